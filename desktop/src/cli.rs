@@ -1,0 +1,384 @@
+//! The headless subcommands. Each one reads its inputs, calls the library, prints what an
+//! organiser needs to know and returns an exit code: 0 done, 1 the input or the schedule has
+//! problems (all of them printed), 2 the command line itself is wrong (clap's code).
+
+use anyhow::{Context, Result};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use scheduler::model::{Format, Roster, Schedule};
+use scheduler::problems::Problems;
+use scheduler::roster_import::{RosterImport, import_roster_file};
+use scheduler::round_robin::{Method, RoundRobinOptions, round_robin};
+use scheduler::schedule_io::{read_json, read_long_csv, write_json, write_long_csv};
+use scheduler::verify::{Report, verify};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(name = "tourney", version, about = "Tournament manager for club organisers: whist and bridge movements, round robins, team chess.", long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Read a roster CSV and report what was understood and every problem.
+    #[command(subcommand)]
+    Roster(RosterCommand),
+    /// Make a pairs/teams round robin (circle method or FIDE Berger tables).
+    RoundRobin(RoundRobinArgs),
+    /// Check any schedule (long CSV or JSON), including hand-made ones, against its rules.
+    Verify(VerifyArgs),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum RosterCommand {
+    /// Print the parsed roster and any problems; exits 1 when there are errors.
+    Check { file: PathBuf },
+}
+
+#[derive(Args, Debug)]
+#[group(id = "entrants", required = true, multiple = false)]
+pub struct Entrants {
+    /// Number of entrants, named "Player 1" … "Player N".
+    #[arg(long, group = "entrants")]
+    players: Option<usize>,
+    /// Roster CSV (names, spouses, stationary flag…).
+    #[arg(long, group = "entrants")]
+    roster: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct RoundRobinArgs {
+    #[command(flatten)]
+    entrants: Entrants,
+    /// Use FIDE's Berger tables and colours instead of the circle method.
+    #[arg(long)]
+    berger: bool,
+    /// Double round robin: a second cycle with colours reversed.
+    #[arg(long)]
+    double: bool,
+    /// Couples (the roster's spouse column) never meet: they are seated together in a
+    /// pseudo round that is not played.
+    #[arg(long)]
+    avoid_spouses: bool,
+    #[command(flatten)]
+    output: Output,
+}
+
+#[derive(Args, Debug)]
+pub struct Output {
+    /// Write the schedule: FILE.csv (long format), FILE.json, or - for CSV on standard
+    /// output. May be given more than once.
+    #[arg(long = "out", value_name = "FILE")]
+    out: Vec<PathBuf>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    Whist,
+    RoundRobin,
+    TeamChess,
+}
+
+impl From<FormatArg> for Format {
+    fn from(value: FormatArg) -> Self {
+        match value {
+            FormatArg::Whist => Format::Whist,
+            FormatArg::RoundRobin => Format::RoundRobin,
+            FormatArg::TeamChess => Format::TeamChess,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The schedule: long-format CSV (round,table,seat,player) or Tourney JSON.
+    file: PathBuf,
+    /// The rules to check (a JSON schedule names its own format; this overrides it).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// Roster whose couples must be kept apart (names must match the schedule's).
+    #[arg(long)]
+    roster: Option<PathBuf>,
+    /// For a CSV: the schedule claims nothing about completeness (e.g. an evening's part of
+    /// a cycle); only per-round rules and repeats are checked.
+    #[arg(long)]
+    partial: bool,
+}
+
+pub fn run(command: Command) -> ExitCode {
+    let outcome = match command {
+        Command::Roster(RosterCommand::Check { file }) => roster_check(&file),
+        Command::RoundRobin(args) => round_robin_command(&args),
+        Command::Verify(args) => verify_command(&args),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn print_problems(problems: &Problems) {
+    for problem in &problems.list {
+        eprintln!("{problem}");
+    }
+}
+
+fn roster_check(file: &Path) -> Result<ExitCode> {
+    let import = import_roster_file(file);
+    print_roster(&import);
+    print_problems(&import.problems);
+    let errors = import.problems.errors().count();
+    let warnings = import.problems.warnings().count();
+    println!("{errors} error(s), {warnings} warning(s)");
+    Ok(if errors > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn print_roster(import: &RosterImport) {
+    let delimiter = match import.delimiter {
+        Some(b'\t') => "tab".to_owned(),
+        Some(d) => format!("'{}'", d as char),
+        None => "none (one column)".to_owned(),
+    };
+    println!(
+        "{} player(s); encoding {}; delimiter {}; {}",
+        import.roster.len(),
+        import.encoding.describe(),
+        delimiter,
+        if import.had_header {
+            "header row found"
+        } else {
+            "no header row"
+        }
+    );
+    let roster = &import.roster;
+    for player in &roster.players {
+        let mut extras = Vec::new();
+        if let Some(club) = &player.club {
+            extras.push(format!("club {club}"));
+        }
+        if let Some(team) = &player.team {
+            extras.push(format!("team {team}"));
+        }
+        if let Some(board) = player.board {
+            extras.push(format!("board {board}"));
+        }
+        if let Some(rating) = player.rating {
+            extras.push(format!("rating {rating}"));
+        }
+        if let Some(spouse) = player
+            .spouse
+            .and_then(|id| roster.players.iter().find(|p| p.id == id))
+        {
+            extras.push(format!("spouse {}", spouse.name));
+        }
+        if player.stationary {
+            extras.push("stationary".to_owned());
+        }
+        if let Some(email) = &player.email {
+            extras.push(email.clone());
+        }
+        let extras = if extras.is_empty() {
+            String::new()
+        } else {
+            format!("  ({})", extras.join(", "))
+        };
+        println!("{:>4}  {}{}", player.id.0, player.name, extras);
+    }
+}
+
+/// The roster named on the command line, or numbered players. Problems are printed here;
+/// `None` means the roster has errors and nothing should be generated.
+fn load_entrants(entrants: &Entrants) -> Option<Roster> {
+    match (&entrants.players, &entrants.roster) {
+        (Some(n), _) => Some(Roster::numbered(*n)),
+        (None, Some(path)) => {
+            let import = import_roster_file(path);
+            print_problems(&import.problems);
+            import.is_ok().then_some(import.roster)
+        }
+        (None, None) => None,
+    }
+}
+
+fn round_robin_command(args: &RoundRobinArgs) -> Result<ExitCode> {
+    let Some(roster) = load_entrants(&args.entrants) else {
+        return Ok(ExitCode::FAILURE);
+    };
+    let options = RoundRobinOptions {
+        method: if args.berger {
+            Method::Berger
+        } else {
+            Method::Circle
+        },
+        double: args.double,
+        avoid_spouses: args.avoid_spouses,
+    };
+    if args.avoid_spouses && roster.couples().is_empty() {
+        eprintln!("note: --avoid-spouses given, but the roster has no couples");
+    }
+    let (schedule, notes) = round_robin(&roster, options)?;
+    for message in &notes.messages {
+        eprintln!("note: {message}");
+    }
+    finish(&schedule, &args.output)
+}
+
+/// Verifies a freshly generated schedule (a failure here is a bug, never hidden) and writes it.
+fn finish(schedule: &Schedule, output: &Output) -> Result<ExitCode> {
+    let report = verify(schedule);
+    if !report.is_valid() {
+        print_report(&report);
+        anyhow::bail!(
+            "the generated schedule failed verification; this is a bug in Tourney, please report it"
+        );
+    }
+    if output.out.is_empty() {
+        print_schedule(schedule);
+    }
+    for path in &output.out {
+        write_schedule(schedule, path)?;
+    }
+    for line in &report.summary {
+        eprintln!("{line}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_schedule(schedule: &Schedule) {
+    for round in &schedule.rounds {
+        println!("Round {}", round.number);
+        for table in &round.tables {
+            let seats: Vec<String> = table
+                .seats
+                .iter()
+                .map(|s| format!("{} {}", s.seat, schedule.entrants[s.entrant]))
+                .collect();
+            println!("  table {:>2}: {}", table.number, seats.join(", "));
+        }
+        for absent in &round.absent {
+            println!(
+                "  {}: {}",
+                absent.kind.label(),
+                schedule.entrants[absent.entrant]
+            );
+        }
+    }
+}
+
+fn is_json(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+}
+
+fn write_schedule(schedule: &Schedule, path: &Path) -> Result<()> {
+    if path == Path::new("-") {
+        let stdout = std::io::stdout();
+        return write_long_csv(schedule, stdout.lock()).context("writing to standard output");
+    }
+    let mut bytes = Vec::new();
+    if is_json(path) {
+        write_json(schedule, &mut bytes)?;
+    } else {
+        write_long_csv(schedule, &mut bytes)?;
+    }
+    write_file_atomically(path, &bytes)?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
+}
+
+/// Writes beside the target and renames, so an interrupted export never leaves a half file
+/// where a good one was.
+fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temporary = path.with_file_name(format!(".{file_name}.partial"));
+    let mut file = std::fs::File::create(&temporary)
+        .with_context(|| format!("cannot create {}", temporary.display()))?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("cannot write {}", temporary.display()))?;
+    std::fs::rename(&temporary, path).with_context(|| format!("cannot replace {}", path.display()))
+}
+
+fn verify_command(args: &VerifyArgs) -> Result<ExitCode> {
+    let bytes = std::fs::read(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let label = args.file.display().to_string();
+    let parsed = if is_json(&args.file) {
+        read_json(&label, &bytes).map(|mut schedule| {
+            if let Some(format) = args.format {
+                schedule.format = format.into();
+            }
+            schedule
+        })
+    } else {
+        let Some(format) = args.format else {
+            anyhow::bail!(
+                "a CSV schedule does not say its format: add --format whist, round-robin or team-chess"
+            );
+        };
+        read_long_csv(&label, &bytes, format.into())
+    };
+    let mut schedule = match parsed {
+        Ok(schedule) => schedule,
+        Err(problems) => {
+            print_problems(&problems);
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    if args.partial {
+        schedule.promise.cycles = None;
+    }
+    if let Some(path) = &args.roster {
+        let import = import_roster_file(path);
+        print_problems(&import.problems);
+        if !import.is_ok() {
+            return Ok(ExitCode::FAILURE);
+        }
+        for (a, b) in import.roster.couples() {
+            let find = |name: &str| schedule.entrants.iter().position(|e| e == name);
+            let (name_a, name_b) = (
+                &import.roster.players[a].name,
+                &import.roster.players[b].name,
+            );
+            match (find(name_a), find(name_b)) {
+                (Some(x), Some(y)) => schedule.promise.keep_apart.push((x, y)),
+                _ => eprintln!(
+                    "note: the couple {name_a} and {name_b} is not in the schedule; not checked"
+                ),
+            }
+        }
+        // Couples are kept apart by not playing the round that seats them together.
+        schedule.promise.pseudo_round = !schedule.promise.keep_apart.is_empty();
+    }
+    let report = verify(&schedule);
+    print_report(&report);
+    for line in &report.summary {
+        println!("{line}");
+    }
+    if report.is_valid() {
+        println!("valid: no rule is broken");
+        Ok(ExitCode::SUCCESS)
+    } else {
+        println!("INVALID: {} violation(s)", report.violations.len());
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+fn print_report(report: &Report) {
+    for violation in &report.violations {
+        println!("{violation}");
+    }
+}

@@ -1,0 +1,13 @@
+//! Tourney's library: the domain model, roster import, schedule generators, verifiers and
+//! exports. It knows nothing about any user interface; the desktop app and the command line
+//! are thin layers over it.
+
+pub mod model;
+pub mod problems;
+pub mod roster_import;
+pub mod round_robin;
+pub mod schedule_io;
+pub mod text;
+pub mod verify;
+
+pub use model::{Format, Player, PlayerId, Roster, Schedule, Seat};

@@ -1,0 +1,227 @@
+//! Writing and reading schedules: the long CSV format (`round,table,seat,player`, one row per
+//! seat, absences with an empty table) and the JSON form of `Schedule`.
+//!
+//! Reading accepts hand-made files, so every problem names the file, line and field.
+
+use crate::model::{
+    Absence, Absent, Format, Promise, Round, Schedule, Seat, SeatAssignment, Table,
+};
+use crate::problems::Problems;
+use crate::text::decode;
+use std::collections::{BTreeMap, HashMap};
+use std::io::Write;
+
+pub const LONG_CSV_HEADER: [&str; 4] = ["round", "table", "seat", "player"];
+
+/// The long format: one row per seat in round and table order, then that round's absences.
+pub fn write_long_csv(schedule: &Schedule, out: impl Write) -> std::io::Result<()> {
+    let mut writer = csv::Writer::from_writer(out);
+    writer.write_record(LONG_CSV_HEADER)?;
+    for round in &schedule.rounds {
+        let number = round.number.to_string();
+        for table in &round.tables {
+            let table_number = table.number.to_string();
+            for seat in &table.seats {
+                let name = &schedule.entrants[seat.entrant];
+                writer.write_record([number.as_str(), &table_number, seat.seat.label(), name])?;
+            }
+        }
+        for absent in &round.absent {
+            let name = &schedule.entrants[absent.entrant];
+            writer.write_record([number.as_str(), "", absent.kind.label(), name])?;
+        }
+    }
+    writer.flush()
+}
+
+pub fn write_json(schedule: &Schedule, mut out: impl Write) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut out, schedule)?;
+    out.write_all(b"\n")
+}
+
+/// Reads a long-format CSV written by Tourney or by hand. `format` says which rules the
+/// seats belong to. Entrants are numbered in order of first appearance.
+pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<Schedule, Problems> {
+    let mut problems = Problems::for_file(file_label);
+    let (text, _) = decode(bytes);
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let mut records = reader.records();
+    match records.next() {
+        Some(Ok(header)) => {
+            let found: Vec<String> = header
+                .iter()
+                .map(|h| h.trim_start_matches('\u{feff}').to_lowercase())
+                .collect();
+            if found != LONG_CSV_HEADER {
+                problems.error(
+                    Some(1),
+                    None,
+                    format!(
+                        "the header must be exactly \"{}\", found \"{}\"",
+                        LONG_CSV_HEADER.join(","),
+                        found.join(",")
+                    ),
+                );
+                return Err(problems);
+            }
+        }
+        _ => {
+            problems.error(
+                None,
+                None,
+                "the file is empty; expected the header round,table,seat,player",
+            );
+            return Err(problems);
+        }
+    }
+
+    let mut entrants: Vec<String> = Vec::new();
+    let mut index_of: HashMap<String, usize> = HashMap::new();
+    let mut rounds: BTreeMap<u32, (BTreeMap<u32, Vec<SeatAssignment>>, Vec<Absent>)> =
+        BTreeMap::new();
+    for record in records {
+        let record = match record {
+            Ok(record) => record,
+            Err(err) => {
+                problems.error(
+                    err.position().map(|p| p.line()),
+                    None,
+                    format!("unreadable CSV: {err}"),
+                );
+                continue;
+            }
+        };
+        let line = record.position().map(|p| p.line());
+        if record.iter().all(str::is_empty) {
+            continue;
+        }
+        let field = |i: usize| record.get(i).unwrap_or("");
+        let round = match field(0).parse::<u32>() {
+            Ok(r) if r > 0 => r,
+            _ => {
+                problems.error(
+                    line,
+                    Some("round"),
+                    format!("\"{}\" is not a round number (1, 2, …)", field(0)),
+                );
+                continue;
+            }
+        };
+        let player = field(3);
+        if player.is_empty() {
+            problems.error(line, Some("player"), "the player is empty");
+            continue;
+        }
+        let entrant = *index_of.entry(player.to_owned()).or_insert_with(|| {
+            entrants.push(player.to_owned());
+            entrants.len() - 1
+        });
+        let (tables, absent) = rounds.entry(round).or_default();
+        let seat_text = field(2);
+        let absence = match seat_text.to_lowercase().as_str() {
+            "bye" => Some(Absence::Bye),
+            "sit-out" | "sitout" | "sit out" => Some(Absence::SitOut),
+            _ => None,
+        };
+        if let Some(kind) = absence {
+            if !field(1).is_empty() {
+                problems.error(
+                    line,
+                    Some("table"),
+                    format!(
+                        "a {} row has no table, but \"{}\" is given",
+                        kind.label(),
+                        field(1)
+                    ),
+                );
+                continue;
+            }
+            absent.push(Absent { entrant, kind });
+            continue;
+        }
+        let table = match field(1).parse::<u32>() {
+            Ok(t) if t > 0 => t,
+            _ => {
+                problems.error(
+                    line,
+                    Some("table"),
+                    format!("\"{}\" is not a table number (1, 2, …)", field(1)),
+                );
+                continue;
+            }
+        };
+        let Some(seat) = Seat::parse(seat_text) else {
+            problems.error(
+                line,
+                Some("seat"),
+                format!("\"{seat_text}\" is not a seat; use N, E, S, W, home, away, white, black, bye or sit-out"),
+            );
+            continue;
+        };
+        tables.entry(table).or_default().push(SeatAssignment {
+            seat,
+            entrant,
+            board: None,
+        });
+    }
+    if problems.has_errors() {
+        return Err(problems);
+    }
+    let rounds: Vec<Round> = rounds
+        .into_iter()
+        .map(|(number, (tables, absent))| Round {
+            number,
+            tables: tables
+                .into_iter()
+                .map(|(number, seats)| Table { number, seats })
+                .collect(),
+            absent,
+        })
+        .collect();
+    let mut schedule = Schedule {
+        format,
+        entrants,
+        rounds,
+        promise: Promise::default(),
+    };
+    schedule.promise = infer_promise(&schedule);
+    Ok(schedule)
+}
+
+/// What a hand-made schedule most plausibly promises. For a round robin: a single cycle
+/// unless it has more rounds than one cycle needs.
+pub fn infer_promise(schedule: &Schedule) -> Promise {
+    match schedule.format {
+        Format::RoundRobin => {
+            let n = schedule.entrants.len();
+            let rounds_per_cycle = (n + n % 2).saturating_sub(1).max(1);
+            let cycles = if schedule.rounds.len() > rounds_per_cycle {
+                2
+            } else {
+                1
+            };
+            Promise {
+                cycles: Some(cycles),
+                ..Promise::default()
+            }
+        }
+        Format::Whist | Format::TeamChess => Promise::default(),
+    }
+}
+
+pub fn read_json(file_label: &str, bytes: &[u8]) -> Result<Schedule, Problems> {
+    let (text, _) = decode(bytes);
+    serde_json::from_str(&text).map_err(|err| {
+        let mut problems = Problems::for_file(file_label);
+        problems.error(
+            Some(err.line() as u64),
+            None,
+            format!("not a Tourney schedule: {err}"),
+        );
+        problems
+    })
+}

@@ -1,0 +1,365 @@
+//! Round robin rules: two-seat tables (home/away or White/Black), every pair meets as often
+//! as promised (couples never), byes shared out, colours balanced and alternating.
+
+use super::{Report, Rule, join_and};
+use crate::model::{Schedule, Seat};
+use std::collections::HashMap;
+
+/// Largest |home − away| allowed per entrant per cycle. With an odd field the bye removes a
+/// game (difference 0 or 2 is unavoidable for someone), and the pseudo round removes another.
+const MAX_COLOUR_DIFFERENCE: i64 = 2;
+const MAX_COLOUR_STREAK: usize = 2;
+
+pub(super) fn check(schedule: &Schedule, report: &mut Report) {
+    let n = schedule.entrants.len();
+    let name = |e: usize| schedule.entrants.get(e).map_or("?", String::as_str);
+    // meetings[(a, b)] with a < b: rounds in which they met.
+    let mut meetings: HashMap<(usize, usize), Vec<u32>> = HashMap::new();
+    // Per entrant, in round order: Some(true) home, Some(false) away, None bye/absent.
+    let mut colours: Vec<Vec<(u32, Option<bool>)>> = vec![Vec::new(); n];
+    // Per pair and meeting: which of the pair was home.
+    let mut home_of: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
+    let mut byes = vec![0u32; n];
+
+    for round in &schedule.rounds {
+        let at = Some(round.number);
+        for table in &round.tables {
+            let home = table
+                .seats
+                .iter()
+                .filter(|s| matches!(s.seat, Seat::Home | Seat::White))
+                .collect::<Vec<_>>();
+            let away = table
+                .seats
+                .iter()
+                .filter(|s| matches!(s.seat, Seat::Away | Seat::Black))
+                .collect::<Vec<_>>();
+            if table.seats.len() != 2 || home.len() != 1 || away.len() != 1 {
+                let seats: Vec<String> = table
+                    .seats
+                    .iter()
+                    .map(|s| s.seat.label().to_owned())
+                    .collect();
+                report.add(
+                    Rule::Malformed,
+                    at,
+                    format!(
+                        "table {} has seats [{}]; a round robin table seats one home (or white) and one away (or black)",
+                        table.number,
+                        seats.join(", ")
+                    ),
+                );
+                continue;
+            }
+            let (h, a) = (home[0].entrant, away[0].entrant);
+            if h >= n || a >= n {
+                continue; // reported by the attendance check
+            }
+            if h == a {
+                report.add(
+                    Rule::Malformed,
+                    at,
+                    format!("table {}: {} plays against themself", table.number, name(h)),
+                );
+                continue;
+            }
+            let key = (h.min(a), h.max(a));
+            meetings.entry(key).or_default().push(round.number);
+            home_of.entry(key).or_default().push(h);
+            colours[h].push((round.number, Some(true)));
+            colours[a].push((round.number, Some(false)));
+        }
+        let on_bye: Vec<usize> = round
+            .absent
+            .iter()
+            .map(|a| a.entrant)
+            .filter(|&e| e < n)
+            .collect();
+        for &e in &on_bye {
+            byes[e] += 1;
+            colours[e].push((round.number, None));
+        }
+        if on_bye.len() > 1 {
+            let names: Vec<String> = on_bye.iter().map(|&e| name(e).to_owned()).collect();
+            report.add(
+                Rule::ByeBalance,
+                at,
+                format!(
+                    "{} entrants have a bye ({}); a round robin round has at most one",
+                    on_bye.len(),
+                    join_and(&names)
+                ),
+            );
+        }
+    }
+
+    check_meetings(schedule, &meetings, report);
+    check_byes(schedule, &byes, report);
+    check_colours(schedule, &colours, report);
+    check_return_colours(schedule, &home_of, report);
+}
+
+fn check_meetings(
+    schedule: &Schedule,
+    meetings: &HashMap<(usize, usize), Vec<u32>>,
+    report: &mut Report,
+) {
+    let n = schedule.entrants.len();
+    let name = |e: usize| schedule.entrants[e].as_str();
+    let promise = &schedule.promise;
+    let keep_apart: Vec<(usize, usize)> = promise
+        .keep_apart
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    let wanted_word = match promise.cycles {
+        Some(1) => "once",
+        Some(2) => "twice",
+        _ => "",
+    };
+    // With a pseudo round, pairs that never meet are allowed only as one round's worth:
+    // nobody may be in two of them (checked below).
+    let mut unplayed_partner: Vec<Option<usize>> = vec![None; n];
+    for a in 0..n {
+        for b in a + 1..n {
+            let rounds = meetings.get(&(a, b)).map_or(&[][..], Vec::as_slice);
+            let met = rounds.len() as u32;
+            let listed: Vec<String> = rounds.iter().map(u32::to_string).collect();
+            if keep_apart.contains(&(a, b)) {
+                if met > 0 {
+                    report.add(
+                        Rule::KeepApart,
+                        None,
+                        format!(
+                            "{} and {} must be kept apart but meet in round(s) {}",
+                            name(a),
+                            name(b),
+                            join_and(&listed)
+                        ),
+                    );
+                } else if promise.pseudo_round {
+                    note_unplayed(schedule, &mut unplayed_partner, a, b, report);
+                }
+                continue;
+            }
+            match promise.cycles {
+                Some(_) if met == 0 && promise.pseudo_round => {
+                    note_unplayed(schedule, &mut unplayed_partner, a, b, report);
+                }
+                Some(expected) if met != expected => {
+                    let detail = if met == 0 {
+                        "never meet".to_owned()
+                    } else {
+                        format!("meet {met} times (round(s) {})", join_and(&listed))
+                    };
+                    report.add(
+                        Rule::MeetingCount,
+                        None,
+                        format!(
+                            "{} and {} {detail}; every pair should meet {wanted_word}",
+                            name(a),
+                            name(b)
+                        ),
+                    );
+                }
+                None if met > 2 => report.add(
+                    Rule::MeetingCount,
+                    None,
+                    format!(
+                        "{} and {} meet {met} times (rounds {})",
+                        name(a),
+                        name(b),
+                        join_and(&listed)
+                    ),
+                ),
+                _ => {}
+            }
+        }
+    }
+    let most = meetings.values().map(Vec::len).max().unwrap_or(0);
+    let unplayed = unplayed_partner.iter().flatten().count() / 2;
+    let mut line = format!(
+        "{} entrants, {} rounds; the most any pair meets is {most}",
+        n,
+        schedule.rounds.len()
+    );
+    if promise.pseudo_round {
+        line.push_str(&format!(
+            "; {unplayed} pairing(s) of the unplayed pseudo round never meet"
+        ));
+    }
+    report.summary.push(line);
+}
+
+/// Records that `a` and `b` never meet because of the pseudo round; a second such pair for
+/// the same entrant means more than one round's pairings are missing.
+fn note_unplayed(
+    schedule: &Schedule,
+    partner: &mut [Option<usize>],
+    a: usize,
+    b: usize,
+    report: &mut Report,
+) {
+    for (x, y) in [(a, b), (b, a)] {
+        if let Some(earlier) = partner[x] {
+            report.add(
+                Rule::MeetingCount,
+                None,
+                format!(
+                    "{} never meets {} nor {}; only the one pseudo round's pairing may be left unplayed",
+                    schedule.entrants[x], schedule.entrants[earlier], schedule.entrants[y]
+                ),
+            );
+            return;
+        }
+    }
+    partner[a] = Some(b);
+    partner[b] = Some(a);
+}
+
+fn check_byes(schedule: &Schedule, byes: &[u32], report: &mut Report) {
+    let (Some(&most), Some(&fewest)) = (byes.iter().max(), byes.iter().min()) else {
+        return;
+    };
+    if most == 0 {
+        return;
+    }
+    let limit = schedule.promise.cycles.unwrap_or(u32::MAX);
+    for (e, &count) in byes.iter().enumerate() {
+        if count > limit {
+            report.add(
+                Rule::ByeBalance,
+                None,
+                format!(
+                    "{} has {count} byes; at most {limit} (one per cycle) is fair",
+                    schedule.entrants[e]
+                ),
+            );
+        }
+    }
+    if most - fewest > 1 {
+        let heavy: Vec<String> = byes
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c == most)
+            .map(|(e, _)| schedule.entrants[e].clone())
+            .collect();
+        report.add(
+            Rule::ByeBalance,
+            None,
+            format!(
+                "byes are uneven: {} have {most}, while others have only {fewest}",
+                join_and(&heavy)
+            ),
+        );
+    }
+    report
+        .summary
+        .push(format!("byes per entrant: {fewest} to {most}"));
+}
+
+fn check_colours(schedule: &Schedule, colours: &[Vec<(u32, Option<bool>)>], report: &mut Report) {
+    let cycles = schedule.promise.cycles.unwrap_or(1).max(1) as usize;
+    let rounds_per_cycle = schedule.rounds.len().div_ceil(cycles).max(1);
+    let cycle_of = |round_number: u32| {
+        let index = schedule
+            .rounds
+            .iter()
+            .position(|r| r.number == round_number)
+            .unwrap_or(0);
+        index / rounds_per_cycle
+    };
+    let mut worst_difference = 0;
+    let mut longest_streak = 0;
+    for (e, history) in colours.iter().enumerate() {
+        let name = &schedule.entrants[e];
+        let mut per_cycle = vec![0i64; cycles];
+        for &(round, colour) in history {
+            if let Some(home) = colour {
+                per_cycle[cycle_of(round).min(cycles - 1)] += if home { 1 } else { -1 };
+            }
+        }
+        for (cycle, &difference) in per_cycle.iter().enumerate() {
+            worst_difference = worst_difference.max(difference.abs());
+            if difference.abs() > MAX_COLOUR_DIFFERENCE {
+                let side = if difference > 0 {
+                    "home/White"
+                } else {
+                    "away/Black"
+                };
+                let which = if cycles > 1 {
+                    format!(" in cycle {}", cycle + 1)
+                } else {
+                    String::new()
+                };
+                report.add(
+                    Rule::ColourBalance,
+                    None,
+                    format!(
+                        "{name} has {} more {side} games than the other colour{which}",
+                        difference.abs()
+                    ),
+                );
+            }
+        }
+        // Streaks count games actually played; a bye neither breaks nor extends a streak.
+        let played: Vec<(u32, bool)> = history
+            .iter()
+            .filter_map(|&(r, c)| c.map(|c| (r, c)))
+            .collect();
+        let mut run = 0;
+        for (index, &(round, home)) in played.iter().enumerate() {
+            run = if index > 0 && played[index - 1].1 == home {
+                run + 1
+            } else {
+                1
+            };
+            longest_streak = longest_streak.max(run);
+            if run == MAX_COLOUR_STREAK + 1 {
+                let side = if home { "home/White" } else { "away/Black" };
+                report.add(
+                    Rule::ColourStreak,
+                    Some(round),
+                    format!("{name} has {side} for the {} time in a row", ordinal(run)),
+                );
+            }
+        }
+    }
+    report.summary.push(format!(
+        "colours: largest home/away difference {worst_difference}, longest same-colour run {longest_streak}"
+    ));
+}
+
+fn check_return_colours(
+    schedule: &Schedule,
+    home_of: &HashMap<(usize, usize), Vec<usize>>,
+    report: &mut Report,
+) {
+    if schedule.promise.cycles != Some(2) {
+        return;
+    }
+    let mut pairs: Vec<(&(usize, usize), &Vec<usize>)> = home_of.iter().collect();
+    pairs.sort();
+    for (&(a, b), homes) in pairs {
+        if homes.len() == 2 && homes[0] == homes[1] {
+            report.add(
+                Rule::ColourRepeat,
+                None,
+                format!(
+                    "{} is home/White in both games against {}; the return game should swap colours",
+                    schedule.entrants[homes[0]],
+                    schedule.entrants[if homes[0] == a { b } else { a }]
+                ),
+            );
+        }
+    }
+}
+
+fn ordinal(n: usize) -> String {
+    match n {
+        1 => "first".into(),
+        2 => "second".into(),
+        3 => "third".into(),
+        _ => format!("{n}th"),
+    }
+}
