@@ -1,2 +1,218 @@
+//! End-to-end: the real `tourney` binary, run headless the way an organiser (or a script)
+//! runs it, on the fixture rosters.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn tourney(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tourney"))
+        .args(args)
+        .output()
+        .expect("run tourney")
+}
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/rosters")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A scratch folder for one test, emptied first.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tourney-e2e-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
 #[test]
-fn placeholder() {}
+fn version_is_printed() {
+    let out = tourney(&["--version"]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).starts_with("tourney "), "{}", text(&out.stdout));
+}
+
+#[test]
+fn roster_check_accepts_an_excel_export() {
+    let out = tourney(&["roster", "check", &fixture("excel_utf8_bom_semicolon.csv")]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("4 player(s); encoding UTF-8 with byte-order mark; delimiter ';'"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Müller, Jürgen  (club SC Bonn, rating 1850)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("0 error(s), 0 warning(s)"));
+}
+
+#[test]
+fn roster_check_rejects_a_broken_roster_with_file_line_and_field() {
+    let path = fixture("broken_bad_numbers.csv");
+    let out = tourney(&["roster", "check", &path]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "error: {path}, line 3, field \"rating\": \"abc\" is not a number"
+        )),
+        "{stderr}"
+    );
+    assert!(text(&out.stdout).contains("2 error(s)"));
+}
+
+#[test]
+fn round_robin_from_a_roster_verifies_as_csv_and_json() {
+    let dir = scratch("rr");
+    let csv = dir.join("rr.csv");
+    let json = dir.join("rr.json");
+    let roster = fixture("whist_club_couples.csv");
+    let out = tourney(&[
+        "round-robin",
+        "--roster",
+        &roster,
+        "--berger",
+        "--avoid-spouses",
+        "--out",
+        csv.to_str().unwrap(),
+        "--out",
+        json.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("2 couple(s) seated together in a pseudo round"));
+
+    let written = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = written.lines();
+    assert_eq!(lines.next(), Some("round,table,seat,player"));
+    // 8 pairs, 7 rounds less the pseudo round: 6 rounds × 4 tables × 2 seats.
+    assert_eq!(lines.count(), 6 * 4 * 2);
+    assert!(
+        written.contains("1,1,home,Aisha Khan"),
+        "the stationary pair keeps table 1:\n{written}"
+    );
+
+    // The CSV alone is missing the couples, so the pseudo round's pairs look unplayed...
+    let bare = tourney(&["verify", csv.to_str().unwrap(), "--format", "round-robin"]);
+    assert_eq!(bare.status.code(), Some(1));
+    assert!(
+        text(&bare.stdout).contains("never meet"),
+        "{}",
+        text(&bare.stdout)
+    );
+    // ...with the roster the verifier knows who is kept apart, and the schedule is valid.
+    let with_roster = tourney(&[
+        "verify",
+        csv.to_str().unwrap(),
+        "--format",
+        "round-robin",
+        "--roster",
+        &roster,
+    ]);
+    assert!(with_roster.status.success(), "{}", text(&with_roster.stdout));
+    // The JSON carries its own promise.
+    let from_json = tourney(&["verify", json.to_str().unwrap()]);
+    assert!(from_json.status.success(), "{}", text(&from_json.stdout));
+    assert!(text(&from_json.stdout).contains("valid: no rule is broken"));
+}
+
+#[test]
+fn dash_writes_csv_to_standard_output() {
+    let out = tourney(&["round-robin", "--players", "5", "--out", "-"]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("round,table,seat,player\n"));
+    // 5 players: 5 rounds, each with 2 tables (4 rows) and one bye row.
+    assert_eq!(stdout.lines().count(), 1 + 5 * 5);
+    assert_eq!(stdout.lines().filter(|l| l.contains(",,bye,")).count(), 5);
+}
+
+#[test]
+fn verify_names_every_violation_of_a_hand_edited_schedule() {
+    let dir = scratch("corrupt");
+    let csv = dir.join("edited.csv");
+    let out = tourney(&["round-robin", "--players", "6", "--out", csv.to_str().unwrap()]);
+    assert!(out.status.success());
+    // An organiser "fixes" round 2 by hand and puts Player 1 at table 3 as well.
+    let original = std::fs::read_to_string(&csv).unwrap();
+    let mut edited: Vec<String> = original.lines().map(str::to_owned).collect();
+    let target = edited
+        .iter()
+        .position(|l| l.starts_with("2,3,") && !l.ends_with("Player 1"))
+        .unwrap();
+    let removed = edited[target].rsplit(',').next().unwrap().to_owned();
+    let parts: Vec<&str> = edited[target].split(',').collect();
+    edited[target] = format!("{},{},{},Player 1", parts[0], parts[1], parts[2]);
+    std::fs::write(&csv, edited.join("\n")).unwrap();
+
+    let out = tourney(&["verify", csv.to_str().unwrap(), "--format", "round-robin"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("round 2: Player 1 appears at tables"), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "round 2: {removed} is neither at a table nor sitting out"
+        )),
+        "{stdout}"
+    );
+    assert!(stdout.contains("INVALID"));
+}
+
+#[test]
+fn verify_reports_unreadable_rows_by_line_and_field() {
+    let dir = scratch("badcsv");
+    let csv = dir.join("bad.csv");
+    std::fs::write(
+        &csv,
+        "round,table,seat,player\r\n1,1,home,Ann\r\n1,x,away,Bob\r\n1,2,middle,Cy\r\n",
+    )
+    .unwrap();
+    let out = tourney(&["verify", csv.to_str().unwrap(), "--format", "round-robin"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("line 3, field \"table\": \"x\" is not a table number"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("line 4, field \"seat\": \"middle\" is not a seat"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_roster_with_errors_generates_nothing() {
+    let dir = scratch("refuse");
+    let csv = dir.join("never.csv");
+    let out = tourney(&[
+        "round-robin",
+        "--roster",
+        &fixture("broken_spouse_conflict.csv"),
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("Bob names Cy"));
+    assert!(!csv.exists());
+}
+
+#[test]
+fn players_and_roster_are_mutually_exclusive() {
+    let out = tourney(&[
+        "round-robin",
+        "--players",
+        "4",
+        "--roster",
+        &fixture("chess_teams.csv"),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = tourney(&["round-robin"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -34,8 +34,7 @@ pub struct TourneyApp {
 
 impl TourneyApp {
     pub fn demo() -> Self {
-        let import =
-            scheduler::roster_import::import_roster_bytes("demo roster", DEMO_ROSTER.as_bytes());
+        let import = scheduler::roster_import::import_roster_bytes("demo roster", DEMO_ROSTER.as_bytes());
         let roster: Roster = import.roster;
         let options = RoundRobinOptions {
             method: Method::Berger,
@@ -85,10 +84,7 @@ impl eframe::App for TourneyApp {
                             for table in &round.tables {
                                 ui.label(format!("Table {}", table.number));
                                 for seat in &table.seats {
-                                    ui.label(format!(
-                                        "{}: {}",
-                                        seat.seat, schedule.entrants[seat.entrant]
-                                    ));
+                                    ui.label(format!("{}: {}", seat.seat, schedule.entrants[seat.entrant]));
                                 }
                                 ui.end_row();
                             }

@@ -266,18 +266,13 @@ fn print_schedule(schedule: &Schedule) {
             println!("  table {:>2}: {}", table.number, seats.join(", "));
         }
         for absent in &round.absent {
-            println!(
-                "  {}: {}",
-                absent.kind.label(),
-                schedule.entrants[absent.entrant]
-            );
+            println!("  {}: {}", absent.kind.label(), schedule.entrants[absent.entrant]);
         }
     }
 }
 
 fn is_json(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"))
 }
 
 fn write_schedule(schedule: &Schedule, path: &Path) -> Result<()> {
@@ -313,8 +308,7 @@ fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
 }
 
 fn verify_command(args: &VerifyArgs) -> Result<ExitCode> {
-    let bytes = std::fs::read(&args.file)
-        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
     let label = args.file.display().to_string();
     let parsed = if is_json(&args.file) {
         read_json(&label, &bytes).map(|mut schedule| {
@@ -349,15 +343,10 @@ fn verify_command(args: &VerifyArgs) -> Result<ExitCode> {
         }
         for (a, b) in import.roster.couples() {
             let find = |name: &str| schedule.entrants.iter().position(|e| e == name);
-            let (name_a, name_b) = (
-                &import.roster.players[a].name,
-                &import.roster.players[b].name,
-            );
+            let (name_a, name_b) = (&import.roster.players[a].name, &import.roster.players[b].name);
             match (find(name_a), find(name_b)) {
                 (Some(x), Some(y)) => schedule.promise.keep_apart.push((x, y)),
-                _ => eprintln!(
-                    "note: the couple {name_a} and {name_b} is not in the schedule; not checked"
-                ),
+                _ => eprintln!("note: the couple {name_a} and {name_b} is not in the schedule; not checked"),
             }
         }
         // Couples are kept apart by not playing the round that seats them together.

@@ -191,10 +191,7 @@ pub struct Table {
 
 impl Table {
     pub fn entrant_at(&self, seat: Seat) -> Option<usize> {
-        self.seats
-            .iter()
-            .find(|s| s.seat == seat)
-            .map(|s| s.entrant)
+        self.seats.iter().find(|s| s.seat == seat).map(|s| s.entrant)
     }
 }
 

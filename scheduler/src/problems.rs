@@ -62,13 +62,7 @@ impl Problems {
         self.push(Severity::Warning, line, field, message.into());
     }
 
-    fn push(
-        &mut self,
-        severity: Severity,
-        line: Option<u64>,
-        field: Option<&str>,
-        message: String,
-    ) {
+    fn push(&mut self, severity: Severity, line: Option<u64>, field: Option<&str>, message: String) {
         self.list.push(Problem {
             severity,
             file: self.file.clone(),

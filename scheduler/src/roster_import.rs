@@ -26,6 +26,17 @@ impl RosterImport {
     pub fn is_ok(&self) -> bool {
         !self.problems.has_errors()
     }
+
+    /// A file that could not be read at all.
+    fn refused(problems: Problems) -> Self {
+        RosterImport {
+            roster: Roster::default(),
+            problems,
+            encoding: Encoding::Utf8,
+            delimiter: None,
+            had_header: false,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -45,10 +56,7 @@ enum Column {
 
 /// Header spellings, compared after lower-casing and folding `_`, `-` and repeated spaces.
 const ALIASES: &[(Column, &[&str])] = &[
-    (
-        Column::Id,
-        &["id", "player id", "#", "no", "no.", "nr", "nr."],
-    ),
+    (Column::Id, &["id", "player id", "#", "no", "no.", "nr", "nr."]),
     (
         Column::Name,
         &[
@@ -108,13 +116,7 @@ const ALIASES: &[(Column, &[&str])] = &[
     ),
     (
         Column::Stationary,
-        &[
-            "stationary",
-            "sits still",
-            "sit still",
-            "fixed seat",
-            "stays put",
-        ],
+        &["stationary", "sits still", "sit still", "fixed seat", "stays put"],
     ),
     (Column::Email, &["email", "e mail", "mail", "email address"]),
 ];
@@ -154,13 +156,7 @@ pub fn import_roster_file(path: &Path) -> RosterImport {
         Err(err) => {
             let mut problems = Problems::for_file(label);
             problems.error(None, None, format!("cannot read the file: {err}"));
-            RosterImport {
-                roster: Roster::default(),
-                problems,
-                encoding: Encoding::Utf8,
-                delimiter: None,
-                had_header: false,
-            }
+            RosterImport::refused(problems)
         }
     }
 }
@@ -172,6 +168,10 @@ struct Row {
 
 pub fn import_roster_bytes(file_label: &str, bytes: &[u8]) -> RosterImport {
     let mut problems = Problems::for_file(file_label);
+    if let Some(message) = not_a_text_file(bytes) {
+        problems.error(None, None, message);
+        return RosterImport::refused(problems);
+    }
     let (text, encoding) = decode(bytes);
     if encoding == Encoding::Windows1252 {
         problems.warning(
@@ -180,20 +180,9 @@ pub fn import_roster_bytes(file_label: &str, bytes: &[u8]) -> RosterImport {
             "the file is not UTF-8; read it as Windows-1252 (Excel's Western European encoding)",
         );
     }
-    if text.contains('\0') && !matches!(encoding, Encoding::Utf16Le | Encoding::Utf16Be) {
-        problems.error(
-            None,
-            None,
-            "this looks like a binary file, not a CSV roster (save it from the spreadsheet as CSV)",
-        );
-        return RosterImport {
-            roster: Roster::default(),
-            problems,
-            encoding,
-            delimiter: None,
-            had_header: false,
-        };
-    }
+    // The csv reader counts lines by '\n' only after a CR-LF pair is consumed as one
+    // terminator, which shifts reported line numbers; plain '\n' keeps them exact.
+    let text = normalise_line_endings(&text);
     let delimiter = sniff_delimiter(&text);
     let rows = read_rows(&text, delimiter, &mut problems);
 
@@ -205,9 +194,7 @@ pub fn import_roster_bytes(file_label: &str, bytes: &[u8]) -> RosterImport {
         had_header: false,
     };
     let Some(first) = rows.first() else {
-        import
-            .problems
-            .error(None, None, "the file has no players in it");
+        import.problems.error(None, None, "the file has no players in it");
         return import;
     };
 
@@ -254,6 +241,26 @@ pub fn import_roster_bytes(file_label: &str, bytes: &[u8]) -> RosterImport {
     import
 }
 
+/// Spreadsheet files picked by mistake (xlsx/ods are zip archives, xls is OLE2) and other
+/// binaries are refused with a hint instead of being read as garbage names.
+fn not_a_text_file(bytes: &[u8]) -> Option<&'static str> {
+    let utf16 = bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF");
+    if bytes.starts_with(b"PK\x03\x04") {
+        Some("this is a spreadsheet workbook (.xlsx or .ods), not CSV: in the spreadsheet use Save As → CSV")
+    } else if bytes.starts_with(b"\xD0\xCF\x11\xE0") {
+        Some("this is an old Excel workbook (.xls), not CSV: in Excel use Save As → CSV")
+    } else if !utf16 && bytes.contains(&0) {
+        Some("this looks like a binary file, not a CSV roster (save it from the spreadsheet as CSV)")
+    } else {
+        None
+    }
+}
+
+/// CR-LF (Windows) and lone CR (old Mac) line ends become '\n'.
+pub(crate) fn normalise_line_endings(text: &str) -> String {
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
 fn read_rows(text: &str, delimiter: Option<u8>, problems: &mut Problems) -> Vec<Row> {
     // A one-column file is read with a delimiter that never occurs in text, so that commas
     // inside names stay and quotes are still honoured.
@@ -276,11 +283,7 @@ fn read_rows(text: &str, delimiter: Option<u8>, problems: &mut Problems) -> Vec<
             }
             Err(err) => {
                 let line = err.position().map(|p| p.line());
-                problems.error(
-                    line,
-                    None,
-                    format!("this line cannot be read as CSV: {err}"),
-                );
+                problems.error(line, None, format!("this line cannot be read as CSV: {err}"));
             }
         }
     }
@@ -431,11 +434,7 @@ fn parse_row(
     }
     let name = match (full, first, last) {
         (Some(full), _, _) => full,
-        (None, first, last) => [first, last]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(" "),
+        (None, first, last) => [first, last].into_iter().flatten().collect::<Vec<_>>().join(" "),
     };
     if name.is_empty() {
         problems.error(
@@ -458,11 +457,7 @@ fn parse_row(
 fn tidy(raw: &str, line: Option<u64>, title: &str, problems: &mut Problems) -> String {
     let tidied = raw.split_whitespace().collect::<Vec<_>>().join(" ");
     if tidied != raw && !tidied.is_empty() {
-        problems.warning(
-            line,
-            Some(title),
-            format!("extra spaces removed from \"{raw}\""),
-        );
+        problems.warning(line, Some(title), format!("extra spaces removed from \"{raw}\""));
     }
     tidied
 }
@@ -479,8 +474,9 @@ fn parse_rating(value: &str) -> Option<u32> {
 
 fn parse_yes_no(value: &str) -> Option<bool> {
     match value.to_lowercase().as_str() {
-        "yes" | "y" | "x" | "1" | "true" | "ja" | "oui" | "si" | "sí" | "✓" | "✔"
-        | "stationary" => Some(true),
+        "yes" | "y" | "x" | "1" | "true" | "ja" | "oui" | "si" | "sí" | "✓" | "✔" | "stationary" => {
+            Some(true)
+        }
         "no" | "n" | "0" | "false" | "nein" | "non" | "-" => Some(false),
         _ => None,
     }

@@ -6,9 +6,7 @@
 //! couples are seated against each other in the first round — the round that is then not
 //! played, so no couple ever meets.
 
-use crate::model::{
-    Absence, Absent, Format, Promise, Roster, Round, Schedule, Seat, SeatAssignment, Table,
-};
+use crate::model::{Absence, Absent, Format, Promise, Roster, Round, Schedule, Seat, SeatAssignment, Table};
 use std::fmt;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -38,10 +36,7 @@ impl fmt::Display for RoundRobinError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RoundRobinError::TooFewEntrants(n) => {
-                write!(
-                    f,
-                    "a round robin needs at least 2 entrants, but there are {n}"
-                )
+                write!(f, "a round robin needs at least 2 entrants, but there are {n}")
             }
         }
     }
@@ -139,11 +134,7 @@ fn circle_rounds(m: usize) -> Vec<Vec<Pairing>> {
                 .map(|t| {
                     let (top, bottom) = (start(t), start(m - 1 - t));
                     let top_home = if t == 0 { r % 2 == 0 } else { t % 2 == 0 };
-                    if top_home {
-                        (top, bottom)
-                    } else {
-                        (bottom, top)
-                    }
+                    if top_home { (top, bottom) } else { (bottom, top) }
                 })
                 .collect()
         })
@@ -223,13 +214,9 @@ fn place_entrants(
         ordered.sort_by_key(|&(a, b)| !(Some(a) == stationary || Some(b) == stationary));
         for &(a, b) in &ordered {
             let table_index = if Some(a) == stationary || Some(b) == stationary {
-                free_tables
-                    .iter()
-                    .position(|&(x, y)| x == fixed || y == fixed)
+                free_tables.iter().position(|&(x, y)| x == fixed || y == fixed)
             } else {
-                free_tables
-                    .iter()
-                    .position(|&(x, y)| x != fixed && y != fixed)
+                free_tables.iter().position(|&(x, y)| x != fixed && y != fixed)
             };
             let Some(table_index) = table_index else {
                 // Cannot happen for a matching (at most n/2 couples), but never panic.
@@ -240,11 +227,7 @@ fn place_entrants(
                 continue;
             };
             let (x, y) = free_tables.remove(table_index);
-            let (first, second) = if Some(b) == stationary {
-                (b, a)
-            } else {
-                (a, b)
-            };
+            let (first, second) = if Some(b) == stationary { (b, a) } else { (a, b) };
             let (first_pos, second_pos) = if y == fixed { (y, x) } else { (x, y) };
             placement[first_pos] = Some(first);
             placement[second_pos] = Some(second);

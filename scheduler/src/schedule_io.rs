@@ -3,9 +3,7 @@
 //!
 //! Reading accepts hand-made files, so every problem names the file, line and field.
 
-use crate::model::{
-    Absence, Absent, Format, Promise, Round, Schedule, Seat, SeatAssignment, Table,
-};
+use crate::model::{Absence, Absent, Format, Promise, Round, Schedule, Seat, SeatAssignment, Table};
 use crate::problems::Problems;
 use crate::text::decode;
 use std::collections::{BTreeMap, HashMap};
@@ -44,6 +42,7 @@ pub fn write_json(schedule: &Schedule, mut out: impl Write) -> std::io::Result<(
 pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<Schedule, Problems> {
     let mut problems = Problems::for_file(file_label);
     let (text, _) = decode(bytes);
+    let text = crate::roster_import::normalise_line_endings(&text);
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
@@ -81,8 +80,7 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
 
     let mut entrants: Vec<String> = Vec::new();
     let mut index_of: HashMap<String, usize> = HashMap::new();
-    let mut rounds: BTreeMap<u32, (BTreeMap<u32, Vec<SeatAssignment>>, Vec<Absent>)> =
-        BTreeMap::new();
+    let mut rounds: BTreeMap<u32, (BTreeMap<u32, Vec<SeatAssignment>>, Vec<Absent>)> = BTreeMap::new();
     for record in records {
         let record = match record {
             Ok(record) => record,
@@ -158,7 +156,9 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
             problems.error(
                 line,
                 Some("seat"),
-                format!("\"{seat_text}\" is not a seat; use N, E, S, W, home, away, white, black, bye or sit-out"),
+                format!(
+                    "\"{seat_text}\" is not a seat; use N, E, S, W, home, away, white, black, bye or sit-out"
+                ),
             );
             continue;
         };

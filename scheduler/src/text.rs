@@ -31,10 +31,7 @@ impl Encoding {
 /// as Windows-1252, which maps every byte to some character.
 pub fn decode(bytes: &[u8]) -> (String, Encoding) {
     if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        return (
-            String::from_utf8_lossy(rest).into_owned(),
-            Encoding::Utf8WithBom,
-        );
+        return (String::from_utf8_lossy(rest).into_owned(), Encoding::Utf8WithBom);
     }
     if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
         let (text, _) = UTF_16LE.decode_without_bom_handling(rest);
@@ -106,10 +103,7 @@ mod tests {
 
     #[test]
     fn delimiter_is_sniffed_from_the_header() {
-        assert_eq!(
-            sniff_delimiter("Name;Club\nMüller, Jürgen;Bonn"),
-            Some(b';')
-        );
+        assert_eq!(sniff_delimiter("Name;Club\nMüller, Jürgen;Bonn"), Some(b';'));
         assert_eq!(sniff_delimiter("\n\nName,Club\n"), Some(b','));
         assert_eq!(sniff_delimiter("Name\tClub"), Some(b'\t'));
         assert_eq!(sniff_delimiter("\"Name, full\";Club"), Some(b';'));

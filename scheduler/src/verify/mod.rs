@@ -68,11 +68,7 @@ impl Report {
     }
 
     fn add(&mut self, rule: Rule, round: Option<u32>, message: String) {
-        self.violations.push(Violation {
-            rule,
-            round,
-            message,
-        });
+        self.violations.push(Violation { rule, round, message });
     }
 }
 
@@ -119,10 +115,7 @@ fn check_attendance(schedule: &Schedule, report: &mut Report) {
                 None => report.add(
                     Rule::Malformed,
                     at,
-                    format!(
-                        "entrant number {} sits out but does not exist",
-                        absent.entrant
-                    ),
+                    format!("entrant number {} sits out but does not exist", absent.entrant),
                 ),
             }
         }

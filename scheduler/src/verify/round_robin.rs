@@ -19,7 +19,7 @@ pub(super) fn check(schedule: &Schedule, report: &mut Report) {
     let mut colours: Vec<Vec<(u32, Option<bool>)>> = vec![Vec::new(); n];
     // Per pair and meeting: which of the pair was home.
     let mut home_of: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
-    let mut byes = vec![0u32; n];
+    let mut byes: Vec<Vec<u32>> = vec![Vec::new(); n];
 
     for round in &schedule.rounds {
         let at = Some(round.number);
@@ -35,11 +35,7 @@ pub(super) fn check(schedule: &Schedule, report: &mut Report) {
                 .filter(|s| matches!(s.seat, Seat::Away | Seat::Black))
                 .collect::<Vec<_>>();
             if table.seats.len() != 2 || home.len() != 1 || away.len() != 1 {
-                let seats: Vec<String> = table
-                    .seats
-                    .iter()
-                    .map(|s| s.seat.label().to_owned())
-                    .collect();
+                let seats: Vec<String> = table.seats.iter().map(|s| s.seat.label().to_owned()).collect();
                 report.add(
                     Rule::Malformed,
                     at,
@@ -76,7 +72,7 @@ pub(super) fn check(schedule: &Schedule, report: &mut Report) {
             .filter(|&e| e < n)
             .collect();
         for &e in &on_bye {
-            byes[e] += 1;
+            byes[e].push(round.number);
             colours[e].push((round.number, None));
         }
         if on_bye.len() > 1 {
@@ -99,11 +95,7 @@ pub(super) fn check(schedule: &Schedule, report: &mut Report) {
     check_return_colours(schedule, &home_of, report);
 }
 
-fn check_meetings(
-    schedule: &Schedule,
-    meetings: &HashMap<(usize, usize), Vec<u32>>,
-    report: &mut Report,
-) {
+fn check_meetings(schedule: &Schedule, meetings: &HashMap<(usize, usize), Vec<u32>>, report: &mut Report) {
     let n = schedule.entrants.len();
     let name = |e: usize| schedule.entrants[e].as_str();
     let promise = &schedule.promise;
@@ -217,28 +209,56 @@ fn note_unplayed(
     partner[b] = Some(a);
 }
 
-fn check_byes(schedule: &Schedule, byes: &[u32], report: &mut Report) {
-    let (Some(&most), Some(&fewest)) = (byes.iter().max(), byes.iter().min()) else {
+/// Which cycle (0-based) each round belongs to, by its position in the schedule.
+fn cycle_of_rounds(schedule: &Schedule) -> (usize, HashMap<u32, usize>) {
+    let cycles = schedule.promise.cycles.unwrap_or(1).max(1) as usize;
+    let per_cycle = schedule.rounds.len().div_ceil(cycles).max(1);
+    let map = schedule
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.number, (i / per_cycle).min(cycles - 1)))
+        .collect();
+    (cycles, map)
+}
+
+/// A round robin gives each entrant at most one bye per cycle. Without a promised cycle
+/// (part of a schedule), byes must at least be shared within one of each other.
+fn check_byes(schedule: &Schedule, byes: &[Vec<u32>], report: &mut Report) {
+    let totals: Vec<usize> = byes.iter().map(Vec::len).collect();
+    let (Some(&most), Some(&fewest)) = (totals.iter().max(), totals.iter().min()) else {
         return;
     };
     if most == 0 {
         return;
     }
-    let limit = schedule.promise.cycles.unwrap_or(u32::MAX);
-    for (e, &count) in byes.iter().enumerate() {
-        if count > limit {
-            report.add(
-                Rule::ByeBalance,
-                None,
-                format!(
-                    "{} has {count} byes; at most {limit} (one per cycle) is fair",
-                    schedule.entrants[e]
-                ),
-            );
+    if schedule.promise.cycles.is_some() {
+        let (cycles, cycle_of) = cycle_of_rounds(schedule);
+        for (e, rounds) in byes.iter().enumerate() {
+            let mut per_cycle = vec![Vec::new(); cycles];
+            for round in rounds {
+                per_cycle[cycle_of[round]].push(round.to_string());
+            }
+            for (cycle, list) in per_cycle.iter().enumerate().filter(|(_, l)| l.len() > 1) {
+                let which = if cycles > 1 {
+                    format!(" in cycle {}", cycle + 1)
+                } else {
+                    String::new()
+                };
+                report.add(
+                    Rule::ByeBalance,
+                    None,
+                    format!(
+                        "{} has {} byes{which} (rounds {}); one per cycle is fair",
+                        schedule.entrants[e],
+                        list.len(),
+                        join_and(list)
+                    ),
+                );
+            }
         }
-    }
-    if most - fewest > 1 {
-        let heavy: Vec<String> = byes
+    } else if most - fewest > 1 {
+        let heavy: Vec<String> = totals
             .iter()
             .enumerate()
             .filter(|&(_, &c)| c == most)
@@ -259,16 +279,7 @@ fn check_byes(schedule: &Schedule, byes: &[u32], report: &mut Report) {
 }
 
 fn check_colours(schedule: &Schedule, colours: &[Vec<(u32, Option<bool>)>], report: &mut Report) {
-    let cycles = schedule.promise.cycles.unwrap_or(1).max(1) as usize;
-    let rounds_per_cycle = schedule.rounds.len().div_ceil(cycles).max(1);
-    let cycle_of = |round_number: u32| {
-        let index = schedule
-            .rounds
-            .iter()
-            .position(|r| r.number == round_number)
-            .unwrap_or(0);
-        index / rounds_per_cycle
-    };
+    let (cycles, cycle_of) = cycle_of_rounds(schedule);
     let mut worst_difference = 0;
     let mut longest_streak = 0;
     for (e, history) in colours.iter().enumerate() {
@@ -276,7 +287,7 @@ fn check_colours(schedule: &Schedule, colours: &[Vec<(u32, Option<bool>)>], repo
         let mut per_cycle = vec![0i64; cycles];
         for &(round, colour) in history {
             if let Some(home) = colour {
-                per_cycle[cycle_of(round).min(cycles - 1)] += if home { 1 } else { -1 };
+                per_cycle[cycle_of[&round]] += if home { 1 } else { -1 };
             }
         }
         for (cycle, &difference) in per_cycle.iter().enumerate() {
@@ -303,10 +314,7 @@ fn check_colours(schedule: &Schedule, colours: &[Vec<(u32, Option<bool>)>], repo
             }
         }
         // Streaks count games actually played; a bye neither breaks nor extends a streak.
-        let played: Vec<(u32, bool)> = history
-            .iter()
-            .filter_map(|&(r, c)| c.map(|c| (r, c)))
-            .collect();
+        let played: Vec<(u32, bool)> = history.iter().filter_map(|&(r, c)| c.map(|c| (r, c))).collect();
         let mut run = 0;
         for (index, &(round, home)) in played.iter().enumerate() {
             run = if index > 0 && played[index - 1].1 == home {

@@ -1,0 +1,246 @@
+//! Every roster under `fixtures/rosters/` with the outcome an organiser should see.
+
+use scheduler::problems::{Problem, Severity};
+use scheduler::roster_import::{RosterImport, import_roster_file};
+use scheduler::text::Encoding;
+use std::path::PathBuf;
+
+fn fixture(name: &str) -> RosterImport {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/rosters")
+        .join(name);
+    import_roster_file(&path)
+}
+
+fn errors(import: &RosterImport) -> Vec<&Problem> {
+    import.problems.errors().collect()
+}
+
+/// The single error of a broken roster, with its line and field.
+fn only_error(import: &RosterImport) -> &Problem {
+    let errors = errors(import);
+    assert_eq!(errors.len(), 1, "expected one error, got {:#?}", errors);
+    errors[0]
+}
+
+#[test]
+fn excel_utf8_with_bom_and_semicolons() {
+    let r = fixture("excel_utf8_bom_semicolon.csv");
+    assert!(r.is_ok(), "{:#?}", r.problems.list);
+    assert_eq!(r.encoding, Encoding::Utf8WithBom);
+    assert_eq!(r.delimiter, Some(b';'));
+    assert_eq!(
+        r.roster.names(),
+        ["Müller, Jürgen", "Özil, Ayşe", "Łukasz Żółw", "Δήμητρα Παππά"]
+    );
+    assert_eq!(
+        r.roster.players[1].rating,
+        Some(1720),
+        "\"1720,0\" is a decimal comma"
+    );
+    assert_eq!(r.roster.players[2].rating, None);
+    assert_eq!(r.roster.players[0].club.as_deref(), Some("SC Bonn"));
+    assert_eq!(
+        r.problems.list.len(),
+        0,
+        "trailing ;; rows are not players and not problems"
+    );
+}
+
+#[test]
+fn windows_1252_with_quoted_commas() {
+    let r = fixture("windows1252_comma_quoted.csv");
+    assert!(r.is_ok(), "{:#?}", r.problems.list);
+    assert_eq!(r.encoding, Encoding::Windows1252);
+    assert_eq!(
+        r.roster.names(),
+        ["Müller, Jürgen", "O'Brien, Seán", "Zoë Brontë"]
+    );
+    assert_eq!(r.roster.players[2].club.as_deref(), Some("Haworth \"Moor\" Club"));
+    let warning = r
+        .problems
+        .warnings()
+        .next()
+        .expect("the encoding guess is reported");
+    assert!(warning.message.contains("Windows-1252"));
+}
+
+#[test]
+fn libreoffice_tabs_with_first_and_last_names() {
+    let r = fixture("libreoffice_tab_first_last.tsv");
+    assert!(r.is_ok(), "{:#?}", r.problems.list);
+    assert_eq!(r.delimiter, Some(b'\t'));
+    assert_eq!(r.roster.names(), ["Ann Archer", "Bob Archer", "Carol Dunn"]);
+    assert_eq!(r.roster.players[0].email.as_deref(), Some("ann@example.org"));
+    let warning = r.problems.warnings().next().expect("a bad e-mail is a warning");
+    assert_eq!(
+        (warning.line, warning.field.as_deref()),
+        (Some(3), Some("E-mail"))
+    );
+}
+
+#[test]
+fn excel_unicode_text_is_utf16() {
+    let r = fixture("excel_unicode_text_utf16.txt");
+    assert!(r.is_ok(), "{:#?}", r.problems.list);
+    assert_eq!(r.encoding, Encoding::Utf16Le);
+    assert_eq!(
+        r.roster.names(),
+        ["王伟", "İlkay Gündoğan", "Grzegorz Brzęczyszczykiewicz"]
+    );
+    assert_eq!(r.roster.players[2].club.as_deref(), Some("Łódź"));
+}
+
+#[test]
+fn one_name_per_line_without_header() {
+    let r = fixture("names_only_no_header.csv");
+    assert!(r.is_ok(), "{:#?}", r.problems.list);
+    assert!(!r.had_header);
+    assert_eq!(
+        r.roster.names(),
+        ["Ann Archer", "Müller, Jürgen", "Bob Archer", "Carol Dunn"]
+    );
+    let warning = r.problems.warnings().next().expect("tidied spaces are reported");
+    assert_eq!(warning.line, Some(3));
+}
+
+#[test]
+fn whist_club_with_couples_and_stationary_player() {
+    let r = fixture("whist_club_couples.csv");
+    assert!(r.is_ok(), "{:#?}", r.problems.list);
+    assert_eq!(r.roster.len(), 8);
+    assert_eq!(r.roster.couples(), [(0, 1), (2, 3)]);
+    assert_eq!(r.roster.stationary_index(), Some(4));
+    assert_eq!(r.roster.players[0].name, "Mary Smith");
+    let warning = r
+        .problems
+        .warnings()
+        .next()
+        .expect("the trailing space is reported");
+    assert_eq!((warning.line, warning.field.as_deref()), (Some(2), Some("Name")));
+}
+
+#[test]
+fn chess_teams_with_boards_and_an_unknown_column() {
+    let r = fixture("chess_teams.csv");
+    assert!(r.is_ok(), "{:#?}", r.problems.list);
+    let ada = &r.roster.players[0];
+    assert_eq!(
+        (ada.team.as_deref(), ada.board, ada.rating),
+        (Some("St Anne's"), Some(1), Some(1450))
+    );
+    let warning = r
+        .problems
+        .warnings()
+        .next()
+        .expect("the ignored column is reported");
+    assert_eq!(warning.field.as_deref(), Some("Form"));
+}
+
+#[test]
+fn duplicate_names_ignore_case_and_spacing() {
+    let r = fixture("broken_duplicate_names.csv");
+    let error = only_error(&r);
+    assert_eq!(error.line, Some(4));
+    assert!(error.message.contains("line 2"), "{error}");
+    assert!(error.to_string().starts_with("error: "));
+    assert!(
+        error
+            .to_string()
+            .contains("broken_duplicate_names.csv, line 4, field \"name\""),
+        "{error}"
+    );
+}
+
+#[test]
+fn spouse_not_in_roster() {
+    let r = fixture("broken_spouse_unknown.csv");
+    let error = only_error(&r);
+    assert_eq!((error.line, error.field.as_deref()), (Some(2), Some("spouse")));
+    assert!(
+        error.message.contains("\"Bob Archer\" is not a player"),
+        "{error}"
+    );
+}
+
+#[test]
+fn spouse_naming_someone_else() {
+    let r = fixture("broken_spouse_conflict.csv");
+    let error = only_error(&r);
+    assert_eq!(error.line, Some(2));
+    assert!(error.message.contains("Bob names Cy (line 3)"), "{error}");
+}
+
+#[test]
+fn non_numeric_rating_and_board() {
+    let r = fixture("broken_bad_numbers.csv");
+    let errors = errors(&r);
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    assert_eq!(
+        (errors[0].line, errors[0].field.as_deref()),
+        (Some(3), Some("rating"))
+    );
+    assert_eq!(
+        (errors[1].line, errors[1].field.as_deref()),
+        (Some(4), Some("board"))
+    );
+}
+
+#[test]
+fn two_stationary_players() {
+    let r = fixture("broken_two_stationary.csv");
+    let error = only_error(&r);
+    assert!(error.message.contains("Ann (line 2), Cy (line 4)"), "{error}");
+}
+
+#[test]
+fn empty_name_with_other_data() {
+    let r = fixture("broken_empty_name.csv");
+    let error = only_error(&r);
+    assert_eq!(error.line, Some(3));
+    assert_eq!(
+        r.roster.names(),
+        ["Ann", "Cy"],
+        "the rest is still shown for the preview"
+    );
+}
+
+#[test]
+fn several_columns_but_no_header() {
+    let r = fixture("broken_no_header.csv");
+    let error = only_error(&r);
+    assert_eq!(error.line, Some(1));
+    assert!(error.message.contains("no column header"), "{error}");
+}
+
+#[test]
+fn a_workbook_instead_of_csv() {
+    let r = fixture("broken_spreadsheet_not_csv.xlsx");
+    let error = only_error(&r);
+    assert!(error.message.contains("Save As → CSV"), "{error}");
+    assert_eq!(r.problems.list.len(), 1, "no noise beyond the one useful message");
+}
+
+#[test]
+fn missing_file_is_a_problem_not_a_panic() {
+    let r = fixture("does_not_exist.csv");
+    let error = only_error(&r);
+    assert_eq!(error.severity, Severity::Error);
+    assert!(error.message.contains("cannot read"), "{error}");
+}
+
+#[test]
+fn every_fixture_has_a_test_above() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/rosters");
+    let this_file = include_str!("rosters.rs");
+    for entry in std::fs::read_dir(dir).expect("fixtures folder") {
+        let name = entry.expect("entry").file_name().to_string_lossy().into_owned();
+        if name.ends_with(".md") {
+            continue;
+        }
+        assert!(
+            this_file.contains(&format!("fixture(\"{name}\")")),
+            "fixture {name} has no test"
+        );
+    }
+}
