@@ -7,7 +7,9 @@ pub mod problems;
 pub mod roster_import;
 pub mod round_robin;
 pub mod schedule_io;
+pub mod solver;
 pub mod text;
 pub mod verify;
+pub mod whist;
 
 pub use model::{Format, Player, PlayerId, Roster, Schedule, Seat};

@@ -245,8 +245,9 @@ pub struct Schedule {
 /// schedule read from CSV gets them inferred or from the command line.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Promise {
-    /// How many times every pair meets (1 single, 2 double round robin); `None` when the
-    /// schedule is only part of a cycle and no completeness is promised.
+    /// How many times every pair meets (1 single, 2 double round robin; for whist 1 means the
+    /// full cycle); `None` when the schedule is only part of a cycle and no completeness is
+    /// promised.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cycles: Option<u32>,
     /// Pairs of entrant indices that must never meet (round robin) or never partner (whist).
@@ -256,6 +257,9 @@ pub struct Promise {
     /// played: the pairs that never meet must make up a single round, couples among them.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub pseudo_round: bool,
+    /// Whist: every player has each other player once on their left and once on their right.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub directed: bool,
 }
 
 impl Schedule {

@@ -109,6 +109,7 @@ pub fn round_robin(
             cycles: Some(if options.double { 2 } else { 1 }),
             keep_apart: if skip == 1 { couples } else { Vec::new() },
             pseudo_round: skip == 1,
+            ..Promise::default()
         },
     };
     Ok((schedule, notes))

@@ -5,6 +5,7 @@
 //! the seats, so a bug in an engine cannot hide itself. It accepts hand-made schedules too.
 
 mod round_robin;
+mod whist;
 
 use crate::model::{Format, Schedule};
 use serde::Serialize;
@@ -32,6 +33,10 @@ pub enum Rule {
     ColourStreak,
     /// In a double round robin a pair has the same colours in both meetings.
     ColourRepeat,
+    /// Two whist players partner more than once.
+    PartnerRepeat,
+    /// Directed whist: someone has another player on the same side more than once.
+    Direction,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -78,7 +83,8 @@ pub fn verify(schedule: &Schedule) -> Report {
     check_attendance(schedule, &mut report);
     match schedule.format {
         Format::RoundRobin => round_robin::check(schedule, &mut report),
-        Format::Whist | Format::TeamChess => report.summary.push(format!(
+        Format::Whist => whist::check(schedule, &mut report),
+        Format::TeamChess => report.summary.push(format!(
             "only attendance was checked: the {} rules are not implemented yet",
             schedule.format.name()
         )),

@@ -1,0 +1,83 @@
+//! What every solver shares: a time limit, a cancel flag another thread can set, and a
+//! progress callback that receives the best-so-far quality. Solvers poll `should_stop`
+//! every few thousand steps and always return their best result so far.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// Work done so far, in the solver's own unit (moves, nodes, iterations).
+    pub done: u64,
+    /// The best quality so far in the solver's own measure (lower is better; 0 is perfect
+    /// where perfection exists).
+    pub best_quality: f64,
+}
+
+type ProgressFn = dyn Fn(Progress) + Send + Sync;
+
+#[derive(Clone, Default)]
+pub struct Control {
+    deadline: Option<Instant>,
+    cancel: Arc<AtomicBool>,
+    progress: Option<Arc<ProgressFn>>,
+}
+
+impl Control {
+    /// No time limit, no progress reports; can still be cancelled through `cancel_flag`.
+    pub fn unlimited() -> Self {
+        Control::default()
+    }
+
+    pub fn with_time_limit(limit: Duration) -> Self {
+        Control {
+            deadline: Some(Instant::now() + limit),
+            ..Control::default()
+        }
+    }
+
+    pub fn on_progress(mut self, callback: impl Fn(Progress) + Send + Sync + 'static) -> Self {
+        self.progress = Some(Arc::new(callback));
+        self
+    }
+
+    /// Setting this flag (from any thread) makes the solver stop and return its best so far.
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.cancel)
+    }
+
+    pub fn should_stop(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    pub fn report(&self, progress: Progress) {
+        if let Some(callback) = &self.progress {
+            callback(progress);
+        }
+    }
+}
+
+impl std::fmt::Debug for Control {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Control")
+            .field("deadline", &self.deadline)
+            .field("cancelled", &self.cancel.load(Ordering::Relaxed))
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cancel_and_deadline_stop() {
+        let control = Control::unlimited();
+        assert!(!control.should_stop());
+        control.cancel_flag().store(true, Ordering::Relaxed);
+        assert!(control.should_stop());
+        let expired = Control::with_time_limit(Duration::ZERO);
+        assert!(expired.should_stop());
+    }
+}

@@ -1,0 +1,143 @@
+//! Starters built from finite fields, instant and directed.
+//!
+//! In a field F with q ≡ 1 (mod 4) elements, let ω generate the multiplicative group and
+//! ε = ω^((q−1)/4), so ε² = −1. The tables (x, εx, −x, −εx) for x = ω^i, i < (q−1)/4,
+//! seat every non-zero element once (0 sits out). Why it works, for table x:
+//! - partners x, −x and εx, −εx differ by ±2x and ±2εx: 2·{x, εx, −x, −εx}, a coset of
+//!   ⟨ε⟩; the cosets partition F*, so every difference occurs once;
+//! - opponents differ by ±(1−ε)x (twice) and ±(1+ε)x = ±ε(1−ε)x (twice): twice each
+//!   element of (1−ε)·coset, so twice every non-zero difference;
+//! - left-hand opponents (N→E→S→W→N) differ by (ε−1)x, −(1+ε)x, (1−ε)x, (1+ε)x, which is
+//!   (1−ε)·{−1, −ε, 1, ε}·x: each non-zero difference exactly once, so the rotation is
+//!   directed.
+//!
+//! Used for primes p ≡ 1 (mod 4) (cyclic: everyone moves on one place a round) and for
+//! GF(9) = Z3[i], because nine players have no cyclic solution at all.
+
+use super::starter::{Group, Starter};
+
+/// Whether `n` is prime (trial division; n ≤ a few thousand here).
+pub fn is_prime(n: u32) -> bool {
+    n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
+}
+
+fn power_mod(mut base: u64, mut exponent: u64, modulus: u64) -> u64 {
+    let mut result = 1 % modulus;
+    base %= modulus;
+    while exponent > 0 {
+        if exponent & 1 == 1 {
+            result = result * base % modulus;
+        }
+        base = base * base % modulus;
+        exponent >>= 1;
+    }
+    result
+}
+
+/// The smallest primitive root mod the prime `p`.
+pub fn primitive_root(p: u32) -> u32 {
+    let order = (p - 1) as u64;
+    let mut factors = Vec::new();
+    let mut rest = order;
+    let mut d = 2;
+    while d * d <= rest {
+        if rest.is_multiple_of(d) {
+            factors.push(d);
+            while rest.is_multiple_of(d) {
+                rest /= d;
+            }
+        }
+        d += 1;
+    }
+    if rest > 1 {
+        factors.push(rest);
+    }
+    (2..p)
+        .find(|&w| {
+            factors
+                .iter()
+                .all(|&q| power_mod(w as u64, order / q, p as u64) != 1)
+        })
+        .unwrap_or(1)
+}
+
+/// The field starter for a prime p ≡ 1 (mod 4); `None` for any other p.
+pub fn prime_field_starter(p: u32) -> Option<Starter> {
+    if p % 4 != 1 || !is_prime(p) {
+        return None;
+    }
+    let modulus = p as u64;
+    let omega = primitive_root(p) as u64;
+    let quarter = (p - 1) / 4;
+    let epsilon = power_mod(omega, quarter as u64, modulus);
+    let tables = (0..quarter)
+        .map(|i| {
+            let x = power_mod(omega, i as u64, modulus);
+            let ex = x * epsilon % modulus;
+            [x, ex, modulus - x, modulus - ex].map(|e| e as u32)
+        })
+        .collect();
+    Some(Starter {
+        group: Group::Cyclic(p),
+        infinity: false,
+        tables,
+        sit_out: vec![0],
+    })
+}
+
+/// GF(9) = Z3[i] with i² = −1; element a + b·i is stored as 3a + b (the `Z3xZ3` layout).
+fn gf9_multiply(x: u32, y: u32) -> u32 {
+    let (a, b, c, d) = (x / 3, x % 3, y / 3, y % 3);
+    let real = (a * c + 2 * b * d) % 3; // ac − bd, since −1 ≡ 2
+    let imaginary = (a * d + b * c) % 3;
+    real * 3 + imaginary
+}
+
+/// Nine players: the field construction over GF(9), developed over its additive group.
+pub fn gf9_starter() -> Starter {
+    let omega = 3 + 1; // 1 + i generates GF(9)*: (1+i)² = 2i, (1+i)⁴ = −1, order 8
+    let epsilon = gf9_multiply(omega, omega); // 2i, and (2i)² = −1
+    let group = Group::Z3xZ3;
+    let tables = [3, omega] // x = 1 and x = ω
+        .iter()
+        .map(|&x| {
+            let ex = gf9_multiply(epsilon, x);
+            [x, ex, group.neg(x), group.neg(ex)]
+        })
+        .collect();
+    Starter {
+        group,
+        infinity: false,
+        tables,
+        sit_out: vec![0],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn primitive_roots_are_correct() {
+        assert_eq!(primitive_root(5), 2);
+        assert_eq!(primitive_root(13), 2);
+        assert_eq!(primitive_root(17), 3);
+        assert_eq!(primitive_root(41), 6);
+    }
+
+    #[test]
+    fn gf9_arithmetic() {
+        // (1+i)^8 = 1 and no smaller power is 1.
+        let mut x = 3;
+        let mut order = 0;
+        loop {
+            x = gf9_multiply(x, 4);
+            order += 1;
+            if x == 3 {
+                break;
+            }
+        }
+        assert_eq!(order, 8);
+        assert_eq!(gf9_multiply(2, 2), 6, "(2i)² = −1 = 2");
+    }
+}

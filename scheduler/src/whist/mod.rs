@@ -1,0 +1,132 @@
+//! Whist and bridge individual movements: starters (algebraic or searched), and turning a
+//! starter into an evening's schedule for any number of players.
+
+pub mod algebra;
+pub mod search;
+pub mod starter;
+
+use crate::model::{Absence, Absent, Format, Promise, Round, Schedule, Seat, SeatAssignment, Table};
+use starter::{INFINITY, Starter};
+
+/// Entrant index for a label: ∞ (the stationary seat) is entrant 0 when present, element x
+/// is entrant x (+1 when ∞ is present).
+fn entrant_of(starter: &Starter, label: u32) -> usize {
+    match (label, starter.infinity) {
+        (INFINITY, _) => 0,
+        (x, true) => x as usize + 1,
+        (x, false) => x as usize,
+    }
+}
+
+/// Every round of the starter's cycle, with entrants named by `names` (one per player, ∞'s
+/// first when present). `directed` records that the seating claims to be directed.
+pub fn full_cycle(starter: &Starter, names: Vec<String>, directed: bool) -> Schedule {
+    let rounds = starter
+        .group
+        .elements()
+        .into_iter()
+        .enumerate()
+        .map(|(index, r)| Round {
+            number: index as u32 + 1,
+            tables: starter
+                .round(r)
+                .into_iter()
+                .enumerate()
+                .map(|(t, labels)| Table {
+                    number: t as u32 + 1,
+                    seats: [Seat::N, Seat::E, Seat::S, Seat::W]
+                        .into_iter()
+                        .zip(labels)
+                        .map(|(seat, label)| SeatAssignment {
+                            seat,
+                            entrant: entrant_of(starter, label),
+                            board: None,
+                        })
+                        .collect(),
+                })
+                .collect(),
+            absent: starter
+                .sitting_out(r)
+                .into_iter()
+                .map(|label| Absent {
+                    entrant: entrant_of(starter, label),
+                    kind: Absence::SitOut,
+                })
+                .collect(),
+        })
+        .collect();
+    Schedule {
+        format: Format::Whist,
+        entrants: names,
+        rounds,
+        promise: Promise {
+            cycles: Some(1),
+            directed,
+            ..Promise::default()
+        },
+    }
+}
+
+/// Names "Player 1" … for a starter's players.
+pub fn numbered_names(starter: &Starter) -> Vec<String> {
+    (1..=starter.players()).map(|i| format!("Player {i}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::{Rule, verify};
+
+    #[test]
+    fn prime_field_starters_are_directed_whist_tournaments() {
+        let primes: Vec<u32> = (5..=401)
+            .filter(|&p| p % 4 == 1 && algebra::is_prime(p))
+            .collect();
+        assert_eq!(
+            primes.len(),
+            38,
+            "primes ≡ 1 (mod 4) from 5 to 401 (5, 13, 17, …, 389, 397, 401)"
+        );
+        for p in primes {
+            let starter = algebra::prime_field_starter(p).unwrap();
+            let schedule = full_cycle(&starter, numbered_names(&starter), true);
+            let report = verify(&schedule);
+            assert!(
+                report.is_valid(),
+                "p = {p}: {:#?}",
+                &report.violations[..report.violations.len().min(5)]
+            );
+        }
+    }
+
+    #[test]
+    fn nine_players_over_gf9() {
+        let starter = algebra::gf9_starter();
+        let schedule = full_cycle(&starter, numbered_names(&starter), true);
+        let report = verify(&schedule);
+        assert!(report.is_valid(), "{:#?}", report.violations);
+        assert_eq!(schedule.rounds.len(), 9);
+    }
+
+    #[test]
+    fn a_broken_starter_is_caught() {
+        let mut starter = algebra::prime_field_starter(13).unwrap();
+        // Swap East and South at table 1: partnerships change and repeat.
+        starter.tables[0].swap(1, 2);
+        let schedule = full_cycle(&starter, numbered_names(&starter), true);
+        let report = verify(&schedule);
+        assert!(
+            report.breaks(Rule::PartnerRepeat) || report.breaks(Rule::MeetingCount),
+            "{:#?}",
+            report.violations
+        );
+    }
+
+    #[test]
+    fn starter_lines_round_trip() {
+        for starter in [algebra::prime_field_starter(29).unwrap(), algebra::gf9_starter()] {
+            assert_eq!(Starter::from_line(&starter.to_line()), Some(starter));
+        }
+        assert_eq!(Starter::from_line("12 Z11+inf | inf 0 1"), None);
+    }
+}

@@ -1,0 +1,191 @@
+//! Whist starters: the first round of a rotation, from which every other round follows by
+//! "everyone moves on one place".
+//!
+//! Positions are the elements of a group G (the integers mod g, or Z3×Z3 for nine players)
+//! plus, optionally, one fixed point ∞ — the stationary seat. Round r seats at every table
+//! the players whose labels are the starter's elements plus r; ∞ never moves. Elements used
+//! by no table are sit-out positions: whoever reaches one sits that round out.
+//!
+//! Validity is a statement about differences: two labels x, y are partners in round r iff
+//! x − r and y − r are a partner pair of the starter, so each pair of players partners once
+//! per occurrence of ±(x − y) among the starter's partner differences (the same for
+//! opponents, and for left-hand opponents with the signed difference).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The fixed point ∞ as an element id.
+pub const INFINITY: u32 = u32::MAX;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Group {
+    /// The integers mod g.
+    Cyclic(u32),
+    /// Z3 × Z3, the additive group of GF(9); element 3a + b is (a, b).
+    Z3xZ3,
+}
+
+impl Group {
+    pub fn order(self) -> u32 {
+        match self {
+            Group::Cyclic(g) => g,
+            Group::Z3xZ3 => 9,
+        }
+    }
+
+    pub fn add(self, x: u32, y: u32) -> u32 {
+        if x == INFINITY || y == INFINITY {
+            return INFINITY;
+        }
+        match self {
+            Group::Cyclic(g) => (x + y) % g,
+            Group::Z3xZ3 => ((x / 3 + y / 3) % 3) * 3 + (x % 3 + y % 3) % 3,
+        }
+    }
+
+    pub fn neg(self, x: u32) -> u32 {
+        if x == INFINITY {
+            return INFINITY;
+        }
+        match self {
+            Group::Cyclic(g) => (g - x) % g,
+            Group::Z3xZ3 => ((3 - x / 3) % 3) * 3 + (3 - x % 3) % 3,
+        }
+    }
+
+    pub fn sub(self, x: u32, y: u32) -> u32 {
+        self.add(x, self.neg(y))
+    }
+
+    /// The rounds in playing order: 0, 1, 2, … for the integers mod g, so each round every
+    /// moving player advances one position.
+    pub fn elements(self) -> Vec<u32> {
+        (0..self.order()).collect()
+    }
+}
+
+impl fmt::Display for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Group::Cyclic(g) => write!(f, "Z{g}"),
+            Group::Z3xZ3 => f.write_str("Z3xZ3"),
+        }
+    }
+}
+
+/// The first round of a whist rotation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Starter {
+    pub group: Group,
+    /// Whether the fixed point ∞ (the stationary seat) is used.
+    pub infinity: bool,
+    /// Each table's seats in the order N, E, S, W (N–S partners against E–W partners).
+    pub tables: Vec<[u32; 4]>,
+    /// Elements at no table: whoever is on one of these positions sits out.
+    pub sit_out: Vec<u32>,
+}
+
+impl Starter {
+    /// Number of players the rotation seats: the group's elements plus ∞.
+    pub fn players(&self) -> usize {
+        self.group.order() as usize + usize::from(self.infinity)
+    }
+
+    /// Rounds in one full cycle.
+    pub fn cycle_length(&self) -> usize {
+        self.group.order() as usize
+    }
+
+    /// The tables of round `r` (0-based) as player labels: element ids, with ∞ as
+    /// `INFINITY`.
+    pub fn round(&self, r: u32) -> Vec<[u32; 4]> {
+        self.tables
+            .iter()
+            .map(|table| table.map(|x| self.group.add(x, r)))
+            .collect()
+    }
+
+    /// Labels sitting out in round `r`.
+    pub fn sitting_out(&self, r: u32) -> Vec<u32> {
+        self.sit_out.iter().map(|&x| self.group.add(x, r)).collect()
+    }
+
+    /// Compact text form used for the shipped starter table, e.g.
+    /// `12 Z11+inf | inf 0 1 5 | 2 3 7 10 | ...` (tables as N E S W; `- 0` lists sit-outs).
+    pub fn to_line(&self) -> String {
+        let mut line = format!(
+            "{} {}{}",
+            self.players(),
+            self.group,
+            if self.infinity { "+inf" } else { "" }
+        );
+        for table in &self.tables {
+            line.push_str(" |");
+            for &x in table {
+                if x == INFINITY {
+                    line.push_str(" inf");
+                } else {
+                    line.push_str(&format!(" {x}"));
+                }
+            }
+        }
+        if !self.sit_out.is_empty() {
+            line.push_str(" | -");
+            for x in &self.sit_out {
+                line.push_str(&format!(" {x}"));
+            }
+        }
+        line
+    }
+
+    /// Reads the form written by `to_line`; `None` on anything malformed (the caller names
+    /// the file and line).
+    pub fn from_line(line: &str) -> Option<Starter> {
+        let mut parts = line.split('|');
+        let mut head = parts.next()?.split_whitespace();
+        let players: usize = head.next()?.parse().ok()?;
+        let group_text = head.next()?;
+        let (group_text, infinity) = match group_text.strip_suffix("+inf") {
+            Some(g) => (g, true),
+            None => (group_text, false),
+        };
+        let group = if group_text == "Z3xZ3" {
+            Group::Z3xZ3
+        } else {
+            Group::Cyclic(group_text.strip_prefix('Z')?.parse().ok()?)
+        };
+        let element = |text: &str| -> Option<u32> {
+            if text == "inf" {
+                return Some(INFINITY);
+            }
+            let x: u32 = text.parse().ok()?;
+            (x < group.order()).then_some(x)
+        };
+        let mut tables = Vec::new();
+        let mut sit_out = Vec::new();
+        for part in parts {
+            let words: Vec<&str> = part.split_whitespace().collect();
+            if words.first() == Some(&"-") {
+                for w in &words[1..] {
+                    sit_out.push(element(w)?);
+                }
+            } else {
+                if words.len() != 4 {
+                    return None;
+                }
+                let mut table = [0; 4];
+                for (slot, w) in table.iter_mut().zip(&words) {
+                    *slot = element(w)?;
+                }
+                tables.push(table);
+            }
+        }
+        let starter = Starter {
+            group,
+            infinity,
+            tables,
+            sit_out,
+        };
+        (starter.players() == players).then_some(starter)
+    }
+}
