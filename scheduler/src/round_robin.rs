@@ -236,9 +236,13 @@ fn place_entrants(
             placed[second] = true;
         }
         notes.pseudo_round_skipped = true;
+        let names: Vec<String> = couples
+            .iter()
+            .map(|&(a, b)| format!("{} & {}", roster.players[a].name, roster.players[b].name))
+            .collect();
         notes.messages.push(format!(
-            "{} couple(s) seated together in a pseudo round that is not played, so they never meet",
-            couples.len()
+            "couples never meet ({}): they sit together in a pseudo round that is not played",
+            names.join(", ")
         ));
     }
 
