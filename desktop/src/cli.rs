@@ -9,10 +9,14 @@ use scheduler::problems::Problems;
 use scheduler::roster_import::{RosterImport, import_roster_file};
 use scheduler::round_robin::{Method, RoundRobinOptions, round_robin};
 use scheduler::schedule_io::{read_json, read_long_csv, write_json, write_long_csv};
+use scheduler::solver::Control;
 use scheduler::verify::{Report, verify};
+use scheduler::whist::table;
+use scheduler::whist::{WhistOptions, full_cycle, numbered_names, whist_schedule};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 #[derive(Parser, Debug)]
 #[command(name = "tourney", version, about = "Tournament manager for club organisers: whist and bridge movements, round robins, team chess.", long_about = None)]
@@ -28,8 +32,58 @@ pub enum Command {
     Roster(RosterCommand),
     /// Make a pairs/teams round robin (circle method or FIDE Berger tables).
     RoundRobin(RoundRobinArgs),
+    /// Make a whist/bridge individual movement: everyone partners everyone at most once.
+    Whist(WhistArgs),
+    /// Regenerate the whist starter table from scratch (constructions and search).
+    WhistStarters(WhistStartersArgs),
     /// Check any schedule (long CSV or JSON), including hand-made ones, against its rules.
     Verify(VerifyArgs),
+    /// Measure the engines (times are reported, never asserted).
+    #[command(subcommand)]
+    Bench(BenchCommand),
+}
+
+#[derive(Args, Debug)]
+pub struct WhistArgs {
+    #[command(flatten)]
+    entrants: Entrants,
+    /// Rounds to play tonight (default: the whole cycle).
+    #[arg(long)]
+    rounds: Option<usize>,
+    /// Directed seating: everyone has each other player once on their left and once on their
+    /// right (where such a rotation exists).
+    #[arg(long)]
+    directed: bool,
+    /// Seconds the starter search may take when no shipped rotation exists.
+    #[arg(long, default_value_t = 20.0)]
+    time_limit: f64,
+    #[command(flatten)]
+    output: Output,
+}
+
+#[derive(Args, Debug)]
+pub struct WhistStartersArgs {
+    /// Largest player count.
+    #[arg(long, default_value_t = 400)]
+    max: usize,
+    /// Search time per player count, in seconds.
+    #[arg(long, default_value_t = 2.0)]
+    seconds: f64,
+    /// Where to write the table (default: standard output).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum BenchCommand {
+    /// Generate and verify a rotation from scratch for every 4N and 4N+1 up to --max.
+    Whist {
+        #[arg(long, default_value_t = 400)]
+        max: usize,
+        /// Search time allowed per size, in seconds.
+        #[arg(long, default_value_t = 1.0)]
+        seconds: f64,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -113,6 +167,9 @@ pub fn run(command: Command) -> ExitCode {
         Command::Roster(RosterCommand::Check { file }) => roster_check(&file),
         Command::RoundRobin(args) => round_robin_command(&args),
         Command::Verify(args) => verify_command(&args),
+        Command::Whist(args) => whist_command(&args),
+        Command::WhistStarters(args) => whist_starters_command(&args),
+        Command::Bench(BenchCommand::Whist { max, seconds }) => bench_whist(max, seconds),
     };
     match outcome {
         Ok(code) => code,
@@ -231,6 +288,99 @@ fn round_robin_command(args: &RoundRobinArgs) -> Result<ExitCode> {
         eprintln!("note: {message}");
     }
     finish(&schedule, &args.output)
+}
+
+fn whist_command(args: &WhistArgs) -> Result<ExitCode> {
+    let Some(roster) = load_entrants(&args.entrants) else {
+        return Ok(ExitCode::FAILURE);
+    };
+    let options = WhistOptions {
+        rounds: args.rounds,
+        directed: args.directed,
+        seed: 1,
+    };
+    let control = Control::with_time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)));
+    let (schedule, notes) = match whist_schedule(&roster, &options, &control) {
+        Ok(result) => result,
+        Err(err) => {
+            eprintln!("error: {err}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    for message in &notes.messages {
+        eprintln!("note: {message}");
+    }
+    finish(&schedule, &args.output)
+}
+
+fn whist_starters_command(args: &WhistStartersArgs) -> Result<ExitCode> {
+    let per_size = Duration::from_secs_f64(args.seconds.max(0.0));
+    let rows = table::generate(args.max, per_size, &Control::unlimited(), |row| {
+        let outcome = match &row.starter {
+            Some(_) => "ok".to_owned(),
+            None => format!("NOT FOUND (best attempt repeats {} difference(s))", row.surplus),
+        };
+        eprintln!(
+            "{:>4} players: {:<8} {:>7.3} s  {outcome}",
+            row.players, row.origin, row.seconds
+        );
+    });
+    let found = rows.iter().filter(|r| r.starter.is_some()).count();
+    eprintln!("{found} of {} player counts have a rotation", rows.len());
+    let text = table::render(&rows);
+    match &args.out {
+        Some(path) => write_file_atomically(path, text.as_bytes())?,
+        None => print!("{text}"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Times constructing (or searching) and verifying a rotation from scratch for each size,
+/// and loading one from the shipped table, all in this process.
+fn bench_whist(max: usize, seconds: f64) -> Result<ExitCode> {
+    let per_size = Duration::from_secs_f64(seconds.max(0.0));
+    let sweep = Instant::now();
+    let (mut solved, mut sizes) = (0, 0);
+    println!("players  origin    build s  verify s  result");
+    for n in (4..=max).filter(|n| n % 4 <= 1) {
+        sizes += 1;
+        let started = Instant::now();
+        let rows = table::generate_one(n, per_size);
+        let built = started.elapsed().as_secs_f64();
+        let verified = Instant::now();
+        let result = match &rows.starter {
+            Some(starter) => {
+                let schedule = full_cycle(starter, numbered_names(starter), false);
+                if verify(&schedule).is_valid() {
+                    solved += 1;
+                    "valid".to_owned()
+                } else {
+                    "INVALID".to_owned()
+                }
+            }
+            None => format!("not found (surplus {})", rows.surplus),
+        };
+        println!(
+            "{n:>7}  {:<8} {built:>8.3} {:>9.3}  {result}",
+            rows.origin,
+            verified.elapsed().as_secs_f64()
+        );
+    }
+    println!(
+        "sweep: {solved} of {sizes} sizes solved in {:.1} s",
+        sweep.elapsed().as_secs_f64()
+    );
+    let loading = Instant::now();
+    let mut loaded = 0;
+    for n in 4..=max {
+        loaded += usize::from(table::shipped(n).is_some());
+    }
+    let per_load = loading.elapsed().as_secs_f64() / (max.saturating_sub(3)).max(1) as f64;
+    println!(
+        "shipped table: {loaded} sizes, {:.1} µs per lookup (first includes parsing)",
+        per_load * 1e6
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Verifies a freshly generated schedule (a failure here is a bug, never hidden) and writes it.

@@ -1,22 +1,30 @@
+//! How fast the starter search solves sizes: `starter_speed SECONDS ROUNDS N...`
+//! (ROUNDS 0 = the whole cycle).
 use scheduler::solver::Control;
 use scheduler::whist::search::{StarterSpec, search_starter};
 use std::time::{Duration, Instant};
 fn main() {
-    let sizes: Vec<usize> = std::env::args().skip(1).map(|a| a.parse().unwrap()).collect();
-    for n in sizes {
-        for directed in [false, true] {
-            if directed && n % 4 != 1 {
-                continue;
-            }
-            let spec = StarterSpec::for_players(n, directed);
-            let t = Instant::now();
-            let r = search_starter(&spec, 1, &Control::with_time_limit(Duration::from_secs(20)));
-            println!(
-                "n={n} directed={directed} cost={} moves={} time={:.3}s",
-                r.cost,
-                r.moves,
-                t.elapsed().as_secs_f64()
-            );
-        }
+    let mut args = std::env::args().skip(1);
+    let budget: f64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(10.0);
+    let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(0);
+    for n in args.map(|a| a.parse::<usize>().unwrap()) {
+        let spec = if rounds == 0 {
+            StarterSpec::for_players(n, false)
+        } else {
+            StarterSpec::for_evening(n, rounds, false)
+        };
+        let t = Instant::now();
+        let r = search_starter(
+            &spec,
+            1,
+            &Control::with_time_limit(Duration::from_secs_f64(budget)),
+        );
+        println!(
+            "n={n} window={} cost={} moves={} time={:.3}s",
+            spec.window,
+            r.cost,
+            r.moves,
+            t.elapsed().as_secs_f64()
+        );
     }
 }

@@ -209,7 +209,22 @@ pub fn infer_promise(schedule: &Schedule) -> Promise {
                 ..Promise::default()
             }
         }
-        Format::Whist | Format::TeamChess => Promise::default(),
+        Format::Whist => {
+            // A complete cycle for 4N (4N−1 rounds) or 4N+1 players (4N+1 rounds) is held to
+            // partner-once/oppose-twice; anything else only to the fairness rules.
+            let n = schedule.entrants.len();
+            let cycle = match n % 4 {
+                0 => Some(n.saturating_sub(1)),
+                1 => Some(n),
+                _ => None,
+            };
+            let complete = cycle == Some(schedule.rounds.len());
+            Promise {
+                cycles: complete.then_some(1),
+                ..Promise::default()
+            }
+        }
+        Format::TeamChess => Promise::default(),
     }
 }
 

@@ -42,6 +42,27 @@ impl Control {
         self
     }
 
+    /// This control, with a deadline `limit` from now if it had none.
+    pub fn or_time_limit(&self, limit: Duration) -> Control {
+        Control {
+            deadline: self.deadline.or(Some(Instant::now() + limit)),
+            ..self.clone()
+        }
+    }
+
+    /// A control for a sub-task that may use `fraction` of the time this one has left,
+    /// sharing its cancel flag and progress callback.
+    pub fn share(&self, fraction: f64) -> Control {
+        let deadline = self.deadline.map(|d| {
+            let left = d.saturating_duration_since(Instant::now());
+            Instant::now() + left.mul_f64(fraction.clamp(0.0, 1.0))
+        });
+        Control {
+            deadline,
+            ..self.clone()
+        }
+    }
+
     /// Setting this flag (from any thread) makes the solver stop and return its best so far.
     pub fn cancel_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.cancel)

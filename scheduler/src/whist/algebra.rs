@@ -11,8 +11,11 @@
 //!   (1−ε)·{−1, −ε, 1, ε}·x: each non-zero difference exactly once, so the rotation is
 //!   directed.
 //!
-//! Used for primes p ≡ 1 (mod 4) (cyclic: everyone moves on one place a round) and for
-//! GF(9) = Z3[i], because nine players have no cyclic solution at all.
+//! Nothing above needs a field: in the integers mod g it is enough that ε² ≡ −1 and that 2
+//! and 1 − ε are units, and then the orbits {x, εx, −x, −εx} of non-zero x all have four
+//! elements and partition the non-zero residues. Such an ε exists exactly when every prime
+//! factor of g is ≡ 1 (mod 4) (25, 65, 85, 125, …), giving cyclic, directed rotations for
+//! those sizes too. GF(9) = Z3[i] covers nine players, who have no cyclic solution at all.
 
 use super::starter::{Group, Starter};
 
@@ -85,6 +88,40 @@ pub fn prime_field_starter(p: u32) -> Option<Starter> {
     })
 }
 
+/// The ε-orbit starter over the integers mod g (see the module notes): `None` unless g ≡ 1
+/// (mod 4) has a square root ε of −1 with 1 − ε a unit.
+pub fn orbit_starter(g: u32) -> Option<Starter> {
+    if g % 4 != 1 {
+        return None;
+    }
+    let modulus = g as u64;
+    let epsilon =
+        (2..g as u64).find(|&e| e * e % modulus == modulus - 1 && gcd(1 + modulus - e, modulus) == 1)?;
+    let mut seen = vec![false; g as usize];
+    let mut tables = Vec::new();
+    for x in 1..modulus {
+        if seen[x as usize] {
+            continue;
+        }
+        let ex = x * epsilon % modulus;
+        let table = [x, ex, modulus - x, (modulus - ex) % modulus];
+        for &e in &table {
+            seen[e as usize] = true;
+        }
+        tables.push(table.map(|e| e as u32));
+    }
+    Some(Starter {
+        group: Group::Cyclic(g),
+        infinity: false,
+        tables,
+        sit_out: vec![0],
+    })
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
 /// GF(9) = Z3[i] with i² = −1; element a + b·i is stored as 3a + b (the `Z3xZ3` layout).
 fn gf9_multiply(x: u32, y: u32) -> u32 {
     let (a, b, c, d) = (x / 3, x % 3, y / 3, y % 3);
@@ -123,6 +160,26 @@ mod tests {
         assert_eq!(primitive_root(13), 2);
         assert_eq!(primitive_root(17), 3);
         assert_eq!(primitive_root(41), 6);
+    }
+
+    #[test]
+    fn orbit_starters_exist_exactly_when_every_prime_factor_is_1_mod_4() {
+        let all_factors_1_mod_4 = |mut g: u32| {
+            let mut p = 2;
+            while g > 1 {
+                while g % p == 0 {
+                    if p % 4 != 1 {
+                        return false;
+                    }
+                    g /= p;
+                }
+                p += 1;
+            }
+            true
+        };
+        for g in (5..=401).step_by(4) {
+            assert_eq!(orbit_starter(g).is_some(), all_factors_1_mod_4(g), "g = {g}");
+        }
     }
 
     #[test]

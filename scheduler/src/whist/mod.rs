@@ -2,8 +2,12 @@
 //! starter into an evening's schedule for any number of players.
 
 pub mod algebra;
+pub mod plan;
 pub mod search;
 pub mod starter;
+pub mod table;
+
+pub use plan::{WhistError, WhistNotes, WhistOptions, whist_schedule};
 
 use crate::model::{Absence, Absent, Format, Promise, Round, Schedule, Seat, SeatAssignment, Table};
 use starter::{INFINITY, Starter};
@@ -94,6 +98,24 @@ mod tests {
             assert!(
                 report.is_valid(),
                 "p = {p}: {:#?}",
+                &report.violations[..report.violations.len().min(5)]
+            );
+        }
+    }
+
+    #[test]
+    fn orbit_starters_are_directed_whist_tournaments() {
+        let sizes: Vec<u32> = (5..=401)
+            .filter(|&g| algebra::orbit_starter(g).is_some())
+            .collect();
+        // Beyond the primes: 25, 65, 85, 125, 145, 169, 185, 205, 221, 265, 289, 305, 325, 365, 377.
+        assert!(sizes.contains(&25) && sizes.contains(&377) && !sizes.contains(&21));
+        for g in sizes {
+            let starter = algebra::orbit_starter(g).unwrap();
+            let report = verify(&full_cycle(&starter, numbered_names(&starter), true));
+            assert!(
+                report.is_valid(),
+                "g = {g}: {:#?}",
                 &report.violations[..report.violations.len().min(5)]
             );
         }

@@ -1,0 +1,405 @@
+//! From a roster to an evening's whist schedule.
+//!
+//! The rotation has one position per player (a group element, plus ∞ for the stationary
+//! seat when the count is a multiple of four). Counts that are not 0 or 1 mod 4 get two or
+//! three *sit-out seats* spread evenly round the cycle — the phantoms' table: whoever reaches
+//! one sits that round out. Since every moving player passes every position once a cycle,
+//! any run of consecutive rounds shares the sit-outs to within one and nobody sits out two
+//! rounds running.
+//!
+//! Couples are seated as partners in round 0, the pseudo round, which is never played; since
+//! every pair partners exactly once a cycle, couples then never partner in the rounds played.
+
+use super::algebra::{gf9_starter, orbit_starter};
+use super::search::{StarterSpec, search_starter};
+use super::starter::{INFINITY, Starter};
+use crate::model::{Absence, Absent, Format, Promise, Roster, Round, Schedule, Seat, SeatAssignment, Table};
+use crate::solver::Control;
+use std::fmt;
+use std::ops::Range;
+use std::time::Duration;
+
+#[derive(Debug, Clone, Default)]
+pub struct WhistOptions {
+    /// Rounds to play; `None` plays the whole cycle (less the pseudo round with couples).
+    pub rounds: Option<usize>,
+    /// Ask for directed seating (each other player once on your left, once on your right).
+    pub directed: bool,
+    /// Seed for the starter search, so a schedule can be reproduced.
+    pub seed: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WhistError {
+    TooFewPlayers(usize),
+    TooManyRounds {
+        asked: usize,
+        available: usize,
+    },
+    NoStarter {
+        players: usize,
+        rounds: usize,
+        surplus: i64,
+    },
+}
+
+impl fmt::Display for WhistError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WhistError::TooFewPlayers(n) => write!(f, "whist needs at least 4 players, but there are {n}"),
+            WhistError::TooManyRounds { asked, available } => write!(
+                f,
+                "{asked} rounds asked, but the rotation has only {available} before partnerships repeat"
+            ),
+            WhistError::NoStarter {
+                players,
+                rounds,
+                surplus,
+            } => write!(
+                f,
+                "no rotation for {players} players over {rounds} rounds was found in the time allowed (the best \
+                 attempt still has {surplus} repeat(s)); allow more time, or play fewer rounds"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for WhistError {}
+
+/// How the rotation was obtained and what it guarantees, for the organiser.
+#[derive(Debug, Clone, Default)]
+pub struct WhistNotes {
+    pub messages: Vec<String>,
+    pub directed: bool,
+}
+
+/// A complete rotation for `n` players (everyone partners everyone once over the cycle):
+/// a construction, or the shipped table. `None` when neither has one.
+pub fn complete_starter(n: usize, directed: bool) -> Option<(Starter, &'static str)> {
+    if n == 9 {
+        return Some((gf9_starter(), "GF(9) construction"));
+    }
+    if n % 4 == 1
+        && let Some(starter) = orbit_starter(n as u32)
+    {
+        return Some((starter, "algebraic construction"));
+    }
+    super::table::shipped(n)
+        .filter(|s| !directed || starter_is_directed(s))
+        .map(|s| (s, "shipped starter table"))
+}
+
+/// How long a search may run when the caller set no time limit.
+const DEFAULT_SEARCH_TIME: Duration = Duration::from_secs(20);
+
+/// The rotation for `n` players and an evening of `rounds` rounds (after the pseudo round,
+/// when there is one): a complete one when known, otherwise one searched for just that
+/// evening.
+pub fn starter_for(
+    n: usize,
+    rounds: usize,
+    pseudo: bool,
+    directed: bool,
+    seed: u64,
+    control: &Control,
+) -> Result<(Starter, &'static str), WhistError> {
+    if let Some(found) = complete_starter(n, directed) {
+        return Ok(found);
+    }
+    let control = &control.or_time_limit(DEFAULT_SEARCH_TIME);
+    // The pseudo round must be repeat-free together with the rounds played.
+    let window = rounds + usize::from(pseudo);
+    let played = usize::from(pseudo)..window;
+    let base = StarterSpec::for_evening(n, window, directed);
+    let origin = if base.window >= base.g {
+        "search"
+    } else {
+        "search for this evening"
+    };
+    let candidates = sit_out_candidates(&base, played);
+    // The evenly spread sit-out seats come first and get most of the time; the others are
+    // tried briefly in turn when the first cannot be completed.
+    let mut best_surplus = i64::MAX;
+    for (index, sit_out) in candidates.iter().enumerate() {
+        let share = if index == 0 {
+            0.5
+        } else {
+            0.5 / (candidates.len() - 1) as f64
+        };
+        let spec = StarterSpec {
+            sit_out: sit_out.clone(),
+            ..base.clone()
+        };
+        let found = search_starter(&spec, seed, &control.share(share));
+        if found.cost == 0 {
+            return Ok((found.starter, origin));
+        }
+        best_surplus = best_surplus.min(found.cost);
+        if control.should_stop() {
+            break;
+        }
+    }
+    Err(WhistError::NoStarter {
+        players: n,
+        rounds: window,
+        surplus: best_surplus,
+    })
+}
+
+/// Sit-out seatings to try, fairest first: the evenly spread one, then every other seating
+/// that still gives each player the same number of sit-outs to within one over the rounds
+/// played, preferring those where nobody sits out two rounds running.
+fn sit_out_candidates(spec: &StarterSpec, played: Range<usize>) -> Vec<Vec<u32>> {
+    let g = spec.g;
+    let mut candidates = vec![spec.sit_out.clone()];
+    let extra: Vec<Vec<u32>> = match spec.sit_out.len() {
+        2 => (1..=g / 2).map(|s| vec![0, s]).collect(),
+        3 => {
+            let (third, reach) = (g / 3, 3.min(g / 6));
+            let mut sets = Vec::new();
+            for s in third.saturating_sub(reach)..=third + reach {
+                for t in (2 * g / 3).saturating_sub(reach)..=(2 * g / 3 + reach).min(g - 1) {
+                    if 0 < s && s < t {
+                        sets.push(vec![0, s, t]);
+                    }
+                }
+            }
+            sets
+        }
+        _ => Vec::new(),
+    };
+    let mut ranked: Vec<(usize, Vec<u32>)> = extra
+        .into_iter()
+        .filter(|set| set != &spec.sit_out)
+        .filter_map(|set| sit_out_quality(&set, g, played.clone()).map(|back_to_back| (back_to_back, set)))
+        .collect();
+    ranked.sort();
+    candidates.extend(ranked.into_iter().take(12).map(|(_, set)| set));
+    candidates
+}
+
+/// `None` when some player would sit out two more times than another over the rounds
+/// played; otherwise how many players sit out two rounds running.
+fn sit_out_quality(set: &[u32], g: u32, played: Range<usize>) -> Option<usize> {
+    let mut sat_out: Vec<Vec<u32>> = vec![Vec::new(); g as usize];
+    for r in played.map(|r| r as u32 % g) {
+        for &s in set {
+            sat_out[((s + r) % g) as usize].push(r);
+        }
+    }
+    let counts = sat_out.iter().map(Vec::len);
+    let (most, fewest) = (counts.clone().max()?, counts.min()?);
+    (most - fewest <= 1).then(|| {
+        sat_out
+            .iter()
+            .filter(|r| r.windows(2).any(|w| w[1] == w[0] + 1))
+            .count()
+    })
+}
+
+/// Whether a starter's seating is directed (checked from its differences, cheaply).
+fn starter_is_directed(starter: &Starter) -> bool {
+    let g = starter.group.order() as usize;
+    let mut seen = vec![0u8; g * g.max(1)];
+    let mut count = |from: u32, to: u32| {
+        if from == INFINITY || to == INFINITY {
+            return true;
+        }
+        let d = starter.group.sub(to, from) as usize;
+        seen[d] += 1;
+        seen[d] == 1
+    };
+    let mut ok = true;
+    for t in &starter.tables {
+        for (a, b) in [(0, 1), (1, 2), (2, 3), (3, 0)] {
+            ok &= count(t[a], t[b]);
+        }
+    }
+    ok
+}
+
+pub fn whist_schedule(
+    roster: &Roster,
+    options: &WhistOptions,
+    control: &Control,
+) -> Result<(Schedule, WhistNotes), WhistError> {
+    let n = roster.len();
+    if n < 4 {
+        return Err(WhistError::TooFewPlayers(n));
+    }
+    let couples = roster.couples();
+    let pseudo = !couples.is_empty();
+    let cycle = if n % 4 == 0 { n - 1 } else { n };
+    let available = cycle - usize::from(pseudo);
+    let rounds = options.rounds.unwrap_or(available);
+    if rounds > available || rounds == 0 {
+        return Err(WhistError::TooManyRounds {
+            asked: rounds,
+            available,
+        });
+    }
+    let (starter, origin) = starter_for(n, rounds, pseudo, options.directed, options.seed, control)?;
+    let mut notes = WhistNotes::default();
+    notes.messages.push(format!(
+        "{n} players, {} table(s) a round, cycle of {cycle} rounds ({origin}); playing {rounds}",
+        starter.tables.len()
+    ));
+
+    let label_of = place_players(roster, &starter, &couples, &mut notes);
+    // Rounds are group elements; with a pseudo round, element 0 is it and play starts at 1.
+    let elements = starter.group.elements();
+    let first = usize::from(pseudo);
+    let played: Vec<u32> = elements[first..first + rounds].to_vec();
+    let player_at = invert(&label_of, &starter);
+
+    let directed = options.directed && (starter_is_directed(&starter) || origin == "search for this evening");
+    if options.directed && !directed {
+        notes.messages.push(if n % 4 == 0 {
+            "directed seating does not exist for a rotation with a stationary seat; seating is undirected"
+                .to_owned()
+        } else {
+            "no directed rotation is known for this number of players; seating is undirected".to_owned()
+        });
+    }
+    notes.directed = directed;
+    if pseudo {
+        let names: Vec<String> = couples
+            .iter()
+            .map(|&(a, b)| format!("{} & {}", roster.players[a].name, roster.players[b].name))
+            .collect();
+        notes.messages.push(format!(
+            "couples never partner ({}): they sit together in a pseudo round that is not played",
+            names.join(", ")
+        ));
+    }
+
+    let schedule_rounds = played
+        .iter()
+        .enumerate()
+        .map(|(index, &r)| build_round(index as u32 + 1, &starter, r, &player_at))
+        .collect();
+    // Only 4N and 4N+1 players can have everyone partner everyone once and oppose everyone
+    // twice; with sit-out seats some pairs meet less, and only the fairness rules apply.
+    let full = rounds == cycle && n % 4 <= 1;
+    let schedule = Schedule {
+        format: Format::Whist,
+        entrants: roster.names(),
+        rounds: schedule_rounds,
+        promise: Promise {
+            cycles: full.then_some(1),
+            keep_apart: couples,
+            directed,
+            ..Promise::default()
+        },
+    };
+    Ok((schedule, notes))
+}
+
+/// Which rotation label each roster player gets. The stationary player takes ∞ when the
+/// rotation has it; couples take partner pairs of round 0 (the pseudo round).
+fn place_players(
+    roster: &Roster,
+    starter: &Starter,
+    couples: &[(usize, usize)],
+    notes: &mut WhistNotes,
+) -> Vec<u32> {
+    let n = roster.len();
+    let mut label_of: Vec<Option<u32>> = vec![None; n];
+    let mut used: Vec<u32> = Vec::new();
+    let stationary = roster.stationary_index();
+    if let Some(s) = stationary {
+        if starter.infinity {
+            label_of[s] = Some(INFINITY);
+            used.push(INFINITY);
+        } else {
+            notes.messages.push(format!(
+                "with {n} players everyone moves (there is no stationary seat), so {} moves too",
+                roster.players[s].name
+            ));
+        }
+    }
+    // Partner pairs of the starter, ∞'s first so a stationary spouse lands opposite ∞.
+    let mut partner_pairs: Vec<(u32, u32)> = starter
+        .tables
+        .iter()
+        .flat_map(|t| [(t[0], t[2]), (t[1], t[3])])
+        .collect();
+    partner_pairs.sort_by_key(|&(a, b)| !(a == INFINITY || b == INFINITY));
+    for &(a, b) in couples {
+        let (first, second) = if Some(b) == stationary { (b, a) } else { (a, b) };
+        let pair = partner_pairs.iter().position(|&(x, y)| {
+            let free = |l: u32| !used.contains(&l);
+            match label_of[first] {
+                Some(INFINITY) => x == INFINITY && free(y),
+                _ => x != INFINITY && y != INFINITY && free(x) && free(y),
+            }
+        });
+        if let Some(index) = pair {
+            let (x, y) = partner_pairs.remove(index);
+            if label_of[first].is_none() {
+                label_of[first] = Some(x);
+                used.push(x);
+            }
+            label_of[second] = Some(y);
+            used.push(y);
+        }
+    }
+    let all_labels: Vec<u32> = (0..starter.group.order())
+        .chain(starter.infinity.then_some(INFINITY))
+        .collect();
+    let mut free = all_labels.into_iter().filter(|l| !used.contains(l));
+    label_of
+        .into_iter()
+        .map(|l| l.or_else(|| free.next()).unwrap_or(0))
+        .collect()
+}
+
+/// label → roster index (labels of ∞ at the end).
+fn invert(label_of: &[u32], starter: &Starter) -> impl Fn(u32) -> usize {
+    let g = starter.group.order() as usize;
+    let mut table = vec![0usize; g + 1];
+    for (player, &label) in label_of.iter().enumerate() {
+        let slot = if label == INFINITY { g } else { label as usize };
+        table[slot] = player;
+    }
+    move |label: u32| {
+        if label == INFINITY {
+            table[g]
+        } else {
+            table[label as usize]
+        }
+    }
+}
+
+fn build_round(number: u32, starter: &Starter, r: u32, player_at: &impl Fn(u32) -> usize) -> Round {
+    let tables = starter
+        .round(r)
+        .into_iter()
+        .enumerate()
+        .map(|(t, labels)| Table {
+            number: t as u32 + 1,
+            seats: [Seat::N, Seat::E, Seat::S, Seat::W]
+                .into_iter()
+                .zip(labels)
+                .map(|(seat, label)| SeatAssignment {
+                    seat,
+                    entrant: player_at(label),
+                    board: None,
+                })
+                .collect(),
+        })
+        .collect();
+    let absent = starter
+        .sitting_out(r)
+        .into_iter()
+        .map(|label| Absent {
+            entrant: player_at(label),
+            kind: Absence::SitOut,
+        })
+        .collect();
+    Round {
+        number,
+        tables,
+        absent,
+    }
+}

@@ -1,0 +1,255 @@
+//! Whist evenings end to end through the library: rotations for the sizes the engine covers,
+//! couples, the stationary player, partial evenings, directed seating — every schedule put
+//! through the independent verifier.
+
+use scheduler::model::{PlayerId, Roster, Schedule, Seat};
+use scheduler::solver::Control;
+use scheduler::verify::verify;
+use scheduler::whist::{WhistError, WhistOptions, whist_schedule};
+use std::time::Duration;
+
+fn control() -> Control {
+    Control::with_time_limit(Duration::from_secs(30))
+}
+
+fn schedule(roster: &Roster, rounds: Option<usize>, directed: bool) -> Schedule {
+    let options = WhistOptions {
+        rounds,
+        directed,
+        seed: 7,
+    };
+    let (schedule, _) = whist_schedule(roster, &options, &control()).expect("a rotation");
+    let report = verify(&schedule);
+    assert!(
+        report.is_valid(),
+        "{} players, {rounds:?} rounds: {:#?}",
+        roster.len(),
+        &report.violations[..report.violations.len().min(6)]
+    );
+    schedule
+}
+
+fn with_couples(n: usize, couples: &[(usize, usize)]) -> Roster {
+    let mut roster = Roster::numbered(n);
+    for &(a, b) in couples {
+        roster.players[a].spouse = Some(PlayerId(b as u32 + 1));
+        roster.players[b].spouse = Some(PlayerId(a as u32 + 1));
+    }
+    roster
+}
+
+/// Sizes the engine covers today: all 4N up to 24, 4N+1 up to 21 and every 4N+1 with an
+/// algebraic construction, 4N+3 up to 31.
+const COVERED: &[usize] = &[
+    4, 5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 19, 20, 21, 23, 24, 25, 27, 29, 31, 37, 41, 65,
+];
+
+#[test]
+fn full_cycles_verify() {
+    for &n in COVERED {
+        let s = schedule(&Roster::numbered(n), None, false);
+        let expected_rounds = if n % 4 == 0 { n - 1 } else { n };
+        assert_eq!(s.rounds.len(), expected_rounds, "{n} players");
+        // Complete whist tournaments promise partner-once/oppose-twice and are held to it;
+        // with sit-out seats (4N+2, 4N+3) only the fairness rules apply.
+        assert_eq!(s.promise.cycles, (n % 4 <= 1).then_some(1), "{n} players");
+    }
+}
+
+#[test]
+fn every_partial_evening_has_fair_sit_outs_and_no_repeated_partner() {
+    for &n in COVERED {
+        let full = if n % 4 == 0 { n - 1 } else { n };
+        for rounds in 1..full {
+            schedule(&Roster::numbered(n), Some(rounds), false);
+        }
+    }
+}
+
+#[test]
+fn couples_never_partner() {
+    let roster = with_couples(13, &[(0, 1), (2, 3), (4, 5)]);
+    let s = schedule(&roster, None, false);
+    assert_eq!(s.rounds.len(), 12, "the pseudo round is not played");
+    assert_eq!(s.promise.keep_apart.len(), 3);
+    // The verifier's keep-apart rule is what guarantees it; check the seats directly too.
+    for round in &s.rounds {
+        for table in &round.tables {
+            let at = |seat| table.entrant_at(seat).unwrap();
+            for (a, b) in [(at(Seat::N), at(Seat::S)), (at(Seat::E), at(Seat::W))] {
+                assert!(
+                    !roster.couples().contains(&(a.min(b), a.max(b))),
+                    "round {}",
+                    round.number
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn stationary_player_keeps_table_one_north() {
+    let mut roster = with_couples(16, &[(3, 7)]);
+    roster.players[3].stationary = true;
+    let s = schedule(&roster, None, false);
+    for round in &s.rounds {
+        assert_eq!(
+            round.tables[0].entrant_at(Seat::N),
+            Some(3),
+            "round {}",
+            round.number
+        );
+    }
+}
+
+#[test]
+fn directed_seating_where_it_exists() {
+    for n in [5, 9, 13, 17, 29] {
+        let s = schedule(&Roster::numbered(n), None, true);
+        assert!(s.promise.directed, "{n} players: directed");
+    }
+}
+
+#[test]
+fn impossible_requests_are_refused_with_a_reason() {
+    let options = WhistOptions::default();
+    let err = whist_schedule(&Roster::numbered(3), &options, &control()).unwrap_err();
+    assert_eq!(err, WhistError::TooFewPlayers(3));
+    let options = WhistOptions {
+        rounds: Some(14),
+        ..WhistOptions::default()
+    };
+    let err = whist_schedule(&Roster::numbered(13), &options, &control()).unwrap_err();
+    assert_eq!(
+        err,
+        WhistError::TooManyRounds {
+            asked: 14,
+            available: 13
+        }
+    );
+    assert!(err.to_string().contains("only 13"));
+}
+
+#[test]
+fn every_shipped_starter_is_verified() {
+    use scheduler::whist::table::{SHIPPED_TABLE, parse_table};
+    use scheduler::whist::{full_cycle, numbered_names};
+    let lines = SHIPPED_TABLE
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .count();
+    let rows = parse_table(SHIPPED_TABLE);
+    assert_eq!(rows.len(), lines, "every line of the shipped table parses");
+    assert!(
+        rows.len() >= 70,
+        "the table covers at least the 70 player counts generated so far"
+    );
+    for (n, starter, origin) in rows {
+        let mut schedule = full_cycle(&starter, numbered_names(&starter), false);
+        // 4N and 4N+1 are complete tournaments; 4N+2 and 4N+3 are held to the fairness rules.
+        if n % 4 > 1 {
+            schedule.promise.cycles = None;
+        }
+        let report = verify(&schedule);
+        assert!(
+            report.is_valid(),
+            "{n} players ({origin}): {:#?}",
+            &report.violations[..report.violations.len().min(4)]
+        );
+    }
+}
+
+mod mutations {
+    use super::*;
+    use proptest::prelude::*;
+    use scheduler::verify::Rule;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Moving one player to another seat in one round (anything but swapping two
+        /// partners, which changes nothing undirected) must be caught.
+        #[test]
+        fn swapping_two_seats_is_detected(
+            size in prop::sample::select(vec![8usize, 9, 12, 13, 16, 17, 21, 24]),
+            round_pick in any::<prop::sample::Index>(),
+            first in any::<prop::sample::Index>(),
+            second in any::<prop::sample::Index>(),
+        ) {
+            let mut s = schedule(&Roster::numbered(size), None, false);
+            let round = round_pick.index(s.rounds.len());
+            let r = &mut s.rounds[round];
+            // Every place in the round: (table, seat index) or a sit-out.
+            let mut places: Vec<(Option<usize>, usize)> = Vec::new();
+            for (t, table) in r.tables.iter().enumerate() {
+                for i in 0..table.seats.len() {
+                    places.push((Some(t), i));
+                }
+            }
+            for i in 0..r.absent.len() {
+                places.push((None, i));
+            }
+            let a = first.index(places.len());
+            let b = second.index(places.len());
+            let partners_at_one_table = |x: (Option<usize>, usize), y: (Option<usize>, usize)| {
+                x.0.is_some() && x.0 == y.0 && (x.1 ^ 2) == y.1
+            };
+            prop_assume!(a != b && !partners_at_one_table(places[a], places[b]));
+            prop_assume!(!(places[a].0.is_none() && places[b].0.is_none()));
+            let get = |r: &scheduler::model::Round, p: (Option<usize>, usize)| match p.0 {
+                Some(t) => r.tables[t].seats[p.1].entrant,
+                None => r.absent[p.1].entrant,
+            };
+            let (x, y) = (get(r, places[a]), get(r, places[b]));
+            for (place, who) in [(places[a], y), (places[b], x)] {
+                match place.0 {
+                    Some(t) => r.tables[t].seats[place.1].entrant = who,
+                    None => r.absent[place.1].entrant = who,
+                }
+            }
+            let report = verify(&s);
+            prop_assert!(!report.is_valid(), "swap in round {} not detected", round + 1);
+            prop_assert!(
+                report.breaks(Rule::MeetingCount) || report.breaks(Rule::PartnerRepeat) || report.breaks(Rule::ByeBalance)
+            );
+        }
+    }
+}
+
+mod evenings {
+    use super::*;
+    use proptest::prelude::*;
+    use scheduler::whist::plan::complete_starter;
+
+    /// The longest evening the engine promises today: the whole cycle where a complete
+    /// rotation is known (construction or shipped table), otherwise a third of the players
+    /// (at least five rounds).
+    fn longest_evening(n: usize) -> usize {
+        let cycle = if n % 4 == 0 { n - 1 } else { n };
+        if complete_starter(n, false).is_some() {
+            cycle
+        } else {
+            cycle.min((n / 3).max(5))
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn any_count_any_evening_is_fair(n in 4usize..=120, pick in any::<prop::sample::Index>(), couples in 0usize..4) {
+            let rounds = 1 + pick.index(longest_evening(n));
+            let pairs: Vec<(usize, usize)> = (0..couples.min(n / 4)).map(|c| (2 * c, 2 * c + 1)).collect();
+            let roster = with_couples(n, &pairs);
+            let available = if n % 4 == 0 { n - 1 } else { n } - usize::from(!pairs.is_empty());
+            let rounds = rounds.min(available);
+            let options = WhistOptions { rounds: Some(rounds), directed: false, seed: 3 };
+            let (s, _) = whist_schedule(&roster, &options, &control()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(s.rounds.len(), rounds);
+            let report = verify(&s);
+            // The verifier checks: no partner twice, couples never partner, sit-outs within one,
+            // nobody opposes anyone three times.
+            prop_assert!(report.is_valid(), "{} players, {} rounds: {:?}", n, rounds, &report.violations[..report.violations.len().min(3)]);
+        }
+    }
+}
