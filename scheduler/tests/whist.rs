@@ -253,3 +253,35 @@ mod evenings {
         }
     }
 }
+
+#[test]
+fn directed_evenings_and_almost_directed_cycles() {
+    // A 40-player evening of 10 rounds can be fully directed (searched for that evening).
+    let options = WhistOptions {
+        rounds: Some(10),
+        directed: true,
+        seed: 1,
+    };
+    let (s, notes) = whist_schedule(&Roster::numbered(40), &options, &control()).unwrap();
+    assert!(notes.directed && s.promise.directed);
+    assert!(verify(&s).is_valid(), "{:?}", verify(&s).violations);
+
+    // 16 players over the whole cycle cannot be directed (stationary seat): the seating is
+    // oriented to lower the side penalty, and partners/opponents stay complete.
+    let options = WhistOptions {
+        rounds: None,
+        directed: true,
+        seed: 1,
+    };
+    let (s, notes) = whist_schedule(&Roster::numbered(16), &options, &control()).unwrap();
+    assert!(!notes.directed && !s.promise.directed);
+    let penalty = notes.side_penalty.expect("the penalty is reported");
+    assert_eq!(penalty, scheduler::whist::orientation::side_penalty(&s));
+    let (plain, _) = whist_schedule(&Roster::numbered(16), &WhistOptions::default(), &control()).unwrap();
+    assert!(
+        penalty < scheduler::whist::orientation::side_penalty(&plain),
+        "orientation helped"
+    );
+    assert_eq!(s.promise.cycles, Some(1));
+    assert!(verify(&s).is_valid());
+}

@@ -2,6 +2,7 @@
 //! starter into an evening's schedule for any number of players.
 
 pub mod algebra;
+pub mod orientation;
 pub mod plan;
 pub mod search;
 pub mod starter;
@@ -142,6 +143,33 @@ mod tests {
             "{:#?}",
             report.violations
         );
+    }
+
+    #[test]
+    fn almost_directed_seating_lowers_the_side_penalty() {
+        use crate::whist::orientation::{orient, side_penalty};
+        for n in [8usize, 12, 16, 20, 24] {
+            let starter = table::shipped(n).expect("shipped");
+            let mut schedule = full_cycle(&starter, numbered_names(&starter), false);
+            let before = verify(&schedule);
+            let result = orient(&mut schedule, &crate::solver::Control::unlimited());
+            assert_eq!(result.penalty_after, side_penalty(&schedule));
+            assert!(result.penalty_after < result.penalty_before, "{n}: {result:?}");
+            // Partners and opponents are untouched: still a complete tournament.
+            let after = verify(&schedule);
+            assert!(
+                before.is_valid() && after.is_valid(),
+                "{n}: {:?}",
+                after.violations
+            );
+        }
+    }
+
+    #[test]
+    fn side_penalty_is_zero_for_directed_seating() {
+        let starter = algebra::prime_field_starter(13).unwrap();
+        let schedule = full_cycle(&starter, numbered_names(&starter), true);
+        assert_eq!(orientation::side_penalty(&schedule), 0);
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! every pair partners exactly once a cycle, couples then never partner in the rounds played.
 
 use super::algebra::{gf9_starter, orbit_starter};
+use super::orientation::{orient, side_penalty};
 use super::search::{StarterSpec, search_starter};
 use super::starter::{INFINITY, Starter};
 use crate::model::{Absence, Absent, Format, Promise, Roster, Round, Schedule, Seat, SeatAssignment, Table};
@@ -71,6 +72,8 @@ impl std::error::Error for WhistError {}
 pub struct WhistNotes {
     pub messages: Vec<String>,
     pub directed: bool,
+    /// With --directed where fully directed seating is impossible: the side penalty left.
+    pub side_penalty: Option<usize>,
 }
 
 /// A complete rotation for `n` players (everyone partners everyone once over the cycle):
@@ -106,11 +109,22 @@ pub fn starter_for(
     if let Some(found) = complete_starter(n, directed) {
         return Ok(found);
     }
+    // Fully directed seating cannot exist with a stationary seat (the left-hand differences
+    // would have to sum to a partner difference and to zero at once); a complete rotation,
+    // oriented afterwards, is the best there is.
+    if directed
+        && n % 4 == 0
+        && let Some(found) = complete_starter(n, false)
+    {
+        return Ok(found);
+    }
     let control = &control.or_time_limit(DEFAULT_SEARCH_TIME);
     // The pseudo round must be repeat-free together with the rounds played.
     let window = rounds + usize::from(pseudo);
     let played = usize::from(pseudo)..window;
-    let base = StarterSpec::for_evening(n, window, directed);
+    // A stationary seat rules out directed seating only over the whole cycle.
+    let mut base = StarterSpec::for_evening(n, window, directed);
+    base.directed = directed && !(n % 4 == 0 && base.window >= base.g);
     let origin = if base.window >= base.g {
         "search"
     } else {
@@ -138,6 +152,11 @@ pub fn starter_for(
         if control.should_stop() {
             break;
         }
+    }
+    // No directed rotation found: a complete undirected one, oriented afterwards, still
+    // gives the evening asked for.
+    if directed && let Some(found) = complete_starter(n, false) {
+        return Ok(found);
     }
     Err(WhistError::NoStarter {
         players: n,
@@ -252,16 +271,6 @@ pub fn whist_schedule(
     let played: Vec<u32> = elements[first..first + rounds].to_vec();
     let player_at = invert(&label_of, &starter);
 
-    let directed = options.directed && (starter_is_directed(&starter) || origin == "search for this evening");
-    if options.directed && !directed {
-        notes.messages.push(if n % 4 == 0 {
-            "directed seating does not exist for a rotation with a stationary seat; seating is undirected"
-                .to_owned()
-        } else {
-            "no directed rotation is known for this number of players; seating is undirected".to_owned()
-        });
-    }
-    notes.directed = directed;
     if pseudo {
         let names: Vec<String> = couples
             .iter()
@@ -281,17 +290,37 @@ pub fn whist_schedule(
     // Only 4N and 4N+1 players can have everyone partner everyone once and oppose everyone
     // twice; with sit-out seats some pairs meet less, and only the fairness rules apply.
     let full = rounds == cycle && n % 4 <= 1;
-    let schedule = Schedule {
+    let mut schedule = Schedule {
         format: Format::Whist,
         entrants: roster.names(),
         rounds: schedule_rounds,
         promise: Promise {
             cycles: full.then_some(1),
             keep_apart: couples,
-            directed,
             ..Promise::default()
         },
     };
+    if options.directed {
+        // Directed is judged on the seats themselves: nobody has the same opponent on the
+        // same side twice. When the rotation cannot give that, make it as nearly so as
+        // possible by choosing who sits East and who West.
+        if side_penalty(&schedule) > 0 {
+            let result = orient(&mut schedule, &control.share(0.5));
+            notes.side_penalty = Some(result.penalty_after);
+            let why = if n % 4 == 0 && full {
+                "fully directed seating cannot exist with a stationary seat"
+            } else {
+                "no fully directed rotation is known for this evening"
+            };
+            notes.messages.push(format!(
+                "{why}; almost directed instead: {} (player, opponent) pair(s) have the opponent on the same \
+                 side more than once (before choosing East/West seats: {})",
+                result.penalty_after, result.penalty_before
+            ));
+        }
+        notes.directed = side_penalty(&schedule) == 0;
+        schedule.promise.directed = notes.directed;
+    }
     Ok((schedule, notes))
 }
 
