@@ -307,3 +307,40 @@ fn whist_refuses_more_rounds_than_the_cycle() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn whist_never_partner_pairs_from_the_command_line() {
+    let dir = scratch("never");
+    let json = dir.join("np.json");
+    let roster = fixture("whist_club_couples.csv");
+    let out = tourney(&[
+        "whist",
+        "--roster",
+        &roster,
+        "--rounds",
+        "3",
+        "--never-partner",
+        "Tom Hardy:Eve Long",
+        "--never-partner",
+        "tom hardy:Sam Wu",
+        "--out",
+        json.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("2 never-partner pair(s) kept apart"));
+    assert!(tourney(&["verify", json.to_str().unwrap()]).status.success());
+
+    let out = tourney(&[
+        "whist",
+        "--roster",
+        &roster,
+        "--never-partner",
+        "Tom Hardy:Nobody",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("give two different players of the roster"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -57,6 +57,10 @@ pub struct WhistArgs {
     /// Seconds the starter search may take when no shipped rotation exists.
     #[arg(long, default_value_t = 20.0)]
     time_limit: f64,
+    /// Two players who must not partner tonight, as "Name:Name" (repeat for more pairs).
+    /// Couples from the roster's spouse column need no option.
+    #[arg(long = "never-partner", value_name = "NAME:NAME")]
+    never_partner: Vec<String>,
     #[command(flatten)]
     output: Output,
 }
@@ -294,10 +298,29 @@ fn whist_command(args: &WhistArgs) -> Result<ExitCode> {
     let Some(roster) = load_entrants(&args.entrants) else {
         return Ok(ExitCode::FAILURE);
     };
+    let mut never_partner = Vec::new();
+    for pair in &args.never_partner {
+        let find = |name: &str| {
+            roster
+                .players
+                .iter()
+                .position(|p| p.name.eq_ignore_ascii_case(name.trim()))
+        };
+        match pair.split_once(':').map(|(a, b)| (find(a), find(b))) {
+            Some((Some(a), Some(b))) if a != b => never_partner.push((a, b)),
+            _ => {
+                eprintln!(
+                    "error: --never-partner \"{pair}\": give two different players of the roster as \"Name:Name\""
+                );
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+    }
     let options = WhistOptions {
         rounds: args.rounds,
         directed: args.directed,
         seed: 1,
+        never_partner,
     };
     let control = Control::with_time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)));
     let (schedule, notes) = match whist_schedule(&roster, &options, &control) {

@@ -50,6 +50,15 @@ impl Control {
         }
     }
 
+    /// This control, with its deadline brought forward to at most `limit` from now.
+    pub fn capped(&self, limit: Duration) -> Control {
+        let cap = Instant::now() + limit;
+        Control {
+            deadline: Some(self.deadline.map_or(cap, |d| d.min(cap))),
+            ..self.clone()
+        }
+    }
+
     /// A control for a sub-task that may use `fraction` of the time this one has left,
     /// sharing its cancel flag and progress callback.
     pub fn share(&self, fraction: f64) -> Control {

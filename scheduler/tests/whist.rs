@@ -17,6 +17,7 @@ fn schedule(roster: &Roster, rounds: Option<usize>, directed: bool) -> Schedule 
         rounds,
         directed,
         seed: 7,
+        never_partner: Vec::new(),
     };
     let (schedule, _) = whist_schedule(roster, &options, &control()).expect("a rotation");
     let report = verify(&schedule);
@@ -243,7 +244,7 @@ mod evenings {
             let roster = with_couples(n, &pairs);
             let available = if n % 4 == 0 { n - 1 } else { n } - usize::from(!pairs.is_empty());
             let rounds = rounds.min(available);
-            let options = WhistOptions { rounds: Some(rounds), directed: false, seed: 3 };
+            let options = WhistOptions { rounds: Some(rounds), seed: 3, ..WhistOptions::default() };
             let (s, _) = whist_schedule(&roster, &options, &control()).map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert_eq!(s.rounds.len(), rounds);
             let report = verify(&s);
@@ -261,6 +262,7 @@ fn directed_evenings_and_almost_directed_cycles() {
         rounds: Some(10),
         directed: true,
         seed: 1,
+        never_partner: Vec::new(),
     };
     let (s, notes) = whist_schedule(&Roster::numbered(40), &options, &control()).unwrap();
     assert!(notes.directed && s.promise.directed);
@@ -272,6 +274,7 @@ fn directed_evenings_and_almost_directed_cycles() {
         rounds: None,
         directed: true,
         seed: 1,
+        never_partner: Vec::new(),
     };
     let (s, notes) = whist_schedule(&Roster::numbered(16), &options, &control()).unwrap();
     assert!(!notes.directed && !s.promise.directed);
@@ -284,4 +287,47 @@ fn directed_evenings_and_almost_directed_cycles() {
     );
     assert_eq!(s.promise.cycles, Some(1));
     assert!(verify(&s).is_valid());
+}
+
+#[test]
+fn never_partner_pairs_beyond_couples() {
+    // Player 1 must avoid three players and 2 must avoid 3: not a matching, so the pseudo
+    // round alone cannot do it; the placement search does, and the verifier checks it.
+    let roster = with_couples(20, &[(10, 11)]);
+    let pairs = vec![(0, 1), (0, 2), (0, 3), (1, 2)];
+    let options = WhistOptions {
+        rounds: Some(8),
+        directed: false,
+        seed: 1,
+        never_partner: pairs.clone(),
+    };
+    let (s, _) = whist_schedule(&roster, &options, &control()).expect("placement found");
+    for pair in pairs.iter().chain(&[(10, 11)]) {
+        assert!(
+            s.promise.keep_apart.contains(pair),
+            "{pair:?} is promised apart, so the verifier checks it"
+        );
+    }
+    assert!(verify(&s).is_valid(), "{:?}", verify(&s).violations);
+
+    // Over the whole cycle everyone partners everyone: refused, with the reason.
+    let options = WhistOptions {
+        never_partner: vec![(0, 1)],
+        ..WhistOptions::default()
+    };
+    let err = whist_schedule(&Roster::numbered(13), &options, &control()).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("over the whole cycle everyone partners everyone once"),
+        "{err}"
+    );
+
+    // Too many pairs for one player: refused by counting, naming the player.
+    let options = WhistOptions {
+        rounds: Some(5),
+        never_partner: vec![(0, 1), (0, 2), (0, 3)],
+        ..WhistOptions::default()
+    };
+    let err = whist_schedule(&Roster::numbered(8), &options, &control()).unwrap_err();
+    assert!(err.to_string().contains("Player 1 plays about 5 rounds"), "{err}");
 }

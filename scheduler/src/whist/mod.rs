@@ -2,9 +2,11 @@
 //! starter into an evening's schedule for any number of players.
 
 pub mod algebra;
+pub mod never_partner;
 pub mod orientation;
 pub mod plan;
 pub mod search;
+pub mod small;
 pub mod starter;
 pub mod table;
 

@@ -11,8 +11,10 @@
 //! every pair partners exactly once a cycle, couples then never partner in the rounds played.
 
 use super::algebra::{gf9_starter, orbit_starter};
+use super::never_partner::{Rules, place_apart};
 use super::orientation::{orient, side_penalty};
 use super::search::{StarterSpec, search_starter};
+use super::small;
 use super::starter::{INFINITY, Starter};
 use crate::model::{Absence, Absent, Format, Promise, Roster, Round, Schedule, Seat, SeatAssignment, Table};
 use crate::solver::Control;
@@ -28,6 +30,8 @@ pub struct WhistOptions {
     pub directed: bool,
     /// Seed for the starter search, so a schedule can be reproduced.
     pub seed: u64,
+    /// Extra pairs (roster indices) who must not partner tonight, beyond couples.
+    pub never_partner: Vec<(usize, usize)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,6 +46,11 @@ pub enum WhistError {
         rounds: usize,
         surplus: i64,
     },
+    /// Never-partner pairs that no placement keeps apart, by name, with the reason.
+    NeverPartner {
+        pairs: Vec<(String, String)>,
+        reason: String,
+    },
 }
 
 impl fmt::Display for WhistError {
@@ -52,6 +61,14 @@ impl fmt::Display for WhistError {
                 f,
                 "{asked} rounds asked, but the rotation has only {available} before partnerships repeat"
             ),
+            WhistError::NeverPartner { pairs, reason } => {
+                let listed: Vec<String> = pairs.iter().map(|(a, b)| format!("{a} & {b}")).collect();
+                write!(
+                    f,
+                    "these pairs cannot all be kept from partnering: {}; {reason}",
+                    listed.join(", ")
+                )
+            }
             WhistError::NoStarter {
                 players,
                 rounds,
@@ -118,7 +135,13 @@ pub fn starter_for(
     {
         return Ok(found);
     }
-    let control = &control.or_time_limit(DEFAULT_SEARCH_TIME);
+    let mut control = control.or_time_limit(DEFAULT_SEARCH_TIME);
+    if n <= small::MAX_PLAYERS {
+        // Tiny rotations are settled in milliseconds when they exist; the round-by-round
+        // builder takes over when they do not.
+        control = control.capped(Duration::from_secs(2));
+    }
+    let control = &control;
     // The pseudo round must be repeat-free together with the rounds played.
     let window = rounds + usize::from(pseudo);
     let played = usize::from(pseudo)..window;
@@ -257,18 +280,44 @@ pub fn whist_schedule(
             available,
         });
     }
-    let (starter, origin) = starter_for(n, rounds, pseudo, options.directed, options.seed, control)?;
+    let (starter, origin) = match starter_for(n, rounds, pseudo, options.directed, options.seed, control) {
+        Ok(found) => found,
+        Err(WhistError::NoStarter { .. }) if n <= small::MAX_PLAYERS => {
+            // No rotation fits this small evening: build it round by round instead.
+            let apart: Vec<(usize, usize)> = couples.iter().chain(&options.never_partner).copied().collect();
+            return small::small_field(roster.names(), rounds, &apart, control)
+                .map(|schedule| {
+                    let notes = WhistNotes {
+                        messages: vec![format!(
+                            "{n} players, {rounds} rounds built directly (no rotation fits this small evening); \
+                             couples and never-partner pairs never partner"
+                        )],
+                        ..WhistNotes::default()
+                    };
+                    (schedule, notes)
+                })
+                .ok_or(WhistError::NoStarter { players: n, rounds, surplus: 1 });
+        }
+        Err(err) => return Err(err),
+    };
     let mut notes = WhistNotes::default();
     notes.messages.push(format!(
         "{n} players, {} table(s) a round, cycle of {cycle} rounds ({origin}); playing {rounds}",
         starter.tables.len()
     ));
 
-    let label_of = place_players(roster, &starter, &couples, &mut notes);
+    let mut label_of = place_players(roster, &starter, &couples, &mut notes);
     // Rounds are group elements; with a pseudo round, element 0 is it and play starts at 1.
     let elements = starter.group.elements();
     let first = usize::from(pseudo);
     let played: Vec<u32> = elements[first..first + rounds].to_vec();
+    if !options.never_partner.is_empty() {
+        label_of = keep_pairs_apart(roster, &starter, &played, label_of, options, control)?;
+        notes.messages.push(format!(
+            "{} never-partner pair(s) kept apart",
+            options.never_partner.len()
+        ));
+    }
     let player_at = invert(&label_of, &starter);
 
     if pseudo {
@@ -296,7 +345,8 @@ pub fn whist_schedule(
         rounds: schedule_rounds,
         promise: Promise {
             cycles: full.then_some(1),
-            keep_apart: couples,
+            // Couples and the extra pairs: the verifier holds the schedule to both.
+            keep_apart: couples.iter().chain(&options.never_partner).copied().collect(),
             ..Promise::default()
         },
     };
@@ -381,6 +431,96 @@ fn place_players(
         .into_iter()
         .map(|l| l.or_else(|| free.next()).unwrap_or(0))
         .collect()
+}
+
+/// Re-places the players not already fixed so no never-partner pair partners in the rounds
+/// played; or says which pairs cannot be kept apart, and why.
+fn keep_pairs_apart(
+    roster: &Roster,
+    starter: &Starter,
+    played: &[u32],
+    label_of: Vec<u32>,
+    options: &WhistOptions,
+    control: &Control,
+) -> Result<Vec<u32>, WhistError> {
+    let g = starter.group.order() as usize;
+    let positions = g + usize::from(starter.infinity);
+    let index = |label: u32| if label == INFINITY { g } else { label as usize };
+    let name = |p: usize| roster.players[p].name.clone();
+    let named = |pairs: &[(usize, usize)]| pairs.iter().map(|&(a, b)| (name(a), name(b))).collect::<Vec<_>>();
+    if played.len() >= starter.cycle_length() {
+        return Err(WhistError::NeverPartner {
+            pairs: named(&options.never_partner),
+            reason: "over the whole cycle everyone partners everyone once: play fewer rounds".to_owned(),
+        });
+    }
+    // A player who plays in k rounds partners k different people; with d of the others
+    // forbidden, k ≤ n − 1 − d is needed.
+    let n = roster.len();
+    let sits_out = starter.sit_out.len() * played.len() / g.max(1);
+    for p in 0..n {
+        let involving: Vec<(usize, usize)> = options
+            .never_partner
+            .iter()
+            .copied()
+            .filter(|&(a, b)| a == p || b == p)
+            .collect();
+        let games = played.len().saturating_sub(sits_out);
+        if games + involving.len() > n - 1 {
+            return Err(WhistError::NeverPartner {
+                pairs: named(&involving),
+                reason: format!(
+                    "{} plays about {games} rounds, each with a different partner, but only {} of the other \
+                     players are allowed",
+                    name(p),
+                    n - 1 - involving.len()
+                ),
+            });
+        }
+    }
+    let mut partners = vec![false; positions * positions];
+    for &r in played {
+        for table in starter.round(r) {
+            for (a, b) in [(table[0], table[2]), (table[1], table[3])] {
+                partners[index(a) * positions + index(b)] = true;
+                partners[index(b) * positions + index(a)] = true;
+            }
+        }
+    }
+    // Couples must stay partners in the pseudo round (round 0), which is not played.
+    let mut pseudo = vec![false; positions * positions];
+    for table in starter.round(0) {
+        for (a, b) in [(table[0], table[2]), (table[1], table[3])] {
+            pseudo[index(a) * positions + index(b)] = true;
+            pseudo[index(b) * positions + index(a)] = true;
+        }
+    }
+    let couples = roster.couples();
+    let pinned: Vec<bool> = label_of.iter().map(|&l| l == INFINITY).collect();
+    let rules = Rules {
+        positions,
+        partners: &partners,
+        pseudo: &pseudo,
+        apart: &options.never_partner,
+        couples: &couples,
+        pinned: &pinned,
+    };
+    let start: Vec<usize> = label_of.iter().map(|&l| index(l)).collect();
+    let placement = place_apart(&start, &rules, &control.share(0.5));
+    if !placement.unavoidable.is_empty() {
+        return Err(WhistError::NeverPartner {
+            pairs: named(&placement.unavoidable),
+            reason:
+                "no placement of the players in this rotation was found that keeps them apart in the time \
+                     allowed (fewer rounds, or fewer pairs, make it easier)"
+                    .to_owned(),
+        });
+    }
+    Ok(placement
+        .position_of
+        .into_iter()
+        .map(|p| if p == g { INFINITY } else { p as u32 })
+        .collect())
 }
 
 /// label → roster index (labels of ∞ at the end).
