@@ -94,6 +94,16 @@ impl Roster {
         couples
     }
 
+    /// Pairs of roster indices as "Ann & Bob, Cy & Di", for messages.
+    pub fn describe_pairs(&self, pairs: &[(usize, usize)]) -> String {
+        let name = |i: usize| self.players.get(i).map_or("?", |p| p.name.as_str());
+        pairs
+            .iter()
+            .map(|&(a, b)| format!("{} & {}", name(a), name(b)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     pub fn stationary_index(&self) -> Option<usize> {
         self.players.iter().position(|p| p.stationary)
     }

@@ -236,13 +236,9 @@ fn place_entrants(
             placed[second] = true;
         }
         notes.pseudo_round_skipped = true;
-        let names: Vec<String> = couples
-            .iter()
-            .map(|&(a, b)| format!("{} & {}", roster.players[a].name, roster.players[b].name))
-            .collect();
         notes.messages.push(format!(
             "couples never meet ({}): they sit together in a pseudo round that is not played",
-            names.join(", ")
+            roster.describe_pairs(couples)
         ));
     }
 

@@ -28,38 +28,19 @@ fn entrant_of(starter: &Starter, label: u32) -> usize {
 /// Every round of the starter's cycle, with entrants named by `names` (one per player, ∞'s
 /// first when present). `directed` records that the seating claims to be directed.
 pub fn full_cycle(starter: &Starter, names: Vec<String>, directed: bool) -> Schedule {
+    let entrant = |label: u32| entrant_of(starter, label);
     let rounds = starter
         .group
         .elements()
         .into_iter()
         .enumerate()
-        .map(|(index, r)| Round {
-            number: index as u32 + 1,
-            tables: starter
-                .round(r)
-                .into_iter()
-                .enumerate()
-                .map(|(t, labels)| Table {
-                    number: t as u32 + 1,
-                    seats: [Seat::N, Seat::E, Seat::S, Seat::W]
-                        .into_iter()
-                        .zip(labels)
-                        .map(|(seat, label)| SeatAssignment {
-                            seat,
-                            entrant: entrant_of(starter, label),
-                            board: None,
-                        })
-                        .collect(),
-                })
-                .collect(),
-            absent: starter
-                .sitting_out(r)
-                .into_iter()
-                .map(|label| Absent {
-                    entrant: entrant_of(starter, label),
-                    kind: Absence::SitOut,
-                })
-                .collect(),
+        .map(|(index, r)| {
+            let tables = starter.round(r).into_iter().map(|labels| labels.map(entrant));
+            whist_round(
+                index as u32 + 1,
+                tables,
+                starter.sitting_out(r).into_iter().map(entrant),
+            )
         })
         .collect();
     Schedule {
@@ -71,6 +52,43 @@ pub fn full_cycle(starter: &Starter, names: Vec<String>, directed: bool) -> Sche
             directed,
             ..Promise::default()
         },
+    }
+}
+
+/// One whist round as a schedule records it: each table's players seated N, E, S, W (the
+/// order of each array), tables numbered from 1, then who sits out.
+pub(crate) fn whist_round(
+    number: u32,
+    tables: impl IntoIterator<Item = [usize; 4]>,
+    sitting_out: impl IntoIterator<Item = usize>,
+) -> Round {
+    let tables = tables
+        .into_iter()
+        .enumerate()
+        .map(|(t, players)| Table {
+            number: t as u32 + 1,
+            seats: [Seat::N, Seat::E, Seat::S, Seat::W]
+                .into_iter()
+                .zip(players)
+                .map(|(seat, entrant)| SeatAssignment {
+                    seat,
+                    entrant,
+                    board: None,
+                })
+                .collect(),
+        })
+        .collect();
+    let absent = sitting_out
+        .into_iter()
+        .map(|entrant| Absent {
+            entrant,
+            kind: Absence::SitOut,
+        })
+        .collect();
+    Round {
+        number,
+        tables,
+        absent,
     }
 }
 

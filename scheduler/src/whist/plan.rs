@@ -16,7 +16,8 @@ use super::orientation::{orient, side_penalty};
 use super::search::{StarterSpec, search_starter};
 use super::small;
 use super::starter::{INFINITY, Starter};
-use crate::model::{Absence, Absent, Format, Promise, Roster, Round, Schedule, Seat, SeatAssignment, Table};
+use super::whist_round;
+use crate::model::{Format, Promise, Roster, Round, Schedule};
 use crate::solver::Control;
 use std::fmt;
 use std::ops::Range;
@@ -321,13 +322,9 @@ pub fn whist_schedule(
     let player_at = invert(&label_of, &starter);
 
     if pseudo {
-        let names: Vec<String> = couples
-            .iter()
-            .map(|&(a, b)| format!("{} & {}", roster.players[a].name, roster.players[b].name))
-            .collect();
         notes.messages.push(format!(
             "couples never partner ({}): they sit together in a pseudo round that is not played",
-            names.join(", ")
+            roster.describe_pairs(&couples)
         ));
     }
 
@@ -541,34 +538,6 @@ fn invert(label_of: &[u32], starter: &Starter) -> impl Fn(u32) -> usize {
 }
 
 fn build_round(number: u32, starter: &Starter, r: u32, player_at: &impl Fn(u32) -> usize) -> Round {
-    let tables = starter
-        .round(r)
-        .into_iter()
-        .enumerate()
-        .map(|(t, labels)| Table {
-            number: t as u32 + 1,
-            seats: [Seat::N, Seat::E, Seat::S, Seat::W]
-                .into_iter()
-                .zip(labels)
-                .map(|(seat, label)| SeatAssignment {
-                    seat,
-                    entrant: player_at(label),
-                    board: None,
-                })
-                .collect(),
-        })
-        .collect();
-    let absent = starter
-        .sitting_out(r)
-        .into_iter()
-        .map(|label| Absent {
-            entrant: player_at(label),
-            kind: Absence::SitOut,
-        })
-        .collect();
-    Round {
-        number,
-        tables,
-        absent,
-    }
+    let tables = starter.round(r).into_iter().map(|labels| labels.map(player_at));
+    whist_round(number, tables, starter.sitting_out(r).into_iter().map(player_at))
 }

@@ -4,7 +4,8 @@
 //! as last round when avoidable), then the others are seated so nobody partners anyone
 //! twice or anyone they must be kept from, and nobody opposes anyone a third time.
 
-use crate::model::{Absence, Absent, Format, Promise, Round, Schedule, Seat, SeatAssignment, Table};
+use super::whist_round;
+use crate::model::{Format, Promise, Schedule};
 use crate::solver::Control;
 
 pub const MAX_PLAYERS: usize = 12;
@@ -185,32 +186,7 @@ pub fn small_field(
         .built
         .iter()
         .enumerate()
-        .map(|(r, (tables, out))| Round {
-            number: r as u32 + 1,
-            tables: tables
-                .iter()
-                .enumerate()
-                .map(|(t, seats)| Table {
-                    number: t as u32 + 1,
-                    seats: [Seat::N, Seat::E, Seat::S, Seat::W]
-                        .into_iter()
-                        .zip(seats)
-                        .map(|(seat, &entrant)| SeatAssignment {
-                            seat,
-                            entrant,
-                            board: None,
-                        })
-                        .collect(),
-                })
-                .collect(),
-            absent: out
-                .iter()
-                .map(|&entrant| Absent {
-                    entrant,
-                    kind: Absence::SitOut,
-                })
-                .collect(),
-        })
+        .map(|(r, (tables, out))| whist_round(r as u32 + 1, tables.iter().copied(), out.iter().copied()))
         .collect();
     Some(Schedule {
         format: Format::Whist,
