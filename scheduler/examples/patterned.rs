@@ -3,6 +3,7 @@
 //! x + y are all distinct. Finds g = 49 in milliseconds; impossible when 3 divides g (sum of
 //! squares argument); stalls at 1–6 repeats for 77, 121, 133, 161, 209, 217 (25 s each).
 //! Usage: `patterned SECONDS G...`.
+use scheduler::whist::search::Rng;
 use std::time::{Duration, Instant};
 fn class(d: i64, g: i64) -> usize {
     let d = d.rem_euclid(g);
