@@ -344,3 +344,49 @@ fn whist_never_partner_pairs_from_the_command_line() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn the_organisers_evening_23_players_7_rounds_couples_and_mrs_khan() {
+    let dir = scratch("evening23");
+    let csv = dir.join("tonight.csv");
+    let roster = fixture("whist_evening_23.csv");
+    let out = tourney(&[
+        "whist",
+        "--roster",
+        &roster,
+        "--rounds",
+        "7",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&csv).unwrap();
+    for round in 1..=7 {
+        assert!(
+            written.contains(&format!("{round},1,N,Aisha Khan")),
+            "round {round}"
+        );
+        // 5 tables and 3 sit-outs a round.
+        assert_eq!(
+            written
+                .lines()
+                .filter(|l| l.starts_with(&format!("{round},,sit-out,")))
+                .count(),
+            3
+        );
+    }
+    let out = tourney(&[
+        "verify",
+        csv.to_str().unwrap(),
+        "--format",
+        "whist",
+        "--roster",
+        &roster,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("sit-outs per player 0 to 1"),
+        "{}",
+        text(&out.stdout)
+    );
+}

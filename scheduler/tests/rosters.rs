@@ -244,3 +244,14 @@ fn every_fixture_has_a_test_above() {
         );
     }
 }
+
+#[test]
+fn a_whist_evening_of_23_from_windows_excel() {
+    let r = fixture("whist_evening_23.csv");
+    assert!(r.is_ok(), "{:#?}", r.problems.list);
+    assert_eq!(r.encoding, Encoding::Windows1252);
+    assert_eq!(r.roster.len(), 23);
+    assert_eq!(r.roster.couples(), [(0, 1), (2, 3)]);
+    assert_eq!(r.roster.stationary_index(), Some(4));
+    assert_eq!(r.roster.players[10].name, "Inès García");
+}

@@ -331,3 +331,57 @@ fn never_partner_pairs_beyond_couples() {
     let err = whist_schedule(&Roster::numbered(8), &options, &control()).unwrap_err();
     assert!(err.to_string().contains("Player 1 plays about 5 rounds"), "{err}");
 }
+
+#[test]
+fn a_stationary_player_stays_put_whatever_the_count() {
+    // Counts that are not multiples of four have no stationary seat in the plain rotation;
+    // the nearest equivalent keeps the stationary player at table 1 North, never sitting out.
+    // She can keep her seat fairly when the sit-outs of the evening (n mod 4 a round) can
+    // go to different movers: (n mod 4) × rounds ≤ n − 1.
+    for n in [13usize, 14, 15, 21, 22, 23, 30, 41, 62, 99] {
+        for rounds in [3usize, 5, 7].into_iter().filter(|k| (n % 4) * k < n) {
+            let mut roster = with_couples(n, &[(0, 1)]);
+            roster.players[4].stationary = true;
+            let options = WhistOptions {
+                rounds: Some(rounds),
+                ..WhistOptions::default()
+            };
+            let (s, _) = whist_schedule(&roster, &options, &control()).expect("an evening");
+            for round in &s.rounds {
+                assert_eq!(
+                    round.tables[0].entrant_at(Seat::N),
+                    Some(4),
+                    "{n} players, round {}",
+                    round.number
+                );
+            }
+            let report = verify(&s);
+            assert!(
+                report.is_valid(),
+                "{n} players, {rounds} rounds: {:?}",
+                report.violations
+            );
+        }
+    }
+}
+
+#[test]
+fn a_stationary_player_moves_when_staying_put_would_be_unfair() {
+    // 10 players, 5 rounds: 10 sit-outs for 9 movers would make someone sit out twice while
+    // the stationary player never does, so everyone moves, and the organiser is told.
+    let mut roster = Roster::numbered(10);
+    roster.players[0].stationary = true;
+    let options = WhistOptions {
+        rounds: Some(5),
+        ..WhistOptions::default()
+    };
+    let (s, notes) = whist_schedule(&roster, &options, &control()).expect("an evening");
+    assert!(
+        notes
+            .messages
+            .iter()
+            .any(|m| m.contains("moves too") || m.contains("nobody keeps a fixed seat")),
+        "{notes:?}"
+    );
+    assert!(verify(&s).is_valid());
+}

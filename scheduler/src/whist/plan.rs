@@ -127,6 +127,45 @@ pub fn starter_for(
     if let Some(found) = complete_starter(n, directed) {
         return Ok(found);
     }
+    let spec = StarterSpec::for_evening(n, rounds + usize::from(pseudo), directed);
+    search_for_evening(spec, n, rounds, pseudo, seed, control)
+}
+
+/// For a roster with a stationary player and a count that is not a multiple of four: the
+/// nearest thing to the stationary seat. The rotation runs over the integers mod n − 1 plus
+/// ∞ for the stationary player, with n mod 4 sit-out seats; fair as long as no mover sits out
+/// twice in the rounds played (the stationary player never does).
+pub fn stationary_starter(
+    n: usize,
+    rounds: usize,
+    pseudo: bool,
+    directed: bool,
+    seed: u64,
+    control: &Control,
+) -> Result<(Starter, &'static str), WhistError> {
+    let r = (n % 4) as u32;
+    let g = n as u32 - 1;
+    let spec = StarterSpec {
+        g,
+        infinity: true,
+        tables: n / 4,
+        sit_out: (0..r).map(|k| k * g / r.max(1)).collect(),
+        directed,
+        window: (rounds + usize::from(pseudo)) as u32,
+    };
+    search_for_evening(spec, n, rounds, pseudo, seed, control)
+}
+
+/// Searches `base` (trying other sit-out seatings when needed) for an evening of `rounds`.
+fn search_for_evening(
+    base: StarterSpec,
+    n: usize,
+    rounds: usize,
+    pseudo: bool,
+    seed: u64,
+    control: &Control,
+) -> Result<(Starter, &'static str), WhistError> {
+    let directed = base.directed;
     // Fully directed seating cannot exist with a stationary seat (the left-hand differences
     // would have to sum to a partner difference and to zero at once); a complete rotation,
     // oriented afterwards, is the best there is.
@@ -147,8 +186,9 @@ pub fn starter_for(
     let window = rounds + usize::from(pseudo);
     let played = usize::from(pseudo)..window;
     // A stationary seat rules out directed seating only over the whole cycle.
-    let mut base = StarterSpec::for_evening(n, window, directed);
-    base.directed = directed && !(n % 4 == 0 && base.window >= base.g);
+    let mut base = base;
+    base.window = (window as u32).min(base.g);
+    base.directed = directed && !(base.infinity && base.window >= base.g);
     let origin = if base.window >= base.g {
         "search"
     } else {
@@ -162,7 +202,7 @@ pub fn starter_for(
         let share = if index == 0 {
             0.5
         } else {
-            0.5 / (candidates.len() - 1) as f64
+            0.5 / (candidates.len() - 1).max(1) as f64
         };
         let spec = StarterSpec {
             sit_out: sit_out.clone(),
@@ -194,7 +234,12 @@ pub fn starter_for(
 /// played, preferring those where nobody sits out two rounds running.
 fn sit_out_candidates(spec: &StarterSpec, played: Range<usize>) -> Vec<Vec<u32>> {
     let g = spec.g;
-    let mut candidates = vec![spec.sit_out.clone()];
+    // The stationary player (∞) never sits out, so the movers may sit out at most once.
+    let exempt = spec.infinity && !spec.sit_out.is_empty();
+    let mut candidates = Vec::new();
+    if sit_out_quality(&spec.sit_out, g, played.clone(), exempt).is_some() {
+        candidates.push(spec.sit_out.clone());
+    }
     let extra: Vec<Vec<u32>> = match spec.sit_out.len() {
         2 => (1..=g / 2).map(|s| vec![0, s]).collect(),
         3 => {
@@ -214,7 +259,9 @@ fn sit_out_candidates(spec: &StarterSpec, played: Range<usize>) -> Vec<Vec<u32>>
     let mut ranked: Vec<(usize, Vec<u32>)> = extra
         .into_iter()
         .filter(|set| set != &spec.sit_out)
-        .filter_map(|set| sit_out_quality(&set, g, played.clone()).map(|back_to_back| (back_to_back, set)))
+        .filter_map(|set| {
+            sit_out_quality(&set, g, played.clone(), exempt).map(|back_to_back| (back_to_back, set))
+        })
         .collect();
     ranked.sort();
     candidates.extend(ranked.into_iter().take(12).map(|(_, set)| set));
@@ -222,8 +269,9 @@ fn sit_out_candidates(spec: &StarterSpec, played: Range<usize>) -> Vec<Vec<u32>>
 }
 
 /// `None` when some player would sit out two more times than another over the rounds
-/// played; otherwise how many players sit out two rounds running.
-fn sit_out_quality(set: &[u32], g: u32, played: Range<usize>) -> Option<usize> {
+/// played (counting an `exempt` stationary player who never does); otherwise how many players
+/// sit out two rounds running.
+fn sit_out_quality(set: &[u32], g: u32, played: Range<usize>, exempt: bool) -> Option<usize> {
     let mut sat_out: Vec<Vec<u32>> = vec![Vec::new(); g as usize];
     for r in played.map(|r| r as u32 % g) {
         for &s in set {
@@ -231,7 +279,7 @@ fn sit_out_quality(set: &[u32], g: u32, played: Range<usize>) -> Option<usize> {
         }
     }
     let counts = sat_out.iter().map(Vec::len);
-    let (most, fewest) = (counts.clone().max()?, counts.min()?);
+    let (most, fewest) = (counts.clone().max()?, if exempt { 0 } else { counts.min()? });
     (most - fewest <= 1).then(|| {
         sat_out
             .iter()
@@ -272,34 +320,57 @@ pub fn whist_schedule(
     }
     let couples = roster.couples();
     let pseudo = !couples.is_empty();
-    let cycle = if n % 4 == 0 { n - 1 } else { n };
-    let available = cycle - usize::from(pseudo);
-    let rounds = options.rounds.unwrap_or(available);
-    if rounds > available || rounds == 0 {
-        return Err(WhistError::TooManyRounds {
-            asked: rounds,
-            available,
-        });
-    }
-    let (starter, origin) = match starter_for(n, rounds, pseudo, options.directed, options.seed, control) {
-        Ok(found) => found,
-        Err(WhistError::NoStarter { .. }) if n <= small::MAX_PLAYERS => {
-            // No rotation fits this small evening: build it round by round instead.
-            let apart: Vec<(usize, usize)> = couples.iter().chain(&options.never_partner).copied().collect();
-            return small::small_field(roster.names(), rounds, &apart, control)
-                .map(|schedule| {
-                    let notes = WhistNotes {
-                        messages: vec![format!(
-                            "{n} players, {rounds} rounds built directly (no rotation fits this small evening); \
-                             couples and never-partner pairs never partner"
-                        )],
-                        ..WhistNotes::default()
-                    };
-                    (schedule, notes)
-                })
-                .ok_or(WhistError::NoStarter { players: n, rounds, surplus: 1 });
+    // A stationary player with a count that is not a multiple of four: try the nearest
+    // equivalent of the stationary seat first (its cycle is n − 1 rounds).
+    let mut stationary_found = None;
+    if roster.stationary_index().is_some() && n % 4 != 0 {
+        let available = n - 1 - usize::from(pseudo);
+        let rounds = options.rounds.unwrap_or(available);
+        if (1..=available).contains(&rounds) {
+            let limited = control.capped(Duration::from_secs(3));
+            if let Ok(found) = stationary_starter(n, rounds, pseudo, options.directed, options.seed, &limited)
+            {
+                stationary_found = Some((found, n - 1, rounds));
+            }
         }
-        Err(err) => return Err(err),
+    }
+    let ((starter, origin), cycle, rounds) = match stationary_found {
+        Some(found) => found,
+        None => {
+            let cycle = if n % 4 == 0 { n - 1 } else { n };
+            let available = cycle - usize::from(pseudo);
+            let rounds = options.rounds.unwrap_or(available);
+            if rounds > available || rounds == 0 {
+                return Err(WhistError::TooManyRounds {
+                    asked: rounds,
+                    available,
+                });
+            }
+            let found_starter = match starter_for(n, rounds, pseudo, options.directed, options.seed, control)
+            {
+                Ok(found) => found,
+                Err(WhistError::NoStarter { .. }) if n <= small::MAX_PLAYERS => {
+                    // No rotation fits this small evening: build it round by round instead.
+                    let apart: Vec<(usize, usize)> =
+                        couples.iter().chain(&options.never_partner).copied().collect();
+                    return small::small_field(roster.names(), rounds, &apart, control)
+                        .map(|schedule| {
+                            let notes = WhistNotes {
+                                messages: vec![format!(
+                                    "{n} players, {rounds} rounds built directly (no rotation fits this small evening); \
+                                     couples and never-partner pairs never partner{}",
+                                    if roster.stationary_index().is_some() { "; nobody keeps a fixed seat" } else { "" }
+                                )],
+                                ..WhistNotes::default()
+                            };
+                            (schedule, notes)
+                        })
+                        .ok_or(WhistError::NoStarter { players: n, rounds, surplus: 1 });
+                }
+                Err(err) => return Err(err),
+            };
+            (found_starter, cycle, rounds)
+        }
     };
     let mut notes = WhistNotes::default();
     notes.messages.push(format!(
@@ -335,7 +406,8 @@ pub fn whist_schedule(
         .collect();
     // Only 4N and 4N+1 players can have everyone partner everyone once and oppose everyone
     // twice; with sit-out seats some pairs meet less, and only the fairness rules apply.
-    let full = rounds == cycle && n % 4 <= 1;
+    let standard = (n % 4 == 0 && starter.infinity) || (n % 4 == 1 && !starter.infinity);
+    let full = rounds == cycle && standard;
     let mut schedule = Schedule {
         format: Format::Whist,
         entrants: roster.names(),
