@@ -262,18 +262,35 @@ pub struct SearchResult {
 /// Searches for a starter meeting `spec`. Stops at cost zero, at the time limit or on cancel;
 /// always returns the best arrangement seen.
 pub fn search_starter(spec: &StarterSpec, seed: u64, control: &Control) -> SearchResult {
+    search_from(spec, None, seed, control)
+}
+
+/// As `search_starter`, optionally starting from a given starter's arrangement (its tables
+/// must use the spec's elements), e.g. one valid for a shorter window.
+pub fn search_from(
+    spec: &StarterSpec,
+    start: Option<&Starter>,
+    seed: u64,
+    control: &Control,
+) -> SearchResult {
     let g = spec.g;
-    let mut elements: Vec<u32> = (0..g).filter(|x| !spec.sit_out.contains(x)).collect();
-    if spec.infinity {
-        elements.insert(0, INFINITY);
-    }
     let mut rng = Rng::new(seed);
     // ∞ stays on table 1's North seat: any valid starter can be rotated and relabelled so.
     let first_movable = usize::from(spec.infinity);
-    for i in (first_movable + 1..elements.len()).rev() {
-        let j = first_movable + rng.below(i + 1 - first_movable);
-        elements.swap(i, j);
-    }
+    let elements: Vec<u32> = match start {
+        Some(starter) => starter.tables.iter().flatten().copied().collect(),
+        None => {
+            let mut elements: Vec<u32> = (0..g).filter(|x| !spec.sit_out.contains(x)).collect();
+            if spec.infinity {
+                elements.insert(0, INFINITY);
+            }
+            for i in (first_movable + 1..elements.len()).rev() {
+                let j = first_movable + rng.below(i + 1 - first_movable);
+                elements.swap(i, j);
+            }
+            elements
+        }
+    };
     let mut state = State::new(spec, elements);
     let seat_count = state.seats.len();
     let movable = seat_count.saturating_sub(first_movable);
