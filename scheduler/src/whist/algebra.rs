@@ -15,7 +15,9 @@
 //! and 1 − ε are units, and then the orbits {x, εx, −x, −εx} of non-zero x all have four
 //! elements and partition the non-zero residues. Such an ε exists exactly when every prime
 //! factor of g is ≡ 1 (mod 4) (25, 65, 85, 125, …), giving cyclic, directed rotations for
-//! those sizes too. GF(9) = Z3[i] covers nine players, who have no cyclic solution at all.
+//! those sizes too. Where a prime ≡ 3 (mod 4) divides the count to an even power (9, 45, 49,
+//! …), the same works over a product of groups including Z(q)[i] (`product_starter`); nine
+//! players have no cyclic solution at all.
 
 use super::starter::{Group, Starter};
 
@@ -118,36 +120,101 @@ pub fn orbit_starter(g: u32) -> Option<Starter> {
     })
 }
 
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 { a } else { gcd(b, a % b) }
+/// One factor of a product group and how φ (φ² = −1) acts on it.
+#[derive(Clone, Copy)]
+enum Factor {
+    /// Z(p^e), p ≡ 1 (mod 4): multiplication by ε with ε² ≡ −1.
+    Times(u32),
+    /// The first of two Z(q) factors forming Z(q)[i], q ≡ 3 (mod 4): a + bi ↦ −b + ai.
+    GaussianPair,
+    /// The second of such a pair (handled with the first).
+    GaussianSecond,
 }
 
-/// GF(9) = Z3[i] with i² = −1; element a + b·i is stored as 3a + b (the `Z3xZ3` layout).
-fn gf9_multiply(x: u32, y: u32) -> u32 {
-    let (a, b, c, d) = (x / 3, x % 3, y / 3, y % 3);
-    let real = (a * c + 2 * b * d) % 3; // ac − bd, since −1 ≡ 2
-    let imaginary = (a * d + b * c) % 3;
-    real * 3 + imaginary
-}
-
-/// Nine players: the field construction over GF(9), developed over its additive group.
-pub fn gf9_starter() -> Starter {
-    let omega = 3 + 1; // 1 + i generates GF(9)*: (1+i)² = 2i, (1+i)⁴ = −1, order 8
-    let epsilon = gf9_multiply(omega, omega); // 2i, and (2i)² = −1
-    let group = Group::Z3xZ3;
-    let tables = [3, omega] // x = 1 and x = ω
-        .iter()
-        .map(|&x| {
-            let ex = gf9_multiply(epsilon, x);
-            [x, ex, group.neg(x), group.neg(ex)]
-        })
-        .collect();
-    Starter {
+/// The ε-orbit construction over a product of groups, for counts v = 4N+1 in which every
+/// prime ≡ 3 (mod 4) has an even exponent but one does occur (9, 45, 49, 81, 117, 121, …):
+/// cyclic groups then have no ε, but Z(q)[i] (q ≡ 3 mod 4) has i, and a product of groups
+/// each with such a map has one too (φ acting factor by factor). The rotation is complete
+/// and directed, but not cyclic: rounds are group elements, not "move on one place".
+/// `None` for every other v (including those `orbit_starter` handles cyclically).
+pub fn product_starter(v: u32) -> Option<Starter> {
+    if v % 4 != 1 {
+        return None;
+    }
+    let mut moduli: Vec<u16> = Vec::new();
+    let mut factors: Vec<Factor> = Vec::new();
+    let mut rest = v;
+    let mut p = 3;
+    let mut gaussian = false;
+    while rest > 1 {
+        let mut e = 0;
+        while rest.is_multiple_of(p) {
+            rest /= p;
+            e += 1;
+        }
+        if e > 0 {
+            if p % 4 == 1 {
+                let m = p.pow(e);
+                let modulus = m as u64;
+                let epsilon = (2..modulus).find(|&x| x * x % modulus == modulus - 1)? as u32;
+                moduli.push(u16::try_from(m).ok()?);
+                factors.push(Factor::Times(epsilon));
+            } else if e % 2 == 0 {
+                gaussian = true;
+                for _ in 0..e / 2 {
+                    moduli.extend([u16::try_from(p).ok()?; 2]);
+                    factors.extend([Factor::GaussianPair, Factor::GaussianSecond]);
+                }
+            } else {
+                return None;
+            }
+        }
+        p += 2;
+    }
+    if !gaussian {
+        return None;
+    }
+    let group = Group::product(&moduli)?;
+    let phi = |x: u32| {
+        let d = group.digits(x);
+        let mut out = d;
+        // Factor k's digit is digit k (unused factors, of order 1, come last).
+        for (i, factor) in factors.iter().enumerate() {
+            let m = moduli[i] as u32;
+            match *factor {
+                Factor::Times(epsilon) => out[i] = d[i] * epsilon % m,
+                Factor::GaussianPair => {
+                    out[i] = (m - d[i + 1]) % m;
+                    out[i + 1] = d[i];
+                }
+                Factor::GaussianSecond => {}
+            }
+        }
+        group.from_digits(out)
+    };
+    let mut seen = vec![false; v as usize];
+    let mut tables = Vec::new();
+    for x in 1..v {
+        if seen[x as usize] {
+            continue;
+        }
+        let fx = phi(x);
+        let table = [x, fx, group.neg(x), group.neg(fx)];
+        for &e in &table {
+            seen[e as usize] = true;
+        }
+        tables.push(table);
+    }
+    Some(Starter {
         group,
         infinity: false,
         tables,
         sit_out: vec![0],
-    }
+    })
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 #[cfg(test)]
@@ -180,21 +247,5 @@ mod tests {
         for g in (5..=401).step_by(4) {
             assert_eq!(orbit_starter(g).is_some(), all_factors_1_mod_4(g), "g = {g}");
         }
-    }
-
-    #[test]
-    fn gf9_arithmetic() {
-        // (1+i)^8 = 1 and no smaller power is 1.
-        let mut x = 3;
-        let mut order = 0;
-        loop {
-            x = gf9_multiply(x, 4);
-            order += 1;
-            if x == 3 {
-                break;
-            }
-        }
-        assert_eq!(order, 8);
-        assert_eq!(gf9_multiply(2, 2), 6, "(2i)² = −1 = 2");
     }
 }

@@ -143,8 +143,28 @@ mod tests {
     }
 
     #[test]
+    fn product_starters_are_directed_whist_tournaments() {
+        let sizes: Vec<u32> = (5..=401)
+            .filter(|&v| algebra::product_starter(v).is_some())
+            .collect();
+        assert_eq!(
+            sizes,
+            [9, 45, 49, 81, 117, 121, 153, 225, 245, 261, 333, 361, 369]
+        );
+        for v in sizes {
+            let starter = algebra::product_starter(v).unwrap();
+            let report = verify(&full_cycle(&starter, numbered_names(&starter), true));
+            assert!(
+                report.is_valid(),
+                "v = {v}: {:#?}",
+                &report.violations[..report.violations.len().min(5)]
+            );
+        }
+    }
+
+    #[test]
     fn nine_players_over_gf9() {
-        let starter = algebra::gf9_starter();
+        let starter = algebra::product_starter(9).unwrap();
         let schedule = full_cycle(&starter, numbered_names(&starter), true);
         let report = verify(&schedule);
         assert!(report.is_valid(), "{:#?}", report.violations);
@@ -194,7 +214,10 @@ mod tests {
 
     #[test]
     fn starter_lines_round_trip() {
-        for starter in [algebra::prime_field_starter(29).unwrap(), algebra::gf9_starter()] {
+        for starter in [
+            algebra::prime_field_starter(29).unwrap(),
+            algebra::product_starter(45).unwrap(),
+        ] {
             assert_eq!(Starter::from_line(&starter.to_line()), Some(starter));
         }
         assert_eq!(Starter::from_line("12 Z11+inf | inf 0 1"), None);

@@ -10,7 +10,7 @@
 //! Couples are seated as partners in round 0, the pseudo round, which is never played; since
 //! every pair partners exactly once a cycle, couples then never partner in the rounds played.
 
-use super::algebra::{gf9_starter, orbit_starter};
+use super::algebra::{orbit_starter, product_starter};
 use super::never_partner::{Rules, place_apart};
 use super::orientation::{orient, side_penalty};
 use super::search::{StarterSpec, search_starter};
@@ -97,13 +97,13 @@ pub struct WhistNotes {
 /// A complete rotation for `n` players (everyone partners everyone once over the cycle):
 /// a construction, or the shipped table. `None` when neither has one.
 pub fn complete_starter(n: usize, directed: bool) -> Option<(Starter, &'static str)> {
-    if n == 9 {
-        return Some((gf9_starter(), "GF(9) construction"));
-    }
     if n % 4 == 1
         && let Some(starter) = orbit_starter(n as u32)
     {
         return Some((starter, "algebraic construction"));
+    }
+    if let Some(starter) = product_starter(n as u32) {
+        return Some((starter, "algebraic construction over a product group"));
     }
     super::table::shipped(n)
         .filter(|s| !directed || starter_is_directed(s))

@@ -21,15 +21,53 @@ pub const INFINITY: u32 = u32::MAX;
 pub enum Group {
     /// The integers mod g.
     Cyclic(u32),
-    /// Z3 × Z3, the additive group of GF(9); element 3a + b is (a, b).
-    Z3xZ3,
+    /// A direct product of cyclic groups, e.g. Z3 × Z3 (the additive group of GF(9)).
+    /// Unused factors are 1. An element is written in mixed radix, the first factor the most
+    /// significant digit: in Z3 × Z3, 3a + b is (a, b).
+    Product([u16; 4]),
 }
 
 impl Group {
+    /// Z3 × Z3 × … from the factors' orders (at most four, each at least 2).
+    pub fn product(factors: &[u16]) -> Option<Group> {
+        if factors.is_empty() || factors.len() > 4 || factors.iter().any(|&m| m < 2) {
+            return None;
+        }
+        let mut moduli = [1u16; 4];
+        moduli[..factors.len()].copy_from_slice(factors);
+        Some(Group::Product(moduli))
+    }
+
     pub fn order(self) -> u32 {
         match self {
             Group::Cyclic(g) => g,
-            Group::Z3xZ3 => 9,
+            Group::Product(moduli) => moduli.iter().map(|&m| m as u32).product(),
+        }
+    }
+
+    /// The digits of an element of a product group.
+    pub fn digits(self, x: u32) -> [u32; 4] {
+        let mut digits = [0; 4];
+        if let Group::Product(moduli) = self {
+            let mut rest = x;
+            for i in (0..4).rev() {
+                digits[i] = rest % moduli[i] as u32;
+                rest /= moduli[i] as u32;
+            }
+        } else {
+            digits[3] = x;
+        }
+        digits
+    }
+
+    /// The element with these digits (inverse of `digits`).
+    pub fn from_digits(self, digits: [u32; 4]) -> u32 {
+        match self {
+            Group::Cyclic(_) => digits[3],
+            Group::Product(moduli) => digits
+                .iter()
+                .zip(moduli)
+                .fold(0, |acc, (&d, m)| acc * m as u32 + d % m as u32),
         }
     }
 
@@ -39,7 +77,10 @@ impl Group {
         }
         match self {
             Group::Cyclic(g) => (x + y) % g,
-            Group::Z3xZ3 => ((x / 3 + y / 3) % 3) * 3 + (x % 3 + y % 3) % 3,
+            Group::Product(moduli) => {
+                let (a, b) = (self.digits(x), self.digits(y));
+                self.from_digits(std::array::from_fn(|i| (a[i] + b[i]) % moduli[i] as u32))
+            }
         }
     }
 
@@ -49,7 +90,13 @@ impl Group {
         }
         match self {
             Group::Cyclic(g) => (g - x) % g,
-            Group::Z3xZ3 => ((3 - x / 3) % 3) * 3 + (3 - x % 3) % 3,
+            Group::Product(moduli) => {
+                let a = self.digits(x);
+                self.from_digits(std::array::from_fn(|i| {
+                    let m = moduli[i] as u32;
+                    (m - a[i]) % m
+                }))
+            }
         }
     }
 
@@ -68,7 +115,14 @@ impl fmt::Display for Group {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Group::Cyclic(g) => write!(f, "Z{g}"),
-            Group::Z3xZ3 => f.write_str("Z3xZ3"),
+            Group::Product(moduli) => {
+                let factors: Vec<String> = moduli
+                    .iter()
+                    .filter(|&&m| m > 1)
+                    .map(|m| format!("Z{m}"))
+                    .collect();
+                f.write_str(&factors.join("x"))
+            }
         }
     }
 }
@@ -149,10 +203,18 @@ impl Starter {
             Some(g) => (g, true),
             None => (group_text, false),
         };
-        let group = if group_text == "Z3xZ3" {
-            Group::Z3xZ3
-        } else {
-            Group::Cyclic(group_text.strip_prefix('Z')?.parse().ok()?)
+        let factors: Vec<u32> = group_text
+            .split('x')
+            .map(|f| f.strip_prefix('Z')?.parse().ok())
+            .collect::<Option<_>>()?;
+        let group = match factors.as_slice() {
+            [g] => Group::Cyclic(*g),
+            many => Group::product(
+                &many
+                    .iter()
+                    .map(|&m| u16::try_from(m).ok())
+                    .collect::<Option<Vec<_>>>()?,
+            )?,
         };
         let element = |text: &str| -> Option<u32> {
             if text == "inf" {

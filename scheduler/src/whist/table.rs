@@ -2,7 +2,7 @@
 //! found by this project's own constructions and search (`tourney whist-starters`) and
 //! checked by the independent verifier in the test suite. Loading one is a table lookup.
 
-use super::algebra::{gf9_starter, orbit_starter};
+use super::algebra::{orbit_starter, product_starter};
 use super::search::{StarterSpec, search_starter};
 use super::starter::Starter;
 use crate::solver::Control;
@@ -73,10 +73,11 @@ pub fn generate(
 /// search otherwise.
 pub fn generate_one(n: usize, per_size: Duration) -> TableRow {
     let started = std::time::Instant::now();
-    let (starter, origin, surplus) = if n == 9 {
-        (Some(gf9_starter()), "gf9", 0)
-    } else if let Some(s) = (n % 4 == 1).then(|| orbit_starter(n as u32)).flatten() {
+    let (starter, origin, surplus) = if let Some(s) = (n % 4 == 1).then(|| orbit_starter(n as u32)).flatten()
+    {
         (Some(s), "algebra", 0)
+    } else if let Some(s) = product_starter(n as u32) {
+        (Some(s), "product", 0)
     } else {
         let spec = StarterSpec::for_players(n, false);
         let found = search_starter(&spec, n as u64, &Control::with_time_limit(per_size));
