@@ -127,6 +127,16 @@ pub fn starter_for(
     if let Some(found) = complete_starter(n, directed) {
         return Ok(found);
     }
+    // Fully directed seating cannot exist over the whole cycle with a stationary seat; the
+    // complete rotation, oriented afterwards, is the best there is — no search needed.
+    let cycle = n.saturating_sub(1);
+    if directed
+        && n % 4 == 0
+        && rounds + usize::from(pseudo) >= cycle
+        && let Some(found) = complete_starter(n, false)
+    {
+        return Ok(found);
+    }
     let spec = StarterSpec::for_evening(n, rounds + usize::from(pseudo), directed);
     search_for_evening(spec, n, rounds, pseudo, seed, control)
 }
@@ -291,7 +301,8 @@ fn sit_out_quality(set: &[u32], g: u32, played: Range<usize>, exempt: bool) -> O
 /// Whether a starter's seating is directed (checked from its differences, cheaply).
 fn starter_is_directed(starter: &Starter) -> bool {
     let g = starter.group.order() as usize;
-    let mut seen = vec![0u8; g * g.max(1)];
+    // One counter per signed difference (0..g).
+    let mut seen = vec![0u8; g.max(1)];
     let mut count = |from: u32, to: u32| {
         if from == INFINITY || to == INFINITY {
             return true;
