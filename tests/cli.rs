@@ -390,3 +390,110 @@ fn the_organisers_evening_23_players_7_rounds_couples_and_mrs_khan() {
         text(&out.stdout)
     );
 }
+
+#[test]
+fn team_chess_jamboree_writes_the_documented_csv_and_verifies() {
+    let dir = scratch("team-chess");
+    let csv = dir.join("games.csv");
+    let json = dir.join("games.json");
+    let out = tourney(&[
+        "team-chess",
+        "--teams",
+        "6",
+        "--boards",
+        "4",
+        "--rounds",
+        "5",
+        "--time-limit",
+        "20",
+        "--out",
+        csv.to_str().unwrap(),
+        "--out",
+        json.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("Q = ") && stderr.contains("lower bound"),
+        "{stderr}"
+    );
+    let written = std::fs::read_to_string(&csv).expect("csv");
+    let mut lines = written.lines();
+    assert_eq!(
+        lines.next(),
+        Some("round,white_team,white_board,black_team,black_board")
+    );
+    // 6 teams × 4 boards = 12 games a round, 5 rounds.
+    assert_eq!(lines.count(), 60);
+    let verified = tourney(&["verify", json.to_str().unwrap()]);
+    assert!(
+        verified.status.success(),
+        "{}{}",
+        text(&verified.stdout),
+        text(&verified.stderr)
+    );
+    let said = text(&verified.stdout) + &text(&verified.stderr);
+    assert!(said.contains("Q = "), "the checker recomputes Q: {said}");
+}
+
+#[test]
+fn team_chess_from_a_roster_names_the_players() {
+    let out = tourney(&[
+        "team-chess",
+        "--roster",
+        &fixture("team_chess_4x4.csv"),
+        "--rounds",
+        "3",
+        "--time-limit",
+        "10",
+        "--out",
+        "-",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let csv = text(&out.stdout);
+    assert!(
+        csv.starts_with("round,white_team,white_board,black_team,black_board,white,black"),
+        "{csv}"
+    );
+    assert!(csv.contains("Fay Wren"), "{csv}");
+    assert_eq!(csv.lines().count(), 1 + 3 * 8);
+}
+
+#[test]
+fn team_chess_impossible_parameters_get_a_sentence() {
+    let out = tourney(&["team-chess", "--teams", "4", "--boards", "3", "--rounds", "3"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("rule 4"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn team_round_robin_and_scheveningen_verify() {
+    for args in [
+        vec![
+            "team-chess",
+            "--teams",
+            "5",
+            "--boards",
+            "4",
+            "--kind",
+            "round-robin",
+            "--out",
+            "-",
+        ],
+        vec![
+            "team-chess",
+            "--teams",
+            "2",
+            "--boards",
+            "6",
+            "--kind",
+            "scheveningen",
+            "--out",
+            "-",
+        ],
+    ] {
+        let out = tourney(&args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).lines().count() > 1);
+    }
+}

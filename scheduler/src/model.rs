@@ -249,6 +249,9 @@ pub struct Schedule {
     /// What the schedule promises, so the verifier knows what to hold it to.
     #[serde(default)]
     pub promise: Promise,
+    /// Team events: the team of each entrant (same order as `entrants`); empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub entrant_teams: Vec<String>,
 }
 
 /// The guarantees a generator claims for its schedule. The verifier checks them; a hand-made
@@ -270,6 +273,22 @@ pub struct Promise {
     /// Whist: every player has each other player once on their left and once on their right.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub directed: bool,
+    /// Team chess: which kind of team event, so the verifier applies that event's rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_event: Option<TeamEvent>,
+}
+
+/// The kinds of team chess event Tourney schedules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TeamEvent {
+    /// Many teams, everyone plays every round against another team's player within one
+    /// board of their own (the nine rules of the team-chess issue, with floats).
+    Jamboree,
+    /// Teams meet in a round robin; each match is board 1 against board 1, 2 against 2, …
+    RoundRobin,
+    /// Two teams; every player of one meets every player of the other once.
+    Scheveningen,
 }
 
 impl Schedule {

@@ -99,6 +99,7 @@ pub fn round_robin(
 
     let schedule = Schedule {
         format: Format::RoundRobin,
+        entrant_teams: Vec::new(),
         entrants: roster.names(),
         rounds: sequence
             .iter()

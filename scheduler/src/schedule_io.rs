@@ -32,6 +32,54 @@ pub fn write_long_csv(schedule: &Schedule, out: impl Write) -> std::io::Result<(
     writer.flush()
 }
 
+/// Team chess games, one row per game: `round,white_team,white_board,black_team,black_board`
+/// (team numbers in the schedule's team order, all 1-based), then `white,black` names when
+/// `with_names`. Rows are in round order, then table order.
+pub fn write_team_chess_csv(schedule: &Schedule, with_names: bool, out: impl Write) -> std::io::Result<()> {
+    let mut writer = csv::Writer::from_writer(out);
+    let mut header = vec!["round", "white_team", "white_board", "black_team", "black_board"];
+    if with_names {
+        header.extend(["white", "black"]);
+    }
+    writer.write_record(&header)?;
+    let mut team_numbers: Vec<&str> = Vec::new();
+    for team in &schedule.entrant_teams {
+        if !team_numbers.contains(&team.as_str()) {
+            team_numbers.push(team);
+        }
+    }
+    let team_of = |entrant: usize| {
+        schedule
+            .entrant_teams
+            .get(entrant)
+            .and_then(|t| team_numbers.iter().position(|x| x == t))
+            .map_or(String::new(), |i| (i + 1).to_string())
+    };
+    for round in &schedule.rounds {
+        for table in &round.tables {
+            let seat = |kind: Seat| table.seats.iter().find(|s| s.seat == kind);
+            let (Some(white), Some(black)) = (seat(Seat::White), seat(Seat::Black)) else {
+                continue;
+            };
+            let board = |s: &crate::model::SeatAssignment| s.board.map_or(String::new(), |b| b.to_string());
+            let mut row = vec![
+                round.number.to_string(),
+                team_of(white.entrant),
+                board(white),
+                team_of(black.entrant),
+                board(black),
+            ];
+            if with_names {
+                let name = |e: usize| schedule.entrants.get(e).cloned().unwrap_or_default();
+                row.push(name(white.entrant));
+                row.push(name(black.entrant));
+            }
+            writer.write_record(&row)?;
+        }
+    }
+    writer.flush()
+}
+
 pub fn write_json(schedule: &Schedule, mut out: impl Write) -> std::io::Result<()> {
     serde_json::to_writer_pretty(&mut out, schedule)?;
     out.write_all(b"\n")
@@ -184,6 +232,7 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
         .collect();
     let mut schedule = Schedule {
         format,
+        entrant_teams: Vec::new(),
         entrants,
         rounds,
         promise: Promise::default(),

@@ -255,3 +255,14 @@ fn a_whist_evening_of_23_from_windows_excel() {
     assert_eq!(r.roster.stationary_index(), Some(4));
     assert_eq!(r.roster.players[10].name, "Inès García");
 }
+
+#[test]
+fn a_team_chess_roster_groups_players_by_team_and_board() {
+    let r = fixture("team_chess_4x4.csv");
+    assert!(r.is_ok(), "{:?}", r.problems.list);
+    let names = scheduler::team_chess::TeamNames::from_roster(&r.roster).expect("teams");
+    assert_eq!(names.teams, ["Ashdown", "Brookfield", "Castleton", "Dunmore"]);
+    // Brookfield lists board 2 first; the board column wins over the order.
+    assert_eq!(names.players[1][0], "Fay Wren");
+    assert!(names.players.iter().all(|team| team.len() == 4));
+}

@@ -5,6 +5,7 @@
 //! the seats, so a bug in an engine cannot hide itself. It accepts hand-made schedules too.
 
 mod round_robin;
+pub mod team_chess;
 mod whist;
 
 use crate::model::{Format, Schedule};
@@ -37,6 +38,16 @@ pub enum Rule {
     PartnerRepeat,
     /// Directed whist: someone has another player on the same side more than once.
     Direction,
+    /// Team chess: a player meets their own team.
+    OwnTeam,
+    /// Team chess: a game between boards more than one apart, or a team match off its boards.
+    BoardGap,
+    /// Team chess: a player meets the same team twice (or a team two teams in one round).
+    TeamRepeat,
+    /// Team chess: a team's Whites and Blacks differ over the event.
+    TeamColours,
+    /// Team chess: a float rule (5–9) is broken.
+    Floats,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -84,10 +95,7 @@ pub fn verify(schedule: &Schedule) -> Report {
     match schedule.format {
         Format::RoundRobin => round_robin::check(schedule, &mut report),
         Format::Whist => whist::check(schedule, &mut report),
-        Format::TeamChess => report.summary.push(format!(
-            "only attendance was checked: the {} rules are not implemented yet",
-            schedule.format.name()
-        )),
+        Format::TeamChess => team_chess::check(schedule, &mut report),
     }
     report
 }

@@ -421,6 +421,7 @@ pub fn whist_schedule(
     let full = rounds == cycle && standard;
     let mut schedule = Schedule {
         format: Format::Whist,
+        entrant_teams: Vec::new(),
         entrants: roster.names(),
         rounds: schedule_rounds,
         promise: Promise {

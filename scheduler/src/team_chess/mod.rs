@@ -1,0 +1,520 @@
+//! Team chess "jamboree" events: N teams of B players ranked by board, R rounds, every player
+//! plays every round against a player of another team within one board of their own.
+//!
+//! The rules and the objective Q = Q_X + Q_Y + Q_Z are those of the Ritangle 2023 final
+//! question (see the README). The engine decomposes the problem instead of posing it as one
+//! MILP (which the open backends cannot solve in minutes):
+//! 1. pairings from round-robin structures per board (`pairing`), exact for an even number of
+//!    teams, a small annealing search over factor choices and floats for an odd number;
+//! 2. colours for that pairing as a small MILP through good_lp (`colours`);
+//! 3. repeat with other pairings while time is left and the lower bound is not reached.
+//!
+//! Quality is always recomputed from the finished schedule by the independent checker in
+//! `verify::team_chess`, never taken from a solver's objective.
+
+mod colours;
+mod pairing;
+pub mod team_match;
+
+use crate::milp::{Backend, MilpError};
+use crate::model::{Format, Promise, Round, Schedule, Seat, SeatAssignment, Table, TeamEvent};
+use crate::solver::{Control, Progress};
+use crate::verify::team_chess::{TeamChessQuality, quality};
+use std::time::Duration;
+
+/// The event's dimensions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Size {
+    pub teams: usize,
+    pub boards: usize,
+    pub rounds: usize,
+}
+
+impl Size {
+    /// Rule 8's limit on each team's upfloats (and on its downfloats): 2 + ⌊RB/(2N)⌋.
+    pub fn float_cap(self) -> usize {
+        2 + self.rounds * self.boards / (2 * self.teams)
+    }
+
+    /// R·B·(B+1): Q_Z's denominator, the scale every reported Q is written over.
+    pub fn q_z_denominator(self) -> usize {
+        self.rounds * self.boards * (self.boards + 1)
+    }
+
+    /// A lower bound on Q, as a numerator over `q_z_denominator`:
+    /// each team-round has |whites − blacks| ≥ B mod 2, and each team's
+    /// |R·B(B+1) − 4Σ l·w_l| is at least the distance from R·B(B+1) to a multiple of 4.
+    pub fn lower_bound_numerator(self) -> u64 {
+        let scale = self.q_z_denominator() as u64;
+        let q_x = (self.teams * self.rounds * (self.boards % 2)) as u64;
+        let to_multiple_of_four = (scale % 4).min(4 - scale % 4) % 4;
+        q_x * scale + self.teams as u64 * to_multiple_of_four
+    }
+
+    /// Parameters no schedule can satisfy, with the rule that rules them out. Checked before
+    /// any search.
+    pub fn impossibility(self) -> Option<String> {
+        let Size {
+            teams,
+            boards,
+            rounds,
+        } = self;
+        if teams < 2 {
+            return Some("a team event needs at least 2 teams".into());
+        }
+        if boards == 0 || rounds == 0 {
+            return Some("there must be at least one board and one round".into());
+        }
+        if teams % 2 == 1 && boards % 2 == 1 {
+            return Some(format!(
+                "{teams} teams × {boards} boards is an odd number of players, so somebody would have no game every round"
+            ));
+        }
+        if (rounds * boards) % 2 == 1 {
+            return Some(format!(
+                "rule 4 (each team as many Whites as Blacks) needs rounds × boards to be even; {rounds} × {boards} is odd"
+            ));
+        }
+        if teams % 2 == 1 && rounds % 2 == 0 {
+            // The upper board of each float pair has (N−1)/2 games a round among its own
+            // players and its floater is always Black (rule 9), so its N players share
+            // R(N−1)/2 Whites, fewer than the N·R/2 that rule 3 demands when R is even.
+            return Some(format!(
+                "with an odd number of teams the rounds must be odd: rules 3 and 9 together need {rounds} × {teams} / 2 Whites on each upper float board, which can have only {rounds} × {} / 2",
+                teams - 1
+            ));
+        }
+        if rounds > teams - 1 {
+            return Some(format!(
+                "rule 1 (no player meets the same team twice) allows at most {} rounds with {teams} teams",
+                teams - 1
+            ));
+        }
+        None
+    }
+}
+
+/// One player: 0-based team and board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct PlayerRef {
+    pub team: usize,
+    pub board: usize,
+}
+
+impl PlayerRef {
+    pub fn new(team: usize, board: usize) -> Self {
+        PlayerRef { team, board }
+    }
+
+    pub fn index(self, boards: usize) -> usize {
+        self.team * boards + self.board
+    }
+}
+
+/// A game before colours are chosen. For a float, `first` is the upfloater and must have
+/// White (rule 9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Match {
+    pub first: PlayerRef,
+    pub second: PlayerRef,
+    pub forced_white: bool,
+}
+
+impl Match {
+    pub fn new(first: PlayerRef, second: PlayerRef, forced_white: bool) -> Self {
+        Match {
+            first,
+            second,
+            forced_white,
+        }
+    }
+}
+
+/// Names for the schedule: team names and, per team, the players by board (board 1 first).
+#[derive(Debug, Clone, Default)]
+pub struct TeamNames {
+    pub teams: Vec<String>,
+    pub players: Vec<Vec<String>>,
+}
+
+impl TeamNames {
+    /// "Team 1" … with players "Team 1 board 1" ….
+    pub fn numbered(teams: usize, boards: usize) -> Self {
+        let teams: Vec<String> = (1..=teams).map(|t| format!("Team {t}")).collect();
+        let players = teams
+            .iter()
+            .map(|team| (1..=boards).map(|b| format!("{team} board {b}")).collect())
+            .collect();
+        TeamNames { teams, players }
+    }
+
+    /// Teams and boards from a roster's team and board columns (players without a board
+    /// number keep their roster order within the team). Every team must have the same size.
+    pub fn from_roster(roster: &crate::model::Roster) -> Result<TeamNames, String> {
+        let mut teams: Vec<String> = Vec::new();
+        let mut members: Vec<Vec<(u32, usize, String)>> = Vec::new();
+        for (order, player) in roster.players.iter().enumerate() {
+            let Some(team) = player.team.as_deref().map(str::trim).filter(|t| !t.is_empty()) else {
+                return Err(format!(
+                    "{} has no team; every player of a team event needs one",
+                    player.name
+                ));
+            };
+            let index = match teams.iter().position(|t| t == team) {
+                Some(index) => index,
+                None => {
+                    teams.push(team.to_string());
+                    members.push(Vec::new());
+                    teams.len() - 1
+                }
+            };
+            members[index].push((player.board.unwrap_or(u32::MAX), order, player.name.clone()));
+        }
+        let size = members.first().map_or(0, Vec::len);
+        for (team, list) in teams.iter().zip(&members) {
+            if list.len() != size {
+                return Err(format!(
+                    "{team} has {} players but {} has {size}; every team needs the same number of boards",
+                    list.len(),
+                    teams[0]
+                ));
+            }
+        }
+        let players = members
+            .into_iter()
+            .map(|mut list| {
+                list.sort();
+                list.into_iter().map(|(_, _, name)| name).collect()
+            })
+            .collect();
+        Ok(TeamNames { teams, players })
+    }
+
+    fn player(&self, p: PlayerRef) -> String {
+        self.players
+            .get(p.team)
+            .and_then(|team| team.get(p.board))
+            .cloned()
+            .unwrap_or_else(|| format!("Team {} board {}", p.team + 1, p.board + 1))
+    }
+
+    fn team(&self, t: usize) -> String {
+        self.teams
+            .get(t)
+            .cloned()
+            .unwrap_or_else(|| format!("Team {}", t + 1))
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct TeamChessOptions {
+    pub size: Size,
+    pub names: TeamNames,
+    pub backend: Backend,
+    pub seed: u64,
+}
+
+impl TeamChessOptions {
+    pub fn new(size: Size) -> Self {
+        TeamChessOptions {
+            size,
+            names: TeamNames::numbered(size.teams, size.boards),
+            backend: Backend::best_available(),
+            seed: 1,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum TeamChessError {
+    #[error("impossible: {0}")]
+    Impossible(String),
+    #[error("no schedule found within the time limit ({0})")]
+    NothingFound(String),
+}
+
+/// The best schedule found, its quality as the checker measured it, and how it was found.
+#[derive(Debug, Clone)]
+pub struct TeamChessOutcome {
+    pub schedule: Schedule,
+    pub quality: TeamChessQuality,
+    /// The lower bound on Q over `quality.denominator`.
+    pub lower_bound_numerator: u64,
+    /// Pairings tried (each coloured by the MILP).
+    pub attempts: usize,
+    pub backend: Backend,
+}
+
+impl TeamChessOutcome {
+    pub fn reached_bound(&self) -> bool {
+        self.quality.total_numerator() <= self.lower_bound_numerator
+    }
+}
+
+/// Annealing steps per colouring (about 0.1 s for the largest benchmark sizes).
+const ANNEAL_STEPS: u64 = 1_500_000;
+/// Share of the time left that one colour MILP may use; the rest goes to other pairings.
+const MILP_SHARE: f64 = 0.3;
+/// Most pairings a search tries when it has no time limit.
+const UNLIMITED_ATTEMPTS: usize = 12;
+/// Time for one colour MILP when the caller gave no limit.
+const UNLIMITED_MILP_SECONDS: f64 = 20.0;
+
+/// Makes the best schedule it can within `control`'s time, reporting each improvement.
+pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamChessOutcome, TeamChessError> {
+    let size = options.size;
+    if let Some(reason) = size.impossibility() {
+        return Err(TeamChessError::Impossible(reason));
+    }
+    let bound = size.lower_bound_numerator();
+    let mut best: Option<TeamChessOutcome> = None;
+    let mut last_failure = String::from("no pairing was tried");
+    let mut queued: Vec<Vec<Vec<Match>>> = Vec::new();
+    let mut searches = 0u64;
+    let mut rng = crate::solver::Rng::new(options.seed);
+    for attempt in 0.. {
+        let limited = control.remaining().is_some();
+        if attempt > 0 && (control.should_stop() || (!limited && attempt >= UNLIMITED_ATTEMPTS)) {
+            break;
+        }
+        let pairing = if size.teams % 2 == 0 {
+            // Shifting the windows only relabels the teams (the factorisation is cyclic), so
+            // after the first pairing the variety comes from random balanced ones.
+            if attempt == 0 {
+                pairing::even_pairing(size, 0)
+            } else {
+                pairing::random_even_pairing(size, &mut rng)
+            }
+        } else {
+            if queued.is_empty() {
+                let share = control.share(0.25).or_time_limit(Duration::from_secs(5));
+                searches += 1;
+                let mut plans = pairing::odd_pairings(size, options.seed.wrapping_add(searches), &share);
+                // Best Q_Y last, so `pop` takes it first.
+                plans.reverse();
+                queued = plans.into_iter().map(|(pairing, _)| pairing).collect();
+            }
+            match queued.pop() {
+                Some(pairing) => pairing,
+                None => {
+                    last_failure = "no float plan meeting rules 1, 2 and 8 was found".into();
+                    continue;
+                }
+            }
+        };
+        // Annealing first (fast); the MILP then improves on it or proves it cannot, with the
+        // annealed colouring as its warm start.
+        let (annealed, cost) = colours::anneal(size, &pairing, &mut rng, ANNEAL_STEPS);
+        let valid_start = cost < colours::HARD as u64;
+        let mut colours = valid_start.then_some(annealed);
+        if !valid_start || cost > bound {
+            let seconds = control
+                .remaining()
+                .map_or(UNLIMITED_MILP_SECONDS, |left| left.as_secs_f64() * MILP_SHARE);
+            match colours::colour(size, &pairing, options.backend, seconds, colours.as_ref()) {
+                Ok(better) => colours = Some(better),
+                Err(error @ (MilpError::Infeasible | MilpError::NoSolutionInTime | MilpError::Solver(_))) => {
+                    last_failure = format!("colours: {error}");
+                }
+            }
+        }
+        let Some(colours) = colours else { continue };
+        let schedule = build_schedule(size, &options.names, &pairing, &colours);
+        let measured = match quality(&schedule) {
+            Ok(measured) => measured,
+            Err(problem) => {
+                // The checker disagrees with the engine: never hand such a schedule out.
+                last_failure = format!("checker rejected a candidate: {problem}");
+                continue;
+            }
+        };
+        let improves = best
+            .as_ref()
+            .is_none_or(|b| measured.total_numerator() < b.quality.total_numerator());
+        if improves {
+            control.report(Progress {
+                done: attempt as u64 + 1,
+                best_quality: measured.total(),
+            });
+            best = Some(TeamChessOutcome {
+                schedule,
+                quality: measured,
+                lower_bound_numerator: bound,
+                attempts: attempt + 1,
+                backend: options.backend,
+            });
+        }
+        if let Some(b) = best.as_mut() {
+            b.attempts = attempt + 1;
+            if b.reached_bound() {
+                break;
+            }
+        }
+    }
+    best.ok_or(TeamChessError::NothingFound(last_failure))
+}
+
+/// Seats the coloured pairing: entrants are the players team by team, board 1 first; tables
+/// are numbered by board within each round.
+fn build_schedule(size: Size, names: &TeamNames, pairing: &[Vec<Match>], colours: &[Vec<bool>]) -> Schedule {
+    let mut entrants = Vec::with_capacity(size.teams * size.boards);
+    let mut entrant_teams = Vec::with_capacity(size.teams * size.boards);
+    for t in 0..size.teams {
+        for b in 0..size.boards {
+            entrants.push(names.player(PlayerRef::new(t, b)));
+            entrant_teams.push(names.team(t));
+        }
+    }
+    let rounds = pairing
+        .iter()
+        .zip(colours)
+        .enumerate()
+        .map(|(r, (matches, whites))| {
+            let mut games: Vec<(PlayerRef, PlayerRef)> = matches
+                .iter()
+                .zip(whites)
+                .map(|(m, &first_white)| {
+                    if first_white {
+                        (m.first, m.second)
+                    } else {
+                        (m.second, m.first)
+                    }
+                })
+                .collect();
+            games.sort_by_key(|(w, b)| (w.board.min(b.board), w.board.max(b.board), w.team.min(b.team)));
+            let tables = games
+                .iter()
+                .enumerate()
+                .map(|(i, (white, black))| Table {
+                    number: i as u32 + 1,
+                    seats: vec![
+                        SeatAssignment {
+                            seat: Seat::White,
+                            entrant: white.index(size.boards),
+                            board: Some(white.board as u32 + 1),
+                        },
+                        SeatAssignment {
+                            seat: Seat::Black,
+                            entrant: black.index(size.boards),
+                            board: Some(black.board as u32 + 1),
+                        },
+                    ],
+                })
+                .collect();
+            Round {
+                number: r as u32 + 1,
+                tables,
+                absent: Vec::new(),
+            }
+        })
+        .collect();
+    Schedule {
+        format: Format::TeamChess,
+        entrant_teams,
+        entrants,
+        rounds,
+        promise: Promise {
+            team_event: Some(TeamEvent::Jamboree),
+            ..Promise::default()
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::verify;
+
+    fn solve(teams: usize, boards: usize, rounds: usize, seconds: u64) -> TeamChessOutcome {
+        let options = TeamChessOptions::new(Size {
+            teams,
+            boards,
+            rounds,
+        });
+        let outcome = team_chess(&options, &Control::with_time_limit(Duration::from_secs(seconds)))
+            .unwrap_or_else(|e| panic!("{teams}×{boards}×{rounds}: {e}"));
+        let report = verify(&outcome.schedule);
+        assert!(
+            report.is_valid(),
+            "{teams}×{boards}×{rounds}: {:#?}",
+            report.violations
+        );
+        outcome
+    }
+
+    #[test]
+    fn small_even_and_odd_events_verify() {
+        for (n, b, r) in [
+            (2, 2, 1),
+            (4, 2, 3),
+            (4, 3, 2),
+            (6, 4, 5),
+            (5, 2, 3),
+            (5, 4, 3),
+            (7, 2, 3),
+            (3, 2, 1),
+        ] {
+            let outcome = solve(n, b, r, 2);
+            assert!(outcome.quality.total_numerator() >= outcome.lower_bound_numerator);
+        }
+    }
+
+    #[test]
+    fn impossible_parameters_name_their_rule() {
+        let reason = |n, b, r| {
+            Size {
+                teams: n,
+                boards: b,
+                rounds: r,
+            }
+            .impossibility()
+            .unwrap()
+        };
+        assert!(reason(5, 3, 2).contains("odd number of players"));
+        assert!(reason(4, 3, 3).contains("rule 4"));
+        assert!(reason(4, 2, 4).contains("rule 1"));
+        assert!(reason(5, 2, 2).contains("rounds must be odd"));
+        assert!(
+            Size {
+                teams: 12,
+                boards: 10,
+                rounds: 3
+            }
+            .impossibility()
+            .is_none()
+        );
+    }
+
+    #[test]
+    fn lower_bound_matches_the_parity_argument() {
+        // 10 boards × 3 rounds: 330 ≡ 2 (mod 4), so each team is at least 2/330 away.
+        assert_eq!(
+            Size {
+                teams: 12,
+                boards: 10,
+                rounds: 3
+            }
+            .lower_bound_numerator(),
+            24
+        );
+        assert_eq!(
+            Size {
+                teams: 11,
+                boards: 10,
+                rounds: 3
+            }
+            .lower_bound_numerator(),
+            22
+        );
+        // 8 teams, 6 boards, 7 rounds: 294 ≡ 2 (mod 4).
+        assert_eq!(
+            Size {
+                teams: 8,
+                boards: 6,
+                rounds: 7
+            }
+            .lower_bound_numerator(),
+            16
+        );
+    }
+}

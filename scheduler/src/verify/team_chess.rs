@@ -1,0 +1,555 @@
+//! Team chess rules, recounted from the seats (no code shared with `team_chess`).
+//!
+//! Jamboree events are held to the nine rules of the team-chess issue and their quality
+//! Q = Q_X + Q_Y + Q_Z is recomputed here; team round robins and Scheveningen matches to
+//! their own shape (every match complete, colours alternating by board, balanced colours).
+
+use super::{Report, Rule};
+use crate::model::{Absence, Schedule, Seat, TeamEvent};
+use std::collections::{BTreeMap, HashMap};
+
+/// A game as read from the seats: entrant indices of White and Black.
+#[derive(Debug, Clone, Copy)]
+struct Game {
+    white: usize,
+    black: usize,
+}
+
+/// The event as the checker understands it.
+struct Event<'a> {
+    schedule: &'a Schedule,
+    /// Team index of every entrant.
+    team: Vec<usize>,
+    team_names: Vec<&'a str>,
+    /// Board of every entrant (0 when the entrant never played).
+    board: Vec<u32>,
+    /// Games per round, in schedule order.
+    games: Vec<Vec<Game>>,
+}
+
+impl Event<'_> {
+    fn name(&self, entrant: usize) -> &str {
+        self.schedule.entrants.get(entrant).map_or("?", String::as_str)
+    }
+}
+
+fn read(schedule: &Schedule) -> Result<Event<'_>, String> {
+    let count = schedule.entrants.len();
+    if schedule.entrant_teams.len() != count {
+        return Err(format!(
+            "the schedule records a team for {} of its {count} players; every player needs one",
+            schedule.entrant_teams.len()
+        ));
+    }
+    let mut team_names: Vec<&str> = Vec::new();
+    let mut team = Vec::with_capacity(count);
+    for name in &schedule.entrant_teams {
+        let index = match team_names.iter().position(|t| t == name) {
+            Some(index) => index,
+            None => {
+                team_names.push(name);
+                team_names.len() - 1
+            }
+        };
+        team.push(index);
+    }
+    let mut board = vec![0u32; count];
+    let mut games = Vec::with_capacity(schedule.rounds.len());
+    for round in &schedule.rounds {
+        let mut list = Vec::with_capacity(round.tables.len());
+        for table in &round.tables {
+            let find = |seat: Seat| table.seats.iter().filter(|s| s.seat == seat).collect::<Vec<_>>();
+            let (whites, blacks) = (find(Seat::White), find(Seat::Black));
+            if whites.len() != 1 || blacks.len() != 1 || table.seats.len() != 2 {
+                return Err(format!(
+                    "round {}: table {} must seat one White and one Black player",
+                    round.number, table.number
+                ));
+            }
+            for seat in [whites[0], blacks[0]] {
+                let Some(b) = seat.board.filter(|&b| b > 0) else {
+                    return Err(format!(
+                        "round {}: table {} has no board number for {}",
+                        round.number,
+                        table.number,
+                        schedule.entrants.get(seat.entrant).map_or("?", String::as_str)
+                    ));
+                };
+                let Some(known) = board.get_mut(seat.entrant) else {
+                    return Err(format!(
+                        "round {}: entrant {} does not exist",
+                        round.number, seat.entrant
+                    ));
+                };
+                if *known != 0 && *known != b {
+                    return Err(format!(
+                        "{} plays on board {} and on board {b}; a player keeps one board",
+                        schedule.entrants[seat.entrant], *known
+                    ));
+                }
+                *known = b;
+            }
+            list.push(Game {
+                white: whites[0].entrant,
+                black: blacks[0].entrant,
+            });
+        }
+        games.push(list);
+    }
+    Ok(Event {
+        schedule,
+        team,
+        team_names,
+        board,
+        games,
+    })
+}
+
+pub(super) fn check(schedule: &Schedule, report: &mut Report) {
+    let event = match read(schedule) {
+        Ok(event) => event,
+        Err(problem) => {
+            report.add(Rule::Malformed, None, problem);
+            return;
+        }
+    };
+    for (games, round) in event.games.iter().zip(&schedule.rounds) {
+        for game in games {
+            if event.team[game.white] == event.team[game.black] {
+                report.add(
+                    Rule::OwnTeam,
+                    Some(round.number),
+                    format!(
+                        "{} and {} are both in {}",
+                        event.name(game.white),
+                        event.name(game.black),
+                        event.team_names[event.team[game.white]]
+                    ),
+                );
+            }
+        }
+    }
+    match schedule.promise.team_event {
+        Some(TeamEvent::RoundRobin) => check_team_round_robin(&event, report),
+        Some(TeamEvent::Scheveningen) => check_scheveningen(&event, report),
+        Some(TeamEvent::Jamboree) | None => check_jamboree(&event, report),
+    }
+}
+
+fn check_jamboree(event: &Event, report: &mut Report) {
+    let schedule = event.schedule;
+    let n = event.team_names.len();
+    let rounds = schedule.rounds.len();
+    for round in &schedule.rounds {
+        for absent in &round.absent {
+            report.add(
+                Rule::Missing,
+                Some(round.number),
+                format!(
+                    "{} has no game; in this event everyone plays every round",
+                    event.name(absent.entrant)
+                ),
+            );
+        }
+    }
+    let mut met: HashMap<(usize, usize), Vec<u32>> = HashMap::new();
+    let mut team_meetings: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+    let mut whites = vec![0usize; schedule.entrants.len()];
+    let mut floats = vec![0usize; schedule.entrants.len()];
+    let mut ups = vec![0usize; n];
+    let mut downs = vec![0usize; n];
+    for (games, round) in event.games.iter().zip(&schedule.rounds) {
+        let at = Some(round.number);
+        let mut floats_touching: HashMap<u32, usize> = HashMap::new();
+        for game in games {
+            let (w, b) = (game.white, game.black);
+            let (tw, tb) = (event.team[w], event.team[b]);
+            whites[w] += 1;
+            met.entry((w, tb)).or_default().push(round.number);
+            met.entry((b, tw)).or_default().push(round.number);
+            *team_meetings.entry((tw.min(tb), tw.max(tb))).or_default() += 1;
+            let (bw, bb) = (event.board[w], event.board[b]);
+            if bw.abs_diff(bb) > 1 {
+                report.add(
+                    Rule::BoardGap,
+                    at,
+                    format!(
+                        "{} (board {bw}) plays {} (board {bb})",
+                        event.name(w),
+                        event.name(b)
+                    ),
+                );
+                continue;
+            }
+            if bw != bb {
+                let (up, down) = if bw > bb { (w, b) } else { (b, w) };
+                floats[up] += 1;
+                floats[down] += 1;
+                ups[event.team[up]] += 1;
+                downs[event.team[down]] += 1;
+                *floats_touching.entry(bw).or_default() += 1;
+                *floats_touching.entry(bb).or_default() += 1;
+                if n % 2 == 0 {
+                    report.add(
+                        Rule::Floats,
+                        at,
+                        format!(
+                            "rule 5: with an even number of teams there are no floats, but {} plays {}",
+                            event.name(w),
+                            event.name(b)
+                        ),
+                    );
+                }
+                if up != w {
+                    report.add(
+                        Rule::Floats,
+                        at,
+                        format!("rule 9: {} upfloats and must have White", event.name(up)),
+                    );
+                }
+            }
+        }
+        for (board, count) in floats_touching {
+            if count > 1 {
+                report.add(
+                    Rule::Floats,
+                    at,
+                    format!("rule 6: {count} float games touch board {board}"),
+                );
+            }
+        }
+    }
+    for ((player, team), rounds_met) in &met {
+        if rounds_met.len() > 1 {
+            report.add(
+                Rule::TeamRepeat,
+                None,
+                format!(
+                    "rule 1: {} meets {} {} times (rounds {:?})",
+                    event.name(*player),
+                    event.team_names[*team],
+                    rounds_met.len(),
+                    rounds_met
+                ),
+            );
+        }
+    }
+    let boards = event.board.iter().copied().max().unwrap_or(0) as usize;
+    if n > 1 {
+        let total = rounds * boards;
+        let (low, high) = (total / (n - 1), total.div_ceil(n - 1));
+        for a in 0..n {
+            for b in a + 1..n {
+                let count = team_meetings.get(&(a, b)).copied().unwrap_or(0);
+                if count < low || count > high {
+                    report.add(
+                        Rule::MeetingCount,
+                        None,
+                        format!(
+                            "rule 2: {} and {} meet {count} times; every pair of teams should meet {low}{}",
+                            event.team_names[a],
+                            event.team_names[b],
+                            if low == high {
+                                String::new()
+                            } else {
+                                format!(" or {high}")
+                            }
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    let (low, high) = (rounds / 2, rounds.div_ceil(2));
+    for (player, &count) in whites.iter().enumerate() {
+        if count < low || count > high {
+            report.add(
+                Rule::ColourBalance,
+                None,
+                format!(
+                    "rule 3: {} has {count} Whites in {rounds} rounds",
+                    event.name(player)
+                ),
+            );
+        }
+        if floats[player] > 1 {
+            report.add(
+                Rule::Floats,
+                None,
+                format!("rule 7: {} floats {} times", event.name(player), floats[player]),
+            );
+        }
+    }
+    let cap = 2 + rounds * boards / (2 * n.max(1));
+    for t in 0..n {
+        let team_whites: usize = (0..whites.len())
+            .filter(|&p| event.team[p] == t)
+            .map(|p| whites[p])
+            .sum();
+        let games = rounds * event.team.iter().filter(|&&x| x == t).count();
+        if 2 * team_whites != games {
+            report.add(
+                Rule::TeamColours,
+                None,
+                format!(
+                    "rule 4: {} has {team_whites} Whites in {games} games",
+                    event.team_names[t]
+                ),
+            );
+        }
+        if ups[t] > cap || downs[t] > cap {
+            report.add(
+                Rule::Floats,
+                None,
+                format!(
+                    "rule 8: {} has {} upfloats and {} downfloats; at most {cap} each",
+                    event.team_names[t], ups[t], downs[t]
+                ),
+            );
+        }
+    }
+    match quality(schedule) {
+        Ok(q) => report.summary.push(q.describe()),
+        Err(problem) => report.summary.push(format!("quality not computed: {problem}")),
+    }
+}
+
+/// Q and its components, recomputed from the seats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TeamChessQuality {
+    /// Σ over teams and rounds of |whites − blacks|.
+    pub q_x: u64,
+    /// Σ over teams of |upfloats − downfloats|.
+    pub q_y: u64,
+    /// Σ over teams of |R·B(B+1) − 4Σ l·w_l|, over `denominator`.
+    pub q_z_numerator: u64,
+    /// R·B(B+1).
+    pub denominator: u64,
+}
+
+impl TeamChessQuality {
+    /// Q over `denominator`.
+    pub fn total_numerator(&self) -> u64 {
+        (self.q_x + self.q_y) * self.denominator + self.q_z_numerator
+    }
+
+    pub fn total(&self) -> f64 {
+        self.total_numerator() as f64 / self.denominator as f64
+    }
+
+    /// Q with Q_X in the other published convention, Σ|whites − B/2| (half of ours).
+    pub fn total_half_convention(&self) -> f64 {
+        self.q_x as f64 / 2.0 + self.q_y as f64 + self.q_z_numerator as f64 / self.denominator as f64
+    }
+
+    pub fn describe(&self) -> String {
+        format!(
+            "Q = {}/{} ≈ {:.4} (Q_X {} [as Σ|W − B/2|: {}], Q_Y {}, Q_Z {}/{}); with Σ|W − B/2|, Q ≈ {:.4}",
+            self.total_numerator(),
+            self.denominator,
+            self.total(),
+            self.q_x,
+            self.q_x as f64 / 2.0,
+            self.q_y,
+            self.q_z_numerator,
+            self.denominator,
+            self.total_half_convention()
+        )
+    }
+}
+
+/// Recomputes Q for a jamboree schedule from its seats.
+pub fn quality(schedule: &Schedule) -> Result<TeamChessQuality, String> {
+    let event = read(schedule)?;
+    let n = event.team_names.len();
+    let rounds = schedule.rounds.len() as u64;
+    let boards = u64::from(event.board.iter().copied().max().unwrap_or(0));
+    let denominator = rounds * boards * (boards + 1);
+    if denominator == 0 {
+        return Err("the schedule has no games".into());
+    }
+    let mut q_x = 0;
+    let mut ups = vec![0i64; n];
+    let mut downs = vec![0i64; n];
+    let mut weighted = vec![0u64; n];
+    for games in &event.games {
+        let mut balance = vec![0i64; n];
+        for game in games {
+            let (tw, tb) = (event.team[game.white], event.team[game.black]);
+            balance[tw] += 1;
+            balance[tb] -= 1;
+            weighted[tw] += u64::from(event.board[game.white]);
+            let (bw, bb) = (event.board[game.white], event.board[game.black]);
+            if bw > bb {
+                ups[tw] += 1;
+                downs[tb] += 1;
+            } else if bb > bw {
+                ups[tb] += 1;
+                downs[tw] += 1;
+            }
+        }
+        q_x += balance.iter().map(|b| b.unsigned_abs()).sum::<u64>();
+    }
+    let q_y = ups.iter().zip(&downs).map(|(u, d)| u.abs_diff(*d)).sum();
+    let q_z_numerator = weighted.iter().map(|&s| denominator.abs_diff(4 * s)).sum();
+    Ok(TeamChessQuality {
+        q_x,
+        q_y,
+        q_z_numerator,
+        denominator,
+    })
+}
+
+/// Team round robin: in each round a team meets one other team on every board (board b
+/// against board b), or has a bye; each pair of teams meets once per cycle; colours alternate
+/// by board within a match; each player's Whites and Blacks differ by at most 2.
+fn check_team_round_robin(event: &Event, report: &mut Report) {
+    let schedule = event.schedule;
+    let n = event.team_names.len();
+    let cycles = schedule.promise.cycles.unwrap_or(1) as usize;
+    let mut meetings: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+    let mut whites = vec![0i64; schedule.entrants.len()];
+    for (games, round) in event.games.iter().zip(&schedule.rounds) {
+        let at = Some(round.number);
+        // Each team's opponent this round and, per board, whether it had White.
+        let mut opponent: HashMap<usize, usize> = HashMap::new();
+        let mut colour_by_board: BTreeMap<(usize, u32), bool> = BTreeMap::new();
+        for game in games {
+            let (tw, tb) = (event.team[game.white], event.team[game.black]);
+            whites[game.white] += 1;
+            whites[game.black] -= 1;
+            for (team, other) in [(tw, tb), (tb, tw)] {
+                if *opponent.entry(team).or_insert(other) != other {
+                    report.add(
+                        Rule::TeamRepeat,
+                        at,
+                        format!(
+                            "{} plays two different teams in one round",
+                            event.team_names[team]
+                        ),
+                    );
+                }
+            }
+            if event.board[game.white] != event.board[game.black] {
+                report.add(
+                    Rule::BoardGap,
+                    at,
+                    format!(
+                        "{} and {} are on different boards of a team match",
+                        event.name(game.white),
+                        event.name(game.black)
+                    ),
+                );
+            }
+            colour_by_board.insert((tw.min(tb) * n + tw.max(tb), event.board[game.white]), tw < tb);
+        }
+        for (&(pair, board), &lower_white) in &colour_by_board {
+            if let Some(&next) = colour_by_board.get(&(pair, board + 1))
+                && next == lower_white
+            {
+                report.add(
+                    Rule::ColourBalance,
+                    at,
+                    format!(
+                        "{} v {}: boards {board} and {} have the same colours; they alternate",
+                        event.team_names[pair / n],
+                        event.team_names[pair % n],
+                        board + 1
+                    ),
+                );
+            }
+        }
+        for (&team, &other) in &opponent {
+            if team < other {
+                *meetings.entry((team, other)).or_default() += 1;
+            }
+        }
+        for absent in &round.absent {
+            if absent.kind != Absence::Bye {
+                report.add(
+                    Rule::Missing,
+                    at,
+                    format!("{} sits out without a bye", event.name(absent.entrant)),
+                );
+            }
+        }
+    }
+    for a in 0..n {
+        for b in a + 1..n {
+            let count = meetings.get(&(a, b)).copied().unwrap_or(0);
+            if count != cycles {
+                report.add(
+                    Rule::MeetingCount,
+                    None,
+                    format!(
+                        "{} and {} meet {count} times, not {cycles}",
+                        event.team_names[a], event.team_names[b]
+                    ),
+                );
+            }
+        }
+    }
+    colour_spread(event, &whites, report);
+}
+
+/// Scheveningen: two teams; every player of one meets every player of the other exactly once.
+fn check_scheveningen(event: &Event, report: &mut Report) {
+    let schedule = event.schedule;
+    if event.team_names.len() != 2 {
+        report.add(
+            Rule::Malformed,
+            None,
+            format!(
+                "a Scheveningen match has two teams, not {}",
+                event.team_names.len()
+            ),
+        );
+        return;
+    }
+    let mut met: HashMap<(usize, usize), usize> = HashMap::new();
+    let mut whites = vec![0i64; schedule.entrants.len()];
+    for games in &event.games {
+        for game in games {
+            whites[game.white] += 1;
+            whites[game.black] -= 1;
+            *met.entry((game.white.min(game.black), game.white.max(game.black)))
+                .or_default() += 1;
+        }
+    }
+    let players = |t: usize| (0..schedule.entrants.len()).filter(move |&p| event.team[p] == t);
+    for a in players(0) {
+        for b in players(1) {
+            let count = met.get(&(a.min(b), a.max(b))).copied().unwrap_or(0);
+            if count != 1 {
+                report.add(
+                    Rule::MeetingCount,
+                    None,
+                    format!(
+                        "{} and {} meet {count} times, not once",
+                        event.name(a),
+                        event.name(b)
+                    ),
+                );
+            }
+        }
+    }
+    colour_spread(event, &whites, report);
+}
+
+fn colour_spread(event: &Event, balance: &[i64], report: &mut Report) {
+    for (player, &b) in balance.iter().enumerate() {
+        if b.abs() > 2 {
+            report.add(
+                Rule::ColourBalance,
+                None,
+                format!(
+                    "{} has {} more {} than {}",
+                    event.name(player),
+                    b.abs(),
+                    if b > 0 { "Whites" } else { "Blacks" },
+                    if b > 0 { "Blacks" } else { "Whites" }
+                ),
+            );
+        }
+    }
+}
