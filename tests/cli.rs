@@ -445,7 +445,7 @@ fn team_chess_from_a_roster_names_the_players() {
         "--rounds",
         "3",
         "--time-limit",
-        "10",
+        "3",
         "--out",
         "-",
     ]);

@@ -108,11 +108,9 @@ pub fn minimise(
         #[cfg(feature = "highs")]
         Backend::Highs => {
             use good_lp::{WithInitialSolution, WithTimeLimit};
-            let mut solver = problem
-                .using(good_lp::highs)
-                .set_verbose(false)
-                .set_threads(1)
-                .with_time_limit(seconds);
+            let mut solver = problem.using(good_lp::highs);
+            solver.set_verbose(false);
+            let mut solver = solver.set_threads(1).with_time_limit(seconds);
             if !model.initial.is_empty() {
                 solver = solver.with_initial_solution(model.initial);
             }

@@ -150,13 +150,13 @@ pub(crate) fn anneal(size: Size, pairing: &[Vec<Match>], rng: &mut Rng, steps: u
     let mut team_round = vec![0i64; size.teams * rounds];
     let mut weighted = vec![0i64; size.teams];
     let mut total = vec![0i64; size.teams];
-    let mut add = |white: PlayerRef,
-                   r: usize,
-                   sign: i64,
-                   player: &mut [i64],
-                   tr: &mut [i64],
-                   w: &mut [i64],
-                   t: &mut [i64]| {
+    let add = |white: PlayerRef,
+               r: usize,
+               sign: i64,
+               player: &mut [i64],
+               tr: &mut [i64],
+               w: &mut [i64],
+               t: &mut [i64]| {
         player[white.index(boards)] += sign;
         tr[white.team * rounds + r] += sign;
         w[white.team] += sign * (white.board as i64 + 1);
@@ -218,13 +218,13 @@ pub(crate) fn anneal(size: Size, pairing: &[Vec<Match>], rng: &mut Rng, steps: u
         games_of[pairing[r][m].first.index(boards)].push((r, m));
         games_of[pairing[r][m].second.index(boards)].push((r, m));
     }
-    let mut flip = |r: usize,
-                    m: usize,
-                    colours: &mut Colours,
-                    player: &mut [i64],
-                    team_round: &mut [i64],
-                    weighted: &mut [i64],
-                    total: &mut [i64]|
+    let flip = |r: usize,
+                m: usize,
+                colours: &mut Colours,
+                player: &mut [i64],
+                team_round: &mut [i64],
+                weighted: &mut [i64],
+                total: &mut [i64]|
      -> (i64, i64) {
         let game = pairing[r][m];
         let (old_white, old_black) = if colours[r][m] {
