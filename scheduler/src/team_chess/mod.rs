@@ -17,7 +17,7 @@ mod pairing;
 pub mod team_match;
 
 use crate::milp::{Backend, MilpError};
-use crate::model::{Format, Promise, Round, Schedule, Seat, SeatAssignment, Table, TeamEvent};
+use crate::model::{Promise, Round, Schedule, TeamEvent};
 use crate::solver::{Control, Progress};
 use crate::verify::team_chess::{TeamChessQuality, quality};
 use std::time::Duration;
@@ -357,14 +357,6 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
 /// Seats the coloured pairing: entrants are the players team by team, board 1 first; tables
 /// are numbered by board within each round.
 fn build_schedule(size: Size, names: &TeamNames, pairing: &[Vec<Match>], colours: &[Vec<bool>]) -> Schedule {
-    let mut entrants = Vec::with_capacity(size.teams * size.boards);
-    let mut entrant_teams = Vec::with_capacity(size.teams * size.boards);
-    for t in 0..size.teams {
-        for b in 0..size.boards {
-            entrants.push(names.player(PlayerRef::new(t, b)));
-            entrant_teams.push(names.team(t));
-        }
-    }
     let rounds = pairing
         .iter()
         .zip(colours)
@@ -382,42 +374,26 @@ fn build_schedule(size: Size, names: &TeamNames, pairing: &[Vec<Match>], colours
                 })
                 .collect();
             games.sort_by_key(|(w, b)| (w.board.min(b.board), w.board.max(b.board), w.team.min(b.team)));
-            let tables = games
-                .iter()
-                .enumerate()
-                .map(|(i, (white, black))| Table {
-                    number: i as u32 + 1,
-                    seats: vec![
-                        SeatAssignment {
-                            seat: Seat::White,
-                            entrant: white.index(size.boards),
-                            board: Some(white.board as u32 + 1),
-                        },
-                        SeatAssignment {
-                            seat: Seat::Black,
-                            entrant: black.index(size.boards),
-                            board: Some(black.board as u32 + 1),
-                        },
-                    ],
-                })
-                .collect();
             Round {
                 number: r as u32 + 1,
-                tables,
+                tables: games
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &(white, black))| team_match::game(i, white, black, size.boards))
+                    .collect(),
                 absent: Vec::new(),
             }
         })
         .collect();
-    Schedule {
-        format: Format::TeamChess,
-        entrant_teams,
-        entrants,
+    team_match::team_schedule(
+        names,
+        size.boards,
         rounds,
-        promise: Promise {
+        Promise {
             team_event: Some(TeamEvent::Jamboree),
             ..Promise::default()
         },
-    }
+    )
 }
 
 #[cfg(test)]

@@ -112,7 +112,7 @@ pub fn scheveningen(names: &TeamNames, boards: usize) -> Schedule {
     )
 }
 
-fn game(index: usize, white: PlayerRef, black: PlayerRef, boards: usize) -> Table {
+pub(super) fn game(index: usize, white: PlayerRef, black: PlayerRef, boards: usize) -> Table {
     Table {
         number: index as u32 + 1,
         seats: vec![
@@ -130,7 +130,13 @@ fn game(index: usize, white: PlayerRef, black: PlayerRef, boards: usize) -> Tabl
     }
 }
 
-fn team_schedule(names: &TeamNames, boards: usize, rounds: Vec<Round>, promise: Promise) -> Schedule {
+/// Entrants are the players team by team, board 1 first (the index `PlayerRef::index` uses).
+pub(super) fn team_schedule(
+    names: &TeamNames,
+    boards: usize,
+    rounds: Vec<Round>,
+    promise: Promise,
+) -> Schedule {
     let mut entrants = Vec::new();
     let mut entrant_teams = Vec::new();
     for t in 0..names.teams.len() {
