@@ -91,36 +91,44 @@ pub fn minimise(
 ) -> Result<Vec<f64>, MilpError> {
     let seconds = seconds.max(0.01);
     let problem = model.variables.minimise(model.objective);
-    let values = |solution: &dyn Fn(Variable) -> f64| read.iter().map(|&v| solution(v)).collect();
+    let (constraints, initial) = (model.constraints, model.initial);
     match backend {
-        Backend::Microlp => {
-            use good_lp::{WithInitialSolution, WithTimeLimit};
-            let mut solver = problem.using(good_lp::microlp).with_time_limit(seconds);
-            if !model.initial.is_empty() {
-                solver = solver.with_initial_solution(model.initial);
-            }
-            for constraint in model.constraints {
-                solver.add_constraint(constraint);
-            }
-            let solution = solver.solve()?;
-            Ok(values(&|v| solution.value(v)))
-        }
+        Backend::Microlp => run(
+            problem.using(good_lp::microlp),
+            seconds,
+            constraints,
+            initial,
+            read,
+        ),
         #[cfg(feature = "highs")]
         Backend::Highs => {
-            use good_lp::{WithInitialSolution, WithTimeLimit};
             let mut solver = problem.using(good_lp::highs);
             solver.set_verbose(false);
-            let mut solver = solver.set_threads(1).with_time_limit(seconds);
-            if !model.initial.is_empty() {
-                solver = solver.with_initial_solution(model.initial);
-            }
-            for constraint in model.constraints {
-                solver.add_constraint(constraint);
-            }
-            let solution = solver.solve()?;
-            Ok(values(&|v| solution.value(v)))
+            run(solver.set_threads(1), seconds, constraints, initial, read)
         }
     }
+}
+
+/// What every backend does once configured: time limit, warm start, constraints, solve, read.
+fn run<S>(
+    solver: S,
+    seconds: f64,
+    constraints: Vec<Constraint>,
+    initial: Vec<(Variable, f64)>,
+    read: &[Variable],
+) -> Result<Vec<f64>, MilpError>
+where
+    S: SolverModel<Error = ResolutionError> + good_lp::WithTimeLimit + good_lp::WithInitialSolution,
+{
+    let mut solver = solver.with_time_limit(seconds);
+    if !initial.is_empty() {
+        solver = solver.with_initial_solution(initial);
+    }
+    for constraint in constraints {
+        solver.add_constraint(constraint);
+    }
+    let solution = solver.solve()?;
+    Ok(read.iter().map(|&v| solution.value(v)).collect())
 }
 
 #[cfg(test)]
