@@ -72,6 +72,26 @@ impl Control {
         }
     }
 
+    /// The same control whose progress reports only pass on improvements: several searches
+    /// (or restarts) each report their own best, and the caller should only ever see the
+    /// overall best go down.
+    pub fn improvements_only(&self) -> Control {
+        let Some(callback) = self.progress.clone() else {
+            return self.clone();
+        };
+        let best = std::sync::Mutex::new(f64::INFINITY);
+        Control {
+            progress: Some(Arc::new(move |p: Progress| {
+                let mut best = best.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                if p.best_quality < *best {
+                    *best = p.best_quality;
+                    callback(p);
+                }
+            })),
+            ..self.clone()
+        }
+    }
+
     /// Setting this flag (from any thread) makes the solver stop and return its best so far.
     pub fn cancel_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.cancel)
