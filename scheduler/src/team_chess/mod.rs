@@ -12,7 +12,9 @@
 //! Quality is always recomputed from the finished schedule by the independent checker in
 //! `verify::team_chess`, never taken from a solver's objective.
 
+mod board_pairs;
 mod colours;
+mod odd_blocks;
 mod pairing;
 pub mod team_match;
 
@@ -253,6 +255,8 @@ impl TeamChessOutcome {
 
 /// Annealing steps per colouring (about 0.1 s for the largest benchmark sizes).
 const ANNEAL_STEPS: u64 = 1_500_000;
+/// Cycle reversals per board-pair colouring.
+const BOARD_PAIR_STEPS: u64 = 400_000;
 /// Share of the time left that one colour MILP may use; the rest goes to other pairings.
 const MILP_SHARE: f64 = 0.3;
 /// Most pairings a search tries when it has no time limit.
@@ -266,10 +270,11 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
     if let Some(reason) = size.impossibility() {
         return Err(TeamChessError::Impossible(reason));
     }
+    let control = &control.improvements_only();
     let bound = size.lower_bound_numerator();
     let mut best: Option<TeamChessOutcome> = None;
     let mut last_failure = String::from("no pairing was tried");
-    let mut queued: Vec<Vec<Vec<Match>>> = Vec::new();
+    let mut queued: Vec<(Vec<Vec<Match>>, Option<colours::Colours>)> = Vec::new();
     let mut searches = 0u64;
     let mut rng = crate::solver::Rng::new(options.seed);
     for attempt in 0.. {
@@ -277,47 +282,57 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
         if attempt > 0 && (control.should_stop() || (!limited && attempt >= UNLIMITED_ATTEMPTS)) {
             break;
         }
-        let pairing = if size.teams % 2 == 0 {
-            // Shifting the windows only relabels the teams (the factorisation is cyclic), so
-            // after the first pairing the variety comes from random balanced ones.
-            if attempt == 0 {
-                pairing::even_pairing(size, 0)
-            } else {
-                pairing::random_even_pairing(size, &mut rng)
-            }
+        let (pairing, given) = if size.teams % 2 == 0 {
+            // Board pairs sharing a factor leave the colours most freedom (`board_pairs`); an
+            // odd number of boards has no pairs, and shifting the windows only relabels the
+            // teams (the factorisation is cyclic), so variety comes from random balanced ones.
+            let doubled = (size.boards % 2 == 0)
+                .then(|| pairing::doubled_even_pairing(size, &mut rng))
+                .flatten();
+            let pairing = match doubled {
+                Some(pairing) => pairing,
+                None if attempt == 0 => pairing::even_pairing(size, 0),
+                None => pairing::random_even_pairing(size, &mut rng),
+            };
+            (pairing, None)
         } else {
             if queued.is_empty() {
-                let share = control.share(0.25).or_time_limit(Duration::from_secs(5));
                 searches += 1;
-                let mut plans = pairing::odd_pairings(size, options.seed.wrapping_add(searches), &share);
-                // Best Q_Y last, so `pop` takes it first.
-                plans.reverse();
-                queued = plans.into_iter().map(|(pairing, _)| pairing).collect();
+                let seed = options.seed.wrapping_add(searches);
+                // Blocks with their colours first; the Z_N factor plans (coloured below) when
+                // the blocks found nothing.
+                let share = control.share(0.25).or_time_limit(Duration::from_secs(5));
+                if let Some((pairing, colours, _)) = odd_blocks::odd_block_schedule(size, bound, seed, &share)
+                {
+                    queued.push((pairing, Some(colours)));
+                } else {
+                    let share = control.share(0.25).or_time_limit(Duration::from_secs(5));
+                    let mut plans = pairing::odd_pairings(size, seed, &share);
+                    // Best Q_Y last, so `pop` takes it first.
+                    plans.reverse();
+                    queued = plans.into_iter().map(|(pairing, _)| (pairing, None)).collect();
+                }
             }
             match queued.pop() {
-                Some(pairing) => pairing,
+                Some(candidate) => candidate,
                 None => {
                     last_failure = "no float plan meeting rules 1, 2 and 8 was found".into();
                     continue;
                 }
             }
         };
-        // Annealing first (fast); the MILP then improves on it or proves it cannot, with the
-        // annealed colouring as its warm start.
-        let (annealed, cost) = colours::anneal(size, &pairing, &mut rng, ANNEAL_STEPS);
-        let valid_start = cost < colours::HARD as u64;
-        let mut colours = valid_start.then_some(annealed);
-        if !valid_start || cost > bound {
-            let seconds = control
-                .remaining()
-                .map_or(UNLIMITED_MILP_SECONDS, |left| left.as_secs_f64() * MILP_SHARE);
-            match colours::colour(size, &pairing, options.backend, seconds, colours.as_ref()) {
-                Ok(better) => colours = Some(better),
-                Err(error @ (MilpError::Infeasible | MilpError::NoSolutionInTime | MilpError::Solver(_))) => {
-                    last_failure = format!("colours: {error}");
-                }
-            }
-        }
+        let colours = match given {
+            Some(colours) => Some(colours),
+            None => colour_pairing(
+                size,
+                &pairing,
+                options.backend,
+                bound,
+                control,
+                &mut rng,
+                &mut last_failure,
+            ),
+        };
         let Some(colours) = colours else { continue };
         let schedule = build_schedule(size, &options.names, &pairing, &colours);
         let measured = match quality(&schedule) {
@@ -352,6 +367,51 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
         }
     }
     best.ok_or(TeamChessError::NothingFound(last_failure))
+}
+
+/// Colours for a pairing: annealing over board-pair cycles (which balances every team-round
+/// by construction), over single games if that broke a rule, then the MILP warm-started from
+/// the better one. `None` (with the reason in `failure`) when no valid colouring was found.
+fn colour_pairing(
+    size: Size,
+    pairing: &[Vec<Match>],
+    backend: Backend,
+    bound: u64,
+    control: &Control,
+    rng: &mut crate::solver::Rng,
+    failure: &mut String,
+) -> Option<colours::Colours> {
+    // Annealing first (fast): over whole cycles of board pairs, which balances every
+    // team-round by construction, then over single games if that broke a rule.
+    // The MILP then improves on the better one or proves it cannot, warm-started from it.
+    let paired = board_pairs::anneal(size, pairing, rng, BOARD_PAIR_STEPS);
+    let decomposes = paired.is_some();
+    let (annealed, cost) = match paired {
+        Some((colours, cost)) if cost < colours::HARD as u64 => (colours, cost),
+        paired => {
+            let single = colours::anneal(size, pairing, rng, ANNEAL_STEPS);
+            match paired {
+                Some(paired) if paired.1 < single.1 => paired,
+                _ => single,
+            }
+        }
+    };
+    let valid_start = cost < colours::HARD as u64;
+    let mut colours = valid_start.then_some(annealed);
+    // Where board pairs decompose, another pairing is a better use of the time than the
+    // MILP (measured: it rarely improves such a start within seconds on 11×10×3).
+    if !valid_start || (cost > bound && !decomposes) {
+        let seconds = control
+            .remaining()
+            .map_or(UNLIMITED_MILP_SECONDS, |left| left.as_secs_f64() * MILP_SHARE);
+        match colours::colour(size, pairing, backend, seconds, colours.as_ref()) {
+            Ok(better) => colours = Some(better),
+            Err(error @ (MilpError::Infeasible | MilpError::NoSolutionInTime | MilpError::Solver(_))) => {
+                *failure = format!("colours: {error}");
+            }
+        }
+    }
+    colours
 }
 
 /// Seats the coloured pairing: entrants are the players team by team, board 1 first; tables
@@ -426,12 +486,27 @@ mod tests {
             (4, 3, 2),
             (6, 4, 5),
             (5, 2, 3),
-            (5, 4, 3),
+            (7, 4, 3),
             (7, 2, 3),
             (3, 2, 1),
         ] {
             let outcome = solve(n, b, r, 2);
             assert!(outcome.quality.total_numerator() >= outcome.lower_bound_numerator);
+        }
+    }
+
+    #[test]
+    fn even_fields_with_board_pairs_reach_the_parity_bound() {
+        // The headline size and the other even benchmark sizes: doubled board pairs
+        // leave the colours enough freedom to reach the bound (measured: first attempt).
+        for (n, b, r) in [(12, 10, 3), (8, 6, 7), (12, 8, 5), (6, 4, 5)] {
+            let outcome = solve(n, b, r, 30);
+            assert!(
+                outcome.reached_bound(),
+                "{n}×{b}×{r}: {} above bound {}",
+                outcome.quality.describe(),
+                outcome.lower_bound_numerator
+            );
         }
     }
 

@@ -68,6 +68,75 @@ pub(crate) fn random_even_pairing(size: Size, rng: &mut Rng) -> Pairing {
     even_pairing_from(size, &factors)
 }
 
+/// A balanced pairing for an even number of teams and boards in which the two boards of a
+/// pair (1–2, 3–4, …) play the *same* factor in a round wherever the counts allow. The games
+/// of such a board pair are then six (N/2) separate two-game team mini-matches, each
+/// colourable either way round, where two different factors of the circle method join all
+/// teams in one long cycle with a single free direction (`board_pairs` explains why that
+/// matters). Factors used an odd number of times fill the remaining pair-rounds two by two.
+/// `None` when the random repair did not settle (the caller then uses another pairing).
+pub(crate) fn doubled_even_pairing(size: Size, rng: &mut Rng) -> Option<Pairing> {
+    let cycle = size.teams - 1;
+    let (pairs, rounds) = (size.boards / 2, size.rounds);
+    let slots = size.boards * rounds;
+    let mut count = vec![slots / cycle; cycle];
+    let mut extra: Vec<usize> = (0..cycle).collect();
+    shuffle(&mut extra, rng);
+    for &f in extra.iter().take(slots % cycle) {
+        count[f] += 1;
+    }
+    let mut units: Vec<(usize, usize)> = Vec::with_capacity(pairs * rounds);
+    let mut odd: Vec<usize> = Vec::new();
+    for (f, &c) in count.iter().enumerate() {
+        units.extend(std::iter::repeat_n((f, f), c / 2));
+        if c % 2 == 1 {
+            odd.push(f);
+        }
+    }
+    shuffle(&mut odd, rng);
+    units.extend(odd.chunks(2).map(|two| (two[0], two[1])));
+    shuffle(&mut units, rng);
+    // grid[j][r]: the (upper, lower) factors of board pair j in round r.
+    let mut grid: Vec<Vec<(usize, usize)>> = units.chunks(rounds).map(<[(usize, usize)]>::to_vec).collect();
+    let repeats = |row: &[(usize, usize)]| {
+        (0..row.len())
+            .filter(|&r| row[..r].iter().any(|u| u.0 == row[r].0 || u.1 == row[r].1))
+            .count()
+    };
+    for _ in 0..20_000 {
+        let Some(j) = (0..pairs).find(|&j| repeats(&grid[j]) > 0) else {
+            break;
+        };
+        let (r, k, s) = (rng.below(rounds), rng.below(pairs), rng.below(rounds));
+        let before = repeats(&grid[j]) + if k == j { 0 } else { repeats(&grid[k]) };
+        let unit = grid[j][r];
+        grid[j][r] = grid[k][s];
+        grid[k][s] = unit;
+        if rng.below(2) == 0 {
+            let (a, b) = grid[k][s];
+            grid[k][s] = (b, a);
+        }
+        let after = repeats(&grid[j]) + if k == j { 0 } else { repeats(&grid[k]) };
+        if after > before {
+            grid[k][s] = grid[j][r];
+            grid[j][r] = unit;
+        }
+    }
+    if grid.iter().any(|row| repeats(row) > 0) {
+        return None;
+    }
+    let factors: Vec<Vec<usize>> = grid
+        .iter()
+        .flat_map(|row| {
+            [
+                row.iter().map(|u| u.0).collect(),
+                row.iter().map(|u| u.1).collect(),
+            ]
+        })
+        .collect();
+    Some(even_pairing_from(size, &factors))
+}
+
 fn first_repeat(factors: &[Vec<usize>]) -> Option<(usize, usize)> {
     factors.iter().enumerate().find_map(|(b, row)| {
         (0..row.len())

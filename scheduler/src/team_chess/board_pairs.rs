@@ -1,0 +1,270 @@
+//! Colours for boards worked in pairs (1–2, 3–4, …), with every team-round balanced by
+//! construction.
+//!
+//! In one round, the games on a pair of boards form a 2-regular multigraph on the teams: each
+//! team has two players there and each plays one game, within the pair (floats of an odd field
+//! stay inside their pair). Such a graph is a union of cycles, and orienting every cycle
+//! round (White = the player whose team the arrow leaves) gives each team exactly one White
+//! on the pair. Summed over the pairs, every team has B/2 Whites in every round: Q_X = 0 and
+//! rule 4 hold whatever else is chosen. A float fixes its cycle's direction (rule 9).
+//!
+//! What is left is one bit per cycle, and only rule 3 (each player ⌊R/2⌋ or ⌈R/2⌉ Whites) and
+//! Q_Z depend on it: a small annealing search over cycle flips, far smaller than the search
+//! over single games in `colours`, whose flips must first undo each other's imbalance.
+//! Returns `None` when the pairing does not decompose this way (an odd number of boards, or
+//! two floats forcing one cycle both ways).
+
+use super::colours::{Colours, HARD};
+use super::{Match, Size};
+use crate::solver::Rng;
+
+/// One cycle: its games as (round, match, does `first` have White when the cycle runs
+/// forwards), and the direction a float forces, if any.
+struct Cycle {
+    edges: Vec<(usize, usize, bool)>,
+    forced: Option<bool>,
+}
+
+/// The cycles of every round and board pair, or `None` when some game leaves its pair or two
+/// floats disagree on a cycle's direction.
+fn cycles(size: Size, pairing: &[Vec<Match>]) -> Option<Vec<Cycle>> {
+    if size.boards % 2 == 1 {
+        return None;
+    }
+    let pairs = size.boards / 2;
+    let mut found = Vec::new();
+    for (r, round) in pairing.iter().enumerate() {
+        // incident[pair][team]: the games of the team's two players on that pair of boards.
+        let mut incident = vec![vec![Vec::with_capacity(2); size.teams]; pairs];
+        for (m, game) in round.iter().enumerate() {
+            let pair = game.first.board / 2;
+            if game.second.board / 2 != pair {
+                return None;
+            }
+            incident[pair][game.first.team].push(m);
+            incident[pair][game.second.team].push(m);
+        }
+        let mut seen = vec![false; round.len()];
+        for teams in &incident {
+            if teams.iter().any(|games| games.len() != 2) {
+                return None;
+            }
+            for games in teams {
+                let start = games[0];
+                if seen[start] {
+                    continue;
+                }
+                let mut cycle = Cycle {
+                    edges: Vec::new(),
+                    forced: None,
+                };
+                let (mut game, mut from) = (start, round[start].first.team);
+                loop {
+                    seen[game] = true;
+                    let m = round[game];
+                    let first_leads = m.first.team == from;
+                    cycle.edges.push((r, game, first_leads));
+                    if m.forced_white {
+                        // The upfloater (`first`) must have White.
+                        match cycle.forced {
+                            Some(direction) if direction != first_leads => return None,
+                            _ => cycle.forced = Some(first_leads),
+                        }
+                    }
+                    let to = if first_leads { m.second.team } else { m.first.team };
+                    let next = teams[to].iter().copied().find(|&g| g != game)?;
+                    if next == start {
+                        break;
+                    }
+                    (game, from) = (next, to);
+                }
+                found.push(cycle);
+            }
+        }
+    }
+    Some(found)
+}
+
+/// Colours for `pairing` with Q_X = 0, the cycle directions chosen by annealing. Returns the
+/// colouring and its cost in `colours::anneal`'s units (Q over R·B(B+1), plus `HARD` per
+/// unit of broken rule 3), or `None` when the pairing has no such colouring.
+pub(crate) fn anneal(
+    size: Size,
+    pairing: &[Vec<Match>],
+    rng: &mut Rng,
+    steps: u64,
+) -> Option<(Colours, u64)> {
+    let cycles = cycles(size, pairing)?;
+    let boards = size.boards;
+    let scale = size.q_z_denominator() as i64;
+    let (low, high) = ((size.rounds / 2) as i64, size.rounds.div_ceil(2) as i64);
+    let mut forward: Vec<bool> = cycles
+        .iter()
+        .map(|c| c.forced.unwrap_or_else(|| rng.below(2) == 1))
+        .collect();
+    let white_of = |r: usize, m: usize, first_white: bool| {
+        let game = pairing[r][m];
+        if first_white {
+            (game.first, game.second)
+        } else {
+            (game.second, game.first)
+        }
+    };
+    let mut whites = vec![0i64; size.teams * boards];
+    let mut weighted = vec![0i64; size.teams];
+    for (cycle, &dir) in cycles.iter().zip(&forward) {
+        for &(r, m, first_leads) in &cycle.edges {
+            let (white, _) = white_of(r, m, first_leads == dir);
+            whites[white.index(boards)] += 1;
+            weighted[white.team] += white.board as i64 + 1;
+        }
+    }
+    let deviation = |w: i64| (low - w).max(0) + (w - high).max(0);
+    let team_cost = |w: i64| (scale - 4 * w).abs();
+    let mut hard: i64 = whites.iter().map(|&w| deviation(w)).sum();
+    let mut soft: i64 = weighted.iter().map(|&w| team_cost(w)).sum();
+    let colours_of = |forward: &[bool]| -> Colours {
+        let mut colours: Colours = pairing.iter().map(|round| vec![false; round.len()]).collect();
+        for (cycle, &dir) in cycles.iter().zip(forward) {
+            for &(r, m, first_leads) in &cycle.edges {
+                colours[r][m] = first_leads == dir;
+            }
+        }
+        colours
+    };
+    let mut best = (forward.clone(), hard * HARD + soft);
+    let free: Vec<usize> = (0..cycles.len())
+        .filter(|&c| cycles[c].forced.is_none())
+        .collect();
+    if free.is_empty() || best.1 == 0 {
+        return Some((colours_of(&best.0), best.1 as u64));
+    }
+    // Reversing a cycle moves one White from each game's White player to its Black player.
+    let mut team_change = vec![0i64; size.teams];
+    let mut touched: Vec<usize> = Vec::new();
+    let mut reverse =
+        |c: usize, forward: &mut [bool], whites: &mut [i64], weighted: &mut [i64]| -> (i64, i64) {
+            let (mut dh, mut ds) = (0, 0);
+            for &(r, m, first_leads) in &cycles[c].edges {
+                let (white, black) = white_of(r, m, first_leads == forward[c]);
+                for (player, change) in [(white, -1), (black, 1)] {
+                    let slot = &mut whites[player.index(boards)];
+                    dh -= deviation(*slot);
+                    *slot += change;
+                    dh += deviation(*slot);
+                    if team_change[player.team] == 0 && !touched.contains(&player.team) {
+                        touched.push(player.team);
+                    }
+                    team_change[player.team] += change * (player.board as i64 + 1);
+                }
+            }
+            for team in touched.drain(..) {
+                ds -= team_cost(weighted[team]);
+                weighted[team] += team_change[team];
+                ds += team_cost(weighted[team]);
+                team_change[team] = 0;
+            }
+            forward[c] = !forward[c];
+            (dh, ds)
+        };
+    // A broken rule weighs like a couple of units of Q_Z imbalance, so the walk can cross
+    // invalid colourings; only valid ones are kept.
+    let weight = 8;
+    let mut temperature = 4.0;
+    for step in 0..steps {
+        if step % 2048 == 0 {
+            temperature = (temperature * 0.97f64).max(0.3);
+            if step % (2048 * 200) == 0 {
+                temperature = 4.0;
+            }
+        }
+        let c = free[rng.below(free.len())];
+        let (dh, ds) = reverse(c, &mut forward, &mut whites, &mut weighted);
+        let delta = dh * weight + ds;
+        if delta <= 0 || rng.unit() < (-(delta as f64) / temperature).exp() {
+            hard += dh;
+            soft += ds;
+            if hard == 0 && soft < best.1 {
+                best = (forward.clone(), soft);
+                if soft == 0 {
+                    break;
+                }
+            }
+        } else {
+            reverse(c, &mut forward, &mut whites, &mut weighted);
+        }
+    }
+    Some((colours_of(&best.0), best.1 as u64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::Control;
+    use crate::team_chess::odd_blocks::odd_block_schedule;
+    use crate::team_chess::pairing::even_pairing;
+
+    /// Every team has exactly B/2 Whites in every round, whatever the directions.
+    fn team_round_whites(size: Size, pairing: &[Vec<Match>], colours: &Colours) -> Vec<Vec<usize>> {
+        pairing
+            .iter()
+            .zip(colours)
+            .map(|(round, whites)| {
+                let mut count = vec![0; size.teams];
+                for (game, &first_white) in round.iter().zip(whites) {
+                    count[if first_white {
+                        game.first.team
+                    } else {
+                        game.second.team
+                    }] += 1;
+                }
+                count
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_team_round_is_balanced_and_floats_keep_white() {
+        let even = Size {
+            teams: 12,
+            boards: 10,
+            rounds: 3,
+        };
+        let odd = Size {
+            teams: 11,
+            boards: 10,
+            rounds: 3,
+        };
+        let mut rng = Rng::new(5);
+        let mut pairings = vec![(even, even_pairing(even, 0))];
+        // A block plan's games (its own colours are ignored here); random search, so a few seeds.
+        let (plan, _, _) = (1..=5)
+            .find_map(|seed| {
+                let control = Control::with_time_limit(std::time::Duration::from_secs(10));
+                odd_block_schedule(odd, 0, seed, &control)
+            })
+            .expect("a block plan for 11×10×3");
+        pairings.push((odd, plan));
+        for (size, pairing) in pairings {
+            let (colours, _) = anneal(size, &pairing, &mut rng, 20_000).expect("pairs decompose");
+            for counts in team_round_whites(size, &pairing, &colours) {
+                assert!(counts.iter().all(|&c| c == size.boards / 2), "{counts:?}");
+            }
+            for (round, whites) in pairing.iter().zip(&colours) {
+                for (game, &first_white) in round.iter().zip(whites) {
+                    assert!(!game.forced_white || first_white, "an upfloater got Black");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn odd_boards_do_not_decompose() {
+        let size = Size {
+            teams: 4,
+            boards: 3,
+            rounds: 2,
+        };
+        assert!(anneal(size, &even_pairing(size, 0), &mut Rng::new(1), 100).is_none());
+    }
+}
