@@ -497,3 +497,18 @@ fn team_round_robin_and_scheveningen_verify() {
         assert!(text(&out.stdout).lines().count() > 1);
     }
 }
+
+#[test]
+fn team_chess_bench_reports_checker_q_bound_and_impossible_sizes() {
+    let out = tourney(&["bench", "team-chess", "--seconds", "2", "--sizes", "6x4x5,9x4x4"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    let six = report
+        .lines()
+        .find(|line| line.starts_with("6x4x5"))
+        .unwrap_or_else(|| panic!("no 6x4x5 line in {report}"));
+    // 6 × 4 × 5 has a schedule meeting its bound of 0 (every team balanced by board pairs).
+    assert!(six.contains("0/100") && six.contains("optimal"), "{six}");
+    let nine = report.lines().find(|line| line.starts_with("9x4x4")).unwrap_or("");
+    assert!(nine.contains("impossible"), "{report}");
+}

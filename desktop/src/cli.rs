@@ -4,11 +4,16 @@
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use scheduler::milp::Backend;
 use scheduler::model::{Format, Roster, Schedule};
 use scheduler::problems::Problems;
 use scheduler::roster_import::{RosterImport, import_roster_file};
 use scheduler::round_robin::{Method, RoundRobinOptions, round_robin};
-use scheduler::schedule_io::{read_json, read_long_csv, write_json, write_long_csv, write_team_chess_csv};
+use scheduler::csv_safety::UTF8_BOM;
+use scheduler::schedule_io::{
+    read_json, read_long_csv, write_json, write_long_csv, write_round_sheet_csv, write_team_chess_csv,
+};
+use scheduler::sheets::{Orientation, Paper, SheetKind, SheetOptions, schedule_pdf};
 use scheduler::solver::Control;
 use scheduler::team_chess::team_match::{scheveningen, team_round_robin};
 use scheduler::team_chess::{Size, TeamChessOptions, TeamNames, team_chess};
@@ -43,6 +48,8 @@ pub enum Command {
     TeamChess(TeamChessArgs),
     /// Check any schedule (long CSV or JSON), including hand-made ones, against its rules.
     Verify(VerifyArgs),
+    /// Print a saved schedule: PDF sheets and the wide round-sheet CSV.
+    Sheets(SheetsArgs),
     /// Measure the engines (times are reported, never asserted).
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -93,6 +100,23 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 1.0)]
         seconds: f64,
     },
+    /// Solve the team-chess sizes of the benchmark table with every MILP backend built in,
+    /// reporting Q, the bound and the time to the best Q (also as a ratio to a fixed reference
+    /// job run in the same process, so machines can be compared).
+    TeamChess {
+        /// Time limit per size and backend, in seconds.
+        #[arg(long, default_value_t = 60.0)]
+        seconds: f64,
+        /// Sizes as TEAMSxBOARDSxROUNDS (default: the README's table).
+        #[arg(long, value_delimiter = ',')]
+        sizes: Vec<String>,
+    },
+    /// Render every sheet kind for a 100-player whist evening of 25 rounds × 25 tables.
+    Sheets {
+        /// Timed renders after the warm-up.
+        #[arg(long, default_value_t = 5)]
+        repeats: usize,
+    },
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -133,6 +157,8 @@ pub struct TeamChessArgs {
     /// names with a roster), FILE.json, or - for CSV on standard output.
     #[arg(long = "out", value_name = "FILE")]
     out: Vec<PathBuf>,
+    #[command(flatten)]
+    print: PrintArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -176,6 +202,90 @@ pub struct Output {
     /// output. May be given more than once.
     #[arg(long = "out", value_name = "FILE")]
     out: Vec<PathBuf>,
+    #[command(flatten)]
+    print: PrintArgs,
+}
+
+/// The printed and spreadsheet forms of a schedule, shared by every generator and by
+/// `tourney sheets`.
+#[derive(Args, Debug)]
+pub struct PrintArgs {
+    /// Write printable sheets (round sheet, table cards, personal cards…) to this PDF.
+    #[arg(long, value_name = "FILE.pdf")]
+    pdf: Option<PathBuf>,
+    /// Write the wide round-sheet CSV: one row per round and table, a column per seat,
+    /// sit-outs/byes in the last column.
+    #[arg(long, value_name = "FILE.csv")]
+    round_sheet: Option<PathBuf>,
+    /// CSV files start with a UTF-8 byte-order mark so Excel shows accents correctly.
+    #[arg(long)]
+    excel: bool,
+    /// Sheet kinds for --pdf (comma-separated): round, table, personal, standings, all.
+    /// (`--sheets` because `team-chess --kind` already chooses the kind of event; `tourney
+    /// sheets` also takes it as `--kind`.)
+    #[arg(long = "sheets", value_enum, value_delimiter = ',', default_value = "all")]
+    kinds: Vec<SheetKindArg>,
+    #[arg(long, value_enum, default_value = "a4")]
+    paper: PaperArg,
+    /// Page orientation; auto turns a sheet to landscape when its widest table needs it.
+    #[arg(long, value_enum, default_value = "auto")]
+    orientation: OrientationArg,
+    /// Event title printed at the top of every page (default: the kind of event).
+    #[arg(long)]
+    title: Option<String>,
+    /// Club name printed beside the title.
+    #[arg(long)]
+    club: Option<String>,
+    /// Date of the event, YYYY-MM-DD (default: today).
+    #[arg(long, value_parser = parse_date)]
+    date: Option<chrono::NaiveDate>,
+    /// How the date is printed (chrono strftime pattern), e.g. "%d/%m/%Y".
+    #[arg(long, default_value = SheetOptions::DEFAULT_DATE_FORMAT)]
+    date_format: String,
+}
+
+fn parse_date(text: &str) -> std::result::Result<chrono::NaiveDate, String> {
+    chrono::NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .map_err(|_| format!("{text:?} is not a date written YYYY-MM-DD, e.g. 2026-11-22"))
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SheetKindArg {
+    /// Master round sheet (team chess: pairing lists with result boxes).
+    Round,
+    /// Table guide cards (team chess: match cards).
+    Table,
+    /// Personal movement cards with cut lines.
+    Personal,
+    /// Standings (needs results).
+    Standings,
+    /// Round, table and personal.
+    All,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    A4,
+    Letter,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OrientationArg {
+    Auto,
+    Portrait,
+    Landscape,
+}
+
+#[derive(Args, Debug)]
+pub struct SheetsArgs {
+    /// A schedule written by Tourney as JSON (--out FILE.json).
+    file: PathBuf,
+    /// Sheet kinds (comma-separated): round, table, personal, standings, all. The same as
+    /// `--sheets`.
+    #[arg(long = "kind", value_enum, value_delimiter = ',')]
+    kind: Vec<SheetKindArg>,
+    #[command(flatten)]
+    print: PrintArgs,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -218,8 +328,11 @@ pub fn run(command: Command) -> ExitCode {
         Command::Verify(args) => verify_command(&args),
         Command::Whist(args) => whist_command(&args),
         Command::TeamChess(args) => team_chess_command(&args),
+        Command::Sheets(args) => sheets_command(args),
         Command::WhistStarters(args) => whist_starters_command(&args),
         Command::Bench(BenchCommand::Whist { max, seconds }) => bench_whist(max, seconds),
+        Command::Bench(BenchCommand::TeamChess { seconds, sizes }) => bench_team_chess(seconds, &sizes),
+        Command::Bench(BenchCommand::Sheets { repeats }) => bench_sheets(repeats),
     };
     match outcome {
         Ok(code) => code,
@@ -444,11 +557,13 @@ fn team_chess_command(args: &TeamChessArgs) -> Result<ExitCode> {
         if is_json(path) {
             write_json(&schedule, &mut bytes)?;
         } else {
+            start_csv(&mut bytes, args.print.excel);
             write_team_chess_csv(&schedule, with_names, &mut bytes)?;
         }
         write_file_atomically(path, &bytes)?;
         eprintln!("wrote {}", path.display());
     }
+    write_prints(&schedule, &args.print)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -564,6 +679,155 @@ fn bench_whist(max: usize, seconds: f64) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The team-chess sizes of the benchmark table.
+const TEAM_CHESS_BENCH: [(usize, usize, usize); 8] = [
+    (12, 10, 3),
+    (11, 10, 3),
+    (8, 6, 7),
+    (12, 8, 5),
+    (9, 4, 4),
+    (6, 4, 5),
+    (16, 8, 5),
+    (20, 10, 3),
+];
+
+fn bench_team_chess(seconds: f64, sizes: &[String]) -> Result<ExitCode> {
+    let sizes: Vec<(usize, usize, usize)> = if sizes.is_empty() {
+        TEAM_CHESS_BENCH.to_vec()
+    } else {
+        sizes
+            .iter()
+            .map(|text| {
+                let parts: Vec<usize> = text.split('x').filter_map(|p| p.trim().parse().ok()).collect();
+                match parts[..] {
+                    [teams, boards, rounds] => Ok((teams, boards, rounds)),
+                    _ => Err(anyhow::anyhow!("--sizes: {text:?} is not TEAMSxBOARDSxROUNDS")),
+                }
+            })
+            .collect::<Result<_>>()?
+    };
+    // The reference job: a 12-team × 10-board round robin built and checked 50 times. Its
+    // time is the unit of the ratio column.
+    let reference = Instant::now();
+    let names = TeamNames::numbered(12, 10);
+    for _ in 0..50 {
+        let schedule = team_round_robin(&names, 10, false);
+        anyhow::ensure!(
+            verify(&schedule).is_valid(),
+            "the reference round robin failed its check"
+        );
+    }
+    let unit = reference.elapsed().as_secs_f64();
+    println!("reference job: {:.1} ms", unit * 1e3);
+    println!("size       backend   Q (checker)          bound  gap    to best s  ratio   note");
+    for (teams, boards, rounds) in sizes {
+        let size = Size {
+            teams,
+            boards,
+            rounds,
+        };
+        for backend in Backend::all() {
+            let label = format!("{teams}x{boards}x{rounds}");
+            if let Some(reason) = size.impossibility() {
+                println!("{label:<10} {:<9} impossible: {reason}", backend.name());
+                break;
+            }
+            let mut options = TeamChessOptions::new(size);
+            options.backend = backend;
+            let start = Instant::now();
+            let last_gain = std::sync::Arc::new(std::sync::Mutex::new(0.0f64));
+            let record = std::sync::Arc::clone(&last_gain);
+            let control =
+                Control::with_time_limit(Duration::from_secs_f64(seconds.max(0.0))).on_progress(move |_| {
+                    if let Ok(mut at) = record.lock() {
+                        *at = start.elapsed().as_secs_f64();
+                    }
+                });
+            match team_chess(&options, &control) {
+                Ok(outcome) => {
+                    let q = &outcome.quality;
+                    let to_best = last_gain.lock().map_or(f64::NAN, |at| *at);
+                    let gap = q.total_numerator() - outcome.lower_bound_numerator.min(q.total_numerator());
+                    println!(
+                        "{label:<10} {:<9} {:>6}/{:<4} ≈ {:<7.4} {:>5}  {:<6} {:>9.2}  {:>6.0}  {}",
+                        backend.name(),
+                        q.total_numerator(),
+                        q.denominator,
+                        q.total(),
+                        outcome.lower_bound_numerator,
+                        gap,
+                        to_best,
+                        to_best / unit,
+                        if outcome.reached_bound() {
+                            "optimal (bound reached)"
+                        } else {
+                            ""
+                        }
+                    );
+                }
+                Err(error) => println!("{label:<10} {:<9} {error}", backend.name()),
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn bench_sheets(repeats: usize) -> Result<ExitCode> {
+    let whist = |players: usize, rounds: usize| -> Result<Schedule> {
+        let options = WhistOptions {
+            rounds: Some(rounds),
+            directed: false,
+            seed: 1,
+            never_partner: Vec::new(),
+        };
+        let control = Control::with_time_limit(Duration::from_secs(30));
+        let (schedule, _) = whist_schedule(&Roster::numbered(players), &options, &control)
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(schedule)
+    };
+    let big = whist(100, 25)?;
+    let tables: usize = big.rounds.iter().map(|r| r.tables.len()).sum();
+    let small = whist(16, 5)?;
+    let mut all_kinds = SheetOptions::new("Benchmark evening");
+    all_kinds.date = chrono::NaiveDate::from_ymd_opt(2026, 11, 22);
+    let mut small_options = all_kinds.clone();
+    small_options.kinds = vec![SheetKind::Round];
+    let time = |schedule: &Schedule, options: &SheetOptions| -> Result<(f64, usize)> {
+        let start = Instant::now();
+        let pdf = schedule_pdf(schedule, None, options)?;
+        Ok((start.elapsed().as_secs_f64(), pdf.len()))
+    };
+    let (cold, _) = time(&big, &all_kinds)?;
+    println!(
+        "sheets for {} players, {} rounds, {tables} tables in all; first render (fonts, templates, caches): {cold:.3} s",
+        big.entrants.len(),
+        big.rounds.len()
+    );
+    let mut baseline = Vec::new();
+    let mut timed = Vec::new();
+    let mut bytes = 0;
+    for _ in 0..repeats.max(1) {
+        baseline.push(time(&small, &small_options)?.0);
+        let (seconds, size) = time(&big, &all_kinds)?;
+        timed.push(seconds);
+        bytes = size;
+    }
+    let median = |values: &mut Vec<f64>| {
+        values.sort_by(f64::total_cmp);
+        values[values.len() / 2]
+    };
+    let (base, all) = (median(&mut baseline), median(&mut timed));
+    println!("baseline (16-player round sheet, 5 rounds): {:.1} ms", base * 1e3);
+    println!(
+        "all sheet kinds, 25 rounds x 25 tables: median {:.3} s over {} renders ({:.0}x baseline), {} KiB",
+        all,
+        timed.len(),
+        all / base,
+        bytes / 1024
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Verifies a freshly generated schedule (a failure here is a bug, never hidden) and writes it.
 fn finish(schedule: &Schedule, output: &Output) -> Result<ExitCode> {
     let report = verify(schedule);
@@ -577,8 +841,9 @@ fn finish(schedule: &Schedule, output: &Output) -> Result<ExitCode> {
         print_schedule(schedule);
     }
     for path in &output.out {
-        write_schedule(schedule, path)?;
+        write_schedule(schedule, path, output.print.excel)?;
     }
+    write_prints(schedule, &output.print)?;
     for line in &report.summary {
         eprintln!("{line}");
     }
@@ -606,7 +871,7 @@ fn is_json(path: &Path) -> bool {
     path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"))
 }
 
-fn write_schedule(schedule: &Schedule, path: &Path) -> Result<()> {
+fn write_schedule(schedule: &Schedule, path: &Path, excel: bool) -> Result<()> {
     if path == Path::new("-") {
         let stdout = std::io::stdout();
         return write_long_csv(schedule, stdout.lock()).context("writing to standard output");
@@ -615,11 +880,93 @@ fn write_schedule(schedule: &Schedule, path: &Path) -> Result<()> {
     if is_json(path) {
         write_json(schedule, &mut bytes)?;
     } else {
+        start_csv(&mut bytes, excel);
         write_long_csv(schedule, &mut bytes)?;
     }
     write_file_atomically(path, &bytes)?;
     eprintln!("wrote {}", path.display());
     Ok(())
+}
+
+/// A CSV for Excel starts with the UTF-8 byte-order mark, or Excel reads it as ANSI.
+fn start_csv(bytes: &mut Vec<u8>, excel: bool) {
+    if excel {
+        bytes.extend_from_slice(UTF8_BOM);
+    }
+}
+
+impl PrintArgs {
+    fn sheet_options(&self, schedule: &Schedule) -> SheetOptions {
+        let mut options = SheetOptions::new(self.title.clone().unwrap_or_else(|| {
+            match schedule.format {
+                Format::Whist => "Whist evening",
+                Format::RoundRobin => "Round robin",
+                Format::TeamChess => "Team chess",
+            }
+            .to_owned()
+        }));
+        options.club = self.club.clone();
+        options.date = Some(self.date.unwrap_or_else(|| chrono::Local::now().date_naive()));
+        options.date_format = self.date_format.clone();
+        options.paper = match self.paper {
+            PaperArg::A4 => Paper::A4,
+            PaperArg::Letter => Paper::Letter,
+        };
+        options.orientation = match self.orientation {
+            OrientationArg::Auto => Orientation::Auto,
+            OrientationArg::Portrait => Orientation::Portrait,
+            OrientationArg::Landscape => Orientation::Landscape,
+        };
+        options.kinds = Vec::new();
+        for kind in &self.kinds {
+            match kind {
+                SheetKindArg::Round => options.kinds.push(SheetKind::Round),
+                SheetKindArg::Table => options.kinds.push(SheetKind::Table),
+                SheetKindArg::Personal => options.kinds.push(SheetKind::Personal),
+                SheetKindArg::Standings => options.kinds.push(SheetKind::Standings),
+                SheetKindArg::All => options.kinds.extend(SheetKind::SCHEDULE_KINDS),
+            }
+        }
+        options
+    }
+}
+
+/// The PDF sheets and the wide round-sheet CSV, when asked for.
+fn write_prints(schedule: &Schedule, print: &PrintArgs) -> Result<()> {
+    if let Some(path) = &print.round_sheet {
+        let mut bytes = Vec::new();
+        start_csv(&mut bytes, print.excel);
+        write_round_sheet_csv(schedule, &mut bytes)?;
+        write_file_atomically(path, &bytes)?;
+        eprintln!("wrote {}", path.display());
+    }
+    if let Some(path) = &print.pdf {
+        let options = print.sheet_options(schedule);
+        let pdf = schedule_pdf(schedule, None, &options)?;
+        write_file_atomically(path, &pdf)?;
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+fn sheets_command(mut args: SheetsArgs) -> Result<ExitCode> {
+    if !args.kind.is_empty() {
+        args.print.kinds = std::mem::take(&mut args.kind);
+    }
+    if args.print.pdf.is_none() && args.print.round_sheet.is_none() {
+        anyhow::bail!("nothing to write: give --pdf FILE.pdf and/or --round-sheet FILE.csv");
+    }
+    let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
+    let label = args.file.display().to_string();
+    let schedule = match read_json(&label, &bytes) {
+        Ok(schedule) => schedule,
+        Err(problems) => {
+            print_problems(&problems);
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    write_prints(&schedule, &args.print)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Writes beside the target and renames, so an interrupted export never leaves a half file

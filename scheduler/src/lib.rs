@@ -2,12 +2,14 @@
 //! exports. It knows nothing about any user interface; the desktop app and the command line
 //! are thin layers over it.
 
+pub mod csv_safety;
 pub mod milp;
 pub mod model;
 pub mod problems;
 pub mod roster_import;
 pub mod round_robin;
 pub mod schedule_io;
+pub mod sheets;
 pub mod solver;
 pub mod team_chess;
 pub mod text;

@@ -1,9 +1,12 @@
 //! Writing and reading schedules: the long CSV format (`round,table,seat,player`, one row per
-//! seat, absences with an empty table) and the JSON form of `Schedule`.
+//! seat, absences with an empty table), the wide "round sheet" CSV (one row per table) and the
+//! JSON form of `Schedule`. Every name written to a CSV goes through `csv_safety`, so a
+//! spreadsheet never runs a cell as a formula.
 //!
 //! Reading accepts hand-made files, so every problem names the file, line and field.
 
 use crate::model::{Absence, Absent, Format, Promise, Round, Schedule, Seat, SeatAssignment, Table};
+use crate::csv_safety::{neutralise, restore};
 use crate::problems::Problems;
 use crate::text::decode;
 use std::collections::{BTreeMap, HashMap};
@@ -20,13 +23,93 @@ pub fn write_long_csv(schedule: &Schedule, out: impl Write) -> std::io::Result<(
         for table in &round.tables {
             let table_number = table.number.to_string();
             for seat in &table.seats {
-                let name = &schedule.entrants[seat.entrant];
-                writer.write_record([number.as_str(), &table_number, seat.seat.label(), name])?;
+                let name = neutralise(&schedule.entrants[seat.entrant]);
+                writer.write_record([number.as_str(), &table_number, seat.seat.label(), &name])?;
             }
         }
         for absent in &round.absent {
-            let name = &schedule.entrants[absent.entrant];
-            writer.write_record([number.as_str(), "", absent.kind.label(), name])?;
+            let name = neutralise(&schedule.entrants[absent.entrant]);
+            writer.write_record([number.as_str(), "", absent.kind.label(), &name])?;
+        }
+    }
+    writer.flush()
+}
+
+/// The seats of a format in the order a round sheet prints them, with their column names.
+pub fn seat_columns(format: Format) -> &'static [(Seat, &'static str)] {
+    match format {
+        Format::Whist => &[
+            (Seat::N, "north"),
+            (Seat::E, "east"),
+            (Seat::S, "south"),
+            (Seat::W, "west"),
+        ],
+        Format::RoundRobin => &[(Seat::Home, "home"), (Seat::Away, "away")],
+        Format::TeamChess => &[(Seat::White, "white"), (Seat::Black, "black")],
+    }
+}
+
+/// The wide "round sheet" CSV: one row per round and table with a column per seat
+/// (`round,table,north,east,south,west` for whist, `home,away` for round robins,
+/// `white,white_team,white_board,black,black_team,black_board` for team chess) and a final
+/// column naming who sits out (whist) or has the bye. That column is filled on the round's
+/// first row only, so adding it up in a spreadsheet counts every absence once.
+pub fn write_round_sheet_csv(schedule: &Schedule, out: impl Write) -> std::io::Result<()> {
+    let mut writer = csv::Writer::from_writer(out);
+    let columns = seat_columns(schedule.format);
+    let chess = schedule.format == Format::TeamChess;
+    let mut header = vec!["round", "table"];
+    for (_, name) in columns {
+        header.push(name);
+        if chess {
+            header.extend(if *name == "white" {
+                ["white_team", "white_board"]
+            } else {
+                ["black_team", "black_board"]
+            });
+        }
+    }
+    header.push(match schedule.format {
+        Format::Whist => "sits_out",
+        _ => "bye",
+    });
+    writer.write_record(&header)?;
+    let name = |entrant: usize| {
+        schedule
+            .entrants
+            .get(entrant)
+            .map_or(String::new(), |n| neutralise(n).into_owned())
+    };
+    for round in &schedule.rounds {
+        let absent = round
+            .absent
+            .iter()
+            .map(|a| name(a.entrant))
+            .collect::<Vec<_>>()
+            .join("; ");
+        let mut first = true;
+        for table in &round.tables {
+            let mut row = vec![round.number.to_string(), table.number.to_string()];
+            for (seat, _) in columns {
+                let assignment = table.seats.iter().find(|s| s.seat == *seat);
+                row.push(assignment.map_or(String::new(), |a| name(a.entrant)));
+                if chess {
+                    let team = assignment
+                        .and_then(|a| schedule.entrant_teams.get(a.entrant))
+                        .map_or(String::new(), |t| neutralise(t).into_owned());
+                    row.push(team);
+                    row.push(assignment.and_then(|a| a.board).map_or(String::new(), |b| b.to_string()));
+                }
+            }
+            row.push(if first { absent.clone() } else { String::new() });
+            first = false;
+            writer.write_record(&row)?;
+        }
+        if round.tables.is_empty() && !absent.is_empty() {
+            let mut row = vec![round.number.to_string(); 1];
+            row.resize(header.len() - 1, String::new());
+            row.push(absent);
+            writer.write_record(&row)?;
         }
     }
     writer.flush()
@@ -70,7 +153,12 @@ pub fn write_team_chess_csv(schedule: &Schedule, with_names: bool, out: impl Wri
                 board(black),
             ];
             if with_names {
-                let name = |e: usize| schedule.entrants.get(e).cloned().unwrap_or_default();
+                let name = |e: usize| {
+                    schedule
+                        .entrants
+                        .get(e)
+                        .map_or(String::new(), |n| neutralise(n).into_owned())
+                };
                 row.push(name(white.entrant));
                 row.push(name(black.entrant));
             }
@@ -157,7 +245,7 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
                 continue;
             }
         };
-        let player = field(3);
+        let player = restore(field(3));
         if player.is_empty() {
             problems.error(line, Some("player"), "the player is empty");
             continue;

@@ -1,0 +1,258 @@
+//! Printable sheets: what the organiser hands out and pins on the wall. This module turns a
+//! `Schedule` into a `SheetDocument` — plain data (titles, tables of strings, cards, slips) with
+//! every wording and every decision (which columns, portrait or landscape) made here in Rust,
+//! where it is tested. `pdf` then lays the document out with the typst templates in
+//! `assets/templates/`, which only draw what they are given.
+
+mod compose;
+pub mod pdf;
+
+use crate::model::Schedule;
+use chrono::NaiveDate;
+use serde::Serialize;
+
+pub use compose::sheet_document;
+
+/// The kinds of sheet. Each format prints the kinds that make sense for it: a whist or round
+/// robin "table" sheet is the guide card each table keeps; for team chess the round sheet is
+/// the pairing list with result boxes and the table sheet is the match cards (one per match
+/// in a team round robin, one per team and round in a jamboree).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SheetKind {
+    /// Master round sheet: every round, every table, who sits out.
+    Round,
+    /// Table cards (whist, round robins) or team match cards (team chess).
+    Table,
+    /// Personal movement cards: one small card per player, several per page, cut lines.
+    Personal,
+    /// The standings, once results exist.
+    Standings,
+}
+
+impl SheetKind {
+    /// The kinds `--kind all` prints (standings only when there are results to show).
+    pub const SCHEDULE_KINDS: [SheetKind; 3] = [SheetKind::Round, SheetKind::Table, SheetKind::Personal];
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Paper {
+    #[default]
+    A4,
+    Letter,
+}
+
+impl Paper {
+    /// typst's paper name.
+    fn typst_name(self) -> &'static str {
+        match self {
+            Paper::A4 => "a4",
+            Paper::Letter => "us-letter",
+        }
+    }
+
+    /// Width of the printable area in portrait, in points (page width less both margins of
+    /// 14 mm, as the template sets them).
+    fn portrait_text_width(self) -> f64 {
+        let page = match self {
+            Paper::A4 => 595.3,
+            Paper::Letter => 612.0,
+        };
+        page - 2.0 * 14.0 * 72.0 / 25.4
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Orientation {
+    /// Portrait unless the widest table of a sheet does not fit across the page.
+    #[default]
+    Auto,
+    Portrait,
+    Landscape,
+}
+
+/// How the sheets are headed and printed.
+#[derive(Debug, Clone)]
+pub struct SheetOptions {
+    pub title: String,
+    pub club: Option<String>,
+    pub date: Option<NaiveDate>,
+    /// chrono `strftime` pattern; day-month-year ("22 November 2026") by default.
+    pub date_format: String,
+    pub paper: Paper,
+    pub orientation: Orientation,
+    pub kinds: Vec<SheetKind>,
+}
+
+impl SheetOptions {
+    pub const DEFAULT_DATE_FORMAT: &'static str = "%-d %B %Y";
+
+    pub fn new(title: impl Into<String>) -> Self {
+        SheetOptions {
+            title: title.into(),
+            club: None,
+            date: None,
+            date_format: Self::DEFAULT_DATE_FORMAT.to_owned(),
+            paper: Paper::A4,
+            orientation: Orientation::Auto,
+            kinds: SheetKind::SCHEDULE_KINDS.to_vec(),
+        }
+    }
+
+    /// The date as printed, or a message naming the bad pattern.
+    pub fn formatted_date(&self) -> Result<Option<String>, String> {
+        let Some(date) = self.date else {
+            return Ok(None);
+        };
+        // chrono reports a bad pattern only while writing, as a fmt::Error.
+        use std::fmt::Write;
+        let mut text = String::new();
+        write!(text, "{}", date.format(&self.date_format))
+            .map_err(|_| format!("the date format {:?} is not a valid pattern", self.date_format))?;
+        Ok(Some(text))
+    }
+}
+
+/// A standings table handed in by whoever computed it (the results module); the sheet only
+/// prints it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StandingsTable {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// Everything the templates print, as data. Serialised to JSON for typst.
+#[derive(Debug, Clone, Serialize)]
+pub struct SheetDocument {
+    pub event: EventHeading,
+    pub sections: Vec<Section>,
+}
+
+/// The heading repeated at the top of every page.
+#[derive(Debug, Clone, Serialize)]
+pub struct EventHeading {
+    pub title: String,
+    pub club: Option<String>,
+    pub date: Option<String>,
+    pub paper: &'static str,
+}
+
+/// One sheet kind, starting on a new page with its own title in the page heading.
+#[derive(Debug, Clone, Serialize)]
+pub struct Section {
+    pub title: String,
+    pub landscape: bool,
+    #[serde(flatten)]
+    pub body: SectionBody,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "shape", rename_all = "kebab-case")]
+pub enum SectionBody {
+    /// Headed tables one after another (round sheets, pairing lists, standings).
+    Blocks { blocks: Vec<Block> },
+    /// Framed cards, kept whole on a page (table cards, match cards).
+    Cards { cards: Vec<Card> },
+    /// Small cards in a grid with dashed cut lines (personal movement cards).
+    Slips { per_row: usize, slips: Vec<Slip> },
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Block {
+    pub heading: Option<String>,
+    pub grid: Grid,
+    /// A line under the table (who sits out, who has the bye).
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Card {
+    pub title: String,
+    pub subtitle: Option<String>,
+    pub grid: Grid,
+    /// Lines to fill in by hand under the table (match score, signatures).
+    pub footer: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Slip {
+    pub title: String,
+    pub lines: Vec<String>,
+}
+
+/// A table of text with typed columns (the type sets width and alignment).
+#[derive(Debug, Clone, Serialize)]
+pub struct Grid {
+    pub columns: Vec<Column>,
+    pub rows: Vec<Vec<String>>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Column {
+    pub label: String,
+    pub kind: ColumnKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ColumnKind {
+    /// Short, right-aligned (table, round, board numbers, scores).
+    Number,
+    /// Names: takes the free width, wraps when it must.
+    Name,
+    /// An empty box to write a result in by hand.
+    Result,
+}
+
+impl Column {
+    pub fn new(label: impl Into<String>, kind: ColumnKind) -> Self {
+        Column {
+            label: label.into(),
+            kind,
+        }
+    }
+}
+
+impl Grid {
+    /// Rough width in points at the template's 10 pt text: widest cell of each column at an
+    /// average glyph width, plus cell padding. Used only to choose the orientation.
+    fn natural_width(&self) -> f64 {
+        const GLYPH: f64 = 5.6;
+        const PADDING: f64 = 10.0;
+        self.columns
+            .iter()
+            .enumerate()
+            .map(|(i, column)| {
+                if column.kind == ColumnKind::Result {
+                    return 68.0;
+                }
+                let widest = self
+                    .rows
+                    .iter()
+                    .filter_map(|row| row.get(i))
+                    .chain(std::iter::once(&column.label))
+                    .map(|cell| cell.chars().count())
+                    .max()
+                    .unwrap_or(0);
+                widest as f64 * GLYPH + PADDING
+            })
+            .sum()
+    }
+}
+
+/// Builds the document and renders it to PDF bytes in one step.
+pub fn schedule_pdf(
+    schedule: &Schedule,
+    standings: Option<&StandingsTable>,
+    options: &SheetOptions,
+) -> Result<Vec<u8>, SheetError> {
+    let document = sheet_document(schedule, standings, options)?;
+    pdf::render(&document)
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SheetError {
+    #[error("{0}")]
+    Options(String),
+    #[error("the sheet layout failed (a bug in Tourney's templates, please report it): {0}")]
+    Layout(String),
+}
