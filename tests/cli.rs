@@ -509,6 +509,175 @@ fn team_chess_bench_reports_checker_q_bound_and_impossible_sizes() {
         .unwrap_or_else(|| panic!("no 6x4x5 line in {report}"));
     // 6 × 4 × 5 has a schedule meeting its bound of 0 (every team balanced by board pairs).
     assert!(six.contains("0/100") && six.contains("optimal"), "{six}");
-    let nine = report.lines().find(|line| line.starts_with("9x4x4")).unwrap_or("");
+    let nine = report
+        .lines()
+        .find(|line| line.starts_with("9x4x4"))
+        .unwrap_or("");
     assert!(nine.contains("impossible"), "{report}");
+}
+
+/// Pages of a PDF written by the binary, each page's text without whitespace (typst places
+/// words one by one, so spaces in extracted text are unpredictable).
+fn pdf_pages(path: &Path) -> Vec<String> {
+    let document = lopdf::Document::load(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    document
+        .get_pages()
+        .keys()
+        .map(|&number| {
+            let page = document.extract_text(&[number]).expect("page text");
+            page.chars().filter(|c| !c.is_whitespace()).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn whist_pdf_and_round_sheet_csv_straight_from_the_generator() {
+    let dir = scratch("whist-pdf");
+    let (json, pdf, wide) = (
+        dir.join("night.json"),
+        dir.join("night.pdf"),
+        dir.join("night-wide.csv"),
+    );
+    let out = tourney(&[
+        "whist",
+        "--roster",
+        &fixture("whist_evening_23.csv"),
+        "--rounds",
+        "7",
+        "--out",
+        json.to_str().unwrap(),
+        "--pdf",
+        pdf.to_str().unwrap(),
+        "--round-sheet",
+        wide.to_str().unwrap(),
+        "--excel",
+        "--title",
+        "Thursday Whist",
+        "--date",
+        "2026-11-26",
+        "--date-format",
+        "%d/%m/%Y",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let pages = pdf_pages(&pdf);
+    assert!(
+        pages.len() >= 3,
+        "round sheet, table cards and personal cards: {} pages",
+        pages.len()
+    );
+    for (i, page) in pages.iter().enumerate() {
+        assert!(
+            page.contains("ThursdayWhist") && page.contains("26/11/2026"),
+            "page {} heading",
+            i + 1
+        );
+        assert!(
+            page.contains(&format!("page{}of{}", i + 1, pages.len())),
+            "page {} footer",
+            i + 1
+        );
+    }
+    let all = pages.concat();
+    for name in ["AishaKhan", "InèsGarcía", "IvyMoss", "Round7", "Sitsout"] {
+        assert!(all.contains(name), "{name} missing from the PDF");
+    }
+    // The wide CSV: BOM for Excel, one row per table (5 tables × 7 rounds), sit-outs listed.
+    let bytes = std::fs::read(&wide).expect("round-sheet CSV");
+    assert!(bytes.starts_with(b"\xEF\xBB\xBF"), "--excel writes a BOM");
+    let csv = text(&bytes[3..]);
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("round,table,north,east,south,west,sits_out"));
+    assert_eq!(lines.count(), 35, "{csv}");
+
+    // The same schedule printed again later from its JSON, one kind, US Letter.
+    let later = dir.join("cards.pdf");
+    let out = tourney(&[
+        "sheets",
+        json.to_str().unwrap(),
+        "--pdf",
+        later.to_str().unwrap(),
+        "--kind",
+        "personal",
+        "--paper",
+        "letter",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let document = lopdf::Document::load(&later).expect("pdf");
+    let first = *document.get_pages().values().next().expect("a page");
+    let media = document
+        .get_dictionary(first)
+        .and_then(|page| page.get(b"MediaBox"))
+        .and_then(|b| b.as_array())
+        .expect("MediaBox")
+        .clone();
+    let width = media[2].as_float().expect("width") - media[0].as_float().expect("x0");
+    assert!((width - 612.0).abs() < 1.0, "Letter is 612 pt wide, got {width}");
+    let cards = pdf_pages(&later).concat();
+    assert!(cards.contains("Personalmovementcards") && !cards.contains("Roundsheet"));
+}
+
+#[test]
+fn team_chess_pdf_has_pairing_lists_with_result_boxes_and_every_board() {
+    let dir = scratch("team-chess-pdf");
+    let pdf = dir.join("jamboree.pdf");
+    let out = tourney(&[
+        "team-chess",
+        "--roster",
+        &fixture("team_chess_4x4.csv"),
+        "--rounds",
+        "3",
+        "--time-limit",
+        "5",
+        "--pdf",
+        pdf.to_str().unwrap(),
+        "--sheets",
+        "round,table",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let all = pdf_pages(&pdf).concat();
+    for word in [
+        "Pairinglists",
+        "Round3",
+        "Result",
+        "Ashdown",
+        "Brookfield",
+        "FayWren",
+    ] {
+        assert!(all.contains(word), "{word} missing");
+    }
+    assert!(!all.contains("Personalmovementcards"), "only the kinds asked for");
+}
+
+#[test]
+fn sheets_explains_a_missing_output_a_bad_date_and_a_file_that_is_not_a_schedule() {
+    let dir = scratch("sheets-errors");
+    let bogus = dir.join("not-a-schedule.json");
+    std::fs::write(&bogus, "{\"hello\": 1}").expect("write");
+    let out = tourney(&["sheets", bogus.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("--pdf"), "{}", text(&out.stderr));
+    let out = tourney(&[
+        "sheets",
+        bogus.to_str().unwrap(),
+        "--pdf",
+        dir.join("x.pdf").to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("not-a-schedule.json"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dir.join("x.pdf").exists(), "nothing written for a bad input");
+    let out = tourney(&[
+        "whist",
+        "--players",
+        "8",
+        "--pdf",
+        "x.pdf",
+        "--date",
+        "28/11/2026",
+    ]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("YYYY-MM-DD"), "{}", text(&out.stderr));
 }

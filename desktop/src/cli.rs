@@ -4,12 +4,12 @@
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use scheduler::csv_safety::UTF8_BOM;
 use scheduler::milp::Backend;
 use scheduler::model::{Format, Roster, Schedule};
 use scheduler::problems::Problems;
 use scheduler::roster_import::{RosterImport, import_roster_file};
 use scheduler::round_robin::{Method, RoundRobinOptions, round_robin};
-use scheduler::csv_safety::UTF8_BOM;
 use scheduler::schedule_io::{
     read_json, read_long_csv, write_json, write_long_csv, write_round_sheet_csv, write_team_chess_csv,
 };

@@ -44,7 +44,14 @@ mod tests {
 
     #[test]
     fn formulas_become_text_and_come_back() {
-        for dangerous in ["=HYPERLINK(\"http://x\",\"y\")", "+1", "-2", "@SUM(A1)", "\tx", "\rx"] {
+        for dangerous in [
+            "=HYPERLINK(\"http://x\",\"y\")",
+            "+1",
+            "-2",
+            "@SUM(A1)",
+            "\tx",
+            "\rx",
+        ] {
             let written = neutralise(dangerous);
             assert!(written.starts_with('\''), "{dangerous:?} -> {written:?}");
             assert_eq!(restore(&written), dangerous);
@@ -62,7 +69,14 @@ mod tests {
 
     #[test]
     fn ordinary_names_are_untouched() {
-        for name in ["Ann Smith", "'t Hooft", "Zoë", "李雷", "3 Musketeers", "O'Neil-Smith"] {
+        for name in [
+            "Ann Smith",
+            "'t Hooft",
+            "Zoë",
+            "李雷",
+            "3 Musketeers",
+            "O'Neil-Smith",
+        ] {
             assert_eq!(neutralise(name), name);
             assert_eq!(restore(name), name);
         }

@@ -5,8 +5,8 @@
 //!
 //! Reading accepts hand-made files, so every problem names the file, line and field.
 
-use crate::model::{Absence, Absent, Format, Promise, Round, Schedule, Seat, SeatAssignment, Table};
 use crate::csv_safety::{neutralise, restore};
+use crate::model::{Absence, Absent, Format, Promise, Round, Schedule, Seat, SeatAssignment, Table};
 use crate::problems::Problems;
 use crate::text::decode;
 use std::collections::{BTreeMap, HashMap};
@@ -98,7 +98,11 @@ pub fn write_round_sheet_csv(schedule: &Schedule, out: impl Write) -> std::io::R
                         .and_then(|a| schedule.entrant_teams.get(a.entrant))
                         .map_or(String::new(), |t| neutralise(t).into_owned());
                     row.push(team);
-                    row.push(assignment.and_then(|a| a.board).map_or(String::new(), |b| b.to_string()));
+                    row.push(
+                        assignment
+                            .and_then(|a| a.board)
+                            .map_or(String::new(), |b| b.to_string()),
+                    );
                 }
             }
             row.push(if first { absent.clone() } else { String::new() });

@@ -37,7 +37,10 @@ fn whist_round_sheet_has_one_row_per_table_and_the_sit_outs_once() {
     let mut bytes = Vec::new();
     write_round_sheet_csv(&schedule, &mut bytes).unwrap();
     let rows = rows(&bytes);
-    assert_eq!(rows[0], ["round", "table", "north", "east", "south", "west", "sits_out"]);
+    assert_eq!(
+        rows[0],
+        ["round", "table", "north", "east", "south", "west", "sits_out"]
+    );
     let tables: usize = schedule.rounds.iter().map(|r| r.tables.len()).sum();
     assert_eq!(rows.len(), 1 + tables);
     for round in &schedule.rounds {

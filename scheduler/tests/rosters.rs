@@ -266,3 +266,20 @@ fn a_team_chess_roster_groups_players_by_team_and_board() {
     assert_eq!(names.players[1][0], "Fay Wren");
     assert!(names.players.iter().all(|team| team.len() == 4));
 }
+
+#[test]
+fn sixteen_players_with_polish_turkish_greek_and_chinese_names() {
+    let r = fixture("whist_16_international.csv");
+    assert!(r.is_ok(), "{:#?}", r.problems.list);
+    assert_eq!(r.encoding, Encoding::Utf8WithBom);
+    assert_eq!(r.roster.len(), 16);
+    assert_eq!(r.roster.couples(), [(0, 1), (6, 7)]);
+    for (index, name) in [
+        (0, "Łukasz Żółć"),
+        (3, "İpek Ağaoğlu"),
+        (4, "Γιώργος Παπαδόπουλος"),
+        (8, "张伟"),
+    ] {
+        assert_eq!(r.roster.players[index].name, name);
+    }
+}

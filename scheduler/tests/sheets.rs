@@ -3,7 +3,9 @@
 
 use lopdf::Document;
 use scheduler::model::Roster;
-use scheduler::sheets::{Orientation, Paper, SheetError, SheetKind, SheetOptions, StandingsTable, schedule_pdf};
+use scheduler::sheets::{
+    Orientation, Paper, SheetError, SheetKind, SheetOptions, StandingsTable, schedule_pdf,
+};
 use scheduler::solver::Control;
 use scheduler::team_chess::TeamNames;
 use scheduler::team_chess::team_match::team_round_robin;
@@ -93,12 +95,19 @@ fn a_sixteen_player_whist_prints_every_sheet_with_every_name_and_round() {
             assert!(pdf.contains(name), "{kind:?}: {name} missing");
         }
         for round in &schedule.rounds {
-            assert!(pdf.contains(&format!("Round {}", round.number)) || pdf.contains(&format!("{}", round.number)));
+            assert!(
+                pdf.contains(&format!("Round {}", round.number))
+                    || pdf.contains(&format!("{}", round.number))
+            );
         }
         match kind {
             SheetKind::Round => {
                 for round in &schedule.rounds {
-                    assert!(pdf.contains(&format!("Round {}", round.number)), "round {}", round.number);
+                    assert!(
+                        pdf.contains(&format!("Round {}", round.number)),
+                        "round {}",
+                        round.number
+                    );
                 }
                 assert!(pdf.contains("North") && pdf.contains("West"));
             }
@@ -145,7 +154,11 @@ fn sit_outs_are_printed_on_the_round_sheet_and_the_personal_cards() {
             .map(|a| schedule.entrants[a.entrant].as_str())
             .collect();
         assert!(!names.is_empty(), "23 players leave someone out each round");
-        assert!(pdf.contains(&format!("Sits out: {}", names.join(", "))), "round {}", round.number);
+        assert!(
+            pdf.contains(&format!("Sits out: {}", names.join(", "))),
+            "round {}",
+            round.number
+        );
         assert!(pdf.contains(&format!("Round {} → sits out", round.number)));
     }
 }
@@ -166,7 +179,10 @@ fn team_round_robin_gets_pairing_lists_with_result_boxes_and_match_cards() {
     assert!(pdf.contains("Pairing lists") && pdf.contains("Result"));
     assert!(pdf.contains("Match score") && pdf.contains("Captain of Team 1"));
     for round in 1..=3 {
-        assert!(pdf.contains(&format!("Round {round}: Team")), "match cards of round {round}");
+        assert!(
+            pdf.contains(&format!("Round {round}: Team")),
+            "match cards of round {round}"
+        );
     }
     for name in &schedule.entrants {
         assert!(pdf.contains(name), "{name}");
@@ -190,14 +206,21 @@ fn names_in_polish_turkish_greek_and_chinese_print() {
         player.name = name.into();
     }
     let schedule = whist(&roster, None);
-    let bytes = schedule_pdf(&schedule, None, &options("Międzynarodowy turniej", &[SheetKind::Round])).unwrap();
+    let bytes = schedule_pdf(
+        &schedule,
+        None,
+        &options("Międzynarodowy turniej", &[SheetKind::Round]),
+    )
+    .unwrap();
     let pdf = read_pdf(&bytes);
     for name in names {
         assert!(pdf.contains(name), "{name} did not come back out of the PDF");
     }
     // The Chinese names can only have been drawn with the CJK fallback font.
     assert!(
-        bytes.windows(b"DroidSansFallback".len()).any(|w| w == b"DroidSansFallback"),
+        bytes
+            .windows(b"DroidSansFallback".len())
+            .any(|w| w == b"DroidSansFallback"),
         "the CJK font is not embedded"
     );
 }
@@ -212,7 +235,10 @@ fn paper_size_and_orientation_follow_the_options_and_the_widest_table() {
     assert!((w - 612.0).abs() < 1.0 && (h - 792.0).abs() < 1.0, "{w}×{h}");
     let a4 = read_pdf(&schedule_pdf(&schedule, None, &options("Paper", &[SheetKind::Round])).unwrap());
     let (w, h) = a4.sizes[0];
-    assert!((w - 595.3).abs() < 1.0 && (h - 841.9).abs() < 1.0, "portrait A4, {w}×{h}");
+    assert!(
+        (w - 595.3).abs() < 1.0 && (h - 841.9).abs() < 1.0,
+        "portrait A4, {w}×{h}"
+    );
     // Long names do not fit four across a portrait page: the sheet turns.
     let mut roster = Roster::numbered(16);
     for player in &mut roster.players {
@@ -242,7 +268,14 @@ fn standings_print_when_given_and_are_refused_without_results() {
             .map(|(i, name)| vec![(i + 1).to_string(), name.clone(), (90 - i).to_string()])
             .collect(),
     };
-    let pdf = read_pdf(&schedule_pdf(&schedule, Some(&table), &options("Standings", &[SheetKind::Standings])).unwrap());
+    let pdf = read_pdf(
+        &schedule_pdf(
+            &schedule,
+            Some(&table),
+            &options("Standings", &[SheetKind::Standings]),
+        )
+        .unwrap(),
+    );
     pdf.assert_headed("Standings");
     assert!(pdf.contains("Player 8") && pdf.contains("83"));
 }
@@ -254,7 +287,10 @@ fn a_bad_date_pattern_is_named() {
     bad.date_format = "%Q".into();
     match schedule_pdf(&schedule, None, &bad) {
         Err(SheetError::Options(message)) => assert!(message.contains("%Q"), "{message}"),
-        other => panic!("expected a message about the pattern, got {:?}", other.map(|b| b.len())),
+        other => panic!(
+            "expected a message about the pattern, got {:?}",
+            other.map(|b| b.len())
+        ),
     }
     let mut custom = options("Dates", &[SheetKind::Round]);
     custom.date_format = "%d/%m/%Y".into();

@@ -100,7 +100,8 @@ fn team(schedule: &Schedule, entrant: usize) -> String {
 }
 
 fn board(seat: Option<&SeatAssignment>) -> String {
-    seat.and_then(|s| s.board).map_or(String::new(), |b| b.to_string())
+    seat.and_then(|s| s.board)
+        .map_or(String::new(), |b| b.to_string())
 }
 
 fn seat_at(table: &Table, seat: Seat) -> Option<&SeatAssignment> {
@@ -183,7 +184,9 @@ fn round_sheet(schedule: &Schedule) -> (String, SectionBody) {
 
 fn table_cards(schedule: &Schedule) -> (String, SectionBody) {
     match schedule.format {
-        Format::TeamChess if schedule.promise.team_event == Some(TeamEvent::Jamboree) => team_round_cards(schedule),
+        Format::TeamChess if schedule.promise.team_event == Some(TeamEvent::Jamboree) => {
+            team_round_cards(schedule)
+        }
         Format::TeamChess => match_cards(schedule),
         Format::Whist | Format::RoundRobin => guide_cards(schedule),
     }
@@ -200,7 +203,11 @@ fn guide_cards(schedule: &Schedule) -> (String, SectionBody) {
     numbers.sort_unstable();
     numbers.dedup();
     let mut columns = vec![Column::new("Round", ColumnKind::Number)];
-    columns.extend(seats.iter().map(|(seat, _)| Column::new(seat_word(*seat), ColumnKind::Name)));
+    columns.extend(
+        seats
+            .iter()
+            .map(|(seat, _)| Column::new(seat_word(*seat), ColumnKind::Name)),
+    );
     let cards = numbers
         .into_iter()
         .map(|number| {
@@ -248,7 +255,8 @@ fn match_cards(schedule: &Schedule) -> (String, SectionBody) {
         // Matches in order of their first table; the team with White on that table is home.
         let mut matches: Vec<(String, String, Vec<&Table>)> = Vec::new();
         for table in &round.tables {
-            let (Some(white), Some(black)) = (seat_at(table, Seat::White), seat_at(table, Seat::Black)) else {
+            let (Some(white), Some(black)) = (seat_at(table, Seat::White), seat_at(table, Seat::Black))
+            else {
                 continue;
             };
             let (white_team, black_team) = (team(schedule, white.entrant), team(schedule, black.entrant));
@@ -266,9 +274,15 @@ fn match_cards(schedule: &Schedule) -> (String, SectionBody) {
                     let white = seat_at(table, Seat::White);
                     let black = seat_at(table, Seat::Black);
                     let white_is_home = white.is_some_and(|w| team(schedule, w.entrant) == home);
-                    let (home_seat, away_seat) = if white_is_home { (white, black) } else { (black, white) };
+                    let (home_seat, away_seat) = if white_is_home {
+                        (white, black)
+                    } else {
+                        (black, white)
+                    };
                     let describe = |seat: Option<&SeatAssignment>, colour: &str| {
-                        seat.map_or(String::new(), |s| format!("{} ({colour})", name(schedule, s.entrant)))
+                        seat.map_or(String::new(), |s| {
+                            format!("{} ({colour})", name(schedule, s.entrant))
+                        })
                     };
                     let (home_colour, away_colour) = if white_is_home { ("W", "B") } else { ("B", "W") };
                     vec![
@@ -293,7 +307,9 @@ fn match_cards(schedule: &Schedule) -> (String, SectionBody) {
                 },
                 footer: vec![
                     "Match score: ________ – ________".into(),
-                    format!("Captain of {home}: ____________________   Captain of {away}: ____________________"),
+                    format!(
+                        "Captain of {home}: ____________________   Captain of {away}: ____________________"
+                    ),
                 ],
             });
         }
@@ -401,7 +417,11 @@ fn movement_line(schedule: &Schedule, round: &Round, entrant: usize) -> String {
             )
         }
         Seat::Home | Seat::Away => {
-            let other = if mine.seat == Seat::Home { Seat::Away } else { Seat::Home };
+            let other = if mine.seat == Seat::Home {
+                Seat::Away
+            } else {
+                Seat::Home
+            };
             format!(
                 "{prefix} table {}, {} v {}",
                 table.number,
@@ -410,7 +430,11 @@ fn movement_line(schedule: &Schedule, round: &Round, entrant: usize) -> String {
             )
         }
         Seat::White | Seat::Black => {
-            let other = if mine.seat == Seat::White { Seat::Black } else { Seat::White };
+            let other = if mine.seat == Seat::White {
+                Seat::Black
+            } else {
+                Seat::White
+            };
             let opponent = seat_at(table, other);
             let their_team = opponent.map_or(String::new(), |o| team(schedule, o.entrant));
             let their_board = opponent.and_then(|o| o.board);
@@ -455,7 +479,10 @@ fn personal_cards(schedule: &Schedule) -> (String, SectionBody) {
         .max()
         .unwrap_or(0);
     let per_row = if longest <= 34 { 3 } else { 2 };
-    ("Personal movement cards".to_owned(), SectionBody::Slips { per_row, slips })
+    (
+        "Personal movement cards".to_owned(),
+        SectionBody::Slips { per_row, slips },
+    )
 }
 
 fn standings_sheet(table: &StandingsTable) -> SectionBody {
