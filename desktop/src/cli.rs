@@ -50,6 +50,9 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Print a saved schedule: PDF sheets and the wide round-sheet CSV.
     Sheets(SheetsArgs),
+    /// An event file: create it, enter results between rounds, standings, history.
+    #[command(subcommand)]
+    Event(crate::event_cli::EventCommand),
     /// Measure the engines (times are reported, never asserted).
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -110,6 +113,12 @@ pub enum BenchCommand {
         /// Sizes as TEAMSxBOARDSxROUNDS (default: the README's table).
         #[arg(long, value_delimiter = ',')]
         sizes: Vec<String>,
+    },
+    /// Recompute the standings of 400-player events with 30 rounds of results.
+    Standings {
+        /// Timed recomputations per event.
+        #[arg(long, default_value_t = 20)]
+        repeats: usize,
     },
     /// Render every sheet kind for a 100-player whist evening of 25 rounds × 25 tables.
     Sheets {
@@ -333,6 +342,8 @@ pub fn run(command: Command) -> ExitCode {
         Command::Bench(BenchCommand::Whist { max, seconds }) => bench_whist(max, seconds),
         Command::Bench(BenchCommand::TeamChess { seconds, sizes }) => bench_team_chess(seconds, &sizes),
         Command::Bench(BenchCommand::Sheets { repeats }) => bench_sheets(repeats),
+        Command::Bench(BenchCommand::Standings { repeats }) => crate::event_cli::bench_standings(repeats),
+        Command::Event(command) => crate::event_cli::run(command),
     };
     match outcome {
         Ok(code) => code,
@@ -794,7 +805,7 @@ fn bench_sheets(repeats: usize) -> Result<ExitCode> {
     small_options.kinds = vec![SheetKind::Round];
     let time = |schedule: &Schedule, options: &SheetOptions| -> Result<(f64, usize)> {
         let start = Instant::now();
-        let pdf = schedule_pdf(schedule, None, options)?;
+        let pdf = schedule_pdf(schedule, &[], options)?;
         Ok((start.elapsed().as_secs_f64(), pdf.len()))
     };
     let (cold, _) = time(&big, &all_kinds)?;
@@ -942,7 +953,7 @@ fn write_prints(schedule: &Schedule, print: &PrintArgs) -> Result<()> {
     }
     if let Some(path) = &print.pdf {
         let options = print.sheet_options(schedule);
-        let pdf = schedule_pdf(schedule, None, &options)?;
+        let pdf = schedule_pdf(schedule, &[], &options)?;
         write_file_atomically(path, &pdf)?;
         eprintln!("wrote {}", path.display());
     }
@@ -971,7 +982,7 @@ fn sheets_command(mut args: SheetsArgs) -> Result<ExitCode> {
 
 /// Writes beside the target and renames, so an interrupted export never leaves a half file
 /// where a good one was.
-fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+pub(crate) fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     let file_name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

@@ -3,6 +3,7 @@
 
 mod app;
 mod cli;
+mod event_cli;
 
 use clap::Parser;
 

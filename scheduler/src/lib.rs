@@ -3,12 +3,14 @@
 //! are thin layers over it.
 
 pub mod csv_safety;
+pub mod event;
 pub mod milp;
 pub mod model;
 pub mod problems;
 pub mod roster_import;
 pub mod round_robin;
 pub mod schedule_io;
+pub mod scoring;
 pub mod sheets;
 pub mod solver;
 pub mod team_chess;

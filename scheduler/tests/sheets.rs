@@ -86,7 +86,7 @@ fn a_sixteen_player_whist_prints_every_sheet_with_every_name_and_round() {
     let schedule = whist(&Roster::numbered(16), None);
     let title = "Autumn Whist Drive";
     for kind in SheetKind::SCHEDULE_KINDS {
-        let pdf = read_pdf(&schedule_pdf(&schedule, None, &options(title, &[kind])).unwrap());
+        let pdf = read_pdf(&schedule_pdf(&schedule, &[], &options(title, &[kind])).unwrap());
         assert!(!pdf.pages.is_empty());
         pdf.assert_headed(title);
         assert!(pdf.contains("22 November 2026"), "{kind:?}: the date");
@@ -131,7 +131,7 @@ fn a_sixteen_player_whist_prints_every_sheet_with_every_name_and_round() {
         }
     }
     // All kinds in one file: each starts on a new page, so there are at least three.
-    let all = read_pdf(&schedule_pdf(&schedule, None, &options(title, &SheetKind::SCHEDULE_KINDS)).unwrap());
+    let all = read_pdf(&schedule_pdf(&schedule, &[], &options(title, &SheetKind::SCHEDULE_KINDS)).unwrap());
     assert!(all.pages.len() >= 3);
     all.assert_headed(title);
 }
@@ -142,7 +142,7 @@ fn sit_outs_are_printed_on_the_round_sheet_and_the_personal_cards() {
     let pdf = read_pdf(
         &schedule_pdf(
             &schedule,
-            None,
+            &[],
             &options("Sit-outs", &[SheetKind::Round, SheetKind::Personal]),
         )
         .unwrap(),
@@ -170,7 +170,7 @@ fn team_round_robin_gets_pairing_lists_with_result_boxes_and_match_cards() {
     let pdf = read_pdf(
         &schedule_pdf(
             &schedule,
-            None,
+            &[],
             &options("County Schools", &SheetKind::SCHEDULE_KINDS),
         )
         .unwrap(),
@@ -208,7 +208,7 @@ fn names_in_polish_turkish_greek_and_chinese_print() {
     let schedule = whist(&roster, None);
     let bytes = schedule_pdf(
         &schedule,
-        None,
+        &[],
         &options("Międzynarodowy turniej", &[SheetKind::Round]),
     )
     .unwrap();
@@ -230,10 +230,10 @@ fn paper_size_and_orientation_follow_the_options_and_the_widest_table() {
     let schedule = whist(&Roster::numbered(16), Some(2));
     let mut letter = options("Paper", &[SheetKind::Round]);
     letter.paper = Paper::Letter;
-    let pdf = read_pdf(&schedule_pdf(&schedule, None, &letter).unwrap());
+    let pdf = read_pdf(&schedule_pdf(&schedule, &[], &letter).unwrap());
     let (w, h) = pdf.sizes[0];
     assert!((w - 612.0).abs() < 1.0 && (h - 792.0).abs() < 1.0, "{w}×{h}");
-    let a4 = read_pdf(&schedule_pdf(&schedule, None, &options("Paper", &[SheetKind::Round])).unwrap());
+    let a4 = read_pdf(&schedule_pdf(&schedule, &[], &options("Paper", &[SheetKind::Round])).unwrap());
     let (w, h) = a4.sizes[0];
     assert!(
         (w - 595.3).abs() < 1.0 && (h - 841.9).abs() < 1.0,
@@ -245,21 +245,23 @@ fn paper_size_and_orientation_follow_the_options_and_the_widest_table() {
         player.name = format!("{} Featherstonehaugh-Cholmondeley", player.name);
     }
     let wide = whist(&roster, Some(2));
-    let turned = read_pdf(&schedule_pdf(&wide, None, &options("Paper", &[SheetKind::Round])).unwrap());
+    let turned = read_pdf(&schedule_pdf(&wide, &[], &options("Paper", &[SheetKind::Round])).unwrap());
     let (w, h) = turned.sizes[0];
     assert!(w > h, "landscape expected, {w}×{h}");
     let mut forced = options("Paper", &[SheetKind::Round]);
     forced.orientation = Orientation::Portrait;
-    let (w, h) = read_pdf(&schedule_pdf(&wide, None, &forced).unwrap()).sizes[0];
+    let (w, h) = read_pdf(&schedule_pdf(&wide, &[], &forced).unwrap()).sizes[0];
     assert!(w < h, "portrait when asked, {w}×{h}");
 }
 
 #[test]
 fn standings_print_when_given_and_are_refused_without_results() {
     let schedule = whist(&Roster::numbered(8), None);
-    let refused = schedule_pdf(&schedule, None, &options("Standings", &[SheetKind::Standings]));
+    let refused = schedule_pdf(&schedule, &[], &options("Standings", &[SheetKind::Standings]));
     assert!(matches!(refused, Err(SheetError::Options(message)) if message.contains("no results")));
     let table = StandingsTable {
+        heading: Some("Players".into()),
+        note: Some("Ranked by tricks.".into()),
         columns: vec!["Rank".into(), "Player".into(), "Tricks".into()],
         rows: schedule
             .entrants
@@ -271,13 +273,14 @@ fn standings_print_when_given_and_are_refused_without_results() {
     let pdf = read_pdf(
         &schedule_pdf(
             &schedule,
-            Some(&table),
+            std::slice::from_ref(&table),
             &options("Standings", &[SheetKind::Standings]),
         )
         .unwrap(),
     );
     pdf.assert_headed("Standings");
     assert!(pdf.contains("Player 8") && pdf.contains("83"));
+    assert!(pdf.contains("Players") && pdf.contains("Ranked by tricks."));
 }
 
 #[test]
@@ -285,7 +288,7 @@ fn a_bad_date_pattern_is_named() {
     let schedule = whist(&Roster::numbered(8), None);
     let mut bad = options("Dates", &[SheetKind::Round]);
     bad.date_format = "%Q".into();
-    match schedule_pdf(&schedule, None, &bad) {
+    match schedule_pdf(&schedule, &[], &bad) {
         Err(SheetError::Options(message)) => assert!(message.contains("%Q"), "{message}"),
         other => panic!(
             "expected a message about the pattern, got {:?}",
@@ -294,6 +297,6 @@ fn a_bad_date_pattern_is_named() {
     }
     let mut custom = options("Dates", &[SheetKind::Round]);
     custom.date_format = "%d/%m/%Y".into();
-    let pdf = read_pdf(&schedule_pdf(&schedule, None, &custom).unwrap());
+    let pdf = read_pdf(&schedule_pdf(&schedule, &[], &custom).unwrap());
     assert!(pdf.contains("22/11/2026"));
 }

@@ -11,7 +11,7 @@ use crate::schedule_io::seat_columns;
 /// The document for the chosen sheet kinds, in the order asked (each kind once).
 pub fn sheet_document(
     schedule: &Schedule,
-    standings: Option<&StandingsTable>,
+    standings: &[StandingsTable],
     options: &SheetOptions,
 ) -> Result<SheetDocument, SheetError> {
     let date = options.formatted_date().map_err(SheetError::Options)?;
@@ -31,12 +31,12 @@ pub fn sheet_document(
             SheetKind::Table => table_cards(schedule),
             SheetKind::Personal => personal_cards(schedule),
             SheetKind::Standings => {
-                let Some(table) = standings else {
+                if standings.is_empty() {
                     return Err(SheetError::Options(
                         "there are no results yet, so there are no standings to print".into(),
                     ));
-                };
-                ("Standings".to_owned(), standings_sheet(table))
+                }
+                ("Standings".to_owned(), standings_sheet(standings))
             }
         };
         let landscape = match options.orientation {
@@ -485,7 +485,13 @@ fn personal_cards(schedule: &Schedule) -> (String, SectionBody) {
     )
 }
 
-fn standings_sheet(table: &StandingsTable) -> SectionBody {
+fn standings_sheet(tables: &[StandingsTable]) -> SectionBody {
+    SectionBody::Blocks {
+        blocks: tables.iter().map(standings_block).collect(),
+    }
+}
+
+fn standings_block(table: &StandingsTable) -> Block {
     let numeric = |i: usize| {
         table.rows.iter().filter_map(|r| r.get(i)).all(|cell| {
             let cell = cell.trim().replace('½', ".5").replace(',', ".");
@@ -507,14 +513,12 @@ fn standings_sheet(table: &StandingsTable) -> SectionBody {
             )
         })
         .collect();
-    SectionBody::Blocks {
-        blocks: vec![Block {
-            heading: None,
-            grid: Grid {
-                columns,
-                rows: table.rows.clone(),
-            },
-            note: None,
-        }],
+    Block {
+        heading: table.heading.clone(),
+        grid: Grid {
+            columns,
+            rows: table.rows.clone(),
+        },
+        note: table.note.clone(),
     }
 }

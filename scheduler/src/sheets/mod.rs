@@ -116,8 +116,12 @@ impl SheetOptions {
 /// prints it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StandingsTable {
+    /// "Teams", "Players" when an event has more than one table.
+    pub heading: Option<String>,
     pub columns: Vec<String>,
     pub rows: Vec<Vec<String>>,
+    /// How the table was ranked, printed under it.
+    pub note: Option<String>,
 }
 
 /// Everything the templates print, as data. Serialised to JSON for typst.
@@ -242,7 +246,7 @@ impl Grid {
 /// Builds the document and renders it to PDF bytes in one step.
 pub fn schedule_pdf(
     schedule: &Schedule,
-    standings: Option<&StandingsTable>,
+    standings: &[StandingsTable],
     options: &SheetOptions,
 ) -> Result<Vec<u8>, SheetError> {
     let document = sheet_document(schedule, standings, options)?;

@@ -1,0 +1,806 @@
+//! `tourney event …`: create an event file, enter results between rounds, read the standings
+//! and the history. Every result is on disk when the command says "saved".
+
+use anyhow::{Context, Result};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use scheduler::event::create::{EventFormat, NewEvent, build_event};
+use scheduler::event::standings::{leader, standings};
+use scheduler::event::store::{EventFile, StoreError};
+use scheduler::event::{BridgeResult, Event, ImpMethod, ResultKey, ResultValue, Scoring};
+use scheduler::model::{Roster, TeamEvent};
+use scheduler::roster_import::import_roster_file;
+use scheduler::scoring::bridge::{Contract, Direction};
+use scheduler::scoring::chess::GameResult;
+use scheduler::scoring::league::PointsRule;
+use scheduler::sheets::{Paper, SheetKind, SheetOptions, StandingsTable, schedule_pdf};
+use scheduler::solver::{Control, Rng};
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+#[derive(Subcommand, Debug)]
+pub enum EventCommand {
+    /// Create an event file (.tourney): roster, format, schedule; results come later.
+    New(NewArgs),
+    /// Enter or correct one result (or many from standard input with --stdin).
+    Result(ResultArgs),
+    /// Print the standings, or write them as CSV or PDF.
+    Standings(StandingsArgs),
+    /// Every change made to the event, oldest first.
+    History { file: PathBuf },
+    /// What the event is and how far each round's results have got.
+    Show { file: PathBuf },
+    /// Save a consistent copy of the event file (safe while it is open elsewhere).
+    Copy { file: PathBuf, to: PathBuf },
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Whist individual movement scored by tricks.
+    #[value(alias = "whist")]
+    WhistDrive,
+    /// Whist individual movement played as duplicate bridge (matchpoints, optional IMPs).
+    BridgeIndividual,
+    /// Pairs round robin played as duplicate bridge (home pair N-S).
+    BridgePairs,
+    /// Pairs or teams round robin with match scores and a league table.
+    Pairs,
+    /// Individual chess round robin (Berger tables), points and tie-breaks.
+    Chess,
+    /// Team chess: jamboree, team round robin or Scheveningen.
+    TeamChess,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MethodArg {
+    Circle,
+    Berger,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ImpArg {
+    Cross,
+    Butler,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TeamKindArg {
+    Jamboree,
+    RoundRobin,
+    Scheveningen,
+}
+
+#[derive(Args, Debug)]
+pub struct NewArgs {
+    /// The event file to create (.tourney); an existing file is never overwritten.
+    file: PathBuf,
+    #[arg(long, value_enum)]
+    format: FormatArg,
+    /// Roster CSV (names, spouses, stationary, team, board…).
+    #[arg(long, conflicts_with = "players")]
+    roster: Option<PathBuf>,
+    /// Number of players (or pairs), named "Player 1" … when there is no roster.
+    #[arg(long)]
+    players: Option<usize>,
+    #[arg(long)]
+    title: Option<String>,
+    #[arg(long)]
+    club: Option<String>,
+    /// YYYY-MM-DD (default: today).
+    #[arg(long)]
+    date: Option<String>,
+    /// Whist: rounds tonight (default: the whole cycle). Team chess jamboree: rounds.
+    #[arg(long)]
+    rounds: Option<usize>,
+    /// Whist: directed seating.
+    #[arg(long)]
+    directed: bool,
+    /// Whist drive: hands per round (then each table's tricks must add up to 13 × hands).
+    #[arg(long)]
+    hands_per_round: Option<u32>,
+    /// Bridge: boards per round (every table plays the same boards each round).
+    #[arg(long, default_value_t = 2)]
+    boards_per_round: u32,
+    /// Bridge: also rank by IMPs across the field.
+    #[arg(long, value_enum)]
+    imps: Option<ImpArg>,
+    /// Round robins: circle method or FIDE Berger tables (default: Berger for chess, circle
+    /// otherwise).
+    #[arg(long, value_enum)]
+    method: Option<MethodArg>,
+    /// Round robins: play every pairing twice.
+    #[arg(long)]
+    double: bool,
+    /// Couples (the roster's spouse column) never meet.
+    #[arg(long)]
+    avoid_spouses: bool,
+    /// Chess: points for a round without an opponent (bye).
+    #[arg(long, default_value_t = 0.0)]
+    bye_points: f64,
+    /// League points for a win, draw, loss (default 3,1,0 for match scores; 2,1,0 for chess
+    /// team matches).
+    #[arg(long)]
+    points: Option<String>,
+    /// Team chess: the kind of team event.
+    #[arg(long, value_enum, default_value = "jamboree")]
+    kind: TeamKindArg,
+    /// Team chess without a roster: number of teams.
+    #[arg(long)]
+    teams: Option<usize>,
+    /// Team chess without a roster: players per team.
+    #[arg(long)]
+    boards: Option<usize>,
+    /// Seconds the schedule search may take.
+    #[arg(long, default_value_t = 20.0)]
+    time_limit: f64,
+}
+
+/// One result, as typed on the command line or as one line of `--stdin`.
+#[derive(Args, Debug, Clone)]
+pub struct Entry {
+    #[arg(long)]
+    round: Option<u32>,
+    #[arg(long)]
+    table: Option<u32>,
+    /// Bridge: the board number.
+    #[arg(long, alias = "board")]
+    deal: Option<u32>,
+    /// Whist drive: tricks won by North-South.
+    #[arg(long)]
+    ns: Option<u32>,
+    /// Whist drive: tricks won by East-West.
+    #[arg(long)]
+    ew: Option<u32>,
+    /// Bridge: the contract, e.g. 4S, 3NT, 2HX, 1NTXX.
+    #[arg(long)]
+    contract: Option<String>,
+    /// Bridge: the declarer, N, E, S or W.
+    #[arg(long)]
+    by: Option<String>,
+    /// Bridge: tricks taken by the declarer (0-13), or relative: =, +1, -2.
+    #[arg(long, allow_hyphen_values = true)]
+    tricks: Option<String>,
+    /// Bridge: the N-S score instead of a contract (negative when E-W scored). Match scores:
+    /// home-away, e.g. 3-1.
+    #[arg(long, allow_hyphen_values = true)]
+    score: Option<String>,
+    /// Bridge: the board was passed out.
+    #[arg(long)]
+    passed: bool,
+    /// Chess: 1-0, ½-½ (1/2-1/2), 0-1, +- or -+ (forfeits), -/- or 0-0 (neither played).
+    #[arg(long, allow_hyphen_values = true)]
+    result: Option<String>,
+    /// Remove the result instead (kept in the history).
+    #[arg(long)]
+    clear: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ResultArgs {
+    file: PathBuf,
+    #[command(flatten)]
+    entry: Entry,
+    /// Read results from standard input, one per line written as the options above (e.g.
+    /// "--round 1 --table 2 --ns 14 --ew 12"); each line is answered "saved #N" once it is on
+    /// disk, or "error: …".
+    #[arg(long)]
+    stdin: bool,
+}
+
+#[derive(Parser, Debug)]
+#[command(name = "line", no_binary_name = true)]
+struct EntryLine {
+    #[command(flatten)]
+    entry: Entry,
+}
+
+#[derive(Args, Debug)]
+pub struct StandingsArgs {
+    file: PathBuf,
+    /// Write the standings as CSV (- for standard output).
+    #[arg(long, value_name = "FILE.csv")]
+    csv: Option<PathBuf>,
+    /// Write the standings sheet as PDF.
+    #[arg(long, value_name = "FILE.pdf")]
+    pdf: Option<PathBuf>,
+    /// CSV with a byte-order mark for Excel.
+    #[arg(long)]
+    excel: bool,
+    #[arg(long, value_enum, default_value = "a4")]
+    paper: crate::cli::PaperArg,
+}
+
+pub fn run(command: EventCommand) -> Result<ExitCode> {
+    match command {
+        EventCommand::New(args) => new_event(&args),
+        EventCommand::Result(args) => enter_results(&args),
+        EventCommand::Standings(args) => print_standings(&args),
+        EventCommand::History { file } => print_history(&file),
+        EventCommand::Show { file } => show(&file),
+        EventCommand::Copy { file, to } => {
+            let event = open(&file)?;
+            event.save_copy(&to)?;
+            eprintln!("saved a copy of {} as {}", file.display(), to.display());
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn open(path: &Path) -> Result<EventFile, StoreError> {
+    EventFile::open(path)
+}
+
+fn new_event(args: &NewArgs) -> Result<ExitCode> {
+    let format = match args.format {
+        FormatArg::WhistDrive => EventFormat::WhistDrive,
+        FormatArg::BridgeIndividual => EventFormat::BridgeIndividual,
+        FormatArg::BridgePairs => EventFormat::BridgePairs,
+        FormatArg::Pairs => EventFormat::Pairs,
+        FormatArg::Chess => EventFormat::Chess,
+        FormatArg::TeamChess => EventFormat::TeamChess,
+    };
+    let roster = match (&args.roster, args.players) {
+        (Some(path), _) => {
+            let import = import_roster_file(path);
+            for problem in &import.problems.list {
+                eprintln!("{problem}");
+            }
+            if !import.is_ok() {
+                return Ok(ExitCode::FAILURE);
+            }
+            import.roster
+        }
+        (None, Some(n)) => Roster::numbered(n),
+        (None, None) if format == EventFormat::TeamChess => Roster::default(),
+        (None, None) => {
+            eprintln!("give --roster FILE.csv or --players N");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    if let Some(date) = &args.date
+        && chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").is_err()
+    {
+        eprintln!("--date {date:?}: write the date as YYYY-MM-DD, e.g. 2026-11-22");
+        return Ok(ExitCode::from(2));
+    }
+    let mut spec = NewEvent::new(
+        args.title.clone().unwrap_or_else(|| capitalised(format.label())),
+        format,
+        roster,
+    );
+    spec.club = args.club.clone();
+    spec.date = Some(
+        args.date
+            .clone()
+            .unwrap_or_else(|| chrono::Local::now().date_naive().format("%Y-%m-%d").to_string()),
+    );
+    spec.rounds = args.rounds;
+    spec.directed = args.directed;
+    spec.hands_per_round = args.hands_per_round;
+    spec.boards_per_round = args.boards_per_round;
+    spec.imps = args.imps.map(|i| match i {
+        ImpArg::Cross => ImpMethod::Cross,
+        ImpArg::Butler => ImpMethod::Butler,
+    });
+    if let Some(method) = args.method {
+        spec.berger = method == MethodArg::Berger;
+    }
+    spec.double = args.double;
+    spec.avoid_spouses = args.avoid_spouses;
+    spec.bye_points = args.bye_points;
+    if let Some(points) = &args.points {
+        match PointsRule::parse(points) {
+            Ok(rule) => spec.points = Some(rule),
+            Err(message) => {
+                eprintln!("--points: {message}");
+                return Ok(ExitCode::from(2));
+            }
+        }
+    }
+    spec.team_event = match args.kind {
+        TeamKindArg::Jamboree => TeamEvent::Jamboree,
+        TeamKindArg::RoundRobin => TeamEvent::RoundRobin,
+        TeamKindArg::Scheveningen => TeamEvent::Scheveningen,
+    };
+    spec.teams = args.teams;
+    spec.boards = args.boards;
+    if args.file.exists() {
+        eprintln!(
+            "{}: a file of that name exists already; choose another name",
+            args.file.display()
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    let control = Control::with_time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)));
+    let (event, notes) = match build_event(&spec, &control) {
+        Ok(built) => built,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    for note in notes {
+        eprintln!("note: {note}");
+    }
+    EventFile::create(&args.file, &event)?;
+    let schedule = &event.schedule;
+    println!(
+        "created {}: {} — {}, {} entrants, {} rounds; results are entered as {}",
+        args.file.display(),
+        event.settings.title,
+        event.settings.format_label,
+        schedule.entrants.len(),
+        schedule.rounds.len(),
+        event.settings.scoring.entry_hint()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
+        .unwrap_or_default()
+}
+
+/// Turns typed options into a result for this event, with a message naming what is missing.
+fn entry_to_result(event: &Event, entry: &Entry) -> Result<(ResultKey, Option<ResultValue>), String> {
+    let (Some(round), Some(table)) = (entry.round, entry.table) else {
+        return Err("give --round and --table".into());
+    };
+    let key = ResultKey {
+        round,
+        table,
+        deal: entry.deal.unwrap_or(0),
+    };
+    if entry.clear {
+        return Ok((key, None));
+    }
+    let scoring = &event.settings.scoring;
+    let missing = || {
+        format!(
+            "this event is scored as {}: give {}",
+            scoring.label(),
+            scoring.entry_hint()
+        )
+    };
+    let value = match scoring {
+        Scoring::WhistDrive { .. } => match (entry.ns, entry.ew) {
+            (Some(ns), Some(ew)) => ResultValue::Tricks { ns, ew },
+            _ => return Err(missing()),
+        },
+        Scoring::Bridge { .. } => {
+            if entry.deal.is_none() {
+                return Err(format!(
+                    "give --deal (the board number; round {round} plays boards {}–{})",
+                    event.deals_of_round(round).start(),
+                    event.deals_of_round(round).end()
+                ));
+            }
+            let board = if entry.passed {
+                BridgeResult::PassedOut
+            } else if let Some(score) = &entry.score {
+                let score = score.trim().parse::<i32>().map_err(|_| {
+                    format!("--score {score:?}: give the N-S score as a whole number, e.g. 620 or -100")
+                })?;
+                BridgeResult::NorthSouthScore { score }
+            } else {
+                let (Some(contract), Some(by), Some(tricks)) = (&entry.contract, &entry.by, &entry.tricks)
+                else {
+                    return Err(missing());
+                };
+                let contract = Contract::parse(contract)?;
+                let declarer = Direction::parse(by)
+                    .ok_or_else(|| format!("--by {by:?}: the declarer is N, E, S or W"))?;
+                let tricks = parse_tricks(tricks, contract)?;
+                BridgeResult::Contract {
+                    contract,
+                    declarer,
+                    tricks,
+                }
+            };
+            ResultValue::Bridge { board }
+        }
+        Scoring::Chess { .. } => match &entry.result {
+            Some(text) => ResultValue::Game {
+                result: GameResult::parse(text)?,
+            },
+            None => return Err(missing()),
+        },
+        Scoring::Match { .. } => match &entry.score {
+            Some(text) => {
+                let (home, away) = parse_score(text)?;
+                ResultValue::Score { home, away }
+            }
+            None => return Err(missing()),
+        },
+    };
+    Ok((key, Some(value)))
+}
+
+/// "10" (tricks taken), or "=", "+1", "-2" relative to the contract.
+fn parse_tricks(text: &str, contract: Contract) -> Result<u8, String> {
+    let t = text.trim();
+    let needed = contract.level as i32 + 6;
+    let taken = if t == "=" || t == "made" {
+        needed
+    } else if let Some(rest) = t.strip_prefix('+') {
+        needed + rest.parse::<i32>().map_err(|_| bad_tricks(text))?
+    } else if let Some(rest) = t.strip_prefix('-').or_else(|| t.strip_prefix('−')) {
+        needed - rest.parse::<i32>().map_err(|_| bad_tricks(text))?
+    } else {
+        t.parse::<i32>().map_err(|_| bad_tricks(text))?
+    };
+    if !(0..=13).contains(&taken) {
+        return Err(format!(
+            "--tricks {text:?}: {contract} would then take {taken} tricks; 0 to 13 are possible"
+        ));
+    }
+    Ok(taken as u8)
+}
+
+fn bad_tricks(text: &str) -> String {
+    format!("--tricks {text:?}: give the tricks taken (0-13) or =, +1, -2")
+}
+
+/// "3-1", "2.5-1.5", "2½-1½", "3:1".
+fn parse_score(text: &str) -> Result<(f64, f64), String> {
+    let cleaned = text.replace('½', ".5").replace(':', "-");
+    let number = |s: &str| {
+        let s = s.trim();
+        let s = if s.starts_with('.') {
+            format!("0{s}")
+        } else {
+            s.to_owned()
+        };
+        s.parse::<f64>().ok()
+    };
+    match cleaned.split_once('-') {
+        Some((a, b)) => match (number(a), number(b)) {
+            (Some(home), Some(away)) => Ok((home, away)),
+            _ => Err(format!("--score {text:?}: give home-away, e.g. 3-1")),
+        },
+        None => Err(format!("--score {text:?}: give home-away, e.g. 3-1")),
+    }
+}
+
+fn apply(file: &mut EventFile, entry: &Entry) -> Result<String, String> {
+    let (key, value) = entry_to_result(file.event(), entry)?;
+    match value {
+        Some(value) => {
+            let change = file.set_result(key, value).map_err(|e| e.to_string())?;
+            let (done, needed) = file
+                .results()
+                .map(|r| file.event().round_progress(&r, key.round))
+                .unwrap_or((0, 0));
+            let was = change.before.map(|b| format!(" (was {b})")).unwrap_or_default();
+            Ok(format!(
+                "saved #{}: {key}: {value}{was}; round {} has {done} of {needed} results",
+                change.history_id, key.round
+            ))
+        }
+        None => {
+            if file.clear_result(key).map_err(|e| e.to_string())? {
+                Ok(format!("cleared {key}"))
+            } else {
+                Err(format!("{key} has no result to clear"))
+            }
+        }
+    }
+}
+
+fn enter_results(args: &ResultArgs) -> Result<ExitCode> {
+    let mut file = open(&args.file)?;
+    if !args.stdin {
+        return Ok(match apply(&mut file, &args.entry) {
+            Ok(message) => {
+                println!("{message}");
+                ExitCode::SUCCESS
+            }
+            Err(message) => {
+                eprintln!("{}: {message}", args.file.display());
+                ExitCode::FAILURE
+            }
+        });
+    }
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout().lock();
+    let mut failures = 0;
+    for (number, line) in stdin.lock().lines().enumerate() {
+        let line = line.context("reading standard input")?;
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        let outcome = EntryLine::try_parse_from(line.split_whitespace())
+            .map_err(|e| {
+                e.render()
+                    .to_string()
+                    .lines()
+                    .next()
+                    .unwrap_or_default()
+                    .to_owned()
+            })
+            .and_then(|parsed| apply(&mut file, &parsed.entry));
+        match outcome {
+            Ok(message) => writeln!(stdout, "{message}")?,
+            Err(message) => {
+                failures += 1;
+                writeln!(stdout, "error: line {}: {message}", number + 1)?;
+            }
+        }
+        stdout.flush()?;
+    }
+    Ok(if failures > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn standings_csv(tables: &[StandingsTable], excel: bool) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    if excel {
+        bytes.extend_from_slice(scheduler::csv_safety::UTF8_BOM);
+    }
+    for (i, table) in tables.iter().enumerate() {
+        if i > 0 {
+            bytes.push(b'\n');
+        }
+        let mut writer = csv::Writer::from_writer(&mut bytes);
+        let mut header = table.columns.clone();
+        if tables.len() > 1 {
+            header.insert(0, "Table".into());
+        }
+        writer.write_record(header.iter().map(|c| safe_cell(c)))?;
+        for row in &table.rows {
+            let mut record: Vec<String> = row.clone();
+            if tables.len() > 1 {
+                record.insert(0, table.heading.clone().unwrap_or_default());
+            }
+            writer.write_record(record.iter().map(|c| safe_cell(c)))?;
+        }
+        writer.flush()?;
+    }
+    Ok(bytes)
+}
+
+/// Names are guarded against spreadsheet formulas; numbers Tourney computed (even negative
+/// ones) stay numbers.
+fn safe_cell(cell: &str) -> String {
+    if cell.parse::<f64>().is_ok() {
+        cell.to_owned()
+    } else {
+        scheduler::csv_safety::neutralise(cell).into_owned()
+    }
+}
+
+fn print_table(table: &StandingsTable) {
+    if let Some(heading) = &table.heading {
+        println!("{heading}");
+    }
+    let widths: Vec<usize> = (0..table.columns.len())
+        .map(|i| {
+            table
+                .rows
+                .iter()
+                .filter_map(|r| r.get(i))
+                .chain(std::iter::once(&table.columns[i]))
+                .map(|c| c.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: &[String]| {
+        cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect::<Vec<_>>()
+            .join("  ")
+            .trim_end()
+            .to_owned()
+    };
+    println!("{}", line(&table.columns));
+    for row in &table.rows {
+        println!("{}", line(row));
+    }
+    if let Some(note) = &table.note {
+        println!("{note}");
+    }
+}
+
+fn print_standings(args: &StandingsArgs) -> Result<ExitCode> {
+    let file = open(&args.file)?;
+    let results = file.results()?;
+    let event = file.event();
+    let tables = standings(event, &results);
+    if results.is_empty() {
+        eprintln!("no results yet: every score is zero");
+    }
+    if let Some(path) = &args.csv {
+        let bytes = standings_csv(&tables, args.excel)?;
+        if path == Path::new("-") {
+            std::io::stdout().write_all(&bytes)?;
+        } else {
+            crate::cli::write_file_atomically(path, &bytes)?;
+            eprintln!("wrote {}", path.display());
+        }
+    }
+    if let Some(path) = &args.pdf {
+        let mut options = SheetOptions::new(event.settings.title.clone());
+        options.club = event.settings.club.clone();
+        options.date = event
+            .settings
+            .date
+            .as_deref()
+            .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
+        options.paper = match args.paper {
+            crate::cli::PaperArg::A4 => Paper::A4,
+            crate::cli::PaperArg::Letter => Paper::Letter,
+        };
+        options.kinds = vec![SheetKind::Standings];
+        let pdf = schedule_pdf(&event.schedule, &tables, &options)?;
+        crate::cli::write_file_atomically(path, &pdf)?;
+        eprintln!("wrote {}", path.display());
+    }
+    if args.csv.is_none() && args.pdf.is_none() {
+        for (i, table) in tables.iter().enumerate() {
+            if i > 0 {
+                println!();
+            }
+            print_table(table);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_history(path: &Path) -> Result<ExitCode> {
+    let file = open(path)?;
+    for entry in file.history()? {
+        let what = match (entry.key, entry.before, entry.after) {
+            (Some(key), Some(before), Some(after)) => format!("{key}: {before} → {after}"),
+            (Some(key), None, Some(after)) => format!("{key}: {after}"),
+            (Some(key), Some(before), None) => format!("{key}: {before} removed"),
+            _ => String::new(),
+        };
+        println!("#{:<5} {}  {:<9} {what}", entry.id, entry.at, entry.action);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn show(path: &Path) -> Result<ExitCode> {
+    let file = open(path)?;
+    let event = file.event();
+    let results = file.results()?;
+    let settings = &event.settings;
+    println!("{} — {}", settings.title, settings.format_label);
+    if let Some(club) = &settings.club {
+        println!("club: {club}");
+    }
+    if let Some(date) = &settings.date {
+        println!("date: {date}");
+    }
+    println!(
+        "{} entrants, {} rounds; scored as {}",
+        event.schedule.entrants.len(),
+        event.schedule.rounds.len(),
+        settings.scoring.label()
+    );
+    for round in &event.schedule.rounds {
+        let (done, needed) = event.round_progress(&results, round.number);
+        let state = if done == needed {
+            "complete"
+        } else if done == 0 {
+            "not started"
+        } else {
+            "in progress"
+        };
+        println!(
+            "round {:>2}: {done:>3} of {needed:>3} results  {state}",
+            round.number
+        );
+    }
+    if let Some(name) = leader(&standings(event, &results)).filter(|_| !results.is_empty()) {
+        println!("leader: {name}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tourney bench standings`: recomputes the standings of big events with every result in,
+/// against a small event's in the same process.
+pub fn bench_standings(repeats: usize) -> Result<ExitCode> {
+    let repeats = repeats.max(1);
+    let cases: Vec<(&str, Event, scheduler::event::Results)> = vec![
+        bench_event(
+            "baseline: chess, 16 players × 7 rounds",
+            EventFormat::Chess,
+            16,
+            7,
+        )?,
+        bench_event(
+            "chess round robin, 400 players × 30 rounds",
+            EventFormat::Chess,
+            400,
+            30,
+        )?,
+        bench_event(
+            "individual bridge, 400 players × 30 rounds × 2 boards",
+            EventFormat::BridgeIndividual,
+            400,
+            30,
+        )?,
+        bench_event(
+            "whist drive, 400 players × 30 rounds",
+            EventFormat::WhistDrive,
+            400,
+            30,
+        )?,
+    ];
+    let mut baseline = None;
+    for (label, event, results) in &cases {
+        let _ = standings(event, results);
+        let mut times = Vec::new();
+        for _ in 0..repeats {
+            let start = Instant::now();
+            let tables = standings(event, results);
+            times.push(start.elapsed().as_secs_f64());
+            std::hint::black_box(tables);
+        }
+        times.sort_by(f64::total_cmp);
+        let median = times[times.len() / 2];
+        let base = *baseline.get_or_insert(median);
+        println!(
+            "{label}: {} results, median {:.2} ms over {repeats} runs ({:.0}× the baseline)",
+            results.len(),
+            median * 1e3,
+            median / base
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn bench_event(
+    label: &'static str,
+    format: EventFormat,
+    players: usize,
+    rounds: usize,
+) -> Result<(&'static str, Event, scheduler::event::Results)> {
+    let mut spec = NewEvent::new(label, format, Roster::numbered(players));
+    spec.berger = false;
+    spec.rounds = Some(rounds);
+    let control = Control::with_time_limit(Duration::from_secs(60));
+    let (mut event, _) = build_event(&spec, &control).map_err(anyhow::Error::msg)?;
+    event.schedule.rounds.truncate(rounds);
+    let mut random = Rng::new(7);
+    let mut results = scheduler::event::Results::new();
+    for round in &event.schedule.rounds {
+        for table in &round.tables {
+            for deal in event.deals_of_round(round.number) {
+                let key = ResultKey {
+                    round: round.number,
+                    table: table.number,
+                    deal,
+                };
+                let value = match event.settings.scoring {
+                    Scoring::WhistDrive { .. } => {
+                        let ns = random.below(14) as u32;
+                        ResultValue::Tricks { ns, ew: 13 - ns }
+                    }
+                    Scoring::Bridge { .. } => ResultValue::Bridge {
+                        board: BridgeResult::NorthSouthScore {
+                            score: (random.below(200) as i32 - 100) * 10,
+                        },
+                    },
+                    _ => ResultValue::Game {
+                        result: [GameResult::WhiteWins, GameResult::Draw, GameResult::BlackWins]
+                            [random.below(3)],
+                    },
+                };
+                results.insert(key, value);
+            }
+        }
+    }
+    Ok((label, event, results))
+}

@@ -1,0 +1,352 @@
+//! An event: its settings (title, club, date, how results are scored), roster and schedule,
+//! and the results entered between rounds. `store` keeps it in one SQLite file; `standings`
+//! turns results into ranked tables; `create` builds a new event with the generators.
+
+pub mod create;
+pub mod standings;
+pub mod store;
+
+use crate::model::{Format, Roster, Schedule, Seat, Table};
+use crate::scoring::bridge::{Contract, Direction, north_south_score};
+use crate::scoring::chess::GameResult;
+use crate::scoring::league::PointsRule;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// How results are entered and scored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Scoring {
+    /// Whist drive: tricks won by each partnership at each table and round; a player's total
+    /// is the sum of their own side's tricks.
+    WhistDrive {
+        /// Hands played each round; when set, the two sides' tricks must add up to 13 × hands.
+        hands_per_round: Option<u32>,
+    },
+    /// Duplicate bridge: every table plays the same boards in a round (boards relayed), each
+    /// board scored by contract or raw N–S score, then matchpoints across the tables.
+    Bridge {
+        boards_per_round: u32,
+        /// Also rank by IMPs across the field.
+        imps: Option<ImpMethod>,
+    },
+    /// Chess games: points, tie-breaks; for teams also match points and a league table.
+    Chess {
+        /// Points for a pairing-allocated bye (a round without an opponent).
+        bye_points: f64,
+        /// League points per team match won, drawn, lost.
+        match_points: PointsRule,
+    },
+    /// Home and away scores (goals, points): a league table.
+    Match { points: PointsRule },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ImpMethod {
+    /// Each score against every other table's, averaged.
+    Cross,
+    /// Each score against the field's datum.
+    Butler,
+}
+
+impl Scoring {
+    pub fn label(&self) -> &'static str {
+        match self {
+            Scoring::WhistDrive { .. } => "whist drive (tricks)",
+            Scoring::Bridge { .. } => "duplicate bridge (matchpoints)",
+            Scoring::Chess { .. } => "chess",
+            Scoring::Match { .. } => "match scores (league table)",
+        }
+    }
+
+    /// What a result for one table looks like, for messages and help.
+    pub fn entry_hint(&self) -> &'static str {
+        match self {
+            Scoring::WhistDrive { .. } => "the tricks of each side, e.g. --ns 14 --ew 12",
+            Scoring::Bridge { .. } => {
+                "per board: --deal D and --contract 4S --by N --tricks 10 (or --tricks =, +1, -2), --score 620 (N-S), or --passed"
+            }
+            Scoring::Chess { .. } => {
+                "the game result, e.g. --result 1-0 (½-½, 0-1, +- and -+ for forfeits, -/- neither played)"
+            }
+            Scoring::Match { .. } => "the score, home first, e.g. --score 3-1",
+        }
+    }
+}
+
+/// Title, club, date and scoring: what the organiser chose when creating the event.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EventSettings {
+    pub title: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club: Option<String>,
+    /// ISO date (YYYY-MM-DD).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// The format as the organiser named it ("whist drive", "team chess"…).
+    pub format_label: String,
+    pub scoring: Scoring,
+}
+
+/// Everything about an event except its results.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    pub settings: EventSettings,
+    pub roster: Roster,
+    pub schedule: Schedule,
+}
+
+/// Which result: a table in a round, and for bridge the board (deal) number; 0 otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ResultKey {
+    pub round: u32,
+    pub table: u32,
+    pub deal: u32,
+}
+
+impl fmt::Display for ResultKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "round {} table {}", self.round, self.table)?;
+        if self.deal > 0 {
+            write!(f, " board {}", self.deal)?;
+        }
+        Ok(())
+    }
+}
+
+/// One board at one table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "how", rename_all = "kebab-case")]
+pub enum BridgeResult {
+    Contract {
+        contract: Contract,
+        declarer: Direction,
+        /// Tricks the declarer took, 0–13.
+        tricks: u8,
+    },
+    PassedOut,
+    /// The N–S score as written on a traveller (negative when E–W score).
+    NorthSouthScore {
+        score: i32,
+    },
+}
+
+impl BridgeResult {
+    pub fn north_south_score(self, board: u32) -> i32 {
+        match self {
+            BridgeResult::Contract {
+                contract,
+                declarer,
+                tricks,
+            } => north_south_score(board, contract, declarer, tricks),
+            BridgeResult::PassedOut => 0,
+            BridgeResult::NorthSouthScore { score } => score,
+        }
+    }
+}
+
+/// One entered result.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum ResultValue {
+    Tricks { ns: u32, ew: u32 },
+    Bridge { board: BridgeResult },
+    Game { result: GameResult },
+    Score { home: f64, away: f64 },
+}
+
+impl fmt::Display for ResultValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResultValue::Tricks { ns, ew } => write!(f, "N-S {ns} tricks, E-W {ew}"),
+            ResultValue::Bridge { board } => match board {
+                BridgeResult::Contract {
+                    contract,
+                    declarer,
+                    tricks,
+                } => {
+                    let needed = contract.level as i32 + 6;
+                    let diff = *tricks as i32 - needed;
+                    let made = match diff.cmp(&0) {
+                        std::cmp::Ordering::Equal => "=".to_owned(),
+                        std::cmp::Ordering::Greater => format!("+{diff}"),
+                        std::cmp::Ordering::Less => format!("{diff}"),
+                    };
+                    write!(f, "{contract} by {declarer} {made}")
+                }
+                BridgeResult::PassedOut => f.write_str("passed out"),
+                BridgeResult::NorthSouthScore { score } => write!(f, "N-S score {score}"),
+            },
+            ResultValue::Game { result } => f.write_str(result.label()),
+            ResultValue::Score { home, away } => write!(
+                f,
+                "{}-{}",
+                crate::scoring::chess::format_points(*home),
+                crate::scoring::chess::format_points(*away)
+            ),
+        }
+    }
+}
+
+/// All results of an event, in key order.
+pub type Results = BTreeMap<ResultKey, ResultValue>;
+
+/// The two sides of a table: N–S (or home, or White) and E–W (away, Black), as entrant indices.
+pub fn sides(table: &Table) -> (Vec<usize>, Vec<usize>) {
+    let mut first = Vec::new();
+    let mut second = Vec::new();
+    for seat in &table.seats {
+        match seat.seat {
+            Seat::N | Seat::S | Seat::Home | Seat::White => first.push(seat.entrant),
+            Seat::E | Seat::W | Seat::Away | Seat::Black => second.push(seat.entrant),
+        }
+    }
+    (first, second)
+}
+
+impl Event {
+    /// Board numbers played in a round: every table plays the same set, round r playing boards
+    /// (r − 1)·k + 1 … r·k.
+    pub fn deals_of_round(&self, round: u32) -> std::ops::RangeInclusive<u32> {
+        match self.settings.scoring {
+            Scoring::Bridge { boards_per_round, .. } => {
+                let k = boards_per_round.max(1);
+                round.saturating_sub(1) * k + 1..=round.max(1) * k
+            }
+            _ => 0..=0,
+        }
+    }
+
+    /// How many results a round needs, and how many of `results` belong to it.
+    pub fn round_progress(&self, results: &Results, round: u32) -> (usize, usize) {
+        let Some(r) = self.schedule.round(round) else {
+            return (0, 0);
+        };
+        let per_table = self.deals_of_round(round).count();
+        let expected = r.tables.len() * per_table;
+        let entered = results.range(
+            ResultKey {
+                round,
+                table: 0,
+                deal: 0,
+            }..=ResultKey {
+                round,
+                table: u32::MAX,
+                deal: u32::MAX,
+            },
+        );
+        (entered.count(), expected)
+    }
+
+    /// Checks that a result fits this event: the round, table and board exist and the value is
+    /// the kind this event scores, within its limits. The message names what is wrong.
+    pub fn check_result(&self, key: ResultKey, value: &ResultValue) -> Result<(), String> {
+        let rounds = &self.schedule.rounds;
+        let Some(round) = self.schedule.round(key.round) else {
+            return Err(format!(
+                "there is no round {} (the schedule has rounds {})",
+                key.round,
+                describe_range(rounds.iter().map(|r| r.number))
+            ));
+        };
+        let Some(table) = round.tables.iter().find(|t| t.number == key.table) else {
+            return Err(format!(
+                "round {} has no table {} (its tables are {})",
+                key.round,
+                key.table,
+                describe_range(round.tables.iter().map(|t| t.number))
+            ));
+        };
+        let scoring = &self.settings.scoring;
+        match (scoring, value) {
+            (Scoring::WhistDrive { hands_per_round }, ResultValue::Tricks { ns, ew }) => {
+                if self.schedule.format != Format::Whist {
+                    return Err("tricks are entered for whist tables only".into());
+                }
+                let total = ns + ew;
+                match hands_per_round {
+                    Some(h) if total != 13 * h => {
+                        return Err(format!(
+                            "N-S {ns} + E-W {ew} = {total} tricks, but {h} hand(s) a round make {}",
+                            13 * h
+                        ));
+                    }
+                    None if total == 0 || total % 13 != 0 => {
+                        return Err(format!(
+                            "N-S {ns} + E-W {ew} = {total} tricks, which is not a whole number of hands (13 tricks each)"
+                        ));
+                    }
+                    _ => {}
+                }
+                expect_no_deal(key)
+            }
+            (Scoring::Bridge { .. }, ResultValue::Bridge { board }) => {
+                let deals = self.deals_of_round(key.round);
+                if !deals.contains(&key.deal) {
+                    return Err(format!(
+                        "round {} plays boards {}–{}, not board {}",
+                        key.round,
+                        deals.start(),
+                        deals.end(),
+                        key.deal
+                    ));
+                }
+                if sides(table).0.is_empty() || sides(table).1.is_empty() {
+                    return Err(format!("table {} has no two sides to score", key.table));
+                }
+                match board {
+                    BridgeResult::Contract { tricks, .. } if *tricks > 13 => {
+                        Err(format!("{tricks} tricks: a declarer takes 0 to 13 tricks"))
+                    }
+                    BridgeResult::NorthSouthScore { score } if score % 10 != 0 => {
+                        Err(format!("N-S score {score}: bridge scores are multiples of 10"))
+                    }
+                    _ => Ok(()),
+                }
+            }
+            (Scoring::Chess { .. }, ResultValue::Game { .. }) => {
+                let (white, black) = sides(table);
+                if white.len() != 1 || black.len() != 1 {
+                    return Err(format!("table {} is not a single game", key.table));
+                }
+                expect_no_deal(key)
+            }
+            (Scoring::Match { .. }, ResultValue::Score { home, away }) => {
+                if !(home.is_finite() && away.is_finite() && *home >= 0.0 && *away >= 0.0) {
+                    return Err(format!("score {home}-{away}: scores are numbers of 0 or more"));
+                }
+                expect_no_deal(key)
+            }
+            (scoring, _) => Err(format!(
+                "this event is scored as {}: enter {}",
+                scoring.label(),
+                scoring.entry_hint()
+            )),
+        }
+    }
+}
+
+fn expect_no_deal(key: ResultKey) -> Result<(), String> {
+    if key.deal != 0 {
+        return Err("board numbers are only entered for duplicate bridge".into());
+    }
+    Ok(())
+}
+
+/// "1–7" for a contiguous run, else the numbers listed.
+fn describe_range(numbers: impl Iterator<Item = u32>) -> String {
+    let numbers: Vec<u32> = numbers.collect();
+    match (numbers.first(), numbers.last()) {
+        (None, _) | (_, None) => "none".into(),
+        (Some(a), Some(b)) if (*b as usize).saturating_sub(*a as usize) + 1 == numbers.len() => {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}–{b}")
+            }
+        }
+        _ => numbers.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
+    }
+}

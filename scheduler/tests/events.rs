@@ -1,0 +1,494 @@
+//! The event file and scoring, end to end through the library: results survive reopening,
+//! corrections keep history, bad files are refused untouched, and standings match examples
+//! worked by hand.
+
+use scheduler::event::create::{EventFormat, NewEvent, build_event};
+use scheduler::event::standings::{leader, standings};
+use scheduler::event::store::{EventFile, SCHEMA_VERSION, StoreError};
+use scheduler::event::{BridgeResult, Event, ImpMethod, ResultKey, ResultValue, sides};
+use scheduler::model::{Roster, Seat};
+use scheduler::scoring::bridge::{Contract, Direction};
+use scheduler::scoring::chess::{GameResult, RoundOutcome, chess_standings};
+use scheduler::solver::Control;
+use std::path::PathBuf;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tourney-events-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    for suffix in ["-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    path
+}
+
+fn event(format: EventFormat, players: usize, tweak: impl FnOnce(&mut NewEvent)) -> Event {
+    let mut spec = NewEvent::new("Test evening", format, Roster::numbered(players));
+    tweak(&mut spec);
+    build_event(&spec, &Control::unlimited()).unwrap().0
+}
+
+fn key(round: u32, table: u32, deal: u32) -> ResultKey {
+    ResultKey { round, table, deal }
+}
+
+fn tricks(ns: u32, ew: u32) -> ResultValue {
+    ResultValue::Tricks { ns, ew }
+}
+
+#[test]
+fn results_survive_reopening_and_corrections_keep_history() {
+    let path = scratch("drive.tourney");
+    let event = event(EventFormat::WhistDrive, 8, |s| s.hands_per_round = Some(2));
+    let mut file = EventFile::create(&path, &event).unwrap();
+    file.set_result(key(1, 1, 0), tricks(14, 12)).unwrap();
+    file.set_result(key(1, 2, 0), tricks(10, 16)).unwrap();
+    let change = file.set_result(key(1, 1, 0), tricks(15, 11)).unwrap();
+    assert_eq!(change.before, Some(tricks(14, 12)));
+    drop(file);
+
+    let mut file = EventFile::open(&path).unwrap();
+    assert_eq!(file.event(), &event);
+    let results = file.results().unwrap();
+    assert_eq!(results.len(), 2);
+    assert_eq!(results[&key(1, 1, 0)], tricks(15, 11));
+    assert_eq!(event.round_progress(&results, 1), (2, 2));
+    assert_eq!(event.round_progress(&results, 2), (0, 2));
+
+    let history = file.history().unwrap();
+    let actions: Vec<&str> = history.iter().map(|h| h.action.as_str()).collect();
+    assert!(actions[0].starts_with("created"));
+    assert_eq!(&actions[1..], ["entered", "entered", "corrected"]);
+    assert_eq!(history[3].before, Some(tricks(14, 12)));
+    assert_eq!(history[3].after, Some(tricks(15, 11)));
+
+    assert!(file.clear_result(key(1, 2, 0)).unwrap());
+    assert!(!file.clear_result(key(1, 2, 0)).unwrap());
+    assert_eq!(file.results().unwrap().len(), 1);
+    assert_eq!(file.history().unwrap().last().unwrap().action, "cleared");
+
+    let copy = scratch("drive-copy.tourney");
+    file.save_copy(&copy).unwrap();
+    drop(file);
+    assert!(
+        !PathBuf::from(format!("{}-wal", copy.display())).exists(),
+        "a saved copy is one self-contained file"
+    );
+    let reopened = EventFile::open(&copy).unwrap();
+    assert_eq!(reopened.results().unwrap()[&key(1, 1, 0)], tricks(15, 11));
+    assert_eq!(reopened.history().unwrap().len(), 5);
+}
+
+#[test]
+fn results_that_do_not_fit_the_event_are_refused_with_the_reason() {
+    let path = scratch("refusals.tourney");
+    let event = event(EventFormat::WhistDrive, 8, |s| s.hands_per_round = Some(2));
+    let mut file = EventFile::create(&path, &event).unwrap();
+    let why = |result: Result<_, StoreError>| match result {
+        Err(StoreError::Invalid { why, .. }) => why,
+        other => panic!("expected a refusal, got {other:?}"),
+    };
+    assert!(why(file.set_result(key(99, 1, 0), tricks(13, 13))).contains("no round 99"));
+    assert!(why(file.set_result(key(1, 7, 0), tricks(13, 13))).contains("no table 7"));
+    assert!(why(file.set_result(key(1, 1, 0), tricks(13, 12))).contains("make 26"));
+    let game = ResultValue::Game {
+        result: GameResult::Draw,
+    };
+    assert!(why(file.set_result(key(1, 1, 0), game)).contains("whist drive"));
+    assert!(file.results().unwrap().is_empty(), "nothing refused was stored");
+    assert_eq!(file.history().unwrap().len(), 1);
+    assert!(matches!(
+        EventFile::create(&path, &event),
+        Err(StoreError::Exists { .. })
+    ));
+}
+
+/// Each bad file is refused with a message that says what it is, and its bytes stay the same.
+#[test]
+fn foreign_damaged_and_newer_files_are_refused_unchanged() {
+    let check = |path: &PathBuf, expect: &str| {
+        let before = std::fs::read(path).unwrap();
+        let error = EventFile::open(path).err().expect("must be refused");
+        let message = error.to_string();
+        assert!(message.contains(expect), "{message}");
+        assert!(message.contains(&path.display().to_string()), "{message}");
+        assert_eq!(std::fs::read(path).unwrap(), before, "{message}");
+    };
+    let text = scratch("roster.tourney");
+    std::fs::write(&text, "name,spouse\nAnn,Bob\n").unwrap();
+    check(&text, "not an SQLite database");
+
+    let empty = scratch("empty.tourney");
+    std::fs::write(&empty, "").unwrap();
+    check(&empty, "empty");
+
+    let foreign = scratch("foreign.tourney");
+    {
+        let db = rusqlite_connection(&foreign);
+        db.execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+            .unwrap();
+    }
+    check(&foreign, "another program");
+
+    let newer = scratch("newer.tourney");
+    EventFile::create(&newer, &event(EventFormat::WhistDrive, 8, |_| {})).unwrap();
+    {
+        let db = rusqlite_connection(&newer);
+        db.pragma_update(None, "journal_mode", "DELETE").unwrap();
+        db.pragma_update(None, "user_version", SCHEMA_VERSION + 1)
+            .unwrap();
+    }
+    check(&newer, "newer Tourney");
+
+    let damaged = scratch("damaged.tourney");
+    let event = event(EventFormat::WhistDrive, 40, |s| s.rounds = Some(10));
+    let mut file = EventFile::create(&damaged, &event).unwrap();
+    file.set_result(key(1, 1, 0), tricks(7, 6)).unwrap();
+    file.save_copy(&scratch("damaged-copy.tourney")).unwrap();
+    drop(file);
+    // Overwrite the pages after the first with garbage, keeping the valid header.
+    let mut bytes = std::fs::read(&damaged).unwrap();
+    assert!(bytes.len() > 8192, "the file has several pages");
+    for (i, byte) in bytes.iter_mut().enumerate().skip(4096) {
+        *byte = (i * 7 % 251) as u8;
+    }
+    std::fs::write(&damaged, &bytes).unwrap();
+    check(&damaged, "damaged");
+}
+
+fn rusqlite_connection(path: &PathBuf) -> rusqlite::Connection {
+    rusqlite::Connection::open(path).unwrap()
+}
+
+#[test]
+fn a_thirty_player_event_with_every_result_stays_small() {
+    let path = scratch("thirty.tourney");
+    // A long evening: 14 rounds of 3 boards at 7 tables.
+    let event = event(EventFormat::BridgeIndividual, 30, |s| {
+        s.rounds = Some(14);
+        s.boards_per_round = 3;
+    });
+    let mut file = EventFile::create(&path, &event).unwrap();
+    let mut count = 0;
+    for round in &event.schedule.rounds {
+        for table in &round.tables {
+            for deal in event.deals_of_round(round.number) {
+                let value = ResultValue::Bridge {
+                    board: BridgeResult::Contract {
+                        contract: Contract::parse("4S").unwrap(),
+                        declarer: Direction::N,
+                        tricks: 8 + (deal % 5) as u8,
+                    },
+                };
+                file.set_result(key(round.number, table.number, deal), value)
+                    .unwrap();
+                count += 1;
+            }
+        }
+    }
+    drop(file);
+    let size = std::fs::metadata(&path).unwrap().len()
+        + std::fs::metadata(format!("{}-wal", path.display())).map_or(0, |m| m.len());
+    assert_eq!(count, 14 * 7 * 3);
+    eprintln!("{count} bridge results: {size} bytes");
+    assert!(size < 1_000_000, "{count} results take {size} bytes");
+    let file = EventFile::open(&path).unwrap();
+    assert_eq!(file.results().unwrap().len(), count);
+}
+
+#[test]
+fn whist_drive_totals_are_each_sides_tricks() {
+    let event = event(EventFormat::WhistDrive, 8, |s| s.hands_per_round = Some(1));
+    let entered = [(1, 1, 8, 5), (1, 2, 6, 7), (2, 1, 4, 9), (2, 2, 7, 6)];
+    let mut results = scheduler::event::Results::new();
+    let mut expected = vec![0u32; 8];
+    for (round, table, ns, ew) in entered {
+        results.insert(key(round, table, 0), tricks(ns, ew));
+        let t = &event.schedule.round(round).unwrap().tables[table as usize - 1];
+        for seat in &t.seats {
+            expected[seat.entrant] += if matches!(seat.seat, Seat::N | Seat::S) {
+                ns
+            } else {
+                ew
+            };
+        }
+    }
+    let table = &standings(&event, &results)[0];
+    assert_eq!(table.columns, ["Rank", "Player", "Rounds", "Tricks"]);
+    for row in &table.rows {
+        let p = event.schedule.entrants.iter().position(|e| *e == row[1]).unwrap();
+        assert_eq!(row[3], expected[p].to_string(), "{}", row[1]);
+        assert_eq!(row[2], "2");
+    }
+    let best = *expected.iter().max().unwrap();
+    assert_eq!(table.rows[0][3], best.to_string());
+    assert_eq!(table.rows[0][0], "1");
+}
+
+#[test]
+fn whist_drive_sit_outs_score_the_players_own_average() {
+    let event = event(EventFormat::WhistDrive, 5, |s| s.rounds = Some(2));
+    let round1 = event.schedule.round(1).unwrap();
+    let sitter = round1.absent[0].entrant;
+    let mut results = scheduler::event::Results::new();
+    results.insert(key(1, 1, 0), tricks(9, 4));
+    results.insert(key(2, 1, 0), tricks(6, 7));
+    let table = &standings(&event, &results)[0];
+    assert_eq!(
+        table.columns,
+        ["Rank", "Player", "Rounds", "Tricks", "Sit-outs", "Total"]
+    );
+    let row = table
+        .rows
+        .iter()
+        .find(|r| r[1] == event.schedule.entrants[sitter])
+        .unwrap();
+    // The sitter played round 2 only: their tricks there, doubled by the average.
+    let round2 = &event.schedule.round(2).unwrap().tables[0];
+    let own = if sides(round2).0.contains(&sitter) { 6 } else { 7 };
+    assert_eq!(row[2], "1");
+    assert_eq!(row[3], own.to_string());
+    assert_eq!(row[4], "1");
+    assert_eq!(row[5], format!("{:.1}", 2.0 * own as f64));
+}
+
+/// Three tables, one round of two boards, worked by hand:
+/// board 1 (none vulnerable): 4S= by N 420 · 4S+1 by N 450 · 3NT= by E, N–S −400;
+/// board 2 (N–S vulnerable): −100 · 2HX= by S 670 · passed out 0.
+/// N–S matchpoints (2 a win, 1 a tie): table 1: 2 + 0, table 2: 4 + 4, table 3: 0 + 2, of 8.
+#[test]
+fn bridge_matchpoints_and_cross_imps_by_hand() {
+    let mut event = event(EventFormat::BridgePairs, 6, |s| s.boards_per_round = 2);
+    let mut results = scheduler::event::Results::new();
+    let contract = |c: &str, by: Direction, tricks: u8| ResultValue::Bridge {
+        board: BridgeResult::Contract {
+            contract: Contract::parse(c).unwrap(),
+            declarer: by,
+            tricks,
+        },
+    };
+    results.insert(key(1, 1, 1), contract("4S", Direction::N, 10));
+    results.insert(key(1, 2, 1), contract("4S", Direction::N, 11));
+    results.insert(key(1, 3, 1), contract("3NT", Direction::E, 9));
+    results.insert(
+        key(1, 1, 2),
+        ResultValue::Bridge {
+            board: BridgeResult::NorthSouthScore { score: -100 },
+        },
+    );
+    results.insert(key(1, 2, 2), contract("2HX", Direction::S, 8));
+    results.insert(
+        key(1, 3, 2),
+        ResultValue::Bridge {
+            board: BridgeResult::PassedOut,
+        },
+    );
+    for (k, v) in &results {
+        event.check_result(*k, v).unwrap();
+    }
+    let round = event.schedule.round(1).unwrap().clone();
+    let name = |table: usize, home: bool| {
+        let (ns, ew) = sides(&round.tables[table]);
+        event.schedule.entrants[if home { ns[0] } else { ew[0] }].clone()
+    };
+    let table = standings(&event, &results).remove(0);
+    let percent = |who: &str| table.rows.iter().find(|r| r[1] == who).unwrap()[5].clone();
+    assert_eq!(percent(&name(0, true)), "25.00");
+    assert_eq!(percent(&name(1, true)), "100.00");
+    assert_eq!(percent(&name(2, true)), "25.00");
+    assert_eq!(percent(&name(0, false)), "75.00");
+    assert_eq!(percent(&name(1, false)), "0.00");
+    assert_eq!(percent(&name(2, false)), "75.00");
+    assert_eq!(leader(std::slice::from_ref(&table)), Some(name(1, true).as_str()));
+
+    // Cross-IMPs for table 2 N–S: board 1 (+30 → 1, +850 → 13)/2 = 7; board 2 (+770 → 13,
+    // +670 → 12)/2 = 12.5; total 19.5.
+    if let scheduler::event::Scoring::Bridge { imps, .. } = &mut event.settings.scoring {
+        *imps = Some(ImpMethod::Cross);
+    }
+    let table = standings(&event, &results).remove(0);
+    let row = table.rows.iter().find(|r| r[1] == name(1, true)).unwrap();
+    assert_eq!(table.columns.last().unwrap(), "IMPs");
+    assert_eq!(row.last().unwrap(), "19.50");
+    assert_eq!(table.rows[0][1], name(1, true));
+}
+
+/// Five players, four rounds, a bye worth 1 and a forfeit, worked by hand:
+/// R1 A–B 1-0, C–D ½-½, E bye · R2 E–A 1-0, B–C +- (C absent), D bye ·
+/// R3 A–D ½-½, C–E 0-1, B bye · R4 A–C 1-0, B–D 1-0, E bye.
+/// Points: E 4, B 3, A 2.5, D 2, C 0.5. For others' tie-breaks C's forfeit counts as a draw
+/// (C "adjusted" 1). Own unplayed rounds meet a dummy with the player's own score.
+/// BH: A 3+4+2+1 = 10; B 2.5+3+3+2 = 10.5; C 2+0.5+4+2.5 = 9; D 1+2+2.5+3 = 8.5; E 4+2.5+1+4 = 11.5.
+/// SB: A 3+0+1+1 = 5; B 0+3+3+2 = 8; C 1+0+0+0 = 1; D 0.5+2+1.25+0 = 3.75; E 4+2.5+1+4 = 11.5.
+/// BH cut-1 (unplayed rounds cut first): A 9, B 7.5, C 8.5, D 6.5, E 7.5.
+#[test]
+fn chess_points_and_tie_breaks_with_byes_and_forfeits_by_hand() {
+    let (a, b, c, d, e) = (0, 1, 2, 3, 4);
+    let played = |opponent, points| RoundOutcome::Played { opponent, points };
+    let bye = RoundOutcome::Unplayed {
+        points: 1.0,
+        voluntary: false,
+        opponent: None,
+    };
+    let outcomes = vec![
+        vec![played(b, 1.0), played(e, 0.0), played(d, 0.5), played(c, 1.0)],
+        vec![
+            played(a, 0.0),
+            RoundOutcome::Unplayed {
+                points: 1.0,
+                voluntary: false,
+                opponent: Some(c),
+            },
+            bye,
+            played(d, 1.0),
+        ],
+        vec![
+            played(d, 0.5),
+            RoundOutcome::Unplayed {
+                points: 0.0,
+                voluntary: true,
+                opponent: Some(b),
+            },
+            played(e, 0.0),
+            played(a, 0.0),
+        ],
+        vec![played(c, 0.5), bye, played(a, 0.5), played(b, 0.0)],
+        vec![bye, played(a, 1.0), played(c, 1.0), bye],
+    ];
+    let lines = chess_standings(&outcomes);
+    let order: Vec<usize> = lines.iter().map(|l| l.participant).collect();
+    assert_eq!(order, [e, b, a, d, c]);
+    let line = |p: usize| lines.iter().find(|l| l.participant == p).unwrap();
+    let expect = [
+        (a, 2.5, 10.0, 5.0, 9.0),
+        (b, 3.0, 10.5, 8.0, 7.5),
+        (c, 0.5, 9.0, 1.0, 8.5),
+        (d, 2.0, 8.5, 3.75, 6.5),
+        (e, 4.0, 11.5, 11.5, 7.5),
+    ];
+    for (p, points, bh, sb, cut) in expect {
+        let l = line(p);
+        assert_eq!(
+            (l.points, l.buchholz, l.sonneborn_berger, l.buchholz_cut1),
+            (points, bh, sb, cut),
+            "player {p}"
+        );
+    }
+    assert_eq!(
+        (line(a).played, line(a).wins, line(a).draws, line(a).losses),
+        (4, 2, 1, 1)
+    );
+    assert_eq!(line(b).played, 2);
+    assert!(
+        lines.iter().all(|l| l.direct_encounter.is_none()),
+        "no ties on points"
+    );
+}
+
+/// Direct encounter decides between players level on points who met, before Sonneborn-Berger:
+/// R1 A–B 1-0, C–D ½-½ · R2 A–C 0-1, B–D 1-0 · R3 A–D 1-0, B–C ½-½: A and C both have 2;
+/// C beat A, so C is ahead.
+#[test]
+fn direct_encounter_orders_players_level_on_points() {
+    let played = |opponent, points| RoundOutcome::Played { opponent, points };
+    let outcomes = vec![
+        vec![played(1, 1.0), played(2, 0.0), played(3, 1.0)],
+        vec![played(0, 0.0), played(3, 1.0), played(2, 0.5)],
+        vec![played(3, 0.5), played(0, 1.0), played(1, 0.5)],
+        vec![played(2, 0.5), played(1, 0.0), played(0, 0.0)],
+    ];
+    let lines = chess_standings(&outcomes);
+    assert_eq!(lines[0].participant, 2);
+    assert_eq!(lines[0].direct_encounter, Some(1.0));
+    assert_eq!(lines[1].participant, 0);
+    assert_eq!(lines[1].direct_encounter, Some(0.0));
+    assert_eq!((lines[0].rank, lines[1].rank), (1, 2));
+}
+
+/// A 5-player chess round robin through the event: byes score as set, a forfeit scores and is
+/// shown, the standings table has every tie-break column.
+#[test]
+fn chess_event_with_byes_and_a_forfeit() {
+    let event = event(EventFormat::Chess, 5, |s| s.bye_points = 1.0);
+    let mut results = scheduler::event::Results::new();
+    for round in event.schedule.rounds.iter().take(4) {
+        for table in &round.tables {
+            let result = if round.number == 2 && table.number == 1 {
+                GameResult::BlackWinsByForfeit
+            } else {
+                GameResult::WhiteWins
+            };
+            let k = key(round.number, table.number, 0);
+            let value = ResultValue::Game { result };
+            event.check_result(k, &value).unwrap();
+            results.insert(k, value);
+        }
+    }
+    let tables = standings(&event, &results);
+    assert_eq!(tables.len(), 1);
+    let table = &tables[0];
+    assert_eq!(
+        table.columns,
+        [
+            "Rank", "Player", "Pts", "Games", "W", "D", "L", "DE", "SB", "BH", "BH-C1"
+        ]
+    );
+    // Every game gives out one point, every bye one: 4 rounds × (2 games + 1 bye).
+    let total: f64 = table.rows.iter().map(|r| r[2].parse::<f64>().unwrap()).sum();
+    assert_eq!(total, 12.0);
+    let games: u32 = table.rows.iter().map(|r| r[3].parse::<u32>().unwrap()).sum();
+    assert_eq!(games, 2 * (4 * 2) - 2, "the forfeit is not a game played");
+}
+
+/// A team round robin (4 teams × 2 boards): match points 2/1/0 and board points in the
+/// league table.
+#[test]
+fn team_match_points_and_board_points() {
+    let event = event(EventFormat::TeamChess, 0, |s| {
+        s.team_event = scheduler::model::TeamEvent::RoundRobin;
+        s.teams = Some(4);
+        s.boards = Some(2);
+    });
+    let mut results = scheduler::event::Results::new();
+    // Round 1: every White wins, so each match is drawn 1-1 (colours alternate by board).
+    let round = event.schedule.round(1).unwrap();
+    for table in &round.tables {
+        results.insert(
+            key(1, table.number, 0),
+            ResultValue::Game {
+                result: GameResult::WhiteWins,
+            },
+        );
+    }
+    let tables = standings(&event, &results);
+    assert_eq!(tables[0].heading.as_deref(), Some("Teams"));
+    assert_eq!(
+        tables[0].columns,
+        ["Rank", "Team", "P", "W", "D", "L", "GF", "GA", "Pts"]
+    );
+    for row in &tables[0].rows {
+        assert_eq!(&row[2..], ["1", "0", "1", "0", "1", "1", "1"], "{row:?}");
+    }
+    assert_eq!(tables[1].heading.as_deref(), Some("Players"));
+    // Round 2, match on tables 1–2: the first match's home team wins both boards.
+    let round = event.schedule.round(2).unwrap();
+    let (first, second) = (&round.tables[0], &round.tables[1]);
+    let home_team = event.schedule.entrant_teams[sides(first).0[0]].clone();
+    results.insert(
+        key(2, first.number, 0),
+        ResultValue::Game {
+            result: GameResult::WhiteWins,
+        },
+    );
+    results.insert(
+        key(2, second.number, 0),
+        ResultValue::Game {
+            result: GameResult::BlackWins,
+        },
+    );
+    let tables = standings(&event, &results);
+    assert_eq!(tables[0].rows[0][1], home_team);
+    assert_eq!(tables[0].rows[0][8], "3");
+    assert_eq!(tables[0].rows[0][6], "3");
+}

@@ -1,0 +1,451 @@
+//! End-to-end: an evening driven through `tourney event …` — create the event file, enter
+//! results, correct one, read standings (text, CSV, PDF) and history — and the crash test:
+//! results acknowledged before a SIGKILL are all in the file afterwards.
+
+use scheduler::event::ResultValue;
+use scheduler::event::store::EventFile;
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+fn tourney(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tourney"))
+        .args(args)
+        .output()
+        .expect("run tourney")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tourney-event-e2e-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/rosters")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn ok(out: &Output) -> String {
+    assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
+    text(&out.stdout)
+}
+
+#[test]
+fn a_whist_drive_evening_from_the_command_line() {
+    let dir = scratch("drive");
+    let file = dir.join("club.tourney");
+    let f = file.to_str().unwrap();
+    let out = tourney(&[
+        "event",
+        "new",
+        f,
+        "--format",
+        "whist-drive",
+        "--roster",
+        &fixture("whist_16_international.csv"),
+        "--rounds",
+        "3",
+        "--hands-per-round",
+        "2",
+        "--title",
+        "Thursday drive",
+        "--date",
+        "2026-11-26",
+    ]);
+    let stdout = ok(&out);
+    assert!(stdout.contains("16 entrants, 3 rounds"), "{stdout}");
+
+    // Round 1: four tables; table 1's N-S take 20 of 26 tricks.
+    for (table, ns) in [(1, 20), (2, 13), (3, 12), (4, 14)] {
+        let out = tourney(&[
+            "event",
+            "result",
+            f,
+            "--round",
+            "1",
+            "--table",
+            &table.to_string(),
+            "--ns",
+            &ns.to_string(),
+            "--ew",
+            &(26 - ns).to_string(),
+        ]);
+        let stdout = ok(&out);
+        assert!(stdout.starts_with("saved #"), "{stdout}");
+    }
+    let show = ok(&tourney(&["event", "show", f]));
+    assert!(show.contains("round  1:   4 of   4 results  complete"), "{show}");
+    assert!(
+        show.contains("round  2:   0 of   4 results  not started"),
+        "{show}"
+    );
+
+    // A typing mistake is refused with the reason, naming the file; nothing is stored.
+    let out = tourney(&[
+        "event", "result", f, "--round", "1", "--table", "2", "--ns", "13", "--ew", "12",
+    ]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("club.tourney") && stderr.contains("2 hand(s) a round make 26"),
+        "{stderr}"
+    );
+    let out = tourney(&[
+        "event", "result", f, "--round", "9", "--table", "1", "--ns", "13", "--ew", "13",
+    ]);
+    assert!(text(&out.stderr).contains("there is no round 9 (the schedule has rounds 1–3)"));
+
+    // A correction: table 4 was 14-12, really 15-11.
+    let stdout = ok(&tourney(&[
+        "event", "result", f, "--round", "1", "--table", "4", "--ns", "15", "--ew", "11",
+    ]));
+    assert!(stdout.contains("(was N-S 14 tricks, E-W 12)"), "{stdout}");
+    let history = ok(&tourney(&["event", "history", f]));
+    assert!(
+        history.contains("corrected") && history.contains("N-S 14 tricks, E-W 12 → N-S 15 tricks, E-W 11"),
+        "{history}"
+    );
+
+    // The leaders are table 1's North and South with 20 tricks.
+    let event = EventFile::open(&file).unwrap();
+    let table1 = &event.event().schedule.round(1).unwrap().tables[0];
+    let north_south: Vec<String> = table1
+        .seats
+        .iter()
+        .filter(|s| matches!(s.seat, scheduler::Seat::N | scheduler::Seat::S))
+        .map(|s| event.event().schedule.entrants[s.entrant].clone())
+        .collect();
+    drop(event);
+    let standings = ok(&tourney(&["event", "standings", f]));
+    let first_two: Vec<&str> = standings.lines().skip(1).take(2).collect();
+    for name in &north_south {
+        assert!(
+            first_two
+                .iter()
+                .any(|l| l.contains(name.as_str()) && l.contains("20")),
+            "{standings}"
+        );
+    }
+
+    let csv_path = dir.join("standings.csv");
+    ok(&tourney(&[
+        "event",
+        "standings",
+        f,
+        "--csv",
+        csv_path.to_str().unwrap(),
+        "--excel",
+    ]));
+    let csv = std::fs::read(&csv_path).unwrap();
+    assert!(csv.starts_with(b"\xEF\xBB\xBF"));
+    let csv = text(&csv[3..]);
+    assert!(csv.starts_with("Rank,Player,Rounds,Tricks\n"), "{csv}");
+    assert_eq!(csv.lines().count(), 17);
+
+    let pdf_path = dir.join("standings.pdf");
+    ok(&tourney(&[
+        "event",
+        "standings",
+        f,
+        "--pdf",
+        pdf_path.to_str().unwrap(),
+    ]));
+    let pdf = lopdf::Document::load(&pdf_path).unwrap();
+    let pages: Vec<u32> = pdf.get_pages().keys().copied().collect();
+    let all_text = pdf.extract_text(&pages).unwrap();
+    assert!(
+        all_text.contains("Thursday drive") && all_text.contains("Standings"),
+        "{all_text}"
+    );
+    for name in &north_south {
+        assert!(
+            all_text.contains(name.as_str()),
+            "{name} missing from the standings PDF"
+        );
+    }
+
+    let copy = dir.join("copy.tourney");
+    ok(&tourney(&["event", "copy", f, copy.to_str().unwrap()]));
+    assert_eq!(
+        ok(&tourney(&["event", "standings", copy.to_str().unwrap()])),
+        standings
+    );
+}
+
+#[test]
+fn bridge_results_by_contract_relative_tricks_and_score() {
+    let dir = scratch("bridge");
+    let file = dir.join("pairs.tourney");
+    let f = file.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        f,
+        "--format",
+        "bridge-pairs",
+        "--players",
+        "6",
+        "--boards-per-round",
+        "2",
+        "--imps",
+        "butler",
+    ]));
+    let entries = [
+        vec!["--deal", "1", "--contract", "4S", "--by", "N", "--tricks", "="],
+        vec!["--deal", "1", "--contract", "4s", "--by", "n", "--tricks", "+1"],
+        vec!["--deal", "1", "--contract", "3NT", "--by", "E", "--tricks", "9"],
+    ];
+    for (table, entry) in entries.iter().enumerate() {
+        let mut args = vec!["event", "result", f, "--round", "1", "--table"];
+        let table = (table + 1).to_string();
+        args.push(&table);
+        args.extend(entry.iter().copied());
+        let stdout = ok(&tourney(&args));
+        assert!(
+            stdout.contains("round 1 table") && stdout.contains("board 1"),
+            "{stdout}"
+        );
+    }
+    let out = tourney(&[
+        "event", "result", f, "--round", "1", "--table", "1", "--deal", "5", "--passed",
+    ]);
+    assert!(
+        text(&out.stderr).contains("round 1 plays boards 1–2, not board 5"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = tourney(&[
+        "event",
+        "result",
+        f,
+        "--round",
+        "1",
+        "--table",
+        "1",
+        "--deal",
+        "2",
+        "--contract",
+        "8S",
+        "--by",
+        "N",
+        "--tricks",
+        "=",
+    ]);
+    assert!(
+        text(&out.stderr).contains("level from 1 to 7"),
+        "{}",
+        text(&out.stderr)
+    );
+    ok(&tourney(&[
+        "event", "result", f, "--round", "1", "--table", "1", "--deal", "2", "--score", "-100",
+    ]));
+    let standings = ok(&tourney(&["event", "standings", f]));
+    assert!(standings.lines().next().unwrap().ends_with("IMPs"), "{standings}");
+    assert!(standings.contains("Butler"), "{standings}");
+}
+
+#[test]
+fn chess_from_the_command_line_with_a_forfeit() {
+    let dir = scratch("chess");
+    let file = dir.join("chess.tourney");
+    let f = file.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        f,
+        "--format",
+        "chess",
+        "--players",
+        "5",
+        "--bye-points",
+        "1",
+    ]));
+    ok(&tourney(&[
+        "event", "result", f, "--round", "1", "--table", "1", "--result", "1-0",
+    ]));
+    ok(&tourney(&[
+        "event", "result", f, "--round", "1", "--table", "2", "--result", "-+",
+    ]));
+    let out = tourney(&[
+        "event", "result", f, "--round", "1", "--table", "1", "--result", "2-0",
+    ]);
+    assert!(
+        text(&out.stderr).contains("is not one of 1-0"),
+        "{}",
+        text(&out.stderr)
+    );
+    let standings = ok(&tourney(&["event", "standings", f]));
+    assert!(standings.starts_with("Rank  Player"), "{standings}");
+    assert!(
+        standings.contains("SB") && standings.contains("BH-C1"),
+        "{standings}"
+    );
+    let csv = ok(&tourney(&["event", "standings", f, "--csv", "-"]));
+    let points: f64 = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap().parse::<f64>().unwrap())
+        .sum();
+    assert_eq!(points, 3.0, "two games and a bye worth 1: {csv}");
+}
+
+#[test]
+fn bad_event_files_are_named_and_left_alone() {
+    let dir = scratch("bad-files");
+    let roster = dir.join("roster.tourney");
+    std::fs::write(&roster, "name\nAnn\n").unwrap();
+    let out = tourney(&["event", "standings", roster.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(
+            "roster.tourney: not a Tourney event file (it is not an SQLite database); it was not changed"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&roster).unwrap(), "name\nAnn\n");
+    let missing = dir.join("missing.tourney");
+    let out = tourney(&["event", "show", missing.to_str().unwrap()]);
+    assert!(
+        text(&out.stderr).contains("missing.tourney"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!missing.exists(), "opening never creates a file");
+    // `event new` never overwrites.
+    let out = tourney(&[
+        "event",
+        "new",
+        roster.to_str().unwrap(),
+        "--format",
+        "chess",
+        "--players",
+        "4",
+    ]);
+    assert!(text(&out.stderr).contains("exists already"));
+    assert_eq!(std::fs::read_to_string(&roster).unwrap(), "name\nAnn\n");
+}
+
+/// A small deterministic generator for the kill moments.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// A child enters results in a loop (`--stdin`, one acknowledgement per result) and is killed
+/// with SIGKILL at a random moment, 100 times over the same file. Every acknowledged result
+/// must be in the file afterwards and the file must open every time.
+#[test]
+fn results_acknowledged_before_a_kill_are_never_lost() {
+    let dir = scratch("crash");
+    let file = dir.join("crash.tourney");
+    let f = file.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        f,
+        "--format",
+        "pairs",
+        "--players",
+        "40",
+    ]));
+    let keys: Vec<(u32, u32)> = {
+        let event = EventFile::open(&file).unwrap();
+        event
+            .event()
+            .schedule
+            .rounds
+            .iter()
+            .flat_map(|r| r.tables.iter().map(move |t| (r.number, t.number)))
+            .collect()
+    };
+    let mut random = Lcg(2026);
+    let mut counter: u64 = 0;
+    let mut acknowledged: BTreeMap<(u32, u32), u64> = BTreeMap::new();
+    let mut total_acks = 0;
+    // Kill moments are random; when a run is killed before its first acknowledgement (a slow
+    // start on a loaded machine) the next window is longer, so the test always exercises kills
+    // in the middle of entering.
+    let mut window_start = 5;
+    for kill in 0..100 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
+            .args(["event", "result", f, "--stdin"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start the entering process");
+        let mut stdin = child.stdin.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let delay = Duration::from_millis(window_start + random.below(60));
+        let acks_before = total_acks;
+        let killer = std::thread::spawn(move || {
+            std::thread::sleep(delay);
+            child.kill().expect("SIGKILL");
+            child.wait().expect("reap");
+        });
+        loop {
+            counter += 1;
+            let (round, table) = keys[(counter as usize) % keys.len()];
+            if writeln!(stdin, "--round {round} --table {table} --score {counter}-0").is_err() {
+                break;
+            }
+            let mut line = String::new();
+            match stdout.read_line(&mut line) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            assert!(line.starts_with("saved #"), "kill {kill}: {line}");
+            acknowledged.insert((round, table), counter);
+            total_acks += 1;
+        }
+        killer.join().unwrap();
+        drop(stdin);
+        if total_acks == acks_before {
+            window_start += 20;
+        }
+
+        let event =
+            EventFile::open(&file).unwrap_or_else(|e| panic!("after kill {kill} the file must open: {e}"));
+        let results = event.results().unwrap();
+        for (&(round, table), &value) in &acknowledged {
+            let key = scheduler::event::ResultKey {
+                round,
+                table,
+                deal: 0,
+            };
+            match results.get(&key) {
+                Some(ResultValue::Score { home, .. }) => assert!(
+                    *home >= value as f64,
+                    "kill {kill}: round {round} table {table} acknowledged {value}, file has {home}"
+                ),
+                other => panic!(
+                    "kill {kill}: acknowledged round {round} table {table} = {value} is lost ({other:?})"
+                ),
+            }
+        }
+    }
+    assert!(
+        total_acks >= 100,
+        "only {total_acks} results were acknowledged over 100 kills"
+    );
+    eprintln!("{total_acks} results acknowledged over 100 kills, none lost");
+}
