@@ -7,6 +7,7 @@ use crate::model::{Absence, Format, Schedule, TeamEvent};
 use crate::scoring::bridge::{butler_imps, cross_imps, matchpoints};
 use crate::scoring::chess::{GameResult, RoundOutcome, chess_standings, format_points};
 use crate::scoring::league::{MatchScore, PointsRule, league_table};
+use crate::scoring::shared_ranks as ranks;
 use crate::sheets::StandingsTable;
 use std::collections::BTreeMap;
 
@@ -29,20 +30,6 @@ pub fn leader(tables: &[StandingsTable]) -> Option<&str> {
     let table = tables.first()?;
     let name_column = table.columns.iter().position(|c| c != "Rank")?;
     table.rows.first()?.get(name_column).map(String::as_str)
-}
-
-/// Shared ranks: equal keys share the rank of the first of them.
-fn ranks<K: PartialEq>(keys: &[K]) -> Vec<u32> {
-    let mut out = Vec::with_capacity(keys.len());
-    for i in 0..keys.len() {
-        let rank = if i > 0 && keys[i] == keys[i - 1] {
-            out[i - 1]
-        } else {
-            i as u32 + 1
-        };
-        out.push(rank);
-    }
-    out
 }
 
 fn whist_drive(schedule: &Schedule, results: &Results) -> StandingsTable {

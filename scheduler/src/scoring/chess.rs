@@ -254,12 +254,9 @@ pub fn chess_standings(outcomes: &[Vec<RoundOutcome>]) -> Vec<ChessLine> {
             .unwrap_or(Ordering::Equal)
             .then(a.participant.cmp(&b.participant))
     });
-    for i in 0..lines.len() {
-        lines[i].rank = if i > 0 && key(&lines[i]) == key(&lines[i - 1]) {
-            lines[i - 1].rank
-        } else {
-            i as u32 + 1
-        };
+    let keys: Vec<_> = lines.iter().map(key).collect();
+    for (line, rank) in lines.iter_mut().zip(super::shared_ranks(&keys)) {
+        line.rank = rank;
     }
     lines
 }
