@@ -4,6 +4,7 @@
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use scheduler::event::create::{EventFormat, NewEvent, build_event};
+use scheduler::event::entry::{parse_score, parse_tricks};
 use scheduler::event::standings::{leader, standings};
 use scheduler::event::store::{EventFile, StoreError};
 use scheduler::event::{BridgeResult, Event, ImpMethod, ResultKey, ResultValue, Scoring};
@@ -394,7 +395,7 @@ fn entry_to_result(event: &Event, entry: &Entry) -> Result<(ResultKey, Option<Re
                 let contract = Contract::parse(contract)?;
                 let declarer = Direction::parse(by)
                     .ok_or_else(|| format!("--by {by:?}: the declarer is N, E, S or W"))?;
-                let tricks = parse_tricks(tricks, contract)?;
+                let tricks = parse_tricks(tricks, contract).map_err(|e| format!("--{e}"))?;
                 BridgeResult::Contract {
                     contract,
                     declarer,
@@ -411,59 +412,13 @@ fn entry_to_result(event: &Event, entry: &Entry) -> Result<(ResultKey, Option<Re
         },
         Scoring::Match { .. } => match &entry.score {
             Some(text) => {
-                let (home, away) = parse_score(text)?;
+                let (home, away) = parse_score(text).map_err(|e| format!("--{e}"))?;
                 ResultValue::Score { home, away }
             }
             None => return Err(missing()),
         },
     };
     Ok((key, Some(value)))
-}
-
-/// "10" (tricks taken), or "=", "+1", "-2" relative to the contract.
-fn parse_tricks(text: &str, contract: Contract) -> Result<u8, String> {
-    let t = text.trim();
-    let needed = contract.level as i32 + 6;
-    let taken = if t == "=" || t == "made" {
-        needed
-    } else if let Some(rest) = t.strip_prefix('+') {
-        needed + rest.parse::<i32>().map_err(|_| bad_tricks(text))?
-    } else if let Some(rest) = t.strip_prefix('-').or_else(|| t.strip_prefix('−')) {
-        needed - rest.parse::<i32>().map_err(|_| bad_tricks(text))?
-    } else {
-        t.parse::<i32>().map_err(|_| bad_tricks(text))?
-    };
-    if !(0..=13).contains(&taken) {
-        return Err(format!(
-            "--tricks {text:?}: {contract} would then take {taken} tricks; 0 to 13 are possible"
-        ));
-    }
-    Ok(taken as u8)
-}
-
-fn bad_tricks(text: &str) -> String {
-    format!("--tricks {text:?}: give the tricks taken (0-13) or =, +1, -2")
-}
-
-/// "3-1", "2.5-1.5", "2½-1½", "3:1".
-fn parse_score(text: &str) -> Result<(f64, f64), String> {
-    let cleaned = text.replace('½', ".5").replace(':', "-");
-    let number = |s: &str| {
-        let s = s.trim();
-        let s = if s.starts_with('.') {
-            format!("0{s}")
-        } else {
-            s.to_owned()
-        };
-        s.parse::<f64>().ok()
-    };
-    match cleaned.split_once('-') {
-        Some((a, b)) => match (number(a), number(b)) {
-            (Some(home), Some(away)) => Ok((home, away)),
-            _ => Err(format!("--score {text:?}: give home-away, e.g. 3-1")),
-        },
-        None => Err(format!("--score {text:?}: give home-away, e.g. 3-1")),
-    }
 }
 
 fn apply(file: &mut EventFile, entry: &Entry) -> Result<String, String> {

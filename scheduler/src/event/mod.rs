@@ -3,6 +3,7 @@
 //! turns results into ranked tables; `create` builds a new event with the generators.
 
 pub mod create;
+pub mod entry;
 pub mod standings;
 pub mod store;
 

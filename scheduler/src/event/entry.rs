@@ -1,0 +1,109 @@
+//! Reading results as people type them: "15" tricks, "3-1", "2½-1½", "4S N =", "3NTX by E -2",
+//! "620", "pass". Shared by the command line and the window so both accept the same spellings.
+
+use super::BridgeResult;
+use crate::scoring::bridge::{Contract, Direction};
+
+/// "10" (tricks taken), or "=", "+1", "-2" relative to the contract.
+pub fn parse_tricks(text: &str, contract: Contract) -> Result<u8, String> {
+    let t = text.trim();
+    let bad = || format!("tricks {text:?}: give the tricks taken (0-13) or =, +1, -2");
+    let needed = contract.level as i32 + 6;
+    let taken = if t == "=" || t.eq_ignore_ascii_case("made") {
+        needed
+    } else if let Some(rest) = t.strip_prefix('+') {
+        needed + rest.parse::<i32>().map_err(|_| bad())?
+    } else if let Some(rest) = t.strip_prefix('-').or_else(|| t.strip_prefix('−')) {
+        needed - rest.parse::<i32>().map_err(|_| bad())?
+    } else {
+        t.parse::<i32>().map_err(|_| bad())?
+    };
+    if !(0..=13).contains(&taken) {
+        return Err(format!(
+            "tricks {text:?}: {contract} would then take {taken} tricks; 0 to 13 are possible"
+        ));
+    }
+    Ok(taken as u8)
+}
+
+/// A match score, home first: "3-1", "2.5-1.5", "2½-1½", "3:1".
+pub fn parse_score(text: &str) -> Result<(f64, f64), String> {
+    let cleaned = text.replace('½', ".5").replace(':', "-");
+    let number = |s: &str| {
+        let s = s.trim();
+        let s = if s.starts_with('.') {
+            format!("0{s}")
+        } else {
+            s.to_owned()
+        };
+        s.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0)
+    };
+    let bad = || format!("score {text:?}: give home-away, e.g. 3-1");
+    let (a, b) = cleaned.split_once('-').ok_or_else(bad)?;
+    match (number(a), number(b)) {
+        (Some(home), Some(away)) => Ok((home, away)),
+        _ => Err(bad()),
+    }
+}
+
+/// One board in one field: "4S N 10", "4S by N =", "3NTX E -2", "620" or "-100" (the N–S
+/// score), "pass".
+pub fn parse_board(text: &str) -> Result<BridgeResult, String> {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("pass") || t.eq_ignore_ascii_case("passed") || t.eq_ignore_ascii_case("p") {
+        return Ok(BridgeResult::PassedOut);
+    }
+    if let Ok(score) = t.parse::<i32>() {
+        return Ok(BridgeResult::NorthSouthScore { score });
+    }
+    let words: Vec<&str> = t
+        .split_whitespace()
+        .filter(|w| !w.eq_ignore_ascii_case("by"))
+        .collect();
+    match words.as_slice() {
+        [contract, declarer, tricks] => {
+            let contract = Contract::parse(contract)?;
+            let declarer =
+                Direction::parse(declarer).ok_or_else(|| format!("declarer {declarer:?}: N, E, S or W"))?;
+            Ok(BridgeResult::Contract {
+                contract,
+                declarer,
+                tricks: parse_tricks(tricks, contract)?,
+            })
+        }
+        _ => Err(format!(
+            "{text:?}: write contract, declarer and tricks (4S N 10, 3NT by E -1), the N-S score (620), or pass"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_results_read_as_meant() {
+        let four_spades = Contract::parse("4S").unwrap();
+        assert_eq!(parse_tricks("=", four_spades), Ok(10));
+        assert_eq!(parse_tricks("+2", four_spades), Ok(12));
+        assert_eq!(parse_tricks("-3", four_spades), Ok(7));
+        assert!(parse_tricks("+4", four_spades).unwrap_err().contains("14 tricks"));
+        assert_eq!(parse_score("2½-1½"), Ok((2.5, 1.5)));
+        assert_eq!(parse_score("3:1"), Ok((3.0, 1.0)));
+        assert!(parse_score("3").is_err());
+        assert_eq!(parse_board("pass"), Ok(BridgeResult::PassedOut));
+        assert_eq!(
+            parse_board("-100"),
+            Ok(BridgeResult::NorthSouthScore { score: -100 })
+        );
+        assert_eq!(
+            parse_board("3ntx by e -2"),
+            Ok(BridgeResult::Contract {
+                contract: Contract::parse("3NTX").unwrap(),
+                declarer: Direction::E,
+                tricks: 7
+            })
+        );
+        assert!(parse_board("4S 10").unwrap_err().contains("declarer"));
+    }
+}
