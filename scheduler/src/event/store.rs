@@ -320,14 +320,7 @@ impl EventFile {
             .connection
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(&db)?;
-        let before: Option<String> = tx
-            .query_row(
-                "SELECT value FROM result WHERE round = ?1 AND table_no = ?2 AND deal = ?3",
-                params![key.round, key.table, key.deal],
-                |row| row.get(0),
-            )
-            .optional()
-            .map_err(&db)?;
+        let before = stored_value(&tx, key).map_err(&db)?;
         let after = json(&value);
         let now = now();
         tx.execute(
@@ -361,14 +354,7 @@ impl EventFile {
             .connection
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(&db)?;
-        let before: Option<String> = tx
-            .query_row(
-                "SELECT value FROM result WHERE round = ?1 AND table_no = ?2 AND deal = ?3",
-                params![key.round, key.table, key.deal],
-                |row| row.get(0),
-            )
-            .optional()
-            .map_err(&db)?;
+        let before = stored_value(&tx, key).map_err(&db)?;
         if before.is_none() {
             return Ok(false);
         }
@@ -487,6 +473,17 @@ fn check_header(path: &Path) -> Result<i32, StoreError> {
     Ok(word(60))
 }
 
+/// The stored JSON of one result, if there is one.
+fn stored_value(connection: &Connection, key: ResultKey) -> rusqlite::Result<Option<String>> {
+    connection
+        .query_row(
+            "SELECT value FROM result WHERE round = ?1 AND table_no = ?2 AND deal = ?3",
+            params![key.round, key.table, key.deal],
+            |row| row.get(0),
+        )
+        .optional()
+}
+
 fn set_durable(connection: &Connection) -> rusqlite::Result<()> {
     let mode: String = connection.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))?;
     if !mode.eq_ignore_ascii_case("wal") {
@@ -514,5 +511,6 @@ fn now() -> String {
 }
 
 fn json<T: serde::Serialize>(value: &T) -> String {
+    // Our own plain data types (no maps with non-string keys) cannot fail to serialise.
     serde_json::to_string(value).expect("event data always serialises to JSON")
 }
