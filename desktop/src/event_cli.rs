@@ -5,7 +5,7 @@ use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use scheduler::event::create::{EventFormat, NewEvent, build_event};
 use scheduler::event::entry::{parse_score, parse_tricks};
-use scheduler::event::standings::{leader, standings};
+use scheduler::event::standings::{leader, standings, standings_csv};
 use scheduler::event::store::{EventFile, StoreError};
 use scheduler::event::{BridgeResult, Event, ImpMethod, ResultKey, ResultValue, Scoring};
 use scheduler::model::{Roster, TeamEvent};
@@ -494,43 +494,6 @@ fn enter_results(args: &ResultArgs) -> Result<ExitCode> {
     })
 }
 
-fn standings_csv(tables: &[StandingsTable], excel: bool) -> Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    if excel {
-        bytes.extend_from_slice(scheduler::csv_safety::UTF8_BOM);
-    }
-    for (i, table) in tables.iter().enumerate() {
-        if i > 0 {
-            bytes.push(b'\n');
-        }
-        let mut writer = csv::Writer::from_writer(&mut bytes);
-        let mut header = table.columns.clone();
-        if tables.len() > 1 {
-            header.insert(0, "Table".into());
-        }
-        writer.write_record(header.iter().map(|c| safe_cell(c)))?;
-        for row in &table.rows {
-            let mut record: Vec<String> = row.clone();
-            if tables.len() > 1 {
-                record.insert(0, table.heading.clone().unwrap_or_default());
-            }
-            writer.write_record(record.iter().map(|c| safe_cell(c)))?;
-        }
-        writer.flush()?;
-    }
-    Ok(bytes)
-}
-
-/// Names are guarded against spreadsheet formulas; numbers Tourney computed (even negative
-/// ones) stay numbers.
-fn safe_cell(cell: &str) -> String {
-    if cell.parse::<f64>().is_ok() {
-        cell.to_owned()
-    } else {
-        scheduler::csv_safety::neutralise(cell).into_owned()
-    }
-}
-
 fn print_table(table: &StandingsTable) {
     if let Some(heading) = &table.heading {
         println!("{heading}");
@@ -575,7 +538,7 @@ fn print_standings(args: &StandingsArgs) -> Result<ExitCode> {
         eprintln!("no results yet: every score is zero");
     }
     if let Some(path) = &args.csv {
-        let bytes = standings_csv(&tables, args.excel)?;
+        let bytes = standings_csv(&tables, args.excel);
         if path == Path::new("-") {
             std::io::stdout().write_all(&bytes)?;
         } else {

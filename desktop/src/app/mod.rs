@@ -1,13 +1,24 @@
-//! The window: opens on the demo event (a 16-player whist drive with two rounds entered) and
-//! shows its schedule, results entry and standings. This is the first part of the desktop
-//! issue; the start screen, new-event wizard, roster editing, sheets and tools panels follow.
+//! The window. It opens on the demo event (a 16-player whist drive with two rounds entered,
+//! kept in the app's data folder) so a first start shows a living app. From the start screen
+//! the organiser opens a recent event, any `.tourney` file, or creates a new one with the
+//! wizard; an open event has schedule, results, standings and sheets views. Each view is a
+//! struct holding view state only; changes go through `session::AppCommand` to the event file.
 
+mod dialogs;
+mod new_event;
 mod session;
+mod sheets_view;
 mod views;
 
+use dialogs::{FileDialogs, NativeDialogs};
 use eframe::egui;
+use new_event::NewEventView;
 use session::Session;
+use sheets_view::SheetsView;
+use std::path::{Path, PathBuf};
 use views::{ResultsView, ScheduleView, StandingsView};
+
+const RECENT_KEY: &str = "recent_events";
 
 pub fn run() -> eframe::Result {
     let options = eframe::NativeOptions {
@@ -19,8 +30,24 @@ pub fn run() -> eframe::Result {
     eframe::run_native(
         "Tourney",
         options,
-        Box::new(|_cc| Ok(Box::new(TourneyApp::demo()))),
+        Box::new(|cc| {
+            let recent = cc
+                .storage
+                .and_then(|s| s.get_string(RECENT_KEY))
+                .map(|text| text.lines().map(PathBuf::from).collect())
+                .unwrap_or_default();
+            let folder =
+                eframe::storage_dir("Tourney").unwrap_or_else(|| std::env::temp_dir().join("tourney"));
+            Ok(Box::new(TourneyApp::new(folder, recent, Box::new(NativeDialogs))))
+        }),
     )
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Screen {
+    Start,
+    NewEvent,
+    Event,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -28,49 +55,130 @@ enum View {
     Schedule,
     Results,
     Standings,
+    Sheets,
 }
 
 pub struct TourneyApp {
-    session: Result<Session, String>,
+    data_folder: PathBuf,
+    recent: Vec<PathBuf>,
+    dialogs: Box<dyn FileDialogs>,
+    screen: Screen,
+    session: Option<Session>,
     view: View,
     schedule: ScheduleView,
     results: ResultsView,
     standings: StandingsView,
+    sheets: SheetsView,
+    new_event: NewEventView,
     status: String,
 }
 
 impl TourneyApp {
-    /// The demo event, kept in the app's data folder so what is entered survives a restart.
-    pub fn demo() -> Self {
-        let folder = eframe::storage_dir("Tourney").unwrap_or_else(|| std::env::temp_dir().join("tourney"));
-        let session = Session::demo(&folder);
-        let status = match &session {
-            Ok(s) => format!("Event file: {}", s.path().display()),
-            Err(e) => e.clone(),
-        };
-        TourneyApp {
-            session,
+    /// Starts on the demo event kept in `data_folder`.
+    fn new(data_folder: PathBuf, recent: Vec<PathBuf>, dialogs: Box<dyn FileDialogs>) -> Self {
+        let mut app = TourneyApp {
+            data_folder,
+            recent,
+            dialogs,
+            screen: Screen::Start,
+            session: None,
             view: View::Results,
             schedule: ScheduleView::default(),
             results: ResultsView::default(),
             standings: StandingsView::default(),
-            status,
+            sheets: SheetsView::default(),
+            new_event: NewEventView::default(),
+            status: String::new(),
+        };
+        app.open_demo();
+        app
+    }
+
+    fn open_demo(&mut self) {
+        let opened = Session::demo(&self.data_folder);
+        self.show(opened);
+    }
+
+    fn open(&mut self, path: &Path) {
+        let opened = Session::open(path);
+        if opened.is_ok() {
+            self.remember(path);
+        }
+        self.show(opened);
+    }
+
+    fn remember(&mut self, path: &Path) {
+        self.recent.retain(|p| p != path);
+        self.recent.insert(0, path.to_path_buf());
+        self.recent.truncate(8);
+    }
+
+    fn show(&mut self, opened: Result<Session, String>) {
+        match opened {
+            Ok(session) => {
+                self.status = format!(
+                    "Event file: {} (every result is saved as it is entered)",
+                    session.path().display()
+                );
+                self.session = Some(session);
+                self.screen = Screen::Event;
+                self.results = ResultsView::default();
+                self.schedule = ScheduleView::default();
+                self.standings = StandingsView::default();
+            }
+            Err(problem) => {
+                self.status = problem;
+                self.screen = Screen::Start;
+            }
         }
     }
-}
 
-impl eframe::App for TourneyApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        egui::CentralPanel::default().show(ui, |ui| {
-            let session = match &mut self.session {
-                Ok(session) => session,
-                Err(message) => {
-                    ui.heading("Tourney");
-                    ui.colored_label(egui::Color32::from_rgb(200, 30, 30), message.as_str());
-                    return;
+    fn start_ui(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Tourney");
+        ui.label(
+            "Schedules, results and standings for whist and bridge drives, round robins and team chess.",
+        );
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.button("New event…").clicked() {
+                self.new_event = NewEventView::default();
+                self.screen = Screen::NewEvent;
+                self.status.clear();
+            }
+            if ui.button("Open…").clicked()
+                && let Some(path) = self.dialogs.pick_event()
+            {
+                self.open(&path);
+            }
+            if ui.button("Demo event").clicked() {
+                self.open_demo();
+            }
+            if let Some(session) = &self.session
+                && ui
+                    .button(format!("Back to {}", session.event().settings.title))
+                    .clicked()
+            {
+                self.screen = Screen::Event;
+            }
+        });
+        ui.add_space(8.0);
+        if !self.recent.is_empty() {
+            ui.strong("Recent events");
+            for path in self.recent.clone() {
+                if ui.link(path.display().to_string()).clicked() {
+                    self.open(&path);
                 }
-            };
-            let settings = &session.event().settings;
+            }
+        }
+    }
+
+    fn event_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(session) = &mut self.session else {
+            self.screen = Screen::Start;
+            return;
+        };
+        let settings = &session.event().settings;
+        ui.horizontal(|ui| {
             ui.heading(&settings.title);
             let mut line = settings.format_label.clone();
             if let Some(club) = &settings.club {
@@ -80,29 +188,159 @@ impl eframe::App for TourneyApp {
                 line = format!("{line} · {date}");
             }
             ui.label(line);
-            ui.horizontal(|ui| {
-                ui.selectable_value(&mut self.view, View::Schedule, "Schedule");
-                ui.selectable_value(&mut self.view, View::Results, "Results");
-                ui.selectable_value(&mut self.view, View::Standings, "Standings");
-            });
-            ui.separator();
+        });
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.view, View::Schedule, "Schedule");
+            ui.selectable_value(&mut self.view, View::Results, "Results");
+            ui.selectable_value(&mut self.view, View::Standings, "Standings");
+            ui.selectable_value(&mut self.view, View::Sheets, "Sheets");
+        });
+        ui.separator();
+        match self.view {
+            View::Schedule => self.schedule.ui(ui, session),
+            View::Results => {
+                for command in self.results.ui(ui, session) {
+                    self.status = match session.apply(command) {
+                        Ok(message) => message,
+                        Err(message) => format!("Not saved: {message}"),
+                    };
+                }
+            }
+            View::Standings => self.standings.ui(ui, session),
+            View::Sheets => {
+                if let Some(message) = self.sheets.ui(ui, session, self.dialogs.as_mut()) {
+                    self.status = message;
+                }
+            }
+        }
+    }
+
+    fn new_event_ui(&mut self, ui: &mut egui::Ui) {
+        let Some((event, notes)) = self.new_event.ui(ui, self.dialogs.as_mut()) else {
+            return;
+        };
+        // Without an answer from the save dialog (cancelled, or no dialog service on this
+        // desktop) the event is still kept: in the app's own folder, listed under recent events.
+        let chosen = self.dialogs.save_event(&event.settings.title);
+        let path = chosen.clone().unwrap_or_else(|| {
+            let safe: String = event
+                .settings
+                .title
+                .chars()
+                .map(|c| {
+                    if c.is_alphanumeric() || c == ' ' || c == '-' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            let stamp = chrono::Local::now().format("%Y%m%d-%H%M%S");
+            self.data_folder
+                .join("events")
+                .join(format!("{} {stamp}.tourney", safe.trim()))
+        });
+        if let Some(folder) = path.parent() {
+            let _ = std::fs::create_dir_all(folder);
+        }
+        match Session::create(&path, &event) {
+            Ok(session) => {
+                self.remember(&path);
+                self.show(Ok(session));
+                self.view = View::Schedule;
+                let mut status = if chosen.is_some() {
+                    format!("Saved the new event as {}", path.display())
+                } else {
+                    format!("No file was chosen, so the event is kept as {}", path.display())
+                };
+                if !notes.is_empty() {
+                    status = format!("{status}. {}", notes.join("; "));
+                }
+                self.status = status;
+            }
+            Err(problem) => self.new_event.problem = Some(problem),
+        }
+    }
+}
+
+impl eframe::App for TourneyApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        egui::CentralPanel::default().show(ui, |ui| {
+            if self.screen != Screen::Start
+                && ui
+                    .small_button("⌂ Start")
+                    .on_hover_text("Recent events, new event, open")
+                    .clicked()
+            {
+                self.screen = Screen::Start;
+            }
             let body_height = (ui.available_height() - 28.0).max(100.0);
             ui.allocate_ui(egui::vec2(ui.available_width(), body_height), |ui| {
-                match self.view {
-                    View::Schedule => self.schedule.ui(ui, session),
-                    View::Results => {
-                        for command in self.results.ui(ui, session) {
-                            self.status = match session.apply(command) {
-                                Ok(message) => message,
-                                Err(message) => format!("Not saved: {message}"),
-                            };
-                        }
-                    }
-                    View::Standings => self.standings.ui(ui, session),
+                match self.screen {
+                    Screen::Start => self.start_ui(ui),
+                    Screen::NewEvent => self.new_event_ui(ui),
+                    Screen::Event => self.event_ui(ui),
                 }
             });
             ui.separator();
             ui.small(&self.status);
         });
+    }
+
+    /// Window size comes from eframe; Tourney adds the recent files. Never results: those are
+    /// in the event files.
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        let text: Vec<String> = self.recent.iter().map(|p| p.display().to_string()).collect();
+        storage.set_string(RECENT_KEY, text.join("\n"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dialogs::ScriptedDialogs;
+    use super::*;
+
+    fn folder(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("tourney-app-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn starts_on_the_demo_and_refuses_a_bad_file_by_name() {
+        let dir = folder("start");
+        let mut app = TourneyApp::new(dir.clone(), Vec::new(), Box::new(ScriptedDialogs::default()));
+        assert!(app.screen == Screen::Event);
+        assert_eq!(app.session.as_ref().unwrap().results().len(), 8);
+        let bad = dir.join("notes.tourney");
+        std::fs::write(&bad, "shopping list").unwrap();
+        app.open(&bad);
+        assert!(app.screen == Screen::Start);
+        assert!(
+            app.status.contains("notes.tourney") && app.status.contains("not a Tourney event file"),
+            "{}",
+            app.status
+        );
+        assert!(
+            app.recent.is_empty(),
+            "a file that did not open is not remembered"
+        );
+    }
+
+    #[test]
+    fn recent_events_are_remembered_once_newest_first() {
+        let dir = folder("recent");
+        let mut app = TourneyApp::new(dir.clone(), Vec::new(), Box::new(ScriptedDialogs::default()));
+        let demo = dir.join("demo.tourney");
+        for _ in 0..3 {
+            app.open(&demo);
+        }
+        assert_eq!(app.recent, vec![demo.clone()]);
+        for i in 0..10 {
+            app.remember(&dir.join(format!("e{i}.tourney")));
+        }
+        assert_eq!(app.recent.len(), 8);
+        assert_eq!(app.recent[0], dir.join("e9.tourney"));
     }
 }

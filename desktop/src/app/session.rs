@@ -28,6 +28,12 @@ impl Session {
         Self::from_file(file)
     }
 
+    /// Stores a newly built event in a new file (never over an existing one) and opens it.
+    pub fn create(path: &Path, event: &Event) -> Result<Session, String> {
+        let file = EventFile::create(path, event).map_err(|e| e.to_string())?;
+        Self::from_file(file)
+    }
+
     fn from_file(file: EventFile) -> Result<Session, String> {
         let results = file.results().map_err(|e| e.to_string())?;
         let standings = standings(file.event(), &results);

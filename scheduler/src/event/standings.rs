@@ -503,3 +503,48 @@ fn matches(schedule: &Schedule, results: &Results, rule: PointsRule) -> Standing
         )),
     }
 }
+
+/// The standings as CSV (several tables get a first column naming the table), optionally with
+/// a byte-order mark for Excel.
+pub fn standings_csv(tables: &[StandingsTable], excel: bool) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    if excel {
+        bytes.extend_from_slice(crate::csv_safety::UTF8_BOM);
+    }
+    for (i, table) in tables.iter().enumerate() {
+        if i > 0 {
+            bytes.push(b'\n');
+        }
+        let mut writer = csv::Writer::from_writer(&mut bytes);
+        let mut header = table.columns.clone();
+        if tables.len() > 1 {
+            header.insert(0, "Table".into());
+        }
+        write_row(&mut writer, &header);
+        for row in &table.rows {
+            let mut record: Vec<String> = row.clone();
+            if tables.len() > 1 {
+                record.insert(0, table.heading.clone().unwrap_or_default());
+            }
+            write_row(&mut writer, &record);
+        }
+        drop(writer);
+    }
+    bytes
+}
+
+/// Writing into memory cannot fail.
+fn write_row(writer: &mut csv::Writer<&mut Vec<u8>>, cells: &[String]) {
+    let _ = writer.write_record(cells.iter().map(|c| safe_cell(c)));
+    let _ = writer.flush();
+}
+
+/// Names are guarded against spreadsheet formulas; numbers Tourney computed (even negative
+/// ones) stay numbers.
+fn safe_cell(cell: &str) -> String {
+    if cell.parse::<f64>().is_ok() {
+        cell.to_owned()
+    } else {
+        crate::csv_safety::neutralise(cell).into_owned()
+    }
+}

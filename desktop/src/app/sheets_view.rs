@@ -1,0 +1,150 @@
+//! Sheets and exports: choose the sheet kinds and the paper, write the PDF or the standings
+//! CSV through a save dialog, and open the folder it went to.
+
+use super::dialogs::FileDialogs;
+use super::session::Session;
+use eframe::egui;
+use scheduler::event::standings::standings_csv;
+use scheduler::sheets::{Paper, SheetKind, SheetOptions, schedule_pdf};
+use std::path::{Path, PathBuf};
+
+pub struct SheetsView {
+    round: bool,
+    table: bool,
+    personal: bool,
+    standings: bool,
+    letter: bool,
+    last_written: Option<PathBuf>,
+}
+
+impl Default for SheetsView {
+    fn default() -> Self {
+        SheetsView {
+            round: true,
+            table: true,
+            personal: true,
+            standings: false,
+            letter: false,
+            last_written: None,
+        }
+    }
+}
+
+impl SheetsView {
+    /// Returns a status line when something was written (or failed).
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        dialogs: &mut dyn FileDialogs,
+    ) -> Option<String> {
+        let mut status = None;
+        ui.heading("Sheets and exports");
+        ui.checkbox(&mut self.round, "Master round sheet (every round, every table)");
+        ui.checkbox(&mut self.table, "Table cards (team chess: match cards)");
+        ui.checkbox(&mut self.personal, "Personal movement cards (with cut lines)");
+        ui.add_enabled(
+            !session.results().is_empty(),
+            egui::Checkbox::new(&mut self.standings, "Standings"),
+        )
+        .on_disabled_hover_text("Standings print once results are entered");
+        ui.horizontal(|ui| {
+            ui.label("Paper:");
+            ui.selectable_value(&mut self.letter, false, "A4");
+            ui.selectable_value(&mut self.letter, true, "Letter");
+        });
+        let title = session.event().settings.title.clone();
+        if ui.button("Export PDF…").clicked()
+            && let Some(path) = dialogs.save_export(&title, "pdf")
+        {
+            status = Some(match self.write_pdf(session, &path) {
+                Ok(()) => {
+                    self.last_written = Some(path.clone());
+                    format!("Wrote {}", path.display())
+                }
+                Err(problem) => format!("Not written: {problem}"),
+            });
+        }
+        if ui
+            .add_enabled(
+                !session.results().is_empty(),
+                egui::Button::new("Export standings CSV…"),
+            )
+            .clicked()
+            && let Some(path) = dialogs.save_export(&format!("{title} standings"), "csv")
+        {
+            let bytes = standings_csv(session.standings(), true);
+            status = Some(match std::fs::write(&path, bytes) {
+                Ok(()) => {
+                    self.last_written = Some(path.clone());
+                    format!("Wrote {}", path.display())
+                }
+                Err(e) => format!("Not written: {}: {e}", path.display()),
+            });
+        }
+        if let Some(folder) = self.last_written.as_ref().and_then(|p| p.parent())
+            && ui.button("Open the folder").clicked()
+        {
+            status = Some(open_folder(folder));
+        }
+        status
+    }
+
+    fn write_pdf(&self, session: &Session, path: &Path) -> Result<(), String> {
+        let settings = &session.event().settings;
+        let mut options = SheetOptions::new(settings.title.clone());
+        options.club = settings.club.clone();
+        options.date = settings
+            .date
+            .as_deref()
+            .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
+        options.paper = if self.letter { Paper::Letter } else { Paper::A4 };
+        options.kinds = [
+            (self.round, SheetKind::Round),
+            (self.table, SheetKind::Table),
+            (self.personal, SheetKind::Personal),
+            (self.standings, SheetKind::Standings),
+        ]
+        .into_iter()
+        .filter_map(|(on, kind)| on.then_some(kind))
+        .collect();
+        let standings = if self.standings { session.standings() } else { &[] };
+        let pdf = schedule_pdf(&session.event().schedule, standings, &options).map_err(|e| e.to_string())?;
+        std::fs::write(path, pdf).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+fn open_folder(folder: &Path) -> String {
+    let program = if cfg!(target_os = "windows") {
+        "explorer"
+    } else if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    match std::process::Command::new(program).arg(folder).spawn() {
+        Ok(_) => format!("Opened {}", folder.display()),
+        Err(e) => format!("Could not open {}: {e}", folder.display()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_demo_prints_its_sheets_with_standings() {
+        let dir = std::env::temp_dir().join(format!("tourney-sheets-view-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let session = Session::demo(&dir).unwrap();
+        let view = SheetsView {
+            standings: true,
+            ..SheetsView::default()
+        };
+        let path = dir.join("demo.pdf");
+        view.write_pdf(&session, &path).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(bytes.starts_with(b"%PDF"));
+        assert!(bytes.len() > 10_000, "{} bytes", bytes.len());
+    }
+}
