@@ -19,6 +19,8 @@ use std::path::{Path, PathBuf};
 use views::{ResultsView, ScheduleView, StandingsView};
 
 const RECENT_KEY: &str = "recent_events";
+const NO_FILE_CHOSEN: &str =
+    "No file was chosen. (If no dialog appeared, this desktop has no file-dialog service: see the README.)";
 
 pub fn run() -> eframe::Result {
     let options = eframe::NativeOptions {
@@ -96,7 +98,7 @@ impl TourneyApp {
 
     fn open_demo(&mut self) {
         let opened = Session::demo(&self.data_folder);
-        self.show(opened);
+        self.show_opened(opened);
     }
 
     fn open(&mut self, path: &Path) {
@@ -104,7 +106,7 @@ impl TourneyApp {
         if opened.is_ok() {
             self.remember(path);
         }
-        self.show(opened);
+        self.show_opened(opened);
     }
 
     fn remember(&mut self, path: &Path) {
@@ -113,7 +115,7 @@ impl TourneyApp {
         self.recent.truncate(8);
     }
 
-    fn show(&mut self, opened: Result<Session, String>) {
+    fn show_opened(&mut self, opened: Result<Session, String>) {
         match opened {
             Ok(session) => {
                 self.status = format!(
@@ -145,10 +147,11 @@ impl TourneyApp {
                 self.screen = Screen::NewEvent;
                 self.status.clear();
             }
-            if ui.button("Open…").clicked()
-                && let Some(path) = self.dialogs.pick_event()
-            {
-                self.open(&path);
+            if ui.button("Open…").clicked() {
+                match self.dialogs.pick_event() {
+                    Some(path) => self.open(&path),
+                    None => self.status = NO_FILE_CHOSEN.to_owned(),
+                }
             }
             if ui.button("Demo event").clicked() {
                 self.open_demo();
@@ -246,7 +249,7 @@ impl TourneyApp {
         match Session::create(&path, &event) {
             Ok(session) => {
                 self.remember(&path);
-                self.show(Ok(session));
+                self.show_opened(Ok(session));
                 self.view = View::Schedule;
                 let mut status = if chosen.is_some() {
                     format!("Saved the new event as {}", path.display())
@@ -263,12 +266,13 @@ impl TourneyApp {
     }
 }
 
-impl eframe::App for TourneyApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+impl TourneyApp {
+    /// One frame of the whole window (the eframe entry point, and what UI tests drive).
+    fn show(&mut self, ui: &mut egui::Ui) {
         egui::CentralPanel::default().show(ui, |ui| {
             if self.screen != Screen::Start
                 && ui
-                    .small_button("⌂ Start")
+                    .small_button("Start screen")
                     .on_hover_text("Recent events, new event, open")
                     .clicked()
             {
@@ -286,6 +290,12 @@ impl eframe::App for TourneyApp {
             ui.small(&self.status);
         });
     }
+}
+
+impl eframe::App for TourneyApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
 
     /// Window size comes from eframe; Tourney adds the recent files. Never results: those are
     /// in the event files.
@@ -299,6 +309,65 @@ impl eframe::App for TourneyApp {
 mod tests {
     use super::dialogs::ScriptedDialogs;
     use super::*;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+
+    /// Drives the real window by label: results for round 3 typed and saved with Enter, a
+    /// wrong total flagged, then the standings show the new leader.
+    #[test]
+    fn an_organiser_enters_a_result_and_reads_the_standings() {
+        let dir = folder("harness");
+        let app = TourneyApp::new(dir.clone(), Vec::new(), Box::new(ScriptedDialogs::default()));
+        let mut harness = Harness::builder()
+            .with_size(egui::vec2(1000.0, 700.0))
+            .build_ui_state(|ui, app: &mut TourneyApp| app.show(ui), app);
+        harness.run();
+        harness.get_by_label("Round 3: 0 of 4 results");
+        harness.get_by_label("Table 1 N-S tricks").click();
+        harness.run();
+        harness.get_by_label("Table 1 N-S tricks").type_text("25");
+        harness.get_by_label("Table 1 E-W tricks").click();
+        harness.run();
+        harness.get_by_label("Table 1 E-W tricks").type_text("2");
+        harness.run();
+        harness.get_by_label("N-S 25 + E-W 2 = 27 tricks, but 2 hand(s) a round make 26");
+        harness.get_by_label("Table 1 E-W tricks").click();
+        harness.run();
+        harness.key_press(egui::Key::Backspace);
+        harness.run();
+        harness.get_by_label("Table 1 E-W tricks").type_text("1");
+        harness.run();
+        harness.get_by_label("Save").click();
+        harness.run();
+        harness.get_by_label("Round 3: 1 of 4 results");
+        let key = scheduler::event::ResultKey {
+            round: 3,
+            table: 1,
+            deal: 0,
+        };
+        assert_eq!(
+            harness.state().session.as_ref().unwrap().results()[&key],
+            scheduler::event::ResultValue::Tricks { ns: 25, ew: 1 }
+        );
+        harness.get_by_label("Standings").click();
+        harness.run();
+        // The leader has the 25 tricks on top of their first two rounds.
+        let session = harness.state().session.as_ref().unwrap();
+        let leader = scheduler::event::standings::leader(session.standings())
+            .unwrap()
+            .to_owned();
+        let table1 = &session.event().schedule.round(3).unwrap().tables[0];
+        let north_south: Vec<String> = scheduler::event::sides(table1)
+            .0
+            .iter()
+            .map(|&p| session.event().schedule.entrants[p].clone())
+            .collect();
+        assert!(
+            north_south.contains(&leader),
+            "{leader} should lead after 25 tricks"
+        );
+        harness.get_by_label(leader.as_str());
+    }
 
     fn folder(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("tourney-app-{}-{name}", std::process::id()));

@@ -151,11 +151,15 @@ impl NewEventView {
                 }
                 ui.label("Roster");
                 ui.horizontal(|ui| {
-                    if ui.button("Import CSV…").clicked()
-                        && let Some(path) = dialogs.pick_roster()
-                    {
-                        let import = import_roster_file(&path);
-                        self.roster = Some((path, import));
+                    if ui.button("Import CSV…").clicked() {
+                        match dialogs.pick_roster() {
+                            Some(path) => {
+                                let import = import_roster_file(&path);
+                                self.roster = Some((path, import));
+                                self.problem = None;
+                            }
+                            None => self.problem = Some(super::NO_FILE_CHOSEN.to_owned()),
+                        }
                     }
                     if self.roster.is_some() && ui.button("Use numbered players instead").clicked() {
                         self.roster = None;

@@ -16,7 +16,7 @@ fn round_picker(ui: &mut egui::Ui, session: &Session, round: &mut u32, with_prog
         for r in &session.event().schedule.rounds {
             let (done, needed) = session.event().round_progress(session.results(), r.number);
             let label = if with_progress && needed > 0 && done == needed {
-                format!("{} ✔", r.number)
+                format!("{} (done)", r.number)
             } else {
                 r.number.to_string()
             };
@@ -207,7 +207,7 @@ impl ResultsView {
                             let typed = self.parse(session, key, parts);
                             match (&typed, saved) {
                                 (Some(Ok(value)), Some(old)) if *value == old => {
-                                    ui.label("✔ saved");
+                                    ui.label("saved");
                                 }
                                 (Some(Ok(value)), _) => {
                                     if ui.button("Save").clicked() || submitted {
@@ -300,9 +300,9 @@ impl StandingsView {
                         let marker = match self.sort {
                             Some((st, sc, descending)) if st == t && sc == c => {
                                 if descending {
-                                    " ▼"
+                                    " (high first)"
                                 } else {
-                                    " ▲"
+                                    " (low first)"
                                 }
                             }
                             _ => "",
