@@ -311,11 +311,7 @@ impl EventFile {
         self.event
             .check_result(key, &value)
             .map_err(|why| StoreError::Invalid { key, why })?;
-        let path = self.path.clone();
-        let db = move |error| StoreError::Database {
-            path: path.clone(),
-            error,
-        };
+        let db = database_error(self.path.clone());
         let tx = self
             .connection
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -345,11 +341,7 @@ impl EventFile {
 
     /// Removes a result (kept in the history). Returns whether there was one.
     pub fn clear_result(&mut self, key: ResultKey) -> Result<bool, StoreError> {
-        let path = self.path.clone();
-        let db = move |error| StoreError::Database {
-            path: path.clone(),
-            error,
-        };
+        let db = database_error(self.path.clone());
         let tx = self
             .connection
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -471,6 +463,15 @@ fn check_header(path: &Path) -> Result<i32, StoreError> {
         });
     }
     Ok(word(60))
+}
+
+/// Turns an SQLite failure into an error naming the file (a closure that does not borrow the
+/// event file, so it can be used while a transaction holds the connection).
+fn database_error(path: PathBuf) -> impl Fn(rusqlite::Error) -> StoreError {
+    move |error| StoreError::Database {
+        path: path.clone(),
+        error,
+    }
 }
 
 /// The stored JSON of one result, if there is one.
