@@ -2,6 +2,7 @@
 //! exports. It knows nothing about any user interface; the desktop app and the command line
 //! are thin layers over it.
 
+pub mod audit;
 pub mod csv_safety;
 pub mod event;
 pub mod milp;

@@ -107,6 +107,131 @@ impl Roster {
     pub fn stationary_index(&self) -> Option<usize> {
         self.players.iter().position(|p| p.stationary)
     }
+
+    pub fn player(&self, id: PlayerId) -> Option<&Player> {
+        self.players.iter().find(|p| p.id == id)
+    }
+
+    /// The next unused player id.
+    pub fn next_id(&self) -> PlayerId {
+        PlayerId(self.players.iter().map(|p| p.id.0).max().unwrap_or(0) + 1)
+    }
+
+    /// Problems that make a roster unusable for scheduling, one sentence each naming the
+    /// player: empty or repeated names, repeated ids, spouses who are missing or not mutual,
+    /// more than one stationary player. Empty when the roster is fine.
+    pub fn problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        let mut seen_names: std::collections::HashMap<String, &str> = std::collections::HashMap::new();
+        let mut seen_ids = std::collections::HashSet::new();
+        for (index, player) in self.players.iter().enumerate() {
+            let name = player.name.trim();
+            if name.is_empty() {
+                problems.push(format!("player {} has no name", index + 1));
+            } else if let Some(earlier) = seen_names.insert(name.to_lowercase(), &player.name) {
+                problems.push(format!(
+                    "\"{name}\" is listed twice (also as \"{earlier}\"); add an initial to tell them apart"
+                ));
+            }
+            if !seen_ids.insert(player.id) {
+                problems.push(format!("{name}: player number {} is used twice", player.id));
+            }
+            if let Some(spouse) = player.spouse {
+                match self.player(spouse) {
+                    None => problems.push(format!("{name}: the spouse {spouse} is not in the roster")),
+                    Some(other) if other.id == player.id => {
+                        problems.push(format!("{name} cannot be their own spouse"))
+                    }
+                    Some(other) if other.spouse != Some(player.id) => problems.push(format!(
+                        "{name} names {} as spouse, but {} does not name {name}",
+                        other.name, other.name
+                    )),
+                    Some(_) => {}
+                }
+            }
+        }
+        let stationary: Vec<&str> = self
+            .players
+            .iter()
+            .filter(|p| p.stationary)
+            .map(|p| p.name.as_str())
+            .collect();
+        if stationary.len() > 1 {
+            problems.push(format!(
+                "only one player can keep the stationary seat, but {} are marked: {}",
+                stationary.len(),
+                stationary.join(", ")
+            ));
+        }
+        problems
+    }
+
+    /// The changes from `self` to `new` that a schedule made for `self` does not cover:
+    /// players added or removed, couples, the stationary seat, teams and boards. Renames and
+    /// contact details are not among them. One sentence each; empty when the schedule fits.
+    pub fn changes_affecting_schedule(&self, new: &Roster) -> Vec<String> {
+        let mut changes = Vec::new();
+        for old in &self.players {
+            let Some(now) = new.player(old.id) else {
+                changes.push(format!("{} was removed", old.name));
+                continue;
+            };
+            let name = &now.name;
+            if old.spouse != now.spouse {
+                changes.push(match now.spouse.and_then(|id| new.player(id)) {
+                    Some(spouse) => format!("{name} is now kept apart from {}", spouse.name),
+                    None => format!("{name} no longer has a spouse to keep apart from"),
+                });
+            }
+            if old.stationary != now.stationary {
+                changes.push(if now.stationary {
+                    format!("{name} now keeps the stationary seat")
+                } else {
+                    format!("{name} no longer keeps the stationary seat")
+                });
+            }
+            if old.team != now.team || old.board != now.board {
+                changes.push(format!(
+                    "{name} now plays for {} on board {}",
+                    now.team.as_deref().unwrap_or("no team"),
+                    now.board.map_or("?".to_owned(), |b| b.to_string())
+                ));
+            }
+        }
+        for now in &new.players {
+            if self.player(now.id).is_none() {
+                changes.push(format!("{} was added", now.name));
+            }
+        }
+        changes
+    }
+
+    /// Every change from `self` to `new` in words, for the event's history: the changes that
+    /// affect the schedule, renames, and other details.
+    pub fn describe_changes(&self, new: &Roster) -> Vec<String> {
+        let mut changes = self.changes_affecting_schedule(new);
+        for old in &self.players {
+            let Some(now) = new.player(old.id) else { continue };
+            if old.name != now.name {
+                changes.push(format!("{} renamed {}", old.name, now.name));
+            }
+            if old.club != now.club || old.rating != now.rating || old.email != now.email {
+                changes.push(format!("details of {} changed", now.name));
+            }
+        }
+        changes
+    }
+
+    /// Each renamed player's (old name, new name), matched by player id.
+    pub fn renames(&self, new: &Roster) -> Vec<(String, String)> {
+        self.players
+            .iter()
+            .filter_map(|old| {
+                let now = new.player(old.id)?;
+                (now.name != old.name).then(|| (old.name.clone(), now.name.clone()))
+            })
+            .collect()
+    }
 }
 
 /// Which rules a schedule follows; the verifier picks its checks from this.
@@ -298,5 +423,15 @@ impl Schedule {
 
     pub fn round(&self, number: u32) -> Option<&Round> {
         self.rounds.iter().find(|r| r.number == number)
+    }
+
+    /// Carries renames (old name, new name) over to the entrants; all at once, so swapping
+    /// two names works.
+    pub fn rename_entrants(&mut self, renames: &[(String, String)]) {
+        for entrant in &mut self.entrants {
+            if let Some((_, new)) = renames.iter().find(|(old, _)| old == entrant) {
+                *entrant = new.clone();
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! corrections keep history, bad files are refused untouched, and standings match examples
 //! worked by hand.
 
-use scheduler::event::create::{EventFormat, NewEvent, build_event};
+use scheduler::event::create::{EventFormat, NewEvent, build_event, generate_schedule};
 use scheduler::event::standings::{leader, standings};
 use scheduler::event::store::{EventFile, SCHEMA_VERSION, StoreError};
 use scheduler::event::{BridgeResult, Event, ImpMethod, ResultKey, ResultValue, sides};
@@ -40,7 +40,9 @@ fn tricks(ns: u32, ew: u32) -> ResultValue {
 #[test]
 fn results_survive_reopening_and_corrections_keep_history() {
     let path = scratch("drive.tourney");
-    let event = event(EventFormat::WhistDrive, 8, |s| s.hands_per_round = Some(2));
+    let event = event(EventFormat::WhistDrive, 8, |s| {
+        s.options.hands_per_round = Some(2)
+    });
     let mut file = EventFile::create(&path, &event).unwrap();
     file.set_result(key(1, 1, 0), tricks(14, 12)).unwrap();
     file.set_result(key(1, 2, 0), tricks(10, 16)).unwrap();
@@ -83,7 +85,9 @@ fn results_survive_reopening_and_corrections_keep_history() {
 #[test]
 fn results_that_do_not_fit_the_event_are_refused_with_the_reason() {
     let path = scratch("refusals.tourney");
-    let event = event(EventFormat::WhistDrive, 8, |s| s.hands_per_round = Some(2));
+    let event = event(EventFormat::WhistDrive, 8, |s| {
+        s.options.hands_per_round = Some(2)
+    });
     let mut file = EventFile::create(&path, &event).unwrap();
     let why = |result: Result<_, StoreError>| match result {
         Err(StoreError::Invalid { why, .. }) => why,
@@ -142,7 +146,7 @@ fn foreign_damaged_and_newer_files_are_refused_unchanged() {
     check(&newer, "newer Tourney");
 
     let damaged = scratch("damaged.tourney");
-    let event = event(EventFormat::WhistDrive, 40, |s| s.rounds = Some(10));
+    let event = event(EventFormat::WhistDrive, 40, |s| s.options.rounds = Some(10));
     let mut file = EventFile::create(&damaged, &event).unwrap();
     file.set_result(key(1, 1, 0), tricks(7, 6)).unwrap();
     file.save_copy(&scratch("damaged-copy.tourney")).unwrap();
@@ -166,8 +170,8 @@ fn a_thirty_player_event_with_every_result_stays_small() {
     let path = scratch("thirty.tourney");
     // A long evening: 14 rounds of 3 boards at 7 tables.
     let event = event(EventFormat::BridgeIndividual, 30, |s| {
-        s.rounds = Some(14);
-        s.boards_per_round = 3;
+        s.options.rounds = Some(14);
+        s.options.boards_per_round = 3;
     });
     let mut file = EventFile::create(&path, &event).unwrap();
     let mut count = 0;
@@ -199,7 +203,9 @@ fn a_thirty_player_event_with_every_result_stays_small() {
 
 #[test]
 fn whist_drive_totals_are_each_sides_tricks() {
-    let event = event(EventFormat::WhistDrive, 8, |s| s.hands_per_round = Some(1));
+    let event = event(EventFormat::WhistDrive, 8, |s| {
+        s.options.hands_per_round = Some(1)
+    });
     let entered = [(1, 1, 8, 5), (1, 2, 6, 7), (2, 1, 4, 9), (2, 2, 7, 6)];
     let mut results = scheduler::event::Results::new();
     let mut expected = vec![0u32; 8];
@@ -228,7 +234,7 @@ fn whist_drive_totals_are_each_sides_tricks() {
 
 #[test]
 fn whist_drive_sit_outs_score_the_players_own_average() {
-    let event = event(EventFormat::WhistDrive, 5, |s| s.rounds = Some(2));
+    let event = event(EventFormat::WhistDrive, 5, |s| s.options.rounds = Some(2));
     let round1 = event.schedule.round(1).unwrap();
     let sitter = round1.absent[0].entrant;
     let mut results = scheduler::event::Results::new();
@@ -259,7 +265,7 @@ fn whist_drive_sit_outs_score_the_players_own_average() {
 /// N–S matchpoints (2 a win, 1 a tie): table 1: 2 + 0, table 2: 4 + 4, table 3: 0 + 2, of 8.
 #[test]
 fn bridge_matchpoints_and_cross_imps_by_hand() {
-    let mut event = event(EventFormat::BridgePairs, 6, |s| s.boards_per_round = 2);
+    let mut event = event(EventFormat::BridgePairs, 6, |s| s.options.boards_per_round = 2);
     let mut results = scheduler::event::Results::new();
     let contract = |c: &str, by: Direction, tricks: u8| ResultValue::Bridge {
         board: BridgeResult::Contract {
@@ -410,7 +416,7 @@ fn direct_encounter_orders_players_level_on_points() {
 /// shown, the standings table has every tie-break column.
 #[test]
 fn chess_event_with_byes_and_a_forfeit() {
-    let event = event(EventFormat::Chess, 5, |s| s.bye_points = 1.0);
+    let event = event(EventFormat::Chess, 5, |s| s.options.bye_points = 1.0);
     let mut results = scheduler::event::Results::new();
     for round in event.schedule.rounds.iter().take(4) {
         for table in &round.tables {
@@ -446,9 +452,9 @@ fn chess_event_with_byes_and_a_forfeit() {
 #[test]
 fn team_match_points_and_board_points() {
     let event = event(EventFormat::TeamChess, 0, |s| {
-        s.team_event = scheduler::model::TeamEvent::RoundRobin;
-        s.teams = Some(4);
-        s.boards = Some(2);
+        s.options.team_event = scheduler::model::TeamEvent::RoundRobin;
+        s.options.teams = Some(4);
+        s.options.boards = Some(2);
     });
     let mut results = scheduler::event::Results::new();
     // Round 1: every White wins, so each match is drawn 1-1 (colours alternate by board).
@@ -491,4 +497,139 @@ fn team_match_points_and_board_points() {
     assert_eq!(tables[0].rows[0][1], home_team);
     assert_eq!(tables[0].rows[0][8], "3");
     assert_eq!(tables[0].rows[0][6], "3");
+}
+
+/// A file written by the first release (schema 1: no record of the roster the schedule was
+/// made for) opens, is migrated, and keeps its results and history.
+#[test]
+fn a_version_1_file_is_migrated_and_keeps_its_results() {
+    let path = scratch("version1.tourney");
+    let built = event(EventFormat::WhistDrive, 8, |s| {
+        s.options.hands_per_round = Some(2)
+    });
+    // The settings as version 1 wrote them: no options.
+    let mut settings = serde_json::to_value(&built.settings).unwrap();
+    settings.as_object_mut().unwrap().remove("options");
+    {
+        let db = rusqlite_connection(&path);
+        db.pragma_update(None, "application_id", 0x5452_4E59).unwrap();
+        db.execute_batch(
+            "CREATE TABLE event (id INTEGER PRIMARY KEY CHECK (id = 1), settings TEXT NOT NULL,
+                 roster TEXT NOT NULL, schedule TEXT NOT NULL, created_at TEXT NOT NULL);
+             CREATE TABLE result (round INTEGER NOT NULL, table_no INTEGER NOT NULL, deal INTEGER NOT NULL,
+                 value TEXT NOT NULL, entered_at TEXT NOT NULL, PRIMARY KEY (round, table_no, deal));
+             CREATE TABLE history (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, action TEXT NOT NULL,
+                 round INTEGER, table_no INTEGER, deal INTEGER, before TEXT, after TEXT);",
+        )
+        .unwrap();
+        db.execute(
+            "INSERT INTO event VALUES (1, ?1, ?2, ?3, '2026-11-01T19:00:00+00:00')",
+            rusqlite::params![
+                settings.to_string(),
+                serde_json::to_string(&built.roster).unwrap(),
+                serde_json::to_string(&built.schedule).unwrap()
+            ],
+        )
+        .unwrap();
+        db.execute(
+            "INSERT INTO result VALUES (1, 1, 0, ?1, '2026-11-01T19:30:00+00:00')",
+            [serde_json::to_string(&tricks(14, 12)).unwrap()],
+        )
+        .unwrap();
+        db.execute(
+            "INSERT INTO history (at, action) VALUES ('2026-11-01T19:00:00+00:00', 'created')",
+            [],
+        )
+        .unwrap();
+        db.pragma_update(None, "user_version", 1).unwrap();
+    }
+    let file = EventFile::open(&path).unwrap();
+    assert_eq!(file.results().unwrap()[&key(1, 1, 0)], tricks(14, 12));
+    assert_eq!(
+        file.event().generated_for,
+        built.roster,
+        "version 1 never edited its roster"
+    );
+    assert!(file.event().roster_changes().is_empty());
+    assert_eq!(file.event().settings.options, None);
+    assert_eq!(file.history().unwrap().len(), 1);
+    drop(file);
+    let version: i32 = rusqlite_connection(&path)
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .unwrap();
+    assert_eq!(version, SCHEMA_VERSION);
+}
+
+#[test]
+fn roster_edits_rename_into_the_schedule_and_wait_for_a_new_schedule() {
+    let path = scratch("roster-edits.tourney");
+    let built = event(EventFormat::WhistDrive, 8, |s| {
+        s.options.hands_per_round = Some(2)
+    });
+    let mut file = EventFile::create(&path, &built).unwrap();
+
+    // A rename reaches the schedule's names at once; the schedule still fits.
+    let mut roster = built.roster.clone();
+    roster.players[2].name = "Carol".into();
+    let changes = file.set_roster(roster.clone()).unwrap();
+    assert_eq!(changes, ["Player 3 renamed Carol"]);
+    assert_eq!(file.event().schedule.entrants[2], "Carol");
+    assert!(file.event().roster_changes().is_empty());
+
+    // Adding a player and marrying two others: the schedule no longer fits and says why.
+    let id = roster.next_id();
+    roster.players.push(scheduler::model::Player::new(id.0, "Dora"));
+    roster.players[0].spouse = Some(roster.players[1].id);
+    roster.players[1].spouse = Some(roster.players[0].id);
+    file.set_roster(roster.clone()).unwrap();
+    let reasons = file.event().roster_changes();
+    assert!(reasons.contains(&"Dora was added".to_owned()), "{reasons:?}");
+    assert!(
+        reasons.contains(&"Player 1 is now kept apart from Player 2".to_owned()),
+        "{reasons:?}"
+    );
+    // A roster that makes no sense is refused whole, naming the problem.
+    let mut bad = roster.clone();
+    bad.players[3].name = "carol".into();
+    let refusal = file.set_roster(bad).unwrap_err().to_string();
+    assert!(refusal.contains("\"carol\" is listed twice"), "{refusal}");
+
+    // Generating again makes a schedule for nine with the couple kept apart.
+    let options = file.event().settings.options.clone().unwrap();
+    let generated = generate_schedule(&file.event().roster, &options, &Control::unlimited()).unwrap();
+    file.replace_schedule(generated, options.clone()).unwrap();
+    assert!(file.event().roster_changes().is_empty());
+    assert_eq!(file.event().schedule.entrants.len(), 9);
+    drop(file);
+
+    // Everything is in the file, with a history line per change.
+    let mut file = EventFile::open(&path).unwrap();
+    assert_eq!(file.event().schedule.entrants.len(), 9);
+    assert_eq!(file.event().roster.players[2].name, "Carol");
+    let actions: Vec<String> = file.history().unwrap().into_iter().map(|h| h.action).collect();
+    assert!(
+        actions[1].starts_with("roster: Player 3 renamed Carol"),
+        "{actions:?}"
+    );
+    assert!(
+        actions[3].starts_with("schedule made again: 9 entrants"),
+        "{actions:?}"
+    );
+
+    // Once a result is in, only names and details may change, and the schedule may not.
+    file.set_result(key(1, 1, 0), tricks(14, 12)).unwrap();
+    let mut roster = file.event().roster.clone();
+    roster.players.pop();
+    let refusal = file.set_roster(roster).unwrap_err().to_string();
+    assert!(
+        refusal.contains("1 result(s) are entered") && refusal.contains("Dora was removed"),
+        "{refusal}"
+    );
+    let generated = generate_schedule(&file.event().roster, &options, &Control::unlimited()).unwrap();
+    let refusal = file.replace_schedule(generated, options).unwrap_err().to_string();
+    assert!(refusal.contains("schedule not changed"), "{refusal}");
+    let mut roster = file.event().roster.clone();
+    roster.players[8].email = Some("dora@example.org".into());
+    assert_eq!(file.set_roster(roster).unwrap(), ["details of Dora changed"]);
+    assert_eq!(file.event().schedule.entrants.len(), 9);
 }

@@ -1,5 +1,6 @@
-//! Building a new event: the organiser's choice of format becomes a schedule (through the
-//! generators) and a scoring rule, ready to be stored.
+//! Building an event: the organiser's choice of format and options becomes a schedule
+//! (through the generators) and a scoring rule, ready to be stored. The options are kept in
+//! the event so the schedule can be generated again after the roster is edited.
 
 use super::{Event, EventSettings, ImpMethod, Scoring};
 use crate::model::{Player, Roster, Schedule, TeamEvent};
@@ -10,9 +11,11 @@ use crate::team_chess::team_match::{scheveningen, team_round_robin};
 use crate::team_chess::{Size, TeamChessOptions, TeamNames, team_chess};
 use crate::verify::verify;
 use crate::whist::{WhistOptions, whist_schedule};
+use serde::{Deserialize, Serialize};
 
 /// The kinds of evening Tourney runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum EventFormat {
     /// Whist individual movement, scored by tricks.
     WhistDrive,
@@ -50,44 +53,60 @@ impl EventFormat {
     }
 }
 
-/// Everything the organiser chooses for a new event. Options that do not apply to the chosen
-/// format are ignored.
-#[derive(Debug, Clone)]
-pub struct NewEvent {
-    pub title: String,
-    pub club: Option<String>,
-    /// ISO date.
-    pub date: Option<String>,
+/// How the schedule is made and results are scored: everything the organiser chooses for an
+/// event apart from its name and roster. Options that do not apply to the format are ignored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EventOptions {
     pub format: EventFormat,
-    pub roster: Roster,
     /// Whist: rounds tonight (default the whole cycle). Team chess jamboree: rounds.
+    #[serde(default)]
     pub rounds: Option<usize>,
+    #[serde(default)]
     pub directed: bool,
+    #[serde(default)]
     pub hands_per_round: Option<u32>,
+    #[serde(default = "two")]
     pub boards_per_round: u32,
+    #[serde(default)]
     pub imps: Option<ImpMethod>,
     /// Round robins: FIDE Berger tables instead of the circle method.
+    #[serde(default)]
     pub berger: bool,
+    #[serde(default)]
     pub double: bool,
+    #[serde(default)]
     pub avoid_spouses: bool,
+    #[serde(default)]
     pub bye_points: f64,
     /// League points; default 3/1/0 for match scores, 2/1/0 for chess team matches.
+    #[serde(default)]
     pub points: Option<PointsRule>,
+    #[serde(default = "jamboree")]
     pub team_event: TeamEvent,
     /// Team chess without team columns in the roster: teams × boards numbered players.
+    #[serde(default)]
     pub teams: Option<usize>,
+    #[serde(default)]
     pub boards: Option<usize>,
+    #[serde(default = "one")]
     pub seed: u64,
 }
 
-impl NewEvent {
-    pub fn new(title: impl Into<String>, format: EventFormat, roster: Roster) -> Self {
-        NewEvent {
-            title: title.into(),
-            club: None,
-            date: None,
+fn two() -> u32 {
+    2
+}
+fn one() -> u64 {
+    1
+}
+fn jamboree() -> TeamEvent {
+    TeamEvent::Jamboree
+}
+
+impl EventOptions {
+    /// The defaults for a format (FIDE Berger tables for chess).
+    pub fn new(format: EventFormat) -> Self {
+        EventOptions {
             format,
-            roster,
             rounds: None,
             directed: false,
             hands_per_round: None,
@@ -104,37 +123,119 @@ impl NewEvent {
             seed: 1,
         }
     }
+
+    /// How results of this format are scored.
+    pub fn scoring(&self) -> Scoring {
+        match self.format {
+            EventFormat::WhistDrive => Scoring::WhistDrive {
+                hands_per_round: self.hands_per_round,
+            },
+            EventFormat::BridgeIndividual | EventFormat::BridgePairs => Scoring::Bridge {
+                boards_per_round: self.boards_per_round.max(1),
+                imps: self.imps,
+            },
+            EventFormat::Pairs => Scoring::Match {
+                points: self.points.unwrap_or(PointsRule::FOOTBALL),
+            },
+            EventFormat::Chess | EventFormat::TeamChess => Scoring::Chess {
+                bye_points: self.bye_points,
+                match_points: self.points.unwrap_or(PointsRule::MATCH_POINTS),
+            },
+        }
+    }
+}
+
+/// A new event: its name, club, date and roster, and the options its schedule is made with.
+#[derive(Debug, Clone)]
+pub struct NewEvent {
+    pub title: String,
+    pub club: Option<String>,
+    /// ISO date.
+    pub date: Option<String>,
+    pub roster: Roster,
+    pub options: EventOptions,
+}
+
+impl NewEvent {
+    pub fn new(title: impl Into<String>, format: EventFormat, roster: Roster) -> Self {
+        NewEvent {
+            title: title.into(),
+            club: None,
+            date: None,
+            roster,
+            options: EventOptions::new(format),
+        }
+    }
 }
 
 /// Builds the event: schedule from the generator (verified), scoring from the format. Returns
 /// the generator's notes for the organiser.
 pub fn build_event(spec: &NewEvent, control: &Control) -> Result<(Event, Vec<String>), String> {
+    let generated = generate_schedule(&spec.roster, &spec.options, control)?;
+    let notes = generated.notes.clone();
+    Ok((event_from(spec, generated), notes))
+}
+
+/// The event for a spec whose schedule has been made (e.g. on another thread).
+pub fn event_from(spec: &NewEvent, generated: Generated) -> Event {
+    Event {
+        settings: EventSettings {
+            title: spec.title.clone(),
+            club: spec.club.clone(),
+            date: spec.date.clone(),
+            format_label: spec.options.format.label().to_owned(),
+            scoring: spec.options.scoring(),
+            options: Some(spec.options.clone()),
+        },
+        generated_for: generated.roster.clone(),
+        roster: generated.roster,
+        schedule: generated.schedule,
+    }
+}
+
+/// A schedule made for a roster.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    pub schedule: Schedule,
+    /// The roster the schedule seats: the one given, or for team chess without a roster the
+    /// numbered teams' players.
+    pub roster: Roster,
+    /// What the generator wants the organiser to know (couples, sit-outs, quality).
+    pub notes: Vec<String>,
+}
+
+/// Runs the generator for the format on the roster and verifies what it returns.
+pub fn generate_schedule(
+    roster: &Roster,
+    options: &EventOptions,
+    control: &Control,
+) -> Result<Generated, String> {
     let mut notes = Vec::new();
-    let mut roster = spec.roster.clone();
-    let schedule: Schedule = match spec.format {
+    let mut roster = roster.clone();
+    let schedule: Schedule = match options.format {
         EventFormat::WhistDrive | EventFormat::BridgeIndividual => {
-            let options = WhistOptions {
-                rounds: spec.rounds,
-                directed: spec.directed,
-                seed: spec.seed,
+            let whist_options = WhistOptions {
+                rounds: options.rounds,
+                directed: options.directed,
+                seed: options.seed,
                 never_partner: Vec::new(),
             };
             let (schedule, whist_notes) =
-                whist_schedule(&roster, &options, control).map_err(|e| e.to_string())?;
+                whist_schedule(&roster, &whist_options, control).map_err(|e| e.to_string())?;
             notes.extend(whist_notes.messages);
             schedule
         }
         EventFormat::BridgePairs | EventFormat::Pairs | EventFormat::Chess => {
-            let options = RoundRobinOptions {
-                method: if spec.berger {
+            let rr_options = RoundRobinOptions {
+                method: if options.berger {
                     Method::Berger
                 } else {
                     Method::Circle
                 },
-                double: spec.double,
-                avoid_spouses: spec.avoid_spouses,
+                double: options.double,
+                avoid_spouses: options.avoid_spouses,
             };
-            let (schedule, rr_notes) = round_robin(&roster, options).map_err(|e| e.to_string())?;
+            let (schedule, rr_notes) = round_robin(&roster, rr_options).map_err(|e| e.to_string())?;
             notes.extend(rr_notes.messages);
             schedule
         }
@@ -142,7 +243,7 @@ pub fn build_event(spec: &NewEvent, control: &Control) -> Result<(Event, Vec<Str
             let names = if roster.players.iter().any(|p| p.team.is_some()) {
                 TeamNames::from_roster(&roster)?
             } else {
-                let (Some(teams), Some(boards)) = (spec.teams, spec.boards) else {
+                let (Some(teams), Some(boards)) = (options.teams, options.boards) else {
                     return Err("team chess needs a roster with team (and board) columns, or numbers of teams and boards".into());
                 };
                 let names = TeamNames::numbered(teams, boards);
@@ -151,8 +252,8 @@ pub fn build_event(spec: &NewEvent, control: &Control) -> Result<(Event, Vec<Str
             };
             let teams = names.teams.len();
             let boards = names.players.first().map_or(0, Vec::len);
-            match spec.team_event {
-                TeamEvent::RoundRobin => team_round_robin(&names, boards, spec.double),
+            match options.team_event {
+                TeamEvent::RoundRobin => team_round_robin(&names, boards, options.double),
                 TeamEvent::Scheveningen => {
                     if teams != 2 {
                         return Err(format!(
@@ -162,17 +263,17 @@ pub fn build_event(spec: &NewEvent, control: &Control) -> Result<(Event, Vec<Str
                     scheveningen(&names, boards)
                 }
                 TeamEvent::Jamboree => {
-                    let Some(rounds) = spec.rounds else {
+                    let Some(rounds) = options.rounds else {
                         return Err("a team chess jamboree needs a number of rounds".into());
                     };
-                    let mut options = TeamChessOptions::new(Size {
+                    let mut chess_options = TeamChessOptions::new(Size {
                         teams,
                         boards,
                         rounds,
                     });
-                    options.names = names;
-                    options.seed = spec.seed;
-                    let outcome = team_chess(&options, control)
+                    chess_options.names = names;
+                    chess_options.seed = options.seed;
+                    let outcome = team_chess(&chess_options, control)
                         .map_err(|e| format!("{teams} teams × {boards} boards × {rounds} rounds: {e}"))?;
                     notes.push(outcome.quality.describe());
                     outcome.schedule
@@ -186,34 +287,11 @@ pub fn build_event(spec: &NewEvent, control: &Control) -> Result<(Event, Vec<Str
             "the generated schedule failed verification; this is a bug in Tourney, please report it".into(),
         );
     }
-    let scoring = match spec.format {
-        EventFormat::WhistDrive => Scoring::WhistDrive {
-            hands_per_round: spec.hands_per_round,
-        },
-        EventFormat::BridgeIndividual | EventFormat::BridgePairs => Scoring::Bridge {
-            boards_per_round: spec.boards_per_round.max(1),
-            imps: spec.imps,
-        },
-        EventFormat::Pairs => Scoring::Match {
-            points: spec.points.unwrap_or(PointsRule::FOOTBALL),
-        },
-        EventFormat::Chess | EventFormat::TeamChess => Scoring::Chess {
-            bye_points: spec.bye_points,
-            match_points: spec.points.unwrap_or(PointsRule::MATCH_POINTS),
-        },
-    };
-    let event = Event {
-        settings: EventSettings {
-            title: spec.title.clone(),
-            club: spec.club.clone(),
-            date: spec.date.clone(),
-            format_label: spec.format.label().to_owned(),
-            scoring,
-        },
-        roster,
+    Ok(Generated {
         schedule,
-    };
-    Ok((event, notes))
+        roster,
+        notes,
+    })
 }
 
 /// A roster for numbered teams (players carry their team and board).
@@ -242,8 +320,8 @@ pub fn demo_event() -> Result<(Event, Vec<(super::ResultKey, super::ResultValue)
     let import = crate::roster_import::import_roster_bytes("demo roster", DEMO_ROSTER.as_bytes());
     let mut spec = NewEvent::new("Demo whist drive", EventFormat::WhistDrive, import.roster);
     spec.club = Some("Riverside Whist Club".into());
-    spec.rounds = Some(5);
-    spec.hands_per_round = Some(2);
+    spec.options.rounds = Some(5);
+    spec.options.hands_per_round = Some(2);
     let (event, _) = build_event(&spec, &Control::unlimited())?;
     let mut results = Vec::new();
     // Fixed, plausible trick counts (of 26) for rounds 1 and 2.

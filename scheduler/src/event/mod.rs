@@ -89,6 +89,10 @@ pub struct EventSettings {
     /// The format as the organiser named it ("whist drive", "team chess"…).
     pub format_label: String,
     pub scoring: Scoring,
+    /// The options the schedule was made with, so it can be made again after roster edits
+    /// (absent in files from before roster editing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub options: Option<create::EventOptions>,
 }
 
 /// Everything about an event except its results.
@@ -97,6 +101,10 @@ pub struct Event {
     pub settings: EventSettings,
     pub roster: Roster,
     pub schedule: Schedule,
+    /// The roster as it was when the schedule was made. When players are added, removed or
+    /// their couples, stationary seat, team or board change, the schedule no longer fits and
+    /// must be made again (renames carry over into the schedule).
+    pub generated_for: Roster,
 }
 
 /// Which result: a table in a round, and for bridge the board (deal) number; 0 otherwise.
@@ -208,6 +216,12 @@ pub fn sides(table: &Table) -> (Vec<usize>, Vec<usize>) {
 }
 
 impl Event {
+    /// What changed in the roster since the schedule was made, one sentence each; empty when
+    /// the schedule still fits the roster.
+    pub fn roster_changes(&self) -> Vec<String> {
+        self.generated_for.changes_affecting_schedule(&self.roster)
+    }
+
     /// Board numbers played in a round: every table plays the same set, round r playing boards
     /// (r − 1)·k + 1 … r·k.
     pub fn deals_of_round(&self, round: u32) -> std::ops::RangeInclusive<u32> {

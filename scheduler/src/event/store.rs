@@ -16,10 +16,11 @@ use std::path::{Path, PathBuf};
 /// "TRNY": marks the SQLite file as a Tourney event (SQLite's `application_id`).
 pub const APPLICATION_ID: i32 = 0x5452_4E59;
 /// The schema this build writes. Older files are migrated forward when opened.
-pub const SCHEMA_VERSION: i32 = 1;
+pub const SCHEMA_VERSION: i32 = 2;
 
 /// Schema steps: entry i takes a file from version i to i + 1.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
     CREATE TABLE event (
         id INTEGER PRIMARY KEY CHECK (id = 1),
         settings TEXT NOT NULL,
@@ -45,7 +46,14 @@ const MIGRATIONS: &[&str] = &["
         before TEXT,
         after TEXT
     );
-"];
+",
+    "
+    -- Version 2: the roster can be edited after the schedule is made, so the file keeps the
+    -- roster the schedule was made for. Version 1 files never changed their roster.
+    ALTER TABLE event ADD COLUMN generated_for TEXT;
+    UPDATE event SET generated_for = roster;
+",
+];
 
 #[derive(Debug)]
 pub enum StoreError {
@@ -61,6 +69,8 @@ pub enum StoreError {
     Exists { path: PathBuf },
     /// A result that does not fit the event.
     Invalid { key: ResultKey, why: String },
+    /// A roster or schedule change that cannot be made (the reason says why).
+    Refused { what: String, why: String },
     /// Any other database failure.
     Database { path: PathBuf, error: rusqlite::Error },
     /// The stored JSON does not read back (a damaged or hand-edited file).
@@ -94,6 +104,7 @@ impl fmt::Display for StoreError {
                 )
             }
             StoreError::Invalid { key, why } => write!(f, "{key}: {why}"),
+            StoreError::Refused { what, why } => write!(f, "{what} not changed: {why}"),
             StoreError::Database { path, error } => write!(f, "{}: {error}", path.display()),
             StoreError::Content { path, why } => write!(f, "{}: {why}", path.display()),
         }
@@ -154,12 +165,13 @@ impl EventFile {
         let now = now();
         let tx = connection.transaction().map_err(db)?;
         tx.execute(
-            "INSERT INTO event (id, settings, roster, schedule, created_at) VALUES (1, ?1, ?2, ?3, ?4)",
+            "INSERT INTO event (id, settings, roster, schedule, created_at, generated_for) VALUES (1, ?1, ?2, ?3, ?4, ?5)",
             params![
                 json(&event.settings),
                 json(&event.roster),
                 json(&event.schedule),
-                now
+                now,
+                json(&event.generated_for)
             ],
         )
         .map_err(db)?;
@@ -237,21 +249,28 @@ impl EventFile {
         if version < SCHEMA_VERSION {
             migrate(&mut connection, version).map_err(db)?;
         }
-        let (settings, roster, schedule): (String, String, String) = connection
-            .query_row(
-                "SELECT settings, roster, schedule FROM event WHERE id = 1",
-                [],
-                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
-            )
-            .map_err(corrupt)?;
+        let (settings, roster, schedule, generated_for): (String, String, String, Option<String>) =
+            connection
+                .query_row(
+                    "SELECT settings, roster, schedule, generated_for FROM event WHERE id = 1",
+                    [],
+                    |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
+                )
+                .map_err(corrupt)?;
         let content = |what: &str, error: serde_json::Error| StoreError::Content {
             path: path.into(),
             why: format!("the stored {what} does not read back: {error}"),
         };
+        let roster: crate::model::Roster = serde_json::from_str(&roster).map_err(|e| content("roster", e))?;
+        let generated_for = match generated_for {
+            Some(text) => serde_json::from_str(&text).map_err(|e| content("roster of the schedule", e))?,
+            None => roster.clone(),
+        };
         let event = Event {
             settings: serde_json::from_str(&settings).map_err(|e| content("settings", e))?,
-            roster: serde_json::from_str(&roster).map_err(|e| content("roster", e))?,
+            roster,
             schedule: serde_json::from_str(&schedule).map_err(|e| content("schedule", e))?,
+            generated_for,
         };
         Ok(EventFile {
             connection,
@@ -362,6 +381,122 @@ impl EventFile {
         .map_err(&db)?;
         tx.commit().map_err(&db)?;
         Ok(true)
+    }
+
+    /// Replaces the roster (an edit in the window, or its undo). Renames carry over into the
+    /// schedule; other changes that the schedule does not cover (players added or removed,
+    /// couples, stationary seat, teams) are refused once results are entered, because the
+    /// results belong to the schedule's tables. Written with its history line in one
+    /// transaction. Returns the changes in words (empty when nothing changed).
+    pub fn set_roster(&mut self, roster: crate::model::Roster) -> Result<Vec<String>, StoreError> {
+        let refused = |why: String| StoreError::Refused {
+            what: "roster".into(),
+            why,
+        };
+        let problems = roster.problems();
+        if !problems.is_empty() {
+            return Err(refused(problems.join("; ")));
+        }
+        let changes = self.event.roster.describe_changes(&roster);
+        if changes.is_empty() {
+            return Ok(changes);
+        }
+        let affecting = self.event.roster.changes_affecting_schedule(&roster);
+        let db = database_error(self.path.clone());
+        let tx = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(&db)?;
+        let results: i64 = tx
+            .query_row("SELECT COUNT(*) FROM result", [], |row| row.get(0))
+            .map_err(&db)?;
+        if results > 0 && !affecting.is_empty() {
+            return Err(refused(format!(
+                "{} result(s) are entered for this schedule, so {} cannot change now (renames and contact details still can)",
+                results,
+                affecting.join(", ")
+            )));
+        }
+        let renames = self.event.roster.renames(&roster);
+        let mut schedule = self.event.schedule.clone();
+        schedule.rename_entrants(&renames);
+        let mut generated_for = self.event.generated_for.clone();
+        for player in &mut generated_for.players {
+            if let Some(now) = roster.player(player.id) {
+                player.name = now.name.clone();
+            }
+        }
+        tx.execute(
+            "UPDATE event SET roster = ?1, schedule = ?2, generated_for = ?3 WHERE id = 1",
+            params![json(&roster), json(&schedule), json(&generated_for)],
+        )
+        .map_err(&db)?;
+        tx.execute(
+            "INSERT INTO history (at, action) VALUES (?1, ?2)",
+            params![now(), format!("roster: {}", changes.join("; "))],
+        )
+        .map_err(&db)?;
+        tx.commit().map_err(&db)?;
+        self.event.roster = roster;
+        self.event.schedule = schedule;
+        self.event.generated_for = generated_for;
+        Ok(changes)
+    }
+
+    /// Replaces the schedule with one newly made for the current roster (after roster edits,
+    /// or with other options). Refused once any result is entered: results belong to the
+    /// tables of the schedule they were played on.
+    pub fn replace_schedule(
+        &mut self,
+        generated: super::create::Generated,
+        options: super::create::EventOptions,
+    ) -> Result<(), StoreError> {
+        let db = database_error(self.path.clone());
+        let tx = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(&db)?;
+        let results: i64 = tx
+            .query_row("SELECT COUNT(*) FROM result", [], |row| row.get(0))
+            .map_err(&db)?;
+        if results > 0 {
+            return Err(StoreError::Refused {
+                what: "schedule".into(),
+                why: format!(
+                    "{results} result(s) are entered for the present schedule; remove them first, or start a new event"
+                ),
+            });
+        }
+        let mut settings = self.event.settings.clone();
+        settings.scoring = options.scoring();
+        settings.options = Some(options);
+        tx.execute(
+            "UPDATE event SET settings = ?1, roster = ?2, schedule = ?3, generated_for = ?2 WHERE id = 1",
+            params![
+                json(&settings),
+                json(&generated.roster),
+                json(&generated.schedule)
+            ],
+        )
+        .map_err(&db)?;
+        tx.execute(
+            "INSERT INTO history (at, action) VALUES (?1, ?2)",
+            params![
+                now(),
+                format!(
+                    "schedule made again: {} entrants, {} rounds",
+                    generated.schedule.entrants.len(),
+                    generated.schedule.rounds.len()
+                )
+            ],
+        )
+        .map_err(&db)?;
+        tx.commit().map_err(&db)?;
+        self.event.settings = settings;
+        self.event.generated_for = generated.roster.clone();
+        self.event.roster = generated.roster;
+        self.event.schedule = generated.schedule;
+        Ok(())
     }
 
     /// Every change, oldest first.

@@ -18,11 +18,17 @@ const TEMPLATES: [(&str, &str); 4] = [
     ("slips.typ", include_str!("../../../assets/templates/slips.typ")),
 ];
 
+/// Chinese, Japanese and Korean (Droid Sans Fallback). The window uses it too, so names
+/// print and show alike.
+pub const CJK_FONT: &[u8] = include_bytes!("../../../assets/fonts/DroidSansFallback.ttf");
+/// Arrows and symbols (DejaVu Sans); also the window's fallback.
+pub const SYMBOL_FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
+
 const FONTS: [&[u8]; 4] = [
     include_bytes!("../../../assets/fonts/NotoSans-Regular.ttf"),
     include_bytes!("../../../assets/fonts/NotoSans-Bold.ttf"),
-    include_bytes!("../../../assets/fonts/DroidSansFallback.ttf"),
-    include_bytes!("../../../assets/fonts/DejaVuSans.ttf"),
+    CJK_FONT,
+    SYMBOL_FONT,
 ];
 
 /// Parsing the fonts and templates takes a moment; it is done once per process. typst's
