@@ -26,8 +26,17 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 #[derive(Parser, Debug)]
-#[command(name = "tourney", version, about = "Tournament manager for club organisers: whist and bridge movements, round robins, team chess.", long_about = None)]
+#[command(
+    name = "tourney",
+    version = crate::version_text(),
+    about = "Tournament manager for club organisers: whist and bridge movements, round robins, team chess.",
+    long_about = None,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
+    /// An event file to open in the window (what double-clicking a .tourney file does).
+    #[arg(value_name = "EVENT.tourney")]
+    pub file: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -119,6 +128,19 @@ pub enum BenchCommand {
         /// Timed recomputations per event.
         #[arg(long, default_value_t = 20)]
         repeats: usize,
+    },
+    /// CPU time of one frame of the window for a large event (headless), against a 16-player
+    /// event in the same process; and frames drawn while its schedule is generated again.
+    Frame {
+        /// Players in the large event (a whist drive).
+        #[arg(long, default_value_t = 400)]
+        players: usize,
+        /// Its rounds.
+        #[arg(long, default_value_t = 30)]
+        rounds: usize,
+        /// Timed frames per view after the first.
+        #[arg(long, default_value_t = 30)]
+        frames: usize,
     },
     /// Render every sheet kind for a 100-player whist evening of 25 rounds × 25 tables.
     Sheets {
@@ -342,6 +364,17 @@ pub fn run(command: Command) -> ExitCode {
         Command::Bench(BenchCommand::Whist { max, seconds }) => bench_whist(max, seconds),
         Command::Bench(BenchCommand::TeamChess { seconds, sizes }) => bench_team_chess(seconds, &sizes),
         Command::Bench(BenchCommand::Sheets { repeats }) => bench_sheets(repeats),
+        Command::Bench(BenchCommand::Frame {
+            players,
+            rounds,
+            frames,
+        }) => match crate::app::frame_bench::run(players, rounds, frames) {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            Err(message) => {
+                eprintln!("error: {message}");
+                Ok(ExitCode::FAILURE)
+            }
+        },
         Command::Bench(BenchCommand::Standings { repeats }) => crate::event_cli::bench_standings(repeats),
         Command::Event(command) => crate::event_cli::run(command),
     };

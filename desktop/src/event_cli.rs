@@ -276,36 +276,36 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
             .clone()
             .unwrap_or_else(|| chrono::Local::now().date_naive().format("%Y-%m-%d").to_string()),
     );
-    spec.rounds = args.rounds;
-    spec.directed = args.directed;
-    spec.hands_per_round = args.hands_per_round;
-    spec.boards_per_round = args.boards_per_round;
-    spec.imps = args.imps.map(|i| match i {
+    spec.options.rounds = args.rounds;
+    spec.options.directed = args.directed;
+    spec.options.hands_per_round = args.hands_per_round;
+    spec.options.boards_per_round = args.boards_per_round;
+    spec.options.imps = args.imps.map(|i| match i {
         ImpArg::Cross => ImpMethod::Cross,
         ImpArg::Butler => ImpMethod::Butler,
     });
     if let Some(method) = args.method {
-        spec.berger = method == MethodArg::Berger;
+        spec.options.berger = method == MethodArg::Berger;
     }
-    spec.double = args.double;
-    spec.avoid_spouses = args.avoid_spouses;
-    spec.bye_points = args.bye_points;
+    spec.options.double = args.double;
+    spec.options.avoid_spouses = args.avoid_spouses;
+    spec.options.bye_points = args.bye_points;
     if let Some(points) = &args.points {
         match PointsRule::parse(points) {
-            Ok(rule) => spec.points = Some(rule),
+            Ok(rule) => spec.options.points = Some(rule),
             Err(message) => {
                 eprintln!("--points: {message}");
                 return Ok(ExitCode::from(2));
             }
         }
     }
-    spec.team_event = match args.kind {
+    spec.options.team_event = match args.kind {
         TeamKindArg::Jamboree => TeamEvent::Jamboree,
         TeamKindArg::RoundRobin => TeamEvent::RoundRobin,
         TeamKindArg::Scheveningen => TeamEvent::Scheveningen,
     };
-    spec.teams = args.teams;
-    spec.boards = args.boards;
+    spec.options.teams = args.teams;
+    spec.options.boards = args.boards;
     if args.file.exists() {
         eprintln!(
             "{}: a file of that name exists already; choose another name",
@@ -686,8 +686,8 @@ fn bench_event(
     rounds: usize,
 ) -> Result<(&'static str, Event, scheduler::event::Results)> {
     let mut spec = NewEvent::new(label, format, Roster::numbered(players));
-    spec.berger = false;
-    spec.rounds = Some(rounds);
+    spec.options.berger = false;
+    spec.options.rounds = Some(rounds);
     let control = Control::with_time_limit(Duration::from_secs(60));
     let (mut event, _) = build_event(&spec, &control).map_err(anyhow::Error::msg)?;
     event.schedule.rounds.truncate(rounds);

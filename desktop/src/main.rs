@@ -1,5 +1,6 @@
-//! The `tourney` binary: with no arguments it opens the window; with a subcommand it runs
-//! headless (what organisers script and what the end-to-end tests drive).
+//! The `tourney` binary: with no arguments it opens the window (on an event file when one is
+//! given, as a double-click does); with a subcommand it runs headless (what organisers script
+//! and what the end-to-end tests drive).
 
 mod app;
 mod cli;
@@ -10,7 +11,7 @@ use clap::Parser;
 fn main() -> std::process::ExitCode {
     let args = cli::Cli::parse();
     match args.command {
-        None => match app::run() {
+        None => match app::run(args.file) {
             Ok(()) => std::process::ExitCode::SUCCESS,
             Err(err) => {
                 eprintln!("error: could not open the window: {err}");
@@ -20,4 +21,30 @@ fn main() -> std::process::ExitCode {
         },
         Some(command) => cli::run(command),
     }
+}
+
+/// `tourney --version`: "0.1.0 (built 2026-11-23, MILP backend microlp)".
+pub fn version_text() -> &'static str {
+    static TEXT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "{} (built {}, MILP backend {})",
+            env!("CARGO_PKG_VERSION"),
+            env!("TOURNEY_BUILD_DATE"),
+            scheduler::milp::Backend::best_available().name()
+        )
+    });
+    &TEXT
+}
+
+/// What the About box says: version, build date, the MILP backend built in.
+pub fn about_lines() -> Vec<String> {
+    vec![
+        format!("Tourney {}", env!("CARGO_PKG_VERSION")),
+        format!("Built {}", env!("TOURNEY_BUILD_DATE")),
+        format!(
+            "Optimiser (MILP) backend: {}",
+            scheduler::milp::Backend::best_available().name()
+        ),
+        "Licence: MIT or Apache-2.0".to_owned(),
+    ]
 }

@@ -48,6 +48,24 @@ impl FileDialogs for NativeDialogs {
     }
 }
 
+/// Answers every dialog with "no file chosen" (the frame benchmark).
+pub struct NoDialogs;
+
+impl FileDialogs for NoDialogs {
+    fn pick_roster(&mut self) -> Option<PathBuf> {
+        None
+    }
+    fn pick_event(&mut self) -> Option<PathBuf> {
+        None
+    }
+    fn save_event(&mut self, _: &str) -> Option<PathBuf> {
+        None
+    }
+    fn save_export(&mut self, _: &str, _: &str) -> Option<PathBuf> {
+        None
+    }
+}
+
 /// Answers each dialog with the next path queued for it (tests).
 #[cfg(test)]
 #[derive(Default)]

@@ -1,59 +1,163 @@
 //! The window. It opens on the demo event (a 16-player whist drive with two rounds entered,
-//! kept in the app's data folder) so a first start shows a living app. From the start screen
-//! the organiser opens a recent event, any `.tourney` file, or creates a new one with the
-//! wizard; an open event has schedule, results, standings and sheets views. Each view is a
-//! struct holding view state only; changes go through `session::AppCommand` to the event file.
+//! kept in the app's data folder) so a first start shows a living app, or on the event file
+//! given on the command line. From the start screen the organiser opens a recent event, any
+//! `.tourney` file, or creates a new one with the wizard; an open event has roster, schedule,
+//! results, standings and sheets views. Each view is a struct holding view state only;
+//! changes go through `session::AppCommand` to the event file.
 
 mod dialogs;
+mod generation;
+mod grid;
 mod new_event;
+mod options_form;
+mod results_view;
+mod roster_preview;
+mod roster_view;
+mod schedule_view;
 mod session;
 mod sheets_view;
-mod views;
+mod standings_view;
+
+pub mod frame_bench;
 
 use dialogs::{FileDialogs, NativeDialogs};
 use eframe::egui;
 use new_event::NewEventView;
+use results_view::ResultsView;
+use roster_view::RosterView;
+use schedule_view::ScheduleView;
 use session::Session;
 use sheets_view::SheetsView;
+use standings_view::StandingsView;
 use std::path::{Path, PathBuf};
-use views::{ResultsView, ScheduleView, StandingsView};
 
 const RECENT_KEY: &str = "recent_events";
+const PREFERENCES_KEY: &str = "preferences";
 const NO_FILE_CHOSEN: &str =
     "No file was chosen. (If no dialog appeared, this desktop has no file-dialog service: see the README.)";
 
-pub fn run() -> eframe::Result {
+pub const ERROR_RED: egui::Color32 = egui::Color32::from_rgb(200, 30, 30);
+pub const WARNING_ORANGE: egui::Color32 = egui::Color32::from_rgb(200, 110, 20);
+pub const DONE_GREEN: egui::Color32 = egui::Color32::from_rgb(0, 140, 60);
+
+/// Opens the window, on `file` when one is given (e.g. a double-clicked event file).
+pub fn run(file: Option<PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Tourney")
-            .with_inner_size([1000.0, 700.0]),
+            .with_app_id("tourney")
+            .with_inner_size([1100.0, 720.0])
+            .with_min_inner_size([640.0, 420.0]),
         ..Default::default()
     };
     eframe::run_native(
         "Tourney",
         options,
-        Box::new(|cc| {
+        Box::new(move |cc| {
             let recent = cc
                 .storage
                 .and_then(|s| s.get_string(RECENT_KEY))
                 .map(|text| text.lines().map(PathBuf::from).collect())
                 .unwrap_or_default();
+            let preferences = cc
+                .storage
+                .and_then(|s| s.get_string(PREFERENCES_KEY))
+                .map(|text| Preferences::parse(&text))
+                .unwrap_or_default();
+            install_fonts(&cc.egui_ctx);
+            preferences.apply(&cc.egui_ctx);
             let folder =
                 eframe::storage_dir("Tourney").unwrap_or_else(|| std::env::temp_dir().join("tourney"));
-            Ok(Box::new(TourneyApp::new(folder, recent, Box::new(NativeDialogs))))
+            let mut app = TourneyApp::new(folder, recent, Box::new(NativeDialogs));
+            app.preferences = preferences;
+            if let Some(file) = &file {
+                app.open(file);
+            }
+            Ok(Box::new(app))
         }),
     )
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// egui's own fonts first, then the fonts the printed sheets use for what they lack: Chinese,
+/// Japanese and Korean names, arrows and symbols. Without them such names show as boxes.
+pub fn install_fonts(ctx: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    for (name, bytes) in [
+        ("droid-sans-fallback", scheduler::sheets::pdf::CJK_FONT),
+        ("dejavu-sans", scheduler::sheets::pdf::SYMBOL_FONT),
+    ] {
+        fonts.font_data.insert(
+            name.to_owned(),
+            std::sync::Arc::new(egui::FontData::from_static(bytes)),
+        );
+        for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+            fonts.families.entry(family).or_default().push(name.to_owned());
+        }
+    }
+    ctx.set_fonts(fonts);
+}
+
+/// Look and size, kept in eframe's storage between runs (never anything about events).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Preferences {
+    pub theme: egui::ThemePreference,
+    pub zoom: f32,
+}
+
+impl Default for Preferences {
+    fn default() -> Self {
+        Preferences {
+            theme: egui::ThemePreference::System,
+            zoom: 1.0,
+        }
+    }
+}
+
+impl Preferences {
+    fn parse(text: &str) -> Self {
+        let mut preferences = Preferences::default();
+        for line in text.lines() {
+            match line.split_once('=') {
+                Some(("theme", "light")) => preferences.theme = egui::ThemePreference::Light,
+                Some(("theme", "dark")) => preferences.theme = egui::ThemePreference::Dark,
+                Some(("zoom", value)) => {
+                    if let Ok(zoom) = value.parse::<f32>()
+                        && (0.5..=3.0).contains(&zoom)
+                    {
+                        preferences.zoom = zoom;
+                    }
+                }
+                _ => {}
+            }
+        }
+        preferences
+    }
+
+    fn to_text(self) -> String {
+        let theme = match self.theme {
+            egui::ThemePreference::Light => "light",
+            egui::ThemePreference::Dark => "dark",
+            egui::ThemePreference::System => "system",
+        };
+        format!("theme={theme}\nzoom={}\n", self.zoom)
+    }
+
+    fn apply(self, ctx: &egui::Context) {
+        ctx.set_theme(self.theme);
+        ctx.set_zoom_factor(self.zoom);
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Screen {
     Start,
     NewEvent,
     Event,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum View {
+    Roster,
     Schedule,
     Results,
     Standings,
@@ -67,12 +171,15 @@ pub struct TourneyApp {
     screen: Screen,
     session: Option<Session>,
     view: View,
+    roster: RosterView,
     schedule: ScheduleView,
     results: ResultsView,
     standings: StandingsView,
     sheets: SheetsView,
     new_event: NewEventView,
     status: String,
+    preferences: Preferences,
+    show_about: bool,
 }
 
 impl TourneyApp {
@@ -85,12 +192,15 @@ impl TourneyApp {
             screen: Screen::Start,
             session: None,
             view: View::Results,
+            roster: RosterView::default(),
             schedule: ScheduleView::default(),
             results: ResultsView::default(),
             standings: StandingsView::default(),
             sheets: SheetsView::default(),
             new_event: NewEventView::default(),
             status: String::new(),
+            preferences: Preferences::default(),
+            show_about: false,
         };
         app.open_demo();
         app
@@ -119,11 +229,12 @@ impl TourneyApp {
         match opened {
             Ok(session) => {
                 self.status = format!(
-                    "Event file: {} (every result is saved as it is entered)",
+                    "Event file: {} (every change is saved as it is made)",
                     session.path().display()
                 );
                 self.session = Some(session);
                 self.screen = Screen::Event;
+                self.roster = RosterView::default();
                 self.results = ResultsView::default();
                 self.schedule = ScheduleView::default();
                 self.standings = StandingsView::default();
@@ -173,6 +284,16 @@ impl TourneyApp {
                 }
             }
         }
+        ui.add_space(12.0);
+        ui.strong("How an evening goes");
+        for step in [
+            "1. New event: name it, choose the format, import the roster you keep in a spreadsheet (saved as CSV).",
+            "2. Schedule: check who meets whom in the audit, then print the round sheets and table cards from Sheets.",
+            "3. Results: type each table's result between rounds; everything is saved as you type Enter.",
+            "4. Standings: always up to date; export them as CSV or print them.",
+        ] {
+            ui.label(step);
+        }
     }
 
     fn event_ui(&mut self, ui: &mut egui::Ui) {
@@ -193,28 +314,35 @@ impl TourneyApp {
             ui.label(line);
         });
         ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.view, View::Roster, "Roster");
             ui.selectable_value(&mut self.view, View::Schedule, "Schedule");
             ui.selectable_value(&mut self.view, View::Results, "Results");
             ui.selectable_value(&mut self.view, View::Standings, "Standings");
             ui.selectable_value(&mut self.view, View::Sheets, "Sheets");
         });
         ui.separator();
-        match self.view {
+        let commands = match self.view {
+            View::Roster => self.roster.ui(ui, session, self.dialogs.as_mut()),
             View::Schedule => self.schedule.ui(ui, session),
-            View::Results => {
-                for command in self.results.ui(ui, session) {
-                    self.status = match session.apply(command) {
-                        Ok(message) => message,
-                        Err(message) => format!("Not saved: {message}"),
-                    };
+            View::Results => self.results.ui(ui, session),
+            View::Standings => {
+                if let Some(message) = self.standings.ui(ui, session, self.dialogs.as_mut()) {
+                    self.status = message;
                 }
+                Vec::new()
             }
-            View::Standings => self.standings.ui(ui, session),
             View::Sheets => {
                 if let Some(message) = self.sheets.ui(ui, session, self.dialogs.as_mut()) {
                     self.status = message;
                 }
+                Vec::new()
             }
+        };
+        for command in commands {
+            self.status = match session.apply(command) {
+                Ok(message) => message,
+                Err(message) => format!("Not saved: {message}"),
+            };
         }
     }
 
@@ -264,32 +392,180 @@ impl TourneyApp {
             Err(problem) => self.new_event.problem = Some(problem),
         }
     }
-}
 
-impl TourneyApp {
-    /// One frame of the whole window (the eframe entry point, and what UI tests drive).
-    fn show(&mut self, ui: &mut egui::Ui) {
-        egui::CentralPanel::default().show(ui, |ui| {
-            if self.screen != Screen::Start
-                && ui
-                    .small_button("Start screen")
-                    .on_hover_text("Recent events, new event, open")
-                    .clicked()
-            {
-                self.screen = Screen::Start;
-            }
-            let body_height = (ui.available_height() - 28.0).max(100.0);
-            ui.allocate_ui(egui::vec2(ui.available_width(), body_height), |ui| {
-                match self.screen {
-                    Screen::Start => self.start_ui(ui),
-                    Screen::NewEvent => self.new_event_ui(ui),
-                    Screen::Event => self.event_ui(ui),
+    /// Undo and Redo (buttons and Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z when no text field has the
+    /// keyboard: a field's own Ctrl+Z undoes typing).
+    fn undo_redo_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        let typing = ui.ctx().egui_wants_keyboard_input();
+        let (mut undo, mut redo) = (false, false);
+        if !typing {
+            ui.input_mut(|i| {
+                let command = egui::Modifiers::COMMAND;
+                redo = i.consume_shortcut(&egui::KeyboardShortcut::new(
+                    command | egui::Modifiers::SHIFT,
+                    egui::Key::Z,
+                )) || i.consume_shortcut(&egui::KeyboardShortcut::new(command, egui::Key::Y));
+                undo = i.consume_shortcut(&egui::KeyboardShortcut::new(command, egui::Key::Z));
+            });
+        }
+        let undo_hover = session
+            .undo_label()
+            .map_or("Nothing to undo".to_owned(), |w| format!("Undo {w} (Ctrl+Z)"));
+        let redo_hover = session
+            .redo_label()
+            .map_or("Nothing to redo".to_owned(), |w| format!("Redo {w} (Ctrl+Y)"));
+        undo |= ui
+            .add_enabled(session.undo_label().is_some(), egui::Button::new("Undo"))
+            .on_hover_text(&undo_hover)
+            .on_disabled_hover_text(&undo_hover)
+            .clicked();
+        redo |= ui
+            .add_enabled(session.redo_label().is_some(), egui::Button::new("Redo"))
+            .on_hover_text(&redo_hover)
+            .on_disabled_hover_text(&redo_hover)
+            .clicked();
+        let outcome = if undo {
+            session.undo()
+        } else if redo {
+            session.redo()
+        } else {
+            None
+        };
+        if let Some(outcome) = outcome {
+            self.status = outcome.unwrap_or_else(|problem| format!("Not changed: {problem}"));
+        }
+    }
+
+    /// Theme and text size, applied at once and remembered.
+    fn preferences_ui(&mut self, ui: &mut egui::Ui) {
+        let before = self.preferences;
+        ui.menu_button("View", |ui| {
+            ui.label("Theme");
+            ui.radio_value(&mut self.preferences.theme, egui::ThemePreference::Light, "Light");
+            ui.radio_value(&mut self.preferences.theme, egui::ThemePreference::Dark, "Dark");
+            ui.radio_value(
+                &mut self.preferences.theme,
+                egui::ThemePreference::System,
+                "As the system",
+            );
+            ui.separator();
+            ui.label("Text size");
+            ui.horizontal(|ui| {
+                if ui.button("Smaller").clicked() {
+                    self.preferences.zoom = (self.preferences.zoom - 0.1).max(0.6);
+                }
+                if ui.button("Normal size").clicked() {
+                    self.preferences.zoom = 1.0;
+                }
+                if ui.button("Larger").clicked() {
+                    self.preferences.zoom = (self.preferences.zoom + 0.1).min(2.5);
                 }
             });
+            ui.label(format!("{:.0} %", self.preferences.zoom * 100.0));
             ui.separator();
-            ui.small(&self.status);
+            if ui.button("About Tourney").clicked() {
+                self.show_about = true;
+            }
         });
+        // Ctrl+plus / Ctrl+minus (egui's own zoom keys) change the same setting.
+        let zoom = ui.ctx().zoom_factor();
+        if (zoom - before.zoom).abs() > 0.001 && before == self.preferences {
+            self.preferences.zoom = zoom;
+        }
+        if self.preferences != before {
+            self.preferences.apply(ui.ctx());
+        }
     }
+
+    fn about_ui(&mut self, ui: &mut egui::Ui) {
+        let mut open = self.show_about;
+        egui::Window::new("About Tourney")
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .show(ui.ctx(), |ui| {
+                for line in crate::about_lines() {
+                    ui.label(line);
+                }
+            });
+        self.show_about = open;
+    }
+
+    /// One frame of the whole window (the eframe entry point, and what UI tests drive).
+    fn show(&mut self, ui: &mut egui::Ui) {
+        egui::Panel::top("top-bar").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                if self.screen != Screen::Start
+                    && ui
+                        .button("Start screen")
+                        .on_hover_text("Recent events, new event, open")
+                        .clicked()
+                {
+                    self.screen = Screen::Start;
+                }
+                if self.screen == Screen::Event {
+                    self.undo_redo_ui(ui);
+                }
+                self.preferences_ui(ui);
+            });
+        });
+        egui::Panel::bottom("status-bar").show(ui, |ui| {
+            ui.add(egui::Label::new(egui::RichText::new(&self.status).small()).truncate());
+        });
+        egui::CentralPanel::default().show(ui, |ui| match self.screen {
+            Screen::Start => self.start_ui(ui),
+            Screen::NewEvent => self.new_event_ui(ui),
+            Screen::Event => self.event_ui(ui),
+        });
+        if self.show_about {
+            self.about_ui(ui);
+        }
+    }
+}
+
+/// Round picker shared by the schedule and results views: a button per round for an evening
+/// (marked "done" when every result is in), Previous/Next and a number for long events.
+pub fn round_picker(ui: &mut egui::Ui, session: &Session, round: &mut u32, with_progress: bool) {
+    let rounds = &session.event().schedule.rounds;
+    if rounds.len() <= 30 {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Round:");
+            for r in rounds {
+                let (done, needed) = session.event().round_progress(session.results(), r.number);
+                let label = if with_progress && needed > 0 && done == needed {
+                    format!("{} (done)", r.number)
+                } else {
+                    r.number.to_string()
+                };
+                ui.selectable_value(round, r.number, label)
+                    .on_hover_text(format!("Round {}: {done} of {needed} results", r.number));
+            }
+        });
+        return;
+    }
+    let first = rounds.first().map_or(1, |r| r.number);
+    let last = rounds.last().map_or(1, |r| r.number);
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(*round > first, egui::Button::new("Previous round"))
+            .clicked()
+        {
+            *round -= 1;
+        }
+        let label = ui.label("Round");
+        ui.add(egui::DragValue::new(round).range(first..=last))
+            .labelled_by(label.id);
+        ui.label(format!("of {last}"));
+        if ui
+            .add_enabled(*round < last, egui::Button::new("Next round"))
+            .clicked()
+        {
+            *round += 1;
+        }
+    });
 }
 
 impl eframe::App for TourneyApp {
@@ -297,119 +573,14 @@ impl eframe::App for TourneyApp {
         self.show(ui);
     }
 
-    /// Window size comes from eframe; Tourney adds the recent files. Never results: those are
-    /// in the event files.
+    /// Window size comes from eframe; Tourney adds the recent files and the look. Never
+    /// results: those are in the event files.
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         let text: Vec<String> = self.recent.iter().map(|p| p.display().to_string()).collect();
         storage.set_string(RECENT_KEY, text.join("\n"));
+        storage.set_string(PREFERENCES_KEY, self.preferences.to_text());
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::dialogs::ScriptedDialogs;
-    use super::*;
-    use egui_kittest::Harness;
-    use egui_kittest::kittest::Queryable;
-
-    /// Drives the real window by label: results for round 3 typed and saved with Enter, a
-    /// wrong total flagged, then the standings show the new leader.
-    #[test]
-    fn an_organiser_enters_a_result_and_reads_the_standings() {
-        let dir = folder("harness");
-        let app = TourneyApp::new(dir.clone(), Vec::new(), Box::new(ScriptedDialogs::default()));
-        let mut harness = Harness::builder()
-            .with_size(egui::vec2(1000.0, 700.0))
-            .build_ui_state(|ui, app: &mut TourneyApp| app.show(ui), app);
-        harness.run();
-        harness.get_by_label("Round 3: 0 of 4 results");
-        harness.get_by_label("Table 1 N-S tricks").click();
-        harness.run();
-        harness.get_by_label("Table 1 N-S tricks").type_text("25");
-        harness.get_by_label("Table 1 E-W tricks").click();
-        harness.run();
-        harness.get_by_label("Table 1 E-W tricks").type_text("2");
-        harness.run();
-        harness.get_by_label("N-S 25 + E-W 2 = 27 tricks, but 2 hand(s) a round make 26");
-        harness.get_by_label("Table 1 E-W tricks").click();
-        harness.run();
-        harness.key_press(egui::Key::Backspace);
-        harness.run();
-        harness.get_by_label("Table 1 E-W tricks").type_text("1");
-        harness.run();
-        harness.get_by_label("Save").click();
-        harness.run();
-        harness.get_by_label("Round 3: 1 of 4 results");
-        let key = scheduler::event::ResultKey {
-            round: 3,
-            table: 1,
-            deal: 0,
-        };
-        assert_eq!(
-            harness.state().session.as_ref().unwrap().results()[&key],
-            scheduler::event::ResultValue::Tricks { ns: 25, ew: 1 }
-        );
-        harness.get_by_label("Standings").click();
-        harness.run();
-        // The leader has the 25 tricks on top of their first two rounds.
-        let session = harness.state().session.as_ref().unwrap();
-        let leader = scheduler::event::standings::leader(session.standings())
-            .unwrap()
-            .to_owned();
-        let table1 = &session.event().schedule.round(3).unwrap().tables[0];
-        let north_south: Vec<String> = scheduler::event::sides(table1)
-            .0
-            .iter()
-            .map(|&p| session.event().schedule.entrants[p].clone())
-            .collect();
-        assert!(
-            north_south.contains(&leader),
-            "{leader} should lead after 25 tricks"
-        );
-        harness.get_by_label(leader.as_str());
-    }
-
-    fn folder(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("tourney-app-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
-    #[test]
-    fn starts_on_the_demo_and_refuses_a_bad_file_by_name() {
-        let dir = folder("start");
-        let mut app = TourneyApp::new(dir.clone(), Vec::new(), Box::new(ScriptedDialogs::default()));
-        assert!(app.screen == Screen::Event);
-        assert_eq!(app.session.as_ref().unwrap().results().len(), 8);
-        let bad = dir.join("notes.tourney");
-        std::fs::write(&bad, "shopping list").unwrap();
-        app.open(&bad);
-        assert!(app.screen == Screen::Start);
-        assert!(
-            app.status.contains("notes.tourney") && app.status.contains("not a Tourney event file"),
-            "{}",
-            app.status
-        );
-        assert!(
-            app.recent.is_empty(),
-            "a file that did not open is not remembered"
-        );
-    }
-
-    #[test]
-    fn recent_events_are_remembered_once_newest_first() {
-        let dir = folder("recent");
-        let mut app = TourneyApp::new(dir.clone(), Vec::new(), Box::new(ScriptedDialogs::default()));
-        let demo = dir.join("demo.tourney");
-        for _ in 0..3 {
-            app.open(&demo);
-        }
-        assert_eq!(app.recent, vec![demo.clone()]);
-        for i in 0..10 {
-            app.remember(&dir.join(format!("e{i}.tourney")));
-        }
-        assert_eq!(app.recent.len(), 8);
-        assert_eq!(app.recent[0], dir.join("e9.tourney"));
-    }
-}
+mod tests;

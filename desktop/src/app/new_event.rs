@@ -3,63 +3,38 @@
 //! generation on a background thread with progress and cancel.
 
 use super::dialogs::FileDialogs;
+use super::generation::Generation;
+use super::options_form::{options_rows, row};
+use super::roster_preview::RosterPreview;
 use eframe::egui;
 use scheduler::event::Event;
-use scheduler::event::create::{EventFormat, NewEvent, build_event};
-use scheduler::model::{Roster, TeamEvent};
-use scheduler::roster_import::{RosterImport, import_roster_file};
-use scheduler::solver::Control;
-use std::path::PathBuf;
-use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
-
-/// A generation running on another thread.
-struct Job {
-    cancel: Arc<std::sync::atomic::AtomicBool>,
-    best: Arc<Mutex<Option<f64>>>,
-    outcome: Arc<Mutex<Option<Result<(Event, Vec<String>), String>>>>,
-    started: std::time::Instant,
-    limit: f64,
-}
+use scheduler::event::create::{EventFormat, EventOptions, NewEvent, event_from};
+use scheduler::model::Roster;
 
 pub struct NewEventView {
     title: String,
     club: String,
     date: String,
-    format: EventFormat,
+    options: EventOptions,
     players: usize,
-    roster: Option<(PathBuf, RosterImport)>,
-    rounds: usize,
-    boards_per_round: u32,
-    hands_per_round: u32,
-    directed: bool,
-    avoid_spouses: bool,
-    teams: usize,
-    boards: usize,
-    team_event: TeamEvent,
+    roster: Option<RosterPreview>,
     time_limit: f64,
-    job: Option<Job>,
+    job: Option<(Generation, NewEvent)>,
     pub problem: Option<String>,
 }
 
 impl Default for NewEventView {
     fn default() -> Self {
+        let mut options = EventOptions::new(EventFormat::WhistDrive);
+        options.rounds = Some(7);
+        options.hands_per_round = Some(2);
         NewEventView {
             title: "Club evening".into(),
             club: String::new(),
             date: chrono::Local::now().date_naive().format("%Y-%m-%d").to_string(),
-            format: EventFormat::WhistDrive,
+            options,
             players: 16,
             roster: None,
-            rounds: 7,
-            boards_per_round: 2,
-            hands_per_round: 2,
-            directed: false,
-            avoid_spouses: true,
-            teams: 6,
-            boards: 4,
-            team_event: TeamEvent::Jamboree,
             time_limit: 20.0,
             job: None,
             problem: None,
@@ -68,242 +43,158 @@ impl Default for NewEventView {
 }
 
 impl NewEventView {
-    /// Returns the built event once generation has finished.
+    /// Returns the built event (with the generator's notes) once generation has finished.
     pub fn ui(&mut self, ui: &mut egui::Ui, dialogs: &mut dyn FileDialogs) -> Option<(Event, Vec<String>)> {
-        if let Some(job) = &self.job {
-            return self.progress_ui(ui, job.started.elapsed().as_secs_f64());
+        if let Some((job, _)) = &self.job {
+            let outcome = job.take_outcome();
+            match outcome {
+                None => {
+                    job.progress_ui(ui);
+                    return None;
+                }
+                Some(outcome) => {
+                    let (_, spec) = self.job.take()?;
+                    match outcome {
+                        Ok(generated) => {
+                            let notes = generated.notes.clone();
+                            return Some((event_from(&spec, generated), notes));
+                        }
+                        Err(problem) => self.problem = Some(problem),
+                    }
+                }
+            }
         }
         ui.heading("New event");
-        egui::Grid::new("new-event")
-            .num_columns(2)
-            .spacing([12.0, 6.0])
-            .show(ui, |ui| {
-                ui.label("Name");
-                ui.text_edit_singleline(&mut self.title);
-                ui.end_row();
-                ui.label("Club");
-                ui.text_edit_singleline(&mut self.club);
-                ui.end_row();
-                ui.label("Date (YYYY-MM-DD)");
-                ui.text_edit_singleline(&mut self.date);
-                ui.end_row();
-                ui.label("Format");
-                egui::ComboBox::from_id_salt("format")
-                    .selected_text(self.format.label())
-                    .show_ui(ui, |ui| {
-                        for format in EventFormat::ALL {
-                            ui.selectable_value(&mut self.format, format, format.label());
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::Grid::new("new-event")
+                .num_columns(2)
+                .spacing([12.0, 6.0])
+                .show(ui, |ui| {
+                    row(ui, "Name", |ui| ui.text_edit_singleline(&mut self.title));
+                    row(ui, "Club", |ui| ui.text_edit_singleline(&mut self.club));
+                    row(ui, "Date (YYYY-MM-DD)", |ui| {
+                        ui.text_edit_singleline(&mut self.date)
+                    });
+                    let label = ui.label("Format");
+                    let before = self.options.format;
+                    egui::ComboBox::from_id_salt("format")
+                        .selected_text(self.options.format.label())
+                        .show_ui(ui, |ui| {
+                            for format in EventFormat::ALL {
+                                ui.selectable_value(&mut self.options.format, format, format.label());
+                            }
+                        })
+                        .response
+                        .labelled_by(label.id);
+                    ui.end_row();
+                    if self.options.format != before {
+                        self.options = defaults_for(self.options.format);
+                    }
+                    let numbered_teams = self.options.format == EventFormat::TeamChess
+                        && self.roster.as_ref().is_none_or(|r| !r.has_teams());
+                    options_rows(ui, &mut self.options, numbered_teams);
+                    ui.label("Roster");
+                    ui.horizontal(|ui| {
+                        if ui.button("Import CSV…").clicked() {
+                            match dialogs.pick_roster() {
+                                Some(path) => {
+                                    self.roster = Some(RosterPreview::read(&path));
+                                    self.problem = None;
+                                }
+                                None => self.problem = Some(super::NO_FILE_CHOSEN.to_owned()),
+                            }
+                        }
+                        if self.roster.is_some() && ui.button("Use numbered players instead").clicked() {
+                            self.roster = None;
                         }
                     });
-                ui.end_row();
-                match self.format {
-                    EventFormat::WhistDrive | EventFormat::BridgeIndividual => {
-                        ui.label("Rounds tonight");
-                        ui.add(egui::DragValue::new(&mut self.rounds).range(1..=60));
-                        ui.end_row();
-                        ui.label("Directed seating");
-                        ui.checkbox(
-                            &mut self.directed,
-                            "everyone has each other player once on each side",
-                        );
-                        ui.end_row();
-                    }
-                    EventFormat::BridgePairs | EventFormat::Pairs | EventFormat::Chess => {
-                        ui.label("Couples");
-                        ui.checkbox(&mut self.avoid_spouses, "couples from the roster never meet");
-                        ui.end_row();
-                    }
-                    EventFormat::TeamChess => {
-                        ui.label("Kind");
-                        ui.horizontal(|ui| {
-                            ui.selectable_value(&mut self.team_event, TeamEvent::Jamboree, "jamboree");
-                            ui.selectable_value(
-                                &mut self.team_event,
-                                TeamEvent::RoundRobin,
-                                "team round robin",
-                            );
-                            ui.selectable_value(
-                                &mut self.team_event,
-                                TeamEvent::Scheveningen,
-                                "Scheveningen",
-                            );
+                    ui.end_row();
+                    if self.roster.is_none() && self.options.format != EventFormat::TeamChess {
+                        row(ui, "Players (or pairs)", |ui| {
+                            ui.add(egui::DragValue::new(&mut self.players).range(2..=400))
                         });
-                        ui.end_row();
-                        if self.team_event == TeamEvent::Jamboree {
-                            ui.label("Rounds");
-                            ui.add(egui::DragValue::new(&mut self.rounds).range(1..=30));
-                            ui.end_row();
-                        }
                     }
-                }
-                if self.format == EventFormat::WhistDrive {
-                    ui.label("Hands per round");
-                    ui.add(egui::DragValue::new(&mut self.hands_per_round).range(1..=12));
-                    ui.end_row();
-                }
-                if matches!(
-                    self.format,
-                    EventFormat::BridgeIndividual | EventFormat::BridgePairs
-                ) {
-                    ui.label("Boards per round");
-                    ui.add(egui::DragValue::new(&mut self.boards_per_round).range(1..=8));
-                    ui.end_row();
-                }
-                ui.label("Roster");
-                ui.horizontal(|ui| {
-                    if ui.button("Import CSV…").clicked() {
-                        match dialogs.pick_roster() {
-                            Some(path) => {
-                                let import = import_roster_file(&path);
-                                self.roster = Some((path, import));
-                                self.problem = None;
-                            }
-                            None => self.problem = Some(super::NO_FILE_CHOSEN.to_owned()),
-                        }
-                    }
-                    if self.roster.is_some() && ui.button("Use numbered players instead").clicked() {
-                        self.roster = None;
-                    }
+                    row(ui, "Time allowed for the search", |ui| {
+                        ui.add(
+                            egui::DragValue::new(&mut self.time_limit)
+                                .range(1.0..=600.0)
+                                .suffix(" s"),
+                        )
+                    });
                 });
-                ui.end_row();
-                if self.roster.is_none() {
-                    if self.format == EventFormat::TeamChess {
-                        ui.label("Teams × boards");
-                        ui.horizontal(|ui| {
-                            ui.add(egui::DragValue::new(&mut self.teams).range(2..=60));
-                            ui.label("×");
-                            ui.add(egui::DragValue::new(&mut self.boards).range(1..=20));
-                        });
-                    } else {
-                        ui.label("Players (or pairs)");
-                        ui.add(egui::DragValue::new(&mut self.players).range(2..=400));
-                    }
-                    ui.end_row();
-                }
-                ui.label("Time allowed for the search (s)");
-                ui.add(egui::DragValue::new(&mut self.time_limit).range(1.0..=600.0));
-                ui.end_row();
-            });
-        let mut roster_ok = true;
-        if let Some((path, import)) = &self.roster {
-            ui.label(format!("{}: {} player(s)", path.display(), import.roster.len()));
-            let problems: Vec<String> = import.problems.list.iter().map(|p| p.to_string()).collect();
-            if problems.is_empty() {
-                ui.label("No problems found.");
+            let mut roster_ok = true;
+            if let Some(preview) = &mut self.roster {
+                roster_ok = preview.ui(ui, self.options.format);
             }
-            egui::ScrollArea::vertical().max_height(120.0).show(ui, |ui| {
-                for problem in &problems {
-                    ui.colored_label(egui::Color32::from_rgb(200, 90, 20), problem);
-                }
-            });
-            roster_ok = import.is_ok();
-            if !roster_ok {
-                ui.colored_label(
-                    egui::Color32::from_rgb(200, 30, 30),
-                    "Fix the errors in the CSV and import it again.",
-                );
+            if let Some(problem) = &self.problem {
+                ui.colored_label(super::ERROR_RED, problem);
             }
-        }
-        if let Some(problem) = &self.problem {
-            ui.colored_label(egui::Color32::from_rgb(200, 30, 30), problem);
-        }
-        if ui
-            .add_enabled(roster_ok, egui::Button::new("Generate the schedule"))
-            .clicked()
-        {
-            self.start(ui.ctx().clone());
-        }
+            if ui
+                .add_enabled(roster_ok, egui::Button::new("Generate the schedule"))
+                .on_disabled_hover_text("Fix the errors in the roster file and import it again")
+                .clicked()
+            {
+                self.start(ui.ctx());
+            }
+        });
         None
     }
 
     fn spec(&self) -> Result<NewEvent, String> {
         let roster = match &self.roster {
-            Some((_, import)) => import.roster.clone(),
-            None if self.format == EventFormat::TeamChess => Roster::default(),
+            Some(preview) => preview.roster().clone(),
+            None if self.options.format == EventFormat::TeamChess => Roster::default(),
             None => Roster::numbered(self.players),
         };
         let date = self.date.trim();
         if !date.is_empty() && chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").is_err() {
             return Err(format!("Date {date:?}: write it as YYYY-MM-DD, e.g. 2026-11-28"));
         }
-        let mut spec = NewEvent::new(self.title.trim(), self.format, roster);
+        if self.title.trim().is_empty() {
+            return Err("Give the event a name (it heads every sheet).".into());
+        }
+        let mut spec = NewEvent::new(self.title.trim(), self.options.format, roster);
         spec.club = Some(self.club.trim().to_owned()).filter(|c| !c.is_empty());
         spec.date = Some(date.to_owned()).filter(|d| !d.is_empty());
-        spec.rounds = Some(self.rounds);
-        spec.directed = self.directed;
-        spec.hands_per_round = Some(self.hands_per_round);
-        spec.boards_per_round = self.boards_per_round;
-        spec.avoid_spouses = self.avoid_spouses;
-        spec.team_event = self.team_event;
-        spec.teams = Some(self.teams);
-        spec.boards = Some(self.boards);
+        spec.options = self.options.clone();
         Ok(spec)
     }
 
-    fn start(&mut self, ctx: egui::Context) {
-        let spec = match self.spec() {
-            Ok(spec) => spec,
-            Err(problem) => {
-                self.problem = Some(problem);
-                return;
+    fn start(&mut self, ctx: &egui::Context) {
+        match self.spec() {
+            Ok(spec) => {
+                self.problem = None;
+                let job = Generation::start(ctx, spec.roster.clone(), spec.options.clone(), self.time_limit);
+                self.job = Some((job, spec));
             }
-        };
-        self.problem = None;
-        let best = Arc::new(Mutex::new(None));
-        let outcome = Arc::new(Mutex::new(None));
-        let progress_best = best.clone();
-        let repaint = ctx.clone();
-        let control =
-            Control::with_time_limit(Duration::from_secs_f64(self.time_limit)).on_progress(move |p| {
-                if let Ok(mut slot) = progress_best.lock() {
-                    *slot = Some(p.best_quality);
-                }
-                repaint.request_repaint();
-            });
-        let cancel = control.cancel_flag();
-        let result_slot = outcome.clone();
-        std::thread::spawn(move || {
-            let result = build_event(&spec, &control);
-            if let Ok(mut slot) = result_slot.lock() {
-                *slot = Some(result);
-            }
-            ctx.request_repaint();
-        });
-        self.job = Some(Job {
-            cancel,
-            best,
-            outcome,
-            started: std::time::Instant::now(),
-            limit: self.time_limit,
-        });
+            Err(problem) => self.problem = Some(problem),
+        }
     }
 
-    fn progress_ui(&mut self, ui: &mut egui::Ui, elapsed: f64) -> Option<(Event, Vec<String>)> {
-        let job = self.job.as_ref()?;
-        let finished = job.outcome.lock().ok().and_then(|mut slot| slot.take());
-        if let Some(result) = finished {
-            self.job = None;
-            return match result {
-                Ok(built) => Some(built),
-                Err(problem) => {
-                    self.problem = Some(problem);
-                    None
-                }
-            };
-        }
-        ui.heading("Generating the schedule…");
-        ui.add(
-            egui::ProgressBar::new((elapsed / job.limit).min(1.0) as f32)
-                .text(format!("{elapsed:.1} s of at most {:.0} s", job.limit)),
-        );
-        match job.best.lock().ok().and_then(|b| *b) {
-            Some(best) => ui.label(format!("Best quality so far: {best:.3} (0 is perfect)")),
-            None => ui.label("Working…"),
-        };
-        if ui.button("Cancel (keep the best so far)").clicked() {
-            job.cancel.store(true, Ordering::Relaxed);
-        }
-        ui.ctx().request_repaint_after(Duration::from_millis(200));
-        None
+    /// Whether a generation is running (the app keeps repainting meanwhile).
+    #[cfg(test)]
+    pub fn is_generating(&self) -> bool {
+        self.job.is_some()
     }
+}
+
+/// Sensible starting options for a format: an evening of 7 rounds of 2 hands for whist, the
+/// Berger tables for chess, six teams of four for a jamboree.
+pub fn defaults_for(format: EventFormat) -> EventOptions {
+    let mut options = EventOptions::new(format);
+    match format {
+        EventFormat::WhistDrive => {
+            options.rounds = Some(7);
+            options.hands_per_round = Some(2);
+        }
+        EventFormat::BridgeIndividual => options.rounds = Some(7),
+        EventFormat::BridgePairs | EventFormat::Pairs => options.avoid_spouses = true,
+        EventFormat::Chess => {}
+        EventFormat::TeamChess => {
+            options.rounds = Some(5);
+            options.teams = Some(6);
+            options.boards = Some(4);
+        }
+    }
+    options
 }

@@ -1,25 +1,49 @@
 //! An open event in the window. Every change goes through [`AppCommand`] to the event file
-//! (the single source of truth): the window keeps only a read copy of the results and the
-//! standings computed from them, refreshed after each command, so closing the window at any
-//! moment loses nothing.
+//! (the single source of truth): the window keeps only a read copy of the results, the
+//! standings and the audit computed from them, refreshed after each command, so closing the
+//! window at any moment loses nothing.
+//!
+//! Undo and redo work through the same commands: carrying out a command records the command
+//! that takes it back (a result's previous value, the roster before the edit), and undoing
+//! carries that out — so an undo is saved and listed in the history like any other change.
 
+use scheduler::audit::{Audit, audit};
+use scheduler::event::create::{EventOptions, Generated};
 use scheduler::event::standings::standings;
-use scheduler::event::store::EventFile;
+use scheduler::event::store::{EventFile, HistoryEntry};
 use scheduler::event::{Event, ResultKey, ResultValue, Results};
+use scheduler::model::Roster;
 use scheduler::sheets::StandingsTable;
 use std::path::{Path, PathBuf};
 
 /// Everything the window can change in an event.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub enum AppCommand {
     SetResult(ResultKey, ResultValue),
     ClearResult(ResultKey),
+    /// The whole roster after one edit (add, rename, delete, spouse, stationary, team…).
+    SetRoster(Roster),
+    /// A schedule newly made for the roster, with the options it was made with.
+    ReplaceSchedule(Box<Generated>, EventOptions),
+}
+
+/// A command carried out, with the command that takes it back.
+struct Done {
+    /// For the Undo button's tooltip: "the result of round 3 table 1".
+    what: String,
+    inverse: AppCommand,
 }
 
 pub struct Session {
     file: EventFile,
     results: Results,
     standings: Vec<StandingsTable>,
+    audit: Audit,
+    history: Vec<HistoryEntry>,
+    undo: Vec<Done>,
+    redo: Vec<Done>,
+    /// Goes up whenever the roster or schedule changes, so views can rebuild what they cache.
+    revision: u64,
 }
 
 impl Session {
@@ -36,11 +60,18 @@ impl Session {
 
     fn from_file(file: EventFile) -> Result<Session, String> {
         let results = file.results().map_err(|e| e.to_string())?;
+        let history = file.history().map_err(|e| e.to_string())?;
         let standings = standings(file.event(), &results);
+        let audit = audit(&file.event().schedule);
         Ok(Session {
             file,
             results,
             standings,
+            audit,
+            history,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            revision: 0,
         })
     }
 
@@ -86,81 +117,137 @@ impl Session {
         &self.standings
     }
 
-    /// Carries out one command on the file, then rereads the results and recomputes the
-    /// standings. The message is for the status line.
+    pub fn audit(&self) -> &Audit {
+        &self.audit
+    }
+
+    /// Every change to the event, oldest first.
+    pub fn history(&self) -> &[HistoryEntry] {
+        &self.history
+    }
+
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// What Undo would take back, if anything.
+    pub fn undo_label(&self) -> Option<&str> {
+        self.undo.last().map(|d| d.what.as_str())
+    }
+
+    pub fn redo_label(&self) -> Option<&str> {
+        self.redo.last().map(|d| d.what.as_str())
+    }
+
+    /// Carries out one command on the file; the message is for the status line. A new change
+    /// clears what could be redone.
     pub fn apply(&mut self, command: AppCommand) -> Result<String, String> {
-        let message = match command {
+        let (message, done) = self.execute(command)?;
+        if let Some(done) = done {
+            self.undo.push(done);
+            self.redo.clear();
+        }
+        Ok(message)
+    }
+
+    /// Takes back the last change (itself saved to the file and the history).
+    pub fn undo(&mut self) -> Option<Result<String, String>> {
+        let done = self.undo.pop()?;
+        Some(match self.execute(done.inverse.clone()) {
+            Ok((message, Some(again))) => {
+                self.redo.push(again);
+                Ok(format!("Undone: {message}"))
+            }
+            Ok((message, None)) => Ok(format!("Undone: {message}")),
+            Err(problem) => {
+                // Leave it on the stack: nothing changed, the organiser can try again.
+                self.undo.push(done);
+                Err(problem)
+            }
+        })
+    }
+
+    pub fn redo(&mut self) -> Option<Result<String, String>> {
+        let done = self.redo.pop()?;
+        Some(match self.execute(done.inverse.clone()) {
+            Ok((message, Some(again))) => {
+                self.undo.push(again);
+                Ok(format!("Redone: {message}"))
+            }
+            Ok((message, None)) => Ok(format!("Redone: {message}")),
+            Err(problem) => {
+                self.redo.push(done);
+                Err(problem)
+            }
+        })
+    }
+
+    /// Writes the command to the file, refreshes the read copies, and returns the status
+    /// message with the command that would take it back (none when nothing changed or the
+    /// change cannot be taken back).
+    fn execute(&mut self, command: AppCommand) -> Result<(String, Option<Done>), String> {
+        let revision = self.revision;
+        let (message, inverse) = match command {
             AppCommand::SetResult(key, value) => {
                 let change = self.file.set_result(key, value).map_err(|e| e.to_string())?;
-                match change.before {
+                let message = match change.before {
                     Some(before) if before != value => format!("Saved {key}: {value} (was {before})"),
                     _ => format!("Saved {key}: {value}"),
-                }
+                };
+                let inverse = match change.before {
+                    Some(before) if before == value => None,
+                    Some(before) => Some(AppCommand::SetResult(key, before)),
+                    None => Some(AppCommand::ClearResult(key)),
+                };
+                (
+                    message,
+                    inverse.map(|inverse| (format!("the result of {key}"), inverse)),
+                )
             }
             AppCommand::ClearResult(key) => {
+                let before = self.results.get(&key).copied();
                 if self.file.clear_result(key).map_err(|e| e.to_string())? {
-                    format!("Removed the result of {key}")
+                    let inverse =
+                        before.map(|value| (format!("removing {key}"), AppCommand::SetResult(key, value)));
+                    (format!("Removed the result of {key}"), inverse)
                 } else {
-                    format!("{key} had no result")
+                    (format!("{key} had no result"), None)
                 }
+            }
+            AppCommand::SetRoster(roster) => {
+                let before = self.file.event().roster.clone();
+                let changes = self.file.set_roster(roster).map_err(|e| e.to_string())?;
+                if changes.is_empty() {
+                    ("The roster is unchanged".to_owned(), None)
+                } else {
+                    self.revision += 1;
+                    let message = format!("Roster: {}", changes.join("; "));
+                    (
+                        message,
+                        Some(("the roster change".to_owned(), AppCommand::SetRoster(before))),
+                    )
+                }
+            }
+            AppCommand::ReplaceSchedule(generated, options) => {
+                let rounds = generated.schedule.rounds.len();
+                let entrants = generated.schedule.entrants.len();
+                self.file
+                    .replace_schedule(*generated, options)
+                    .map_err(|e| e.to_string())?;
+                self.revision += 1;
+                (
+                    format!("New schedule saved: {entrants} entrants, {rounds} rounds"),
+                    None,
+                )
             }
         };
         self.results = self.file.results().map_err(|e| e.to_string())?;
+        self.history = self.file.history().map_err(|e| e.to_string())?;
         self.standings = standings(self.file.event(), &self.results);
-        Ok(message)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn folder(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("tourney-session-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
-    }
-
-    #[test]
-    fn the_demo_has_results_and_keeps_what_is_entered() {
-        let dir = folder("demo");
-        let mut session = Session::demo(&dir).unwrap();
-        assert_eq!(session.event().schedule.entrants.len(), 16);
-        assert_eq!(session.results().len(), 8, "rounds 1 and 2 of four tables");
-        let key = ResultKey {
-            round: 3,
-            table: 1,
-            deal: 0,
-        };
-        let message = session
-            .apply(AppCommand::SetResult(key, ResultValue::Tricks { ns: 20, ew: 6 }))
-            .unwrap();
-        assert!(message.starts_with("Saved round 3 table 1"), "{message}");
-        assert!(
-            session
-                .apply(AppCommand::SetResult(key, ResultValue::Tricks { ns: 20, ew: 5 }))
-                .unwrap_err()
-                .contains("make 26")
-        );
-        drop(session);
-        // Reopening (a new start of the app) finds the result on disk.
-        let session = Session::demo(&dir).unwrap();
-        assert_eq!(session.results().len(), 9);
-        assert_eq!(session.results()[&key], ResultValue::Tricks { ns: 20, ew: 6 });
-    }
-
-    #[test]
-    fn an_unreadable_demo_is_moved_aside_not_lost() {
-        let dir = folder("aside");
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("demo.tourney"), "not a database").unwrap();
-        let session = Session::demo(&dir).unwrap();
-        assert_eq!(session.results().len(), 8);
-        let kept = std::fs::read_dir(&dir)
-            .unwrap()
-            .filter_map(|e| e.ok())
-            .filter(|e| e.file_name().to_string_lossy().starts_with("demo-unreadable-"))
-            .count();
-        assert_eq!(kept, 1);
+        if self.revision != revision {
+            // Renames change the names in the schedule; a new schedule changes everything.
+            self.audit = audit(&self.file.event().schedule);
+        }
+        Ok((message, inverse.map(|(what, inverse)| Done { what, inverse })))
     }
 }

@@ -5,6 +5,7 @@ use super::dialogs::FileDialogs;
 use super::session::Session;
 use eframe::egui;
 use scheduler::event::standings::standings_csv;
+use scheduler::schedule_io::write_round_sheet_csv;
 use scheduler::sheets::{Paper, SheetKind, SheetOptions, schedule_pdf};
 use std::path::{Path, PathBuf};
 
@@ -65,22 +66,29 @@ impl SheetsView {
                 Err(problem) => format!("Not written: {problem}"),
             });
         }
+        if ui.button("Export round-sheet CSV…").clicked()
+            && let Some(path) = dialogs.save_export(&format!("{title} rounds"), "csv")
+        {
+            status = Some(match self.write_round_sheet(session, &path) {
+                Ok(()) => {
+                    self.last_written = Some(path.clone());
+                    format!("Wrote {}", path.display())
+                }
+                Err(problem) => format!("Not written: {problem}"),
+            });
+        }
         if ui
             .add_enabled(
                 !session.results().is_empty(),
                 egui::Button::new("Export standings CSV…"),
             )
+            .on_disabled_hover_text("Standings can be exported once results are entered")
             .clicked()
-            && let Some(path) = dialogs.save_export(&format!("{title} standings"), "csv")
         {
-            let bytes = standings_csv(session.standings(), true);
-            status = Some(match std::fs::write(&path, bytes) {
-                Ok(()) => {
-                    self.last_written = Some(path.clone());
-                    format!("Wrote {}", path.display())
-                }
-                Err(e) => format!("Not written: {}: {e}", path.display()),
-            });
+            status = export_standings_csv(session, dialogs);
+            if let Some(path) = status.as_deref().and_then(|s| s.strip_prefix("Wrote ")) {
+                self.last_written = Some(PathBuf::from(path));
+            }
         }
         if let Some(folder) = self.last_written.as_ref().and_then(|p| p.parent())
             && ui.button("Open the folder").clicked()
@@ -88,6 +96,14 @@ impl SheetsView {
             status = Some(open_folder(folder));
         }
         status
+    }
+
+    /// The wide round sheet (a row per table and round) for a spreadsheet, with a byte-order
+    /// mark so Excel reads the names' accents.
+    fn write_round_sheet(&self, session: &Session, path: &Path) -> Result<(), String> {
+        let mut bytes = scheduler::csv_safety::UTF8_BOM.to_vec();
+        write_round_sheet_csv(&session.event().schedule, &mut bytes).map_err(|e| e.to_string())?;
+        std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
     }
 
     fn write_pdf(&self, session: &Session, path: &Path) -> Result<(), String> {
@@ -112,6 +128,18 @@ impl SheetsView {
         let pdf = schedule_pdf(&session.event().schedule, standings, &options).map_err(|e| e.to_string())?;
         std::fs::write(path, pdf).map_err(|e| format!("{}: {e}", path.display()))
     }
+}
+
+/// Asks where to write the standings CSV (with a byte-order mark, so Excel reads accents) and
+/// writes it; the status line says what happened. `None` when no file was chosen.
+pub fn export_standings_csv(session: &Session, dialogs: &mut dyn FileDialogs) -> Option<String> {
+    let title = &session.event().settings.title;
+    let path = dialogs.save_export(&format!("{title} standings"), "csv")?;
+    let bytes = standings_csv(session.standings(), true);
+    Some(match std::fs::write(&path, bytes) {
+        Ok(()) => format!("Wrote {}", path.display()),
+        Err(e) => format!("Not written: {}: {e}", path.display()),
+    })
 }
 
 fn open_folder(folder: &Path) -> String {

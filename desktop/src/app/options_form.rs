@@ -1,0 +1,149 @@
+//! The per-format options of an event (rounds, hands or boards per round, directed seating,
+//! couples, Berger tables, double round robin, team event kind…), as rows of a two-column
+//! grid. The wizard and "Generate again" in the schedule view share it, so both offer the
+//! same choices in the same words. Every field is tied to its label for screen readers.
+
+use eframe::egui;
+use scheduler::event::ImpMethod;
+use scheduler::event::create::{EventFormat, EventOptions};
+use scheduler::model::TeamEvent;
+
+/// A label in the first column and its control in the second, tied together.
+pub fn row(
+    ui: &mut egui::Ui,
+    label: &str,
+    add: impl FnOnce(&mut egui::Ui) -> egui::Response,
+) -> egui::Response {
+    let label = ui.label(label);
+    let response = add(ui).labelled_by(label.id);
+    ui.end_row();
+    response
+}
+
+/// Rows for the options of `options.format` (not the format itself). `numbered_teams` shows
+/// the teams × boards fields for team chess without a roster.
+pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_teams: bool) {
+    match options.format {
+        EventFormat::WhistDrive | EventFormat::BridgeIndividual => {
+            let mut whole_cycle = options.rounds.is_none();
+            row(ui, "Rounds tonight", |ui| {
+                ui.horizontal(|ui| {
+                    let toggled = ui.checkbox(&mut whole_cycle, "the whole cycle");
+                    if !whole_cycle {
+                        let rounds = options.rounds.get_or_insert(7);
+                        ui.add(egui::DragValue::new(rounds).range(1..=400).suffix(" rounds"))
+                            .on_hover_text("Rounds to play tonight; nobody partners anyone twice in them");
+                    }
+                    toggled
+                })
+                .inner
+            });
+            if whole_cycle {
+                options.rounds = None;
+            } else if options.rounds.is_none() {
+                options.rounds = Some(7);
+            }
+            row(ui, "Directed seating", |ui| {
+                ui.checkbox(
+                    &mut options.directed,
+                    "each other player once on the left, once as partner, once on the right",
+                )
+            });
+        }
+        EventFormat::BridgePairs | EventFormat::Pairs | EventFormat::Chess => {
+            row(ui, "Method", |ui| {
+                ui.horizontal(|ui| {
+                    let circle = ui.selectable_value(&mut options.berger, false, "circle method");
+                    let berger = ui.selectable_value(&mut options.berger, true, "FIDE Berger tables");
+                    circle | berger
+                })
+                .inner
+            });
+            row(ui, "Double round robin", |ui| {
+                ui.checkbox(
+                    &mut options.double,
+                    "a second cycle with colours (home and away) reversed",
+                )
+            });
+            row(ui, "Couples", |ui| {
+                ui.checkbox(
+                    &mut options.avoid_spouses,
+                    "couples from the roster never meet (costs one round)",
+                )
+            });
+        }
+        EventFormat::TeamChess => {
+            row(ui, "Kind", |ui| {
+                ui.horizontal(|ui| {
+                    let a = ui.selectable_value(&mut options.team_event, TeamEvent::Jamboree, "jamboree");
+                    let b = ui.selectable_value(
+                        &mut options.team_event,
+                        TeamEvent::RoundRobin,
+                        "team round robin",
+                    );
+                    let c =
+                        ui.selectable_value(&mut options.team_event, TeamEvent::Scheveningen, "Scheveningen");
+                    a | b | c
+                })
+                .inner
+            });
+            match options.team_event {
+                TeamEvent::Jamboree => {
+                    let rounds = options.rounds.get_or_insert(5);
+                    row(ui, "Rounds", |ui| {
+                        ui.add(egui::DragValue::new(rounds).range(1..=60))
+                    });
+                }
+                TeamEvent::RoundRobin => {
+                    row(ui, "Double round robin", |ui| {
+                        ui.checkbox(&mut options.double, "a second cycle with colours reversed")
+                    });
+                }
+                TeamEvent::Scheveningen => {}
+            }
+            if numbered_teams {
+                let teams = options.teams.get_or_insert(6);
+                row(ui, "Teams", |ui| {
+                    ui.add(egui::DragValue::new(teams).range(2..=60))
+                });
+                let boards = options.boards.get_or_insert(4);
+                row(ui, "Boards per team", |ui| {
+                    ui.add(egui::DragValue::new(boards).range(1..=20))
+                });
+            }
+        }
+    }
+    match options.format {
+        EventFormat::WhistDrive => {
+            let hands = options.hands_per_round.get_or_insert(2);
+            row(ui, "Hands per round", |ui| {
+                ui.add(egui::DragValue::new(hands).range(1..=12))
+                    .on_hover_text("Each round's tricks must add up to 13 × hands")
+            });
+        }
+        EventFormat::BridgeIndividual | EventFormat::BridgePairs => {
+            row(ui, "Boards per round", |ui| {
+                ui.add(egui::DragValue::new(&mut options.boards_per_round).range(1..=8))
+            });
+            row(ui, "Also rank by IMPs", |ui| {
+                ui.horizontal(|ui| {
+                    let a = ui.selectable_value(&mut options.imps, None, "no");
+                    let b = ui.selectable_value(&mut options.imps, Some(ImpMethod::Cross), "cross-IMPs");
+                    let c = ui.selectable_value(&mut options.imps, Some(ImpMethod::Butler), "Butler");
+                    a | b | c
+                })
+                .inner
+            });
+        }
+        EventFormat::Chess | EventFormat::TeamChess => {
+            row(ui, "Points for a bye", |ui| {
+                ui.add(
+                    egui::DragValue::new(&mut options.bye_points)
+                        .range(0.0..=1.0)
+                        .speed(0.5),
+                )
+            });
+        }
+        EventFormat::Pairs => {}
+    }
+}

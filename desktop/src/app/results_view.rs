@@ -1,0 +1,291 @@
+//! Results entry, round by round: a field per table (per board for bridge, N-S and E-W tricks
+//! for a whist drive), checked as it is typed with the library's own messages, saved the
+//! moment Enter is pressed or Save clicked; Enter then moves on to the next table. A round
+//! says whether it is complete. Below, every entry and correction with its time.
+
+use super::session::{AppCommand, Session};
+use eframe::egui;
+use scheduler::event::entry::{parse_board, parse_score};
+use scheduler::event::{ResultKey, ResultValue, Scoring, sides};
+use scheduler::scoring::chess::GameResult;
+use std::collections::BTreeMap;
+
+fn names(session: &Session, entrants: &[usize]) -> String {
+    entrants
+        .iter()
+        .map(|&e| session.event().schedule.entrants[e].as_str())
+        .collect::<Vec<_>>()
+        .join(" & ")
+}
+
+/// What is typed in one result field, by result and part (whist drives have two: N–S, E–W).
+#[derive(Default)]
+pub struct ResultsView {
+    round: u32,
+    drafts: BTreeMap<(ResultKey, u8), String>,
+    /// The saved value each key's drafts were made from: when it changes underneath (undo,
+    /// redo, another window) the drafts are made again from the file.
+    seen: BTreeMap<ResultKey, Option<ResultValue>>,
+    /// The field (by its order in the round) to give the keyboard to in this frame.
+    focus: Option<usize>,
+    all_rounds_history: bool,
+}
+
+impl ResultsView {
+    /// Shows the round's tables with a field per result; returns the commands to carry out.
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<AppCommand> {
+        let mut commands = Vec::new();
+        let event = session.event();
+        if event.schedule.round(self.round).is_none() {
+            // Open on the first round still waiting for results.
+            let rounds = &event.schedule.rounds;
+            let waiting = rounds.iter().find(|r| {
+                let (done, needed) = event.round_progress(session.results(), r.number);
+                done < needed
+            });
+            self.round = waiting.or(rounds.first()).map_or(1, |r| r.number);
+        }
+        let before = self.round;
+        super::round_picker(ui, session, &mut self.round, true);
+        if self.round != before {
+            self.focus = Some(0);
+        }
+        let Some(round) = event.schedule.round(self.round).cloned() else {
+            return commands;
+        };
+        let (done, needed) = event.round_progress(session.results(), round.number);
+        let state = if done == needed {
+            egui::RichText::new(format!("Round {}: complete ({done} of {needed})", round.number))
+                .color(super::DONE_GREEN)
+        } else {
+            egui::RichText::new(format!("Round {}: {done} of {needed} results", round.number))
+        };
+        ui.label(state.strong());
+        let hands = match event.settings.scoring {
+            Scoring::WhistDrive { hands_per_round } => hands_per_round,
+            _ => None,
+        };
+        ui.label(match &event.settings.scoring {
+            Scoring::WhistDrive { .. } if hands.is_some() => {
+                "Tricks won by each side: type N-S and press Tab (E-W is filled in), then Enter saves and moves to the next table."
+            }
+            Scoring::WhistDrive { .. } => "Tricks won by each side. Enter saves and moves to the next table; Tab moves between fields.",
+            Scoring::Bridge { .. } => {
+                "Per board: contract, declarer, tricks (4S N 10, 3NT E -1), the N-S score (620), or pass. Enter saves and moves on."
+            }
+            Scoring::Chess { .. } => "1-0, ½-½ (or =), 0-1, +- / -+ for forfeits. Enter saves and moves on.",
+            Scoring::Match { .. } => "Score home-away, e.g. 3-1. Enter saves and moves on.",
+        });
+        ui.separator();
+        let parts: u8 = if matches!(event.settings.scoring, Scoring::WhistDrive { .. }) {
+            2
+        } else {
+            1
+        };
+        let history_height = 150.0;
+        let mut field = 0usize;
+        egui::ScrollArea::vertical()
+            .id_salt("results")
+            .max_height((ui.available_height() - history_height).max(120.0))
+            .show(ui, |ui| {
+                egui::Grid::new(("results", round.number))
+                    .striped(true)
+                    .show(ui, |ui| {
+                        for table in &round.tables {
+                            let (first, second) = sides(table);
+                            for deal in event.deals_of_round(round.number) {
+                                let key = ResultKey {
+                                    round: round.number,
+                                    table: table.number,
+                                    deal,
+                                };
+                                let saved = session.results().get(&key).copied();
+                                if self.seen.get(&key) != Some(&saved) {
+                                    for part in 0..parts {
+                                        self.drafts.insert(
+                                            (key, part),
+                                            saved.map(|v| shown(&v, part)).unwrap_or_default(),
+                                        );
+                                    }
+                                    self.seen.insert(key, saved);
+                                }
+                                ui.label(if deal > 0 {
+                                    format!("Table {} board {deal}", table.number)
+                                } else {
+                                    format!("Table {}", table.number)
+                                });
+                                ui.label(names(session, &first));
+                                let mut entered_in = None;
+                                for part in 0..parts {
+                                    let label = if parts == 2 {
+                                        if part == 0 { "N-S tricks" } else { "E-W tricks" }
+                                    } else {
+                                        "result"
+                                    };
+                                    let text = self.drafts.entry((key, part)).or_default();
+                                    let response = ui.add(
+                                        egui::TextEdit::singleline(text)
+                                            .desired_width(if parts == 2 { 36.0 } else { 110.0 })
+                                            .hint_text(if parts == 2 { "0" } else { "" }),
+                                    );
+                                    response.widget_info(|| {
+                                        egui::WidgetInfo::labeled(
+                                            egui::Role::TextInput,
+                                            true,
+                                            format!("Table {} {label}", table.number),
+                                        )
+                                    });
+                                    if self.focus == Some(field) {
+                                        response.request_focus();
+                                        response.scroll_to_me(None);
+                                        self.focus = None;
+                                    }
+                                    if response.lost_focus() {
+                                        if ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                                            entered_in = Some((part, field));
+                                        }
+                                        if part == 0 && parts == 2 {
+                                            self.fill_other_side(key, hands);
+                                        }
+                                    }
+                                    field += 1;
+                                }
+                                ui.label(names(session, &second));
+                                let typed = self.parse(session, key, parts);
+                                let submitted = entered_in.is_some();
+                                match (&typed, saved) {
+                                    (Some(Ok(value)), Some(old)) if *value == old => {
+                                        ui.label("saved");
+                                        if let Some((_, at)) = entered_in {
+                                            // Nothing to save: move on all the same.
+                                            self.focus = Some(at - (at % parts as usize) + parts as usize);
+                                        }
+                                    }
+                                    (Some(Ok(value)), _) => {
+                                        if ui.button("Save").clicked() || submitted {
+                                            commands.push(AppCommand::SetResult(key, *value));
+                                            if let Some((_, at)) = entered_in {
+                                                self.focus =
+                                                    Some(at - (at % parts as usize) + parts as usize);
+                                            }
+                                        }
+                                    }
+                                    (Some(Err(problem)), _) => {
+                                        ui.colored_label(super::ERROR_RED, problem);
+                                        if let Some((part, at)) = entered_in {
+                                            // N-S typed and Enter: on to E-W; otherwise stay to fix it.
+                                            self.focus = Some(if part + 1 < parts { at + 1 } else { at });
+                                        }
+                                    }
+                                    (None, Some(_)) => {
+                                        if ui.button("Remove").clicked() {
+                                            commands.push(AppCommand::ClearResult(key));
+                                        }
+                                    }
+                                    (None, None) => {
+                                        ui.label("");
+                                    }
+                                }
+                                ui.end_row();
+                            }
+                        }
+                    });
+            });
+        ui.separator();
+        self.history_ui(ui, session, round.number);
+        commands
+    }
+
+    /// A whist drive's E-W tricks follow from N-S when the hands per round are known.
+    fn fill_other_side(&mut self, key: ResultKey, hands: Option<u32>) {
+        let Some(hands) = hands else { return };
+        let ns = self
+            .drafts
+            .get(&(key, 0))
+            .and_then(|t| t.trim().parse::<u32>().ok());
+        let ew_empty = self.drafts.get(&(key, 1)).is_none_or(|t| t.trim().is_empty());
+        if let Some(ns) = ns
+            && ew_empty
+            && ns <= 13 * hands
+        {
+            self.drafts.insert((key, 1), (13 * hands - ns).to_string());
+        }
+    }
+
+    /// Every entry and correction (this round's, or all), newest first, with its time.
+    fn history_ui(&mut self, ui: &mut egui::Ui, session: &Session, round: u32) {
+        let entries: Vec<_> = session
+            .history()
+            .iter()
+            .rev()
+            .filter(|h| self.all_rounds_history || h.key.is_some_and(|k| k.round == round))
+            .collect();
+        ui.horizontal(|ui| {
+            ui.strong("Corrections and history");
+            ui.checkbox(&mut self.all_rounds_history, "all rounds and roster changes");
+        });
+        if entries.is_empty() {
+            ui.label("Nothing entered for this round yet.");
+            return;
+        }
+        egui::ScrollArea::vertical()
+            .id_salt("history")
+            .auto_shrink([false, true])
+            .show_rows(ui, 18.0, entries.len(), |ui, range| {
+                for entry in &entries[range] {
+                    let time = entry.at.get(11..19).unwrap_or(&entry.at);
+                    let what = match (entry.key, entry.before, entry.after) {
+                        (Some(key), Some(before), Some(after)) => {
+                            format!("{key}: {before}, corrected to {after}")
+                        }
+                        (Some(key), None, Some(after)) => format!("{key}: {after}"),
+                        (Some(key), Some(before), None) => format!("{key}: {before} removed"),
+                        _ => String::new(),
+                    };
+                    ui.label(format!("{time}  {}  {what}", entry.action));
+                }
+            });
+    }
+
+    /// The typed value, checked against the event; `None` while the fields are empty.
+    fn parse(&self, session: &Session, key: ResultKey, parts: u8) -> Option<Result<ResultValue, String>> {
+        let text = |part: u8| self.drafts.get(&(key, part)).map(|s| s.trim()).unwrap_or("");
+        if (0..parts).all(|p| text(p).is_empty()) {
+            return None;
+        }
+        let event = session.event();
+        let value = match &event.settings.scoring {
+            Scoring::WhistDrive { .. } => {
+                let number = |p: u8| {
+                    text(p)
+                        .parse::<u32>()
+                        .map_err(|_| format!("{:?} is not a number of tricks", text(p)))
+                };
+                number(0).and_then(|ns| number(1).map(|ew| ResultValue::Tricks { ns, ew }))
+            }
+            Scoring::Bridge { .. } => parse_board(text(0)).map(|board| ResultValue::Bridge { board }),
+            Scoring::Chess { .. } => GameResult::parse(text(0)).map(|result| ResultValue::Game { result }),
+            Scoring::Match { .. } => {
+                parse_score(text(0)).map(|(home, away)| ResultValue::Score { home, away })
+            }
+        };
+        Some(value.and_then(|v| event.check_result(key, &v).map(|()| v)))
+    }
+}
+
+/// A saved result as it is typed back into its field.
+fn shown(value: &ResultValue, part: u8) -> String {
+    match value {
+        ResultValue::Tricks { ns, ew } => if part == 0 { ns } else { ew }.to_string(),
+        ResultValue::Bridge { board } => match board {
+            scheduler::event::BridgeResult::Contract {
+                contract,
+                declarer,
+                tricks,
+            } => format!("{contract} {declarer} {tricks}"),
+            scheduler::event::BridgeResult::PassedOut => "pass".into(),
+            scheduler::event::BridgeResult::NorthSouthScore { score } => score.to_string(),
+        },
+        other => other.to_string(),
+    }
+}

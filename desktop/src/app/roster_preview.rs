@@ -1,0 +1,141 @@
+//! A roster CSV as it was read, before anything is accepted: how the file was understood
+//! (encoding, delimiter, header), the players, and every problem by line and field. Errors
+//! block the import; warnings are shown and the roster can be used. The new-event wizard and
+//! the roster view's import both show it.
+
+use eframe::egui;
+use scheduler::event::create::EventFormat;
+use scheduler::model::Roster;
+use scheduler::problems::Severity;
+use scheduler::roster_import::{RosterImport, import_roster_file};
+use std::path::{Path, PathBuf};
+
+pub struct RosterPreview {
+    path: PathBuf,
+    import: RosterImport,
+}
+
+impl RosterPreview {
+    pub fn read(path: &Path) -> Self {
+        RosterPreview {
+            path: path.to_path_buf(),
+            import: import_roster_file(path),
+        }
+    }
+
+    pub fn roster(&self) -> &Roster {
+        &self.import.roster
+    }
+
+    pub fn has_teams(&self) -> bool {
+        self.import.roster.players.iter().any(|p| p.team.is_some())
+    }
+
+    /// Shows the preview; returns whether the roster can be used. For whist formats the
+    /// organiser can pick the stationary player here too.
+    pub fn ui(&mut self, ui: &mut egui::Ui, format: EventFormat) -> bool {
+        let import = &mut self.import;
+        let file = self.path.file_name().map_or_else(
+            || self.path.display().to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        );
+        ui.separator();
+        ui.strong(format!("{file}: {} player(s)", import.roster.len()));
+        let delimiter = match import.delimiter {
+            Some(b'\t') => "tab".to_owned(),
+            Some(d) => format!("'{}'", d as char),
+            None => "one column".to_owned(),
+        };
+        ui.label(format!(
+            "Read as {}, separated by {delimiter}, {}.",
+            import.encoding.describe(),
+            if import.had_header {
+                "with a header row"
+            } else {
+                "without a header row (one name per line)"
+            }
+        ));
+        let (errors, warnings) = import
+            .problems
+            .list
+            .iter()
+            .fold((0, 0), |(e, w), p| match p.severity {
+                Severity::Error => (e + 1, w),
+                Severity::Warning => (e, w + 1),
+            });
+        if errors + warnings == 0 {
+            ui.label("No problems found.");
+        } else {
+            ui.label(format!("{errors} error(s), {warnings} warning(s):"));
+            egui::ScrollArea::vertical()
+                .id_salt("roster-problems")
+                .max_height(110.0)
+                .show(ui, |ui| {
+                    for problem in &import.problems.list {
+                        let colour = match problem.severity {
+                            Severity::Error => super::ERROR_RED,
+                            Severity::Warning => super::WARNING_ORANGE,
+                        };
+                        ui.colored_label(colour, problem.to_string());
+                    }
+                });
+        }
+        let whist = matches!(format, EventFormat::WhistDrive | EventFormat::BridgeIndividual);
+        if whist && import.is_ok() && !import.roster.is_empty() {
+            let label = ui.label("Stationary player (keeps table 1, North, all evening):");
+            let current = import.roster.stationary_index();
+            let shown = current.map_or("nobody", |i| import.roster.players[i].name.as_str());
+            let mut chosen = current;
+            egui::ComboBox::from_id_salt("stationary-choice")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut chosen, None, "nobody");
+                    for (i, player) in import.roster.players.iter().enumerate() {
+                        ui.selectable_value(&mut chosen, Some(i), &player.name);
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            if chosen != current {
+                for (i, player) in import.roster.players.iter_mut().enumerate() {
+                    player.stationary = Some(i) == chosen;
+                }
+            }
+        }
+        egui::ScrollArea::vertical()
+            .id_salt("roster-preview")
+            .max_height(180.0)
+            .show(ui, |ui| {
+                egui::Grid::new("roster-preview-grid")
+                    .striped(true)
+                    .show(ui, |ui| {
+                        for heading in ["#", "Name", "Spouse", "Team", "Board", "Stationary"] {
+                            ui.strong(heading);
+                        }
+                        ui.end_row();
+                        let roster = &import.roster;
+                        for player in &roster.players {
+                            ui.label(player.id.0.to_string());
+                            ui.label(&player.name);
+                            ui.label(
+                                player
+                                    .spouse
+                                    .and_then(|id| roster.player(id))
+                                    .map_or("", |p| p.name.as_str()),
+                            );
+                            ui.label(player.team.as_deref().unwrap_or(""));
+                            ui.label(player.board.map(|b| b.to_string()).unwrap_or_default());
+                            ui.label(if player.stationary { "yes" } else { "" });
+                            ui.end_row();
+                        }
+                    });
+            });
+        if errors > 0 {
+            ui.colored_label(
+                super::ERROR_RED,
+                "Nothing is accepted from a file with errors: fix them in the spreadsheet, save it as CSV and import it again.",
+            );
+        }
+        import.is_ok()
+    }
+}

@@ -1,0 +1,440 @@
+//! The schedule: by round (tables × seats), by player (where each one sits each round), and
+//! the audit (who met whom as a heat map, sit-outs, colours and floats) — the picture an
+//! organiser checks before printing. "Generate again" makes a new schedule on a background
+//! thread while the window keeps drawing. Only the rows in view are laid out, so a
+//! 400-player event draws as fast as a 16-player one.
+
+use super::generation::Generation;
+use super::grid::VirtualGrid;
+use super::options_form::{options_rows, row};
+use super::session::{AppCommand, Session};
+use eframe::egui;
+use scheduler::audit::PairMatrix;
+use scheduler::event::create::{EventFormat, EventOptions};
+
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub enum Tab {
+    #[default]
+    ByRound,
+    ByPlayer,
+    Audit,
+}
+
+#[derive(Default)]
+pub struct ScheduleView {
+    pub tab: Tab,
+    round: u32,
+    /// Options being edited for "Generate again", and the time allowed.
+    regenerate: Option<(EventOptions, f64)>,
+    job: Option<Generation>,
+    problem: Option<String>,
+    /// Where each player sits each round ("T3 N", "out"), built once per schedule revision.
+    places: Option<(u64, Vec<Vec<String>>)>,
+    matrix: usize,
+    /// The heat map drawn for (schedule revision, matrix, dark theme).
+    heat_map: Option<((u64, usize, bool), egui::TextureHandle)>,
+}
+
+impl ScheduleView {
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<AppCommand> {
+        let mut commands = Vec::new();
+        self.generation_ui(ui, session, &mut commands);
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.tab, Tab::ByRound, "By round");
+            ui.selectable_value(&mut self.tab, Tab::ByPlayer, "By player");
+            ui.selectable_value(&mut self.tab, Tab::Audit, "Audit");
+        });
+        ui.separator();
+        match self.tab {
+            Tab::ByRound => self.by_round_ui(ui, session),
+            Tab::ByPlayer => self.by_player_ui(ui, session),
+            Tab::Audit => self.audit_ui(ui, session),
+        }
+        commands
+    }
+
+    /// Starts making a new schedule on the background thread (what "Generate" does).
+    pub fn start_generation(
+        &mut self,
+        ctx: &egui::Context,
+        roster: scheduler::model::Roster,
+        options: EventOptions,
+        seconds: f64,
+    ) {
+        self.job = Some(Generation::start(ctx, roster, options.clone(), seconds));
+        self.regenerate = Some((options, seconds));
+        self.problem = None;
+    }
+
+    pub fn is_generating(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The out-of-date banner, "Generate again" with its options, and a running generation.
+    fn generation_ui(&mut self, ui: &mut egui::Ui, session: &Session, commands: &mut Vec<AppCommand>) {
+        let event = session.event();
+        if let Some(job) = &self.job {
+            match job.take_outcome() {
+                None => {
+                    job.progress_ui(ui);
+                    ui.separator();
+                    return;
+                }
+                Some(Ok(generated)) => {
+                    let options = self.regenerate.take().map(|(o, _)| o);
+                    if let Some(options) = options {
+                        commands.push(AppCommand::ReplaceSchedule(Box::new(generated), options));
+                    }
+                    self.job = None;
+                }
+                Some(Err(problem)) => {
+                    self.problem = Some(problem);
+                    self.job = None;
+                }
+            }
+        }
+        let changes = event.roster_changes();
+        let has_results = !session.results().is_empty();
+        if !changes.is_empty() {
+            egui::Frame::new()
+                .fill(ui.visuals().warn_fg_color.gamma_multiply(0.15))
+                .inner_margin(6.0)
+                .show(ui, |ui| {
+                    ui.label(format!(
+                        "This schedule was made before the roster changed ({}). Generate it again before printing.",
+                        changes.join("; ")
+                    ));
+                });
+        }
+        let Some((options, seconds)) = &mut self.regenerate else {
+            ui.horizontal(|ui| {
+                let known = event.settings.options.clone();
+                let button = ui
+                    .add_enabled(
+                        !has_results && known.is_some(),
+                        egui::Button::new("Generate again…"),
+                    )
+                    .on_hover_text("Make a new schedule for the present roster, with these or other options")
+                    .on_disabled_hover_text(if has_results {
+                        "Results are entered for this schedule; it can no longer change"
+                    } else {
+                        "This event file was made before options were stored; create a new event to change the schedule"
+                    });
+                if button.clicked()
+                    && let Some(known) = known
+                {
+                    self.regenerate = Some((known, 20.0));
+                    self.problem = None;
+                }
+                if let Some(problem) = &self.problem {
+                    ui.colored_label(super::ERROR_RED, problem);
+                }
+            });
+            return;
+        };
+        let mut start = None;
+        let mut keep = false;
+        ui.group(|ui| {
+            ui.strong(format!("Generate again for {} entrants", event.roster.len()));
+            egui::Grid::new("regenerate").num_columns(2).show(ui, |ui| {
+                let numbered = options.format == EventFormat::TeamChess
+                    && !event.roster.players.iter().any(|p| p.team.is_some());
+                options_rows(ui, options, numbered);
+                row(ui, "Time allowed for the search", |ui| {
+                    ui.add(egui::DragValue::new(seconds).range(1.0..=600.0).suffix(" s"))
+                });
+            });
+            ui.horizontal(|ui| {
+                if ui.button("Generate").clicked() {
+                    let roster = if options.format == EventFormat::TeamChess
+                        && !event.roster.players.iter().any(|p| p.team.is_some())
+                    {
+                        scheduler::model::Roster::default()
+                    } else {
+                        event.roster.clone()
+                    };
+                    start = Some((roster, options.clone(), *seconds));
+                }
+                if ui.button("Keep the present schedule").clicked() {
+                    keep = true;
+                }
+            });
+        });
+        if keep {
+            self.regenerate = None;
+        }
+        if let Some((roster, options, seconds)) = start {
+            self.start_generation(ui.ctx(), roster, options, seconds);
+        }
+        ui.separator();
+    }
+
+    fn by_round_ui(&mut self, ui: &mut egui::Ui, session: &Session) {
+        let schedule = &session.event().schedule;
+        if schedule.round(self.round).is_none() {
+            self.round = schedule.rounds.first().map_or(1, |r| r.number);
+        }
+        super::round_picker(ui, session, &mut self.round, false);
+        let Some(round) = schedule.round(self.round) else {
+            ui.label("This event has no rounds.");
+            return;
+        };
+        if !round.absent.is_empty() {
+            let who: Vec<&str> = round
+                .absent
+                .iter()
+                .map(|a| schedule.entrants[a.entrant].as_str())
+                .collect();
+            ui.label(format!("{}: {}", round.absent[0].kind.label(), who.join(", ")));
+        }
+        let seats: Vec<String> = round
+            .tables
+            .first()
+            .map(|t| t.seats.iter().map(|s| s.seat.label().to_owned()).collect())
+            .unwrap_or_default();
+        let mut headings = vec!["Table".to_owned()];
+        headings.extend(seats);
+        let widths: Vec<f32> = std::iter::once(50.0)
+            .chain(std::iter::repeat_n(170.0, headings.len() - 1))
+            .collect();
+        VirtualGrid {
+            id: "by-round",
+            headings: &headings,
+            widths: &widths,
+            rows: round.tables.len(),
+            frozen_columns: 1,
+        }
+        .show(ui, |row, column| {
+            let table = &round.tables[row];
+            if column == 0 {
+                return table.number.to_string();
+            }
+            match table.seats.get(column - 1) {
+                Some(seat) => match seat.board {
+                    Some(board) => format!("{} (bd {board})", schedule.entrants[seat.entrant]),
+                    None => schedule.entrants[seat.entrant].clone(),
+                },
+                None => String::new(),
+            }
+        });
+    }
+
+    fn by_player_ui(&mut self, ui: &mut egui::Ui, session: &Session) {
+        let schedule = &session.event().schedule;
+        if self.places.as_ref().is_none_or(|(r, _)| *r != session.revision()) {
+            let mut places = vec![vec!["out".to_owned(); schedule.rounds.len()]; schedule.entrants.len()];
+            for (r, round) in schedule.rounds.iter().enumerate() {
+                for table in &round.tables {
+                    for seat in &table.seats {
+                        if let Some(line) = places.get_mut(seat.entrant) {
+                            line[r] = format!("T{} {}", table.number, seat.seat.label());
+                        }
+                    }
+                }
+                for absent in &round.absent {
+                    if let Some(line) = places.get_mut(absent.entrant) {
+                        line[r] = absent.kind.label().to_owned();
+                    }
+                }
+            }
+            self.places = Some((session.revision(), places));
+        }
+        let Some((_, places)) = &self.places else {
+            return;
+        };
+        let mut headings = vec!["Player".to_owned()];
+        headings.extend(schedule.rounds.iter().map(|r| format!("R{}", r.number)));
+        let widths: Vec<f32> = std::iter::once(170.0)
+            .chain(std::iter::repeat_n(64.0, schedule.rounds.len()))
+            .collect();
+        VirtualGrid {
+            id: "by-player",
+            headings: &headings,
+            widths: &widths,
+            rows: schedule.entrants.len(),
+            frozen_columns: 1,
+        }
+        .show(ui, |row, column| {
+            if column == 0 {
+                schedule.entrants[row].clone()
+            } else {
+                places[row].get(column - 1).cloned().unwrap_or_default()
+            }
+        });
+    }
+
+    fn audit_ui(&mut self, ui: &mut egui::Ui, session: &Session) {
+        let audit = session.audit();
+        let schedule = &session.event().schedule;
+        for line in audit.summary() {
+            ui.label(line);
+        }
+        ui.add_space(4.0);
+        if self.matrix >= audit.matrices.len() {
+            self.matrix = 0;
+        }
+        ui.horizontal(|ui| {
+            ui.label("Show:");
+            for (i, matrix) in audit.matrices.iter().enumerate() {
+                ui.selectable_value(&mut self.matrix, i, matrix_title(matrix));
+            }
+        });
+        let Some(matrix) = audit.matrices.get(self.matrix) else {
+            return;
+        };
+        let available = ui.available_size();
+        ui.horizontal_top(|ui| {
+            let side = (available.y - 10.0).min(available.x * 0.55).clamp(120.0, 640.0);
+            self.heat_map_ui(ui, session.revision(), matrix, side);
+            ui.vertical(|ui| {
+                legend(ui, matrix);
+                ui.add_space(6.0);
+                let mut headings: Vec<String> = ["Entrant", "Played", "Out"].map(String::from).to_vec();
+                headings.push(audit.sides.0.to_owned());
+                headings.push(audit.sides.1.to_owned());
+                headings.push("Longest run".to_owned());
+                if audit.has_floats {
+                    headings.push("Up".to_owned());
+                    headings.push("Down".to_owned());
+                }
+                let widths: Vec<f32> = headings
+                    .iter()
+                    .enumerate()
+                    .map(|(i, h)| {
+                        if i == 0 {
+                            150.0
+                        } else {
+                            (h.len() as f32 * 8.0).max(52.0)
+                        }
+                    })
+                    .collect();
+                VirtualGrid {
+                    id: "audit-entrants",
+                    headings: &headings,
+                    widths: &widths,
+                    rows: audit.entrants.len(),
+                    frozen_columns: 1,
+                }
+                .show(ui, |row, column| {
+                    let line = &audit.entrants[row];
+                    match column {
+                        0 => schedule.entrants[row].clone(),
+                        1 => line.played.to_string(),
+                        2 => line.absent.to_string(),
+                        3 => line.first_side.to_string(),
+                        4 => line.second_side.to_string(),
+                        5 => line.longest_run.to_string(),
+                        6 => line.floats_up.to_string(),
+                        _ => line.floats_down.to_string(),
+                    }
+                });
+            });
+        });
+    }
+
+    /// The matrix as an image (one texel a pair, drawn once per schedule), with the pair
+    /// under the pointer named in a tooltip.
+    fn heat_map_ui(&mut self, ui: &mut egui::Ui, revision: u64, matrix: &PairMatrix, side: f32) {
+        let n = matrix.size();
+        if n == 0 {
+            return;
+        }
+        let dark = ui.visuals().dark_mode;
+        let key = (revision, self.matrix, dark);
+        if self.heat_map.as_ref().is_none_or(|(k, _)| *k != key) {
+            let mut image = egui::ColorImage::filled([n, n], egui::Color32::TRANSPARENT);
+            for a in 0..n {
+                for b in 0..n {
+                    image[(b, a)] = if a == b {
+                        ui.visuals().extreme_bg_color
+                    } else {
+                        heat_colour(matrix.get(a, b), matrix.max(), dark)
+                    };
+                }
+            }
+            let texture = ui
+                .ctx()
+                .load_texture("heat-map", image, egui::TextureOptions::NEAREST);
+            self.heat_map = Some((key, texture));
+        }
+        let Some((_, texture)) = &self.heat_map else {
+            return;
+        };
+        let response = ui
+            .add(egui::Image::new((texture.id(), egui::vec2(side, side))).sense(egui::Sense::hover()))
+            .on_hover_cursor(egui::CursorIcon::Crosshair);
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::Role::Image,
+                true,
+                format!("Heat map of {}: {}", matrix.name, matrix.summary()),
+            )
+        });
+        if let Some(pointer) = response.hover_pos() {
+            let cell = side / n as f32;
+            let col = ((pointer.x - response.rect.left()) / cell).floor() as usize;
+            let row = ((pointer.y - response.rect.top()) / cell).floor() as usize;
+            if row < n && col < n && row != col {
+                let times = matrix.get(row, col);
+                response.on_hover_text_at_pointer(format!(
+                    "{} & {}: {} {}",
+                    matrix.labels[row],
+                    matrix.labels[col],
+                    matrix.name,
+                    times_text(times)
+                ));
+            }
+        }
+    }
+}
+
+fn matrix_title(matrix: &PairMatrix) -> String {
+    match matrix.name {
+        "partners" => "Partners".into(),
+        "opponents" => "Opponents".into(),
+        "met" => "Who met whom".into(),
+        "team games" => "Team against team".into(),
+        other => other.into(),
+    }
+}
+
+fn times_text(times: u16) -> String {
+    match times {
+        0 => "never".into(),
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
+}
+
+/// Never is quiet, more is darker (light theme) or brighter (dark theme).
+fn heat_colour(count: u16, max: u16, dark: bool) -> egui::Color32 {
+    if count == 0 {
+        return if dark {
+            egui::Color32::from_gray(40)
+        } else {
+            egui::Color32::from_gray(235)
+        };
+    }
+    let t = count as f32 / max.max(1) as f32;
+    let (from, to) = if dark {
+        ([30.0, 90.0, 140.0], [250.0, 200.0, 60.0])
+    } else {
+        ([150.0, 200.0, 240.0], [200.0, 60.0, 20.0])
+    };
+    let mix = |i: usize| (from[i] + (to[i] - from[i]) * t) as u8;
+    egui::Color32::from_rgb(mix(0), mix(1), mix(2))
+}
+
+fn legend(ui: &mut egui::Ui, matrix: &PairMatrix) {
+    let dark = ui.visuals().dark_mode;
+    for (times, pairs) in matrix.histogram() {
+        ui.horizontal(|ui| {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+            ui.painter()
+                .rect_filled(rect, 2.0, heat_colour(times, matrix.max(), dark));
+            ui.label(format!("{} {}: {pairs} pair(s)", matrix.name, times_text(times)));
+        });
+    }
+    ui.small("Point at a square to see who it is.");
+}

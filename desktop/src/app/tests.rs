@@ -1,0 +1,494 @@
+//! The window driven as an organiser would, by role and label (egui_kittest over AccessKit):
+//! a whole evening from the demo to the standings, roster edits with undo, generating again,
+//! keyboard entry, theme and text size. Every `run()` also checks that each control has an
+//! accessible name. Snapshot images of each view are compared with `tests/snapshots/`
+//! (`UPDATE_SNAPSHOTS=1 cargo test -p tourney` writes them anew).
+
+use super::dialogs::ScriptedDialogs;
+use super::*;
+use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::{Harness, SnapshotOptions};
+use std::time::Duration;
+
+const SIZE: egui::Vec2 = egui::vec2(1100.0, 720.0);
+
+/// A fresh folder for one test (its own name: tests run in parallel).
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tourney-app-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/rosters")
+        .join(name)
+}
+
+fn harness(app: TourneyApp) -> Harness<'static, TourneyApp> {
+    let mut harness = Harness::builder()
+        .with_size(SIZE)
+        .build_ui_state(|ui, app: &mut TourneyApp| app.show(ui), app);
+    install_fonts(&harness.ctx);
+    harness.ctx.set_theme(egui::ThemePreference::Light);
+    harness.run();
+    harness
+}
+
+fn scripted(answers: Vec<Option<PathBuf>>) -> Box<ScriptedDialogs> {
+    Box::new(ScriptedDialogs {
+        answers: answers.into(),
+    })
+}
+
+/// Steps the window until the background generation is done (the window keeps drawing).
+fn wait_for_generation(
+    harness: &mut Harness<'static, TourneyApp>,
+    running: fn(&TourneyApp) -> bool,
+) -> usize {
+    let mut frames = 0;
+    let started = std::time::Instant::now();
+    while running(harness.state()) {
+        harness.step();
+        frames += 1;
+        std::thread::sleep(Duration::from_millis(10));
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "generation did not finish"
+        );
+    }
+    harness.run();
+    frames
+}
+
+fn session<'a>(harness: &'a Harness<'static, TourneyApp>) -> &'a Session {
+    harness.state().session.as_ref().expect("an open event")
+}
+
+fn snapshot_options() -> SnapshotOptions {
+    SnapshotOptions::new().output_path(Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/snapshots"))
+}
+
+/// The organiser's evening of the desktop issue: demo → new event → import a fixture roster →
+/// generate a 16-player whist drive → export the PDF → enter round 1 → the standings show the
+/// right leaders.
+#[test]
+fn a_whole_evening_from_the_demo_to_the_standings() {
+    let dir = folder("evening");
+    let event_path = dir.join("club night.tourney");
+    let pdf_path = dir.join("club night.pdf");
+    let dialogs = scripted(vec![
+        Some(fixture("whist_16_international.csv")),
+        Some(event_path.clone()),
+        Some(pdf_path.clone()),
+    ]);
+    let mut harness = harness(TourneyApp::new(dir.join("data"), Vec::new(), dialogs));
+    // The demo is open and alive.
+    harness.get_by_label("Demo whist drive");
+    harness.get_by_label("Start screen").click();
+    harness.run();
+    harness.get_by_label("New event…").click();
+    harness.run();
+    harness.get_by_label("Name").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Name").type_text("Club night");
+    harness.run();
+    harness.get_by_label("Import CSV…").click();
+    harness.run();
+    // The preview: how the file was read, its players, no problems.
+    harness.get_by_label("whist_16_international.csv: 16 player(s)");
+    harness.get_by_label("No problems found.");
+    assert_eq!(
+        harness.get_all_by_label("王小明").count(),
+        2,
+        "the name, and as 李静怡's spouse"
+    );
+    harness.get_by_label("Generate the schedule").click();
+    harness.step();
+    let frames = wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    assert!(frames >= 1, "the window drew frames while the schedule was made");
+    assert_eq!(harness.state().screen, Screen::Event);
+    assert_eq!(session(&harness).path(), event_path);
+    assert_eq!(session(&harness).event().schedule.entrants.len(), 16);
+    assert_eq!(session(&harness).event().settings.title, "Club night");
+    // The schedule view opens on round 1; the couples never partner (the audit says so).
+    harness.get_by_label("Audit").click();
+    harness.run();
+    let summary = session(&harness).audit().matrices[0].summary();
+    assert!(summary.starts_with("partners: "), "{summary}");
+    harness.get_by_label(&summary);
+    assert_eq!(
+        session(&harness).audit().matrices[0].get(0, 1),
+        0,
+        "Łukasz and Agnieszka are a couple and never partner"
+    );
+    // Print.
+    harness.get_by_label("Sheets").click();
+    harness.run();
+    harness.get_by_label("Export PDF…").click();
+    harness.run();
+    let pdf = std::fs::read(&pdf_path).expect("the PDF was written");
+    assert!(pdf.starts_with(b"%PDF") && pdf.len() > 10_000);
+    harness.get_by_label(&format!("Wrote {}", pdf_path.display()));
+    // Round 1: type N-S, Tab fills in E-W, Enter saves and moves to the next table.
+    harness.get_by_label("Results").click();
+    harness.run();
+    harness.get_by_label("Round 1: 0 of 4 results");
+    let north_south = ["19", "13", "10", "14"];
+    for (table, tricks) in north_south.iter().enumerate() {
+        let field = format!("Table {} N-S tricks", table + 1);
+        if table == 0 {
+            harness.get_by_label(&field).click();
+            harness.run();
+        }
+        assert!(
+            harness.get_by_label(&field).is_focused(),
+            "{field} has the keyboard"
+        );
+        harness.get_by_label(&field).type_text(tricks);
+        harness.key_press(egui::Key::Tab);
+        harness.run();
+        let other = format!("Table {} E-W tricks", table + 1);
+        let expected = (26 - tricks.parse::<u32>().unwrap()).to_string();
+        assert_eq!(
+            harness.get_by_label(&other).value().as_deref(),
+            Some(expected.as_str())
+        );
+        harness.key_press(egui::Key::Enter);
+        harness.run();
+    }
+    harness.get_by_label("Round 1: complete (4 of 4)");
+    let round1 = session(&harness).event().schedule.round(1).unwrap().clone();
+    let results = session(&harness).results();
+    assert_eq!(results.len(), 4);
+    assert_eq!(
+        results[&scheduler::event::ResultKey {
+            round: 1,
+            table: 1,
+            deal: 0
+        }],
+        scheduler::event::ResultValue::Tricks { ns: 19, ew: 7 }
+    );
+    // The leaders are table 1's North and South, with 19 tricks.
+    harness.get_by_label("Standings").click();
+    harness.run();
+    let entrants = &session(&harness).event().schedule.entrants;
+    let (ns, _) = scheduler::event::sides(&round1.tables[0]);
+    let leaders: Vec<String> = ns.iter().map(|&p| entrants[p].clone()).collect();
+    let table = &session(&harness).standings()[0];
+    let top: Vec<&str> = table.rows.iter().take(2).map(|r| r[1].as_str()).collect();
+    for leader in &leaders {
+        assert!(top.contains(&leader.as_str()), "{leader} leads: {top:?}");
+        harness.get_by_label(leader.as_str());
+    }
+    assert!(table.rows[0].iter().any(|c| c == "19"), "{:?}", table.rows[0]);
+    // Everything is in the file: reopening it finds the four results.
+    let reopened = Session::open(&event_path).unwrap();
+    assert_eq!(reopened.results().len(), 4);
+}
+
+/// Drives the real window by label: results for round 3 typed and saved, a wrong total
+/// flagged, then the standings show the new leader.
+#[test]
+fn an_organiser_enters_a_result_and_reads_the_standings() {
+    let dir = folder("harness");
+    let mut harness = harness(TourneyApp::new(dir.clone(), Vec::new(), scripted(Vec::new())));
+    harness.get_by_label("Round 3: 0 of 4 results");
+    harness.get_by_label("Table 1 N-S tricks").click();
+    harness.run();
+    harness.get_by_label("Table 1 N-S tricks").type_text("25");
+    harness.get_by_label("Table 1 E-W tricks").click();
+    harness.run();
+    // Leaving N-S filled in E-W (1); make it wrong on purpose.
+    harness.get_by_label("Table 1 E-W tricks").type_text("1");
+    harness.run();
+    harness.get_by_label("N-S 25 + E-W 11 = 36 tricks, but 2 hand(s) a round make 26");
+    harness.get_by_label("Table 1 E-W tricks").click();
+    harness.run();
+    harness.key_press(egui::Key::Backspace);
+    harness.run();
+    harness.get_by_label("Save").click();
+    harness.run();
+    harness.get_by_label("Round 3: 1 of 4 results");
+    let key = scheduler::event::ResultKey {
+        round: 3,
+        table: 1,
+        deal: 0,
+    };
+    assert_eq!(
+        session(&harness).results()[&key],
+        scheduler::event::ResultValue::Tricks { ns: 25, ew: 1 }
+    );
+    // The history under the round lists the entry.
+    harness.get_by_label_contains("entered  round 3 table 1: N-S 25 tricks, E-W 1");
+    harness.get_by_label("Standings").click();
+    harness.run();
+    let leader = scheduler::event::standings::leader(session(&harness).standings())
+        .unwrap()
+        .to_owned();
+    let table1 = &session(&harness).event().schedule.round(3).unwrap().tables[0];
+    let north_south: Vec<String> = scheduler::event::sides(table1)
+        .0
+        .iter()
+        .map(|&p| session(&harness).event().schedule.entrants[p].clone())
+        .collect();
+    assert!(
+        north_south.contains(&leader),
+        "{leader} should lead after 25 tricks"
+    );
+    harness.get_by_label(leader.as_str());
+}
+
+#[test]
+fn undo_and_redo_take_back_results_and_say_so_in_the_history() {
+    let dir = folder("undo");
+    let mut harness = harness(TourneyApp::new(dir.clone(), Vec::new(), scripted(Vec::new())));
+    let key = scheduler::event::ResultKey {
+        round: 1,
+        table: 1,
+        deal: 0,
+    };
+    let before = session(&harness).results()[&key];
+    harness.get_by_label("1 (done)").click();
+    harness.run();
+    harness.get_by_label("Table 1 N-S tricks").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Table 1 N-S tricks").type_text("20");
+    harness.get_by_label("Table 1 E-W tricks").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Table 1 E-W tricks").type_text("6");
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    let corrected = scheduler::event::ResultValue::Tricks { ns: 20, ew: 6 };
+    assert_eq!(session(&harness).results()[&key], corrected);
+    // Ctrl+Z once the keyboard has left the fields; the field shows the old value again.
+    harness.get_by_label("Results").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run();
+    assert_eq!(session(&harness).results()[&key], before);
+    let shown = match before {
+        scheduler::event::ResultValue::Tricks { ns, .. } => ns.to_string(),
+        _ => unreachable!("the demo is a whist drive"),
+    };
+    assert_eq!(harness.get_by_label("Table 1 N-S tricks").value(), Some(shown));
+    harness.get_by_label("Redo").click();
+    harness.run();
+    assert_eq!(session(&harness).results()[&key], corrected);
+    let actions: Vec<&str> = session(&harness)
+        .history()
+        .iter()
+        .rev()
+        .take(3)
+        .map(|h| h.action.as_str())
+        .collect();
+    assert_eq!(
+        actions,
+        ["corrected", "corrected", "corrected"],
+        "undo is itself a saved correction"
+    );
+}
+
+#[test]
+fn roster_edits_carry_into_the_schedule_and_undo() {
+    let dir = folder("roster");
+    let mut harness = harness(TourneyApp::new(dir.clone(), Vec::new(), scripted(Vec::new())));
+    harness.get_by_label("Roster").click();
+    harness.run();
+    // The demo has results: players cannot be added or removed, but names can change.
+    assert!(
+        harness
+            .get_by_label("Add a player")
+            .accesskit_node()
+            .is_disabled()
+    );
+    harness.get_by_label("Player 3 name").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness
+        .get_by_label("Player 3 name")
+        .type_text("Carol Dunn-Smith");
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    let event = session(&harness).event();
+    assert_eq!(event.roster.players[2].name, "Carol Dunn-Smith");
+    assert!(event.schedule.entrants.contains(&"Carol Dunn-Smith".to_owned()));
+    assert!(
+        event.roster_changes().is_empty(),
+        "a rename needs no new schedule"
+    );
+    harness.get_by_label_contains("Roster: Carol Dunn renamed Carol Dunn-Smith");
+    harness.get_by_label("Undo").click();
+    harness.run();
+    let event = session(&harness).event();
+    assert_eq!(event.roster.players[2].name, "Carol Dunn");
+    assert!(event.schedule.entrants.contains(&"Carol Dunn".to_owned()));
+    // Reopening the file shows what was saved.
+    let reopened = Session::open(&session(&harness).path()).unwrap();
+    assert_eq!(reopened.event().roster.players[2].name, "Carol Dunn");
+}
+
+/// A new event without results: add a player, the schedule is out of date, generate it again.
+#[test]
+fn adding_a_player_then_generating_again() {
+    let dir = folder("regenerate");
+    let event_path = dir.join("eight.tourney");
+    let mut harness = harness(TourneyApp::new(
+        dir.join("data"),
+        Vec::new(),
+        scripted(vec![Some(event_path.clone())]),
+    ));
+    harness.get_by_label("Start screen").click();
+    harness.run();
+    harness.get_by_label("New event…").click();
+    harness.run();
+    harness.get_by_label("Players (or pairs)").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Players (or pairs)").type_text("8");
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    harness.get_by_label("Generate the schedule").click();
+    harness.step();
+    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    assert_eq!(session(&harness).event().schedule.entrants.len(), 8);
+    harness.get_by_label("Roster").click();
+    harness.run();
+    harness.get_by_label("Add a player").click();
+    harness.run();
+    assert_eq!(session(&harness).event().roster.len(), 9);
+    harness.get_by_label_contains("The schedule was made before these changes: New player 9 was added");
+    harness.get_by_label("Schedule").click();
+    harness.run();
+    harness.get_by_label("Generate again…").click();
+    harness.run();
+    harness.get_by_label("Generate").click();
+    harness.step();
+    wait_for_generation(&mut harness, |app| app.schedule.is_generating());
+    let event = session(&harness).event();
+    assert_eq!(event.schedule.entrants.len(), 9);
+    assert!(event.roster_changes().is_empty());
+    assert!(scheduler::verify::verify(&event.schedule).is_valid());
+    harness.get_by_label_contains("New schedule saved: 9 entrants");
+    // And the file agrees.
+    let reopened = Session::open(&event_path).unwrap();
+    assert_eq!(reopened.event().schedule.entrants.len(), 9);
+}
+
+#[test]
+fn theme_and_text_size_change_at_once_and_are_remembered() {
+    let dir = folder("preferences");
+    let mut harness = harness(TourneyApp::new(dir.clone(), Vec::new(), scripted(Vec::new())));
+    harness.get_by_label("View").click();
+    harness.run();
+    harness.get_by_label("Dark").click();
+    harness.run();
+    assert_eq!(harness.ctx.theme(), egui::Theme::Dark);
+    harness.get_by_label("View").click();
+    harness.run();
+    harness.get_by_label("Larger").click();
+    harness.run();
+    assert!((harness.ctx.zoom_factor() - 1.1).abs() < 1e-4);
+    let text = harness.state().preferences.to_text();
+    assert_eq!(Preferences::parse(&text), harness.state().preferences);
+    assert!(text.contains("theme=dark"), "{text}");
+}
+
+#[test]
+fn starts_on_the_demo_and_refuses_a_bad_file_by_name() {
+    let dir = folder("start");
+    let mut app = TourneyApp::new(dir.clone(), Vec::new(), scripted(Vec::new()));
+    assert!(app.screen == Screen::Event);
+    assert_eq!(app.session.as_ref().unwrap().results().len(), 8);
+    let bad = dir.join("notes.tourney");
+    std::fs::write(&bad, "shopping list").unwrap();
+    app.open(&bad);
+    assert!(app.screen == Screen::Start);
+    assert!(
+        app.status.contains("notes.tourney") && app.status.contains("not a Tourney event file"),
+        "{}",
+        app.status
+    );
+    assert!(
+        app.recent.is_empty(),
+        "a file that did not open is not remembered"
+    );
+    assert_eq!(
+        std::fs::read(&bad).unwrap(),
+        b"shopping list",
+        "and it is left alone"
+    );
+}
+
+#[test]
+fn recent_events_are_remembered_once_newest_first() {
+    let dir = folder("recent");
+    let mut app = TourneyApp::new(dir.clone(), Vec::new(), scripted(Vec::new()));
+    let demo = dir.join("demo.tourney");
+    for _ in 0..3 {
+        app.open(&demo);
+    }
+    assert_eq!(app.recent, vec![demo.clone()]);
+    for i in 0..10 {
+        app.remember(&dir.join(format!("e{i}.tourney")));
+    }
+    assert_eq!(app.recent.len(), 8);
+    assert_eq!(app.recent[0], dir.join("e9.tourney"));
+}
+
+/// A picture of every view of the demo event (and the wizard), compared with the committed
+/// images. The demo lives in a fixed folder so the status line is the same on every run.
+#[test]
+fn snapshots_of_every_view() {
+    let dir = std::env::temp_dir().join("tourney-snapshots");
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut harness = harness(TourneyApp::new(dir.clone(), Vec::new(), scripted(Vec::new())));
+    let options = snapshot_options();
+    let mut results = Vec::new();
+    let mut shoot = |harness: &mut Harness<'static, TourneyApp>, name: &str| {
+        harness.run();
+        results.push(harness.try_snapshot_options(name, &options));
+    };
+    for (label, name) in [
+        ("Results", "results"),
+        ("Standings", "standings"),
+        ("Roster", "roster"),
+        ("Sheets", "sheets"),
+    ] {
+        harness.get_by_label(label).click();
+        shoot(&mut harness, name);
+    }
+    harness.get_by_label("Schedule").click();
+    shoot(&mut harness, "schedule_by_round");
+    harness.get_by_label("By player").click();
+    shoot(&mut harness, "schedule_by_player");
+    harness.get_by_label("Audit").click();
+    shoot(&mut harness, "schedule_audit");
+    harness.get_by_label("Opponents").click();
+    shoot(&mut harness, "schedule_audit_opponents");
+    harness.get_by_label("Start screen").click();
+    shoot(&mut harness, "start");
+    harness.get_by_label("New event…").click();
+    harness.run();
+    harness.get_by_label("Date (YYYY-MM-DD)").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Date (YYYY-MM-DD)").type_text("2026-11-28");
+    shoot(&mut harness, "new_event");
+    harness.ctx.set_theme(egui::ThemePreference::Dark);
+    harness.get_by_label("Start screen").click();
+    harness.run();
+    harness.get_by_label("Back to Demo whist drive").click();
+    harness.run();
+    harness.get_by_label("Schedule").click();
+    harness.run();
+    harness.get_by_label("Audit").click();
+    shoot(&mut harness, "schedule_audit_dark");
+    for result in results {
+        result.unwrap();
+    }
+}
