@@ -62,6 +62,8 @@ pub enum Command {
     /// An event file: create it, enter results between rounds, standings, history.
     #[command(subcommand)]
     Event(crate::event_cli::EventCommand),
+    /// Recover every match score from a league table; says whether the answer is unique.
+    LeagueTable(crate::tools_cli::LeagueTableArgs),
     /// Measure the engines (times are reported, never asserted).
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -141,6 +143,18 @@ pub enum BenchCommand {
         /// Timed frames per view after the first.
         #[arg(long, default_value_t = 30)]
         frames: usize,
+    },
+    /// Reconstruct random seasons of several sizes (with the uniqueness proof up to 8 teams).
+    LeagueTable {
+        /// Numbers of teams.
+        #[arg(long, value_delimiter = ',', default_value = "4,6,8,10,12,16,20")]
+        teams: Vec<usize>,
+        /// Random seasons per size.
+        #[arg(long, default_value_t = 10)]
+        seasons: usize,
+        /// Time limit per season, in seconds.
+        #[arg(long, default_value_t = 60.0)]
+        seconds: f64,
     },
     /// Render every sheet kind for a 100-player whist evening of 25 rounds × 25 tables.
     Sheets {
@@ -364,6 +378,12 @@ pub fn run(command: Command) -> ExitCode {
         Command::Bench(BenchCommand::Whist { max, seconds }) => bench_whist(max, seconds),
         Command::Bench(BenchCommand::TeamChess { seconds, sizes }) => bench_team_chess(seconds, &sizes),
         Command::Bench(BenchCommand::Sheets { repeats }) => bench_sheets(repeats),
+        Command::Bench(BenchCommand::LeagueTable {
+            teams,
+            seasons,
+            seconds,
+        }) => crate::tools_cli::bench_league_table(&teams, seasons, seconds),
+        Command::LeagueTable(args) => crate::tools_cli::league_table(&args),
         Command::Bench(BenchCommand::Frame {
             players,
             rounds,

@@ -5,6 +5,7 @@
 mod app;
 mod cli;
 mod event_cli;
+mod tools_cli;
 
 use clap::Parser;
 

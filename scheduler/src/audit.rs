@@ -30,6 +30,11 @@ impl PairMatrix {
         self.labels.len()
     }
 
+    /// Every count, row by row (`size()²` of them).
+    pub fn counts(&self) -> &[u16] {
+        &self.counts
+    }
+
     pub fn get(&self, a: usize, b: usize) -> u16 {
         self.counts[a * self.size() + b]
     }

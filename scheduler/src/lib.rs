@@ -16,6 +16,7 @@ pub mod sheets;
 pub mod solver;
 pub mod team_chess;
 pub mod text;
+pub mod tools;
 pub mod verify;
 pub mod whist;
 

@@ -367,7 +367,7 @@ impl RosterView {
             field == Field::Rating && !text.trim().is_empty() && text.trim().parse::<u32>().is_err();
         let mut edit = egui::TextEdit::singleline(text)
             .desired_width(width)
-            .vertical_align(egui::Align::Center);
+            .align(egui::Align2::LEFT_CENTER);
         if invalid {
             edit = edit.text_color(super::ERROR_RED);
         }

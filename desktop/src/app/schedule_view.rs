@@ -342,16 +342,15 @@ impl ScheduleView {
         let dark = ui.visuals().dark_mode;
         let key = (revision, self.matrix, dark);
         if self.heat_map.as_ref().is_none_or(|(k, _)| *k != key) {
-            let mut image = egui::ColorImage::filled([n, n], egui::Color32::TRANSPARENT);
+            let palette: Vec<egui::Color32> = (0..=matrix.max())
+                .map(|count| heat_colour(count, matrix.max(), dark))
+                .collect();
+            let mut pixels: Vec<egui::Color32> =
+                matrix.counts().iter().map(|&c| palette[c as usize]).collect();
             for a in 0..n {
-                for b in 0..n {
-                    image[(b, a)] = if a == b {
-                        ui.visuals().extreme_bg_color
-                    } else {
-                        heat_colour(matrix.get(a, b), matrix.max(), dark)
-                    };
-                }
+                pixels[a * n + a] = ui.visuals().extreme_bg_color;
             }
+            let image = egui::ColorImage::new([n, n], pixels);
             let texture = ui
                 .ctx()
                 .load_texture("heat-map", image, egui::TextureOptions::NEAREST);

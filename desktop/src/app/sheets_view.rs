@@ -41,6 +41,16 @@ impl SheetsView {
     ) -> Option<String> {
         let mut status = None;
         ui.heading("Sheets and exports");
+        let changes = session.event().roster_changes();
+        if !changes.is_empty() {
+            ui.colored_label(
+                super::WARNING_ORANGE,
+                format!(
+                    "The schedule was made before the roster changed ({}): these sheets would show the old schedule. Generate it again in the Schedule view first.",
+                    changes.join("; ")
+                ),
+            );
+        }
         ui.checkbox(&mut self.round, "Master round sheet (every round, every table)");
         ui.checkbox(&mut self.table, "Table cards (team chess: match cards)");
         ui.checkbox(&mut self.personal, "Personal movement cards (with cut lines)");
