@@ -64,6 +64,10 @@ pub enum Command {
     Event(crate::event_cli::EventCommand),
     /// Recover every match score from a league table; says whether the answer is unique.
     LeagueTable(crate::tools_cli::LeagueTableArgs),
+    /// Solve a logic-grid puzzle written in plain text; says whether the answer is unique.
+    LogicGrid(crate::tools_cli::LogicGridArgs),
+    /// Find a dic-dac-doe position where nobody can ever get three in a row.
+    Dicdacdoe(crate::tools_cli::DicDacDoeArgs),
     /// Measure the engines (times are reported, never asserted).
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -143,6 +147,22 @@ pub enum BenchCommand {
         /// Timed frames per view after the first.
         #[arg(long, default_value_t = 30)]
         frames: usize,
+    },
+    /// Dic-dac-doe: 10×10/80 and 15×15/185 over several seeds, then the fewest moves reached
+    /// for each board size.
+    Dicdacdoe {
+        /// Seeds per target.
+        #[arg(long, default_value_t = 5)]
+        seeds: u64,
+        /// Time limit per run, in seconds.
+        #[arg(long, default_value_t = 120.0)]
+        seconds: f64,
+        /// Board sizes for the fewest-moves walk (empty: skip it).
+        #[arg(long, value_delimiter = ',', default_value = "10,12,15")]
+        sizes: Vec<usize>,
+        /// Time allowed for each step of that walk, in seconds.
+        #[arg(long, default_value_t = 60.0)]
+        descend_seconds: f64,
     },
     /// Reconstruct random seasons of several sizes (with the uniqueness proof up to 8 teams).
     LeagueTable {
@@ -384,6 +404,14 @@ pub fn run(command: Command) -> ExitCode {
             seconds,
         }) => crate::tools_cli::bench_league_table(&teams, seasons, seconds),
         Command::LeagueTable(args) => crate::tools_cli::league_table(&args),
+        Command::LogicGrid(args) => crate::tools_cli::logic_grid(&args),
+        Command::Dicdacdoe(args) => crate::tools_cli::dicdacdoe(&args),
+        Command::Bench(BenchCommand::Dicdacdoe {
+            seeds,
+            seconds,
+            sizes,
+            descend_seconds,
+        }) => crate::tools_cli::bench_dicdacdoe(seeds, seconds, &sizes, descend_seconds),
         Command::Bench(BenchCommand::Frame {
             players,
             rounds,

@@ -246,3 +246,258 @@ pub fn bench_league_table(sizes: &[usize], seasons: usize, seconds: f64) -> Resu
     }
     Ok(ExitCode::SUCCESS)
 }
+
+#[derive(Args, Debug)]
+pub struct LogicGridArgs {
+    /// The puzzle: categories ("Pet: cat, dog, fish"), then the clues (grammar in the README).
+    file: PathBuf,
+    /// Seconds allowed for both solves together.
+    #[arg(long, default_value_t = 60.0)]
+    time_limit: f64,
+}
+
+pub fn logic_grid(args: &LogicGridArgs) -> Result<ExitCode> {
+    use scheduler::tools::logic_grid::{self, GridError};
+    let label = args.file.display().to_string();
+    let bytes = match std::fs::read(&args.file) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            eprintln!("error: {label}: {error}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let (text, _) = scheduler::text::decode(&bytes);
+    let puzzle = match logic_grid::parse_puzzle(&text) {
+        Ok(puzzle) => puzzle,
+        Err(error) => {
+            eprintln!("error: {label}, {error}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let control = Control::with_time_limit(Duration::from_secs_f64(args.time_limit.max(0.1)));
+    let started = Instant::now();
+    let outcome =
+        match logic_grid::solve_puzzle(&puzzle, scheduler::milp::Backend::best_available(), &control) {
+            Ok(outcome) => outcome,
+            Err(GridError::NoSolution) => {
+                eprintln!("error: {label}: {}", GridError::NoSolution);
+                return Ok(ExitCode::FAILURE);
+            }
+            Err(error) => {
+                eprintln!("error: {label}: {error}");
+                return Ok(ExitCode::FAILURE);
+            }
+        };
+    if let Err(problems) = logic_grid::check::check(&puzzle, &outcome.first) {
+        eprintln!(
+            "internal error: the solution breaks clues: {}",
+            problems.join("; ")
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    print_solution(&puzzle, &outcome.first);
+    match &outcome.uniqueness {
+        logic_grid::Uniqueness::Unique => println!("\nunique: no other arrangement fits every clue"),
+        logic_grid::Uniqueness::NotUnique(second) => {
+            if let Err(problems) = logic_grid::check::check(&puzzle, second) {
+                eprintln!(
+                    "internal error: the second solution breaks clues: {}",
+                    problems.join("; ")
+                );
+                return Ok(ExitCode::FAILURE);
+            }
+            println!("\nnot unique: this arrangement fits every clue too:");
+            print_solution(&puzzle, second);
+        }
+        logic_grid::Uniqueness::Unknown(why) => println!("\nuniqueness unknown: {why}"),
+    }
+    eprintln!(
+        "({} clues, {:.2} s)",
+        puzzle.clues.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_solution(
+    puzzle: &scheduler::tools::logic_grid::Puzzle,
+    solution: &scheduler::tools::logic_grid::Solution,
+) {
+    let rows = solution.rows(puzzle);
+    let widths: Vec<usize> = puzzle
+        .categories
+        .iter()
+        .enumerate()
+        .map(|(c, category)| {
+            rows.iter()
+                .map(|r| r[c].chars().count())
+                .chain([category.name.chars().count()])
+                .max()
+                .unwrap_or(4)
+        })
+        .collect();
+    let line = |cells: Vec<&str>| {
+        cells
+            .iter()
+            .zip(&widths)
+            .map(|(cell, width)| format!("{cell:<width$}"))
+            .collect::<Vec<_>>()
+            .join("  ")
+            .trim_end()
+            .to_owned()
+    };
+    println!(
+        "{}",
+        line(puzzle.categories.iter().map(|c| c.name.as_str()).collect())
+    );
+    for row in &rows {
+        println!("{}", line(row.iter().map(String::as_str).collect()));
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct DicDacDoeArgs {
+    /// The board is N×N.
+    #[arg(long, default_value_t = 10)]
+    size: usize,
+    /// Moves played (X, O, + in turn, X first); fewer moves leave more empty cells and are harder.
+    #[arg(long, default_value_t = 80)]
+    moves: usize,
+    /// Seconds allowed; the best board so far is printed when they run out.
+    #[arg(long, default_value_t = 60.0)]
+    time_limit: f64,
+    /// The first random seed (each search thread uses its own from it).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Search threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+pub fn dicdacdoe(args: &DicDacDoeArgs) -> Result<ExitCode> {
+    use scheduler::tools::dicdacdoe::{SearchOptions, check, solve};
+    let mut options = SearchOptions {
+        seed: args.seed,
+        ..SearchOptions::default()
+    };
+    if let Some(threads) = args.threads {
+        options.threads = threads.max(1);
+    }
+    let control = Control::with_time_limit(Duration::from_secs_f64(args.time_limit.max(0.1)));
+    let started = Instant::now();
+    let outcome = match solve(args.size, args.moves, &options, &control) {
+        Ok(outcome) => outcome,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let text = outcome.board.to_string();
+    print!("{text}");
+    // The verdict comes from the independent checker, which reads the printed board.
+    let problems = check::check(&text, args.size, args.moves);
+    println!();
+    if problems.is_empty() {
+        println!(
+            "checked: after {} moves on {n}×{n} no line of three is won or can ever be completed",
+            args.moves,
+            n = args.size
+        );
+    } else {
+        println!(
+            "not found within {:.0} s: the best board still leaves {} line(s) of three open:",
+            args.time_limit, outcome.broken_lines
+        );
+        for problem in problems.iter().take(10) {
+            println!("  {problem}");
+        }
+        if problems.len() > 10 {
+            println!("  … and {} more", problems.len() - 10);
+        }
+    }
+    eprintln!(
+        "({seconds:.2} s, {} threads, {} annealing steps, {} MILP window repairs)",
+        options.threads, outcome.steps, outcome.repairs
+    );
+    Ok(if problems.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// `tourney bench dicdacdoe`: the two targets over several seeds, then the fewest
+/// moves reached per board size (walking m down from a solved count until a search fails
+/// within its time), against a 6×6 board solved in the same process as the baseline.
+pub fn bench_dicdacdoe(seeds: u64, seconds: f64, sizes: &[usize], descend_seconds: f64) -> Result<ExitCode> {
+    use scheduler::tools::dicdacdoe::{SearchOptions, check, solve};
+    let run = |n: usize, m: usize, seed: u64, limit: f64| {
+        let options = SearchOptions {
+            seed,
+            ..SearchOptions::default()
+        };
+        let control = Control::with_time_limit(Duration::from_secs_f64(limit));
+        let started = Instant::now();
+        let outcome = solve(n, m, &options, &control).map_err(|e| anyhow::anyhow!(e))?;
+        let solved = check::check(&outcome.board.to_string(), n, m).is_empty();
+        Ok::<_, anyhow::Error>((solved, started.elapsed().as_secs_f64(), outcome))
+    };
+    let threads = SearchOptions::default().threads;
+    let (baseline_ok, baseline, _) = run(6, 26, 1, 60.0)?;
+    println!(
+        "baseline: 6×6 after 26 moves, solved {baseline_ok}: {:.2} ms",
+        baseline * 1e3
+    );
+    println!("{threads} search threads; time limit {seconds} s per run");
+    println!(
+        "{:>8} {:>6} {:>6} {:>8} {:>10} {:>10} {:>10}  repairs",
+        "board", "moves", "seeds", "solved", "median", "worst", "ratio"
+    );
+    for (n, m) in [(10, 80), (15, 185)] {
+        let mut times = Vec::new();
+        let (mut solved, mut repairs) = (0, 0);
+        for seed in 1..=seeds {
+            let (ok, time, outcome) = run(n, m, seed, seconds)?;
+            solved += usize::from(ok);
+            repairs += outcome.repairs;
+            times.push(time);
+        }
+        times.sort_by(f64::total_cmp);
+        let median = times[times.len() / 2];
+        let worst = times[times.len() - 1];
+        println!(
+            "{:>8} {m:>6} {seeds:>6} {:>8} {:>8.2} s {:>8.2} s {:>9.0}×  {repairs}",
+            format!("{n}×{n}"),
+            format!("{solved}/{seeds}"),
+            median,
+            worst,
+            worst / baseline
+        );
+    }
+    println!();
+    println!("fewest moves reached (each step down searched for up to {descend_seconds} s, seed 1):");
+    for &n in sizes {
+        // Start from a count that is easy (a quarter of the board empty) and walk down.
+        let mut m = n * n - n * n / 6;
+        let mut fewest = None;
+        loop {
+            let (ok, time, _) = run(n, m, 1, descend_seconds)?;
+            if !ok {
+                println!("  {n}×{n}: {m} moves not found within {descend_seconds} s");
+                break;
+            }
+            println!("  {n}×{n}: {m} moves found in {time:.2} s");
+            fewest = Some(m);
+            if m == 0 {
+                break;
+            }
+            m -= 1;
+        }
+        match fewest {
+            Some(m) => println!("  {n}×{n}: fewest moves reached {m} ({} empty cells)", n * n - m),
+            None => println!("  {n}×{n}: no board found"),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

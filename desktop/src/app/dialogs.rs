@@ -11,6 +11,8 @@ pub trait FileDialogs {
     fn save_event(&mut self, suggested: &str) -> Option<PathBuf>;
     /// Where to write an export (PDF or CSV).
     fn save_export(&mut self, suggested: &str, extension: &str) -> Option<PathBuf>;
+    /// Any file to read (the tools' tables and puzzles).
+    fn pick_file(&mut self, title: &str, filter: &str, extensions: &[&str]) -> Option<PathBuf>;
 }
 
 /// The operating system's dialogs.
@@ -46,6 +48,13 @@ impl FileDialogs for NativeDialogs {
             .set_file_name(format!("{suggested}.{extension}"))
             .save_file()
     }
+
+    fn pick_file(&mut self, title: &str, filter: &str, extensions: &[&str]) -> Option<PathBuf> {
+        rfd::FileDialog::new()
+            .set_title(title)
+            .add_filter(filter, extensions)
+            .pick_file()
+    }
 }
 
 /// Answers every dialog with "no file chosen" (the frame benchmark).
@@ -62,6 +71,9 @@ impl FileDialogs for NoDialogs {
         None
     }
     fn save_export(&mut self, _: &str, _: &str) -> Option<PathBuf> {
+        None
+    }
+    fn pick_file(&mut self, _: &str, _: &str, _: &[&str]) -> Option<PathBuf> {
         None
     }
 }
@@ -85,6 +97,9 @@ impl FileDialogs for ScriptedDialogs {
         self.answers.pop_front().flatten()
     }
     fn save_export(&mut self, _: &str, _: &str) -> Option<PathBuf> {
+        self.answers.pop_front().flatten()
+    }
+    fn pick_file(&mut self, _: &str, _: &str, _: &[&str]) -> Option<PathBuf> {
         self.answers.pop_front().flatten()
     }
 }

@@ -8,6 +8,7 @@
 mod dialogs;
 mod generation;
 mod grid;
+mod job;
 mod new_event;
 mod options_form;
 mod results_view;
@@ -17,6 +18,7 @@ mod schedule_view;
 mod session;
 mod sheets_view;
 mod standings_view;
+mod tools_view;
 
 pub mod frame_bench;
 
@@ -30,6 +32,7 @@ use session::Session;
 use sheets_view::SheetsView;
 use standings_view::StandingsView;
 use std::path::{Path, PathBuf};
+use tools_view::ToolsView;
 
 const RECENT_KEY: &str = "recent_events";
 const PREFERENCES_KEY: &str = "preferences";
@@ -42,8 +45,15 @@ pub const DONE_GREEN: egui::Color32 = egui::Color32::from_rgb(0, 140, 60);
 
 /// Opens the window, on `file` when one is given (e.g. a double-clicked event file).
 pub fn run(file: Option<PathBuf>) -> eframe::Result {
+    // The icon drawn for the project (assets/icons); a broken PNG only costs the icon.
+    let icon =
+        eframe::icon_data::from_png_bytes(include_bytes!("../../../assets/icons/tourney-256.png")).ok();
+    let mut viewport = egui::ViewportBuilder::default();
+    if let Some(icon) = icon {
+        viewport = viewport.with_icon(icon);
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
+        viewport: viewport
             .with_title("Tourney")
             .with_app_id("tourney")
             .with_inner_size([1100.0, 720.0])
@@ -153,6 +163,7 @@ enum Screen {
     Start,
     NewEvent,
     Event,
+    Tools,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -177,6 +188,7 @@ pub struct TourneyApp {
     standings: StandingsView,
     sheets: SheetsView,
     new_event: NewEventView,
+    tools: ToolsView,
     status: String,
     preferences: Preferences,
     show_about: bool,
@@ -198,6 +210,7 @@ impl TourneyApp {
             standings: StandingsView::default(),
             sheets: SheetsView::default(),
             new_event: NewEventView::default(),
+            tools: ToolsView::default(),
             status: String::new(),
             preferences: Preferences::default(),
             show_about: false,
@@ -509,6 +522,22 @@ impl TourneyApp {
                 if self.screen == Screen::Event {
                     self.undo_redo_ui(ui);
                 }
+                if self.screen != Screen::Tools
+                    && ui
+                        .button("Tools")
+                        .on_hover_text("League-table detective, logic grids, dic-dac-doe")
+                        .clicked()
+                {
+                    self.screen = Screen::Tools;
+                }
+                if self.screen == Screen::Tools
+                    && let Some(session) = &self.session
+                    && ui
+                        .button(format!("Back to {}", session.event().settings.title))
+                        .clicked()
+                {
+                    self.screen = Screen::Event;
+                }
                 self.preferences_ui(ui);
             });
         });
@@ -519,6 +548,7 @@ impl TourneyApp {
             Screen::Start => self.start_ui(ui),
             Screen::NewEvent => self.new_event_ui(ui),
             Screen::Event => self.event_ui(ui),
+            Screen::Tools => self.tools.ui(ui, self.dialogs.as_mut()),
         });
         if self.show_about {
             self.about_ui(ui);

@@ -440,6 +440,84 @@ fn recent_events_are_remembered_once_newest_first() {
     assert_eq!(app.recent[0], dir.join("e9.tourney"));
 }
 
+/// Steps the window until the tool's background job is done.
+fn wait_for_tool(harness: &mut Harness<'static, TourneyApp>) {
+    wait_for_generation(harness, |app| app.tools.is_working());
+}
+
+/// The Tools screen: the league table comes out unique and checked; a typed league
+/// table that cannot add up says which column; the zebra puzzle is solved and unique; a clue
+/// the grammar does not know is explained by line and word; a dic-dac-doe board is found
+/// and checked. Back returns to the open event.
+#[test]
+fn the_tools_answer_and_explain() {
+    let dir = folder("tools");
+    let mut harness = harness(TourneyApp::new(dir, Vec::new(), scripted(Vec::new())));
+    harness.get_by_label("Tools").click();
+    harness.run();
+    harness.get_by_label("Reconstruct").click();
+    harness.run();
+    wait_for_tool(&mut harness);
+    harness.get_by_label("Unique: no other set of results gives this table.");
+    harness.get_by_label("Checked: the results give exactly this table.");
+    // Foxholt beat Pinner; the grid shows each match from the row team's side.
+    assert!(harness.query_all_by_label("2-0").count() + harness.query_all_by_label("0-2").count() > 0);
+
+    // Pinner's goals against changed from 8 to 9: goals for and against no longer balance.
+    harness.get_by_label("Table (CSV)").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Table (CSV)").type_text(
+        "team,P,W,D,L,GF,GA,Pts\nFoxholt,3,2,1,0,5,1,7\nMarden,3,2,0,1,4,2,6\nWestwell,3,1,1,1,3,1,4\nPinner,3,0,0,3,0,9,0\n",
+    );
+    harness.run();
+    harness.get_by_label("Reconstruct").click();
+    harness.run();
+    wait_for_tool(&mut harness);
+    harness.get_by_label("The table does not add up:");
+    harness.get_by_label(
+        "the GF column adds up to 12 but the GA column to 13: every goal scored is conceded by someone",
+    );
+
+    harness.get_by_label("Logic grid").click();
+    harness.run();
+    harness.get_by_label("The zebra puzzle").click();
+    harness.run();
+    harness.get_by_label("Solve").click();
+    harness.run();
+    wait_for_tool(&mut harness);
+    harness.get_by_label("Unique: no other arrangement fits every clue.");
+    harness.get_by_label_contains("Checked against all");
+    harness.get_by_label("zebra");
+    harness.get_by_label("Japanese");
+
+    harness.get_by_label("Puzzle").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness
+        .get_by_label("Puzzle")
+        .type_text("People: Ada, Bea\nPet: cat, dog\nAda keeps the parrot.\n");
+    harness.run();
+    harness.get_by_label("Solve").click();
+    harness.run();
+    let message = harness
+        .get_by_label_contains("parrot")
+        .value()
+        .unwrap_or_default();
+    assert!(message.contains("line 3"), "{message}");
+
+    harness.get_by_label("Dic-dac-doe").click();
+    harness.run();
+    harness.get_by_label("Search").click();
+    harness.run();
+    wait_for_tool(&mut harness);
+    harness.get_by_label("Found and checked: after 80 moves no line of three can ever be completed.");
+
+    harness.get_by_label("Back to Demo whist drive").click();
+    harness.run();
+    harness.get_by_label("Results");
+}
+
 /// A picture of every view of the demo event (and the wizard), compared with the committed
 /// images. The demo lives in a fixed folder so the status line is the same on every run.
 #[test]
@@ -470,6 +548,20 @@ fn snapshots_of_every_view() {
     shoot(&mut harness, "schedule_audit");
     harness.get_by_label("Opponents").click();
     shoot(&mut harness, "schedule_audit_opponents");
+    harness.get_by_label("Tools").click();
+    harness.run();
+    harness.get_by_label("Reconstruct").click();
+    harness.run();
+    wait_for_tool(&mut harness);
+    shoot(&mut harness, "tools_league_table");
+    harness.get_by_label("Logic grid").click();
+    harness.run();
+    harness.get_by_label("Solve").click();
+    harness.run();
+    wait_for_tool(&mut harness);
+    shoot(&mut harness, "tools_logic_grid");
+    harness.get_by_label("Dic-dac-doe").click();
+    shoot(&mut harness, "tools_dicdacdoe");
     harness.get_by_label("Start screen").click();
     shoot(&mut harness, "start");
     harness.get_by_label("New event…").click();
