@@ -125,8 +125,13 @@ impl ResultsView {
                                     let text = self.drafts.entry((key, part)).or_default();
                                     let response = ui.add(
                                         egui::TextEdit::singleline(text)
-                                            .desired_width(if parts == 2 { 36.0 } else { 110.0 })
-                                            .hint_text(if parts == 2 { "0" } else { "" }),
+                                            .desired_width(if parts == 2 { 42.0 } else { 110.0 })
+                                            // "0" looked like an entered score; the side's name says what goes here.
+                                            .hint_text(match (parts, part) {
+                                                (2, 0) => "N-S",
+                                                (2, _) => "E-W",
+                                                _ => "",
+                                            }),
                                     );
                                     response.widget_info(|| {
                                         egui::WidgetInfo::labeled(

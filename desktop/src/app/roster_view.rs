@@ -151,6 +151,10 @@ impl RosterView {
                 .labelled_by(label.id);
             ui.label(format!("{} player(s)", roster.len()));
         });
+        if locked {
+            // Said on screen, not only on hover: greyed controls alone looked broken.
+            ui.weak("Results are entered: names and details can still be corrected, but players cannot be added, removed, paired or moved.");
+        }
         if let Some(message) = &self.message {
             ui.colored_label(super::ERROR_RED, message);
         }

@@ -120,6 +120,10 @@ impl ScheduleView {
                     } else {
                         "This event file was made before options were stored; create a new event to change the schedule"
                     });
+                if has_results {
+                    // Said on screen, not only on hover: a greyed button alone looked broken.
+                    ui.weak("Results are entered, so this schedule stays as it is.");
+                }
                 if button.clicked()
                     && let Some(known) = known
                 {

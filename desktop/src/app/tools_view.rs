@@ -467,8 +467,13 @@ impl BoardPanel {
             }
         }
         egui::Grid::new("board-options").num_columns(2).show(ui, |ui| {
+            let size = self.size;
             row(ui, "Board size", |ui| {
-                ui.add(egui::DragValue::new(&mut self.size).range(3..=30).suffix(" × n"))
+                ui.add(
+                    egui::DragValue::new(&mut self.size)
+                        .range(3..=30)
+                        .suffix(format!(" × {size}")),
+                )
             });
             let cells = self.size * self.size;
             self.moves = self.moves.min(cells);
