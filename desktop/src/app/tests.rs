@@ -440,8 +440,12 @@ fn recent_events_are_remembered_once_newest_first() {
     assert_eq!(app.recent[0], dir.join("e9.tourney"));
 }
 
-/// Steps the window until the tool's background job is done.
-fn wait_for_tool(harness: &mut Harness<'static, TourneyApp>) {
+/// Clicks the control and steps the window until the tool's background job is done. Steps,
+/// never `run`: while the job works it asks for repaints (progress), which `run` would take
+/// for a UI that never settles.
+fn click_and_wait_for_tool(harness: &mut Harness<'static, TourneyApp>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.step();
     wait_for_generation(harness, |app| app.tools.is_working());
 }
 
@@ -455,9 +459,7 @@ fn the_tools_answer_and_explain() {
     let mut harness = harness(TourneyApp::new(dir, Vec::new(), scripted(Vec::new())));
     harness.get_by_label("Tools").click();
     harness.run();
-    harness.get_by_label("Reconstruct").click();
-    harness.run();
-    wait_for_tool(&mut harness);
+    click_and_wait_for_tool(&mut harness, "Reconstruct");
     harness.get_by_label("Unique: no other set of results gives this table.");
     harness.get_by_label("Checked: the results give exactly this table.");
     // Foxholt beat Pinner; the grid shows each match from the row team's side.
@@ -471,9 +473,7 @@ fn the_tools_answer_and_explain() {
         "team,P,W,D,L,GF,GA,Pts\nFoxholt,3,2,1,0,5,1,7\nMarden,3,2,0,1,4,2,6\nWestwell,3,1,1,1,3,1,4\nPinner,3,0,0,3,0,9,0\n",
     );
     harness.run();
-    harness.get_by_label("Reconstruct").click();
-    harness.run();
-    wait_for_tool(&mut harness);
+    click_and_wait_for_tool(&mut harness, "Reconstruct");
     harness.get_by_label("The table does not add up:");
     harness.get_by_label(
         "the GF column adds up to 12 but the GA column to 13: every goal scored is conceded by someone",
@@ -483,9 +483,7 @@ fn the_tools_answer_and_explain() {
     harness.run();
     harness.get_by_label("The zebra puzzle").click();
     harness.run();
-    harness.get_by_label("Solve").click();
-    harness.run();
-    wait_for_tool(&mut harness);
+    click_and_wait_for_tool(&mut harness, "Solve");
     harness.get_by_label("Unique: no other arrangement fits every clue.");
     harness.get_by_label_contains("Checked against all");
     harness.get_by_label("zebra");
@@ -508,9 +506,7 @@ fn the_tools_answer_and_explain() {
 
     harness.get_by_label("Dic-dac-doe").click();
     harness.run();
-    harness.get_by_label("Search").click();
-    harness.run();
-    wait_for_tool(&mut harness);
+    click_and_wait_for_tool(&mut harness, "Search");
     harness.get_by_label("Found and checked: after 80 moves no line of three can ever be completed.");
 
     harness.get_by_label("Back to Demo whist drive").click();
@@ -550,15 +546,11 @@ fn snapshots_of_every_view() {
     shoot(&mut harness, "schedule_audit_opponents");
     harness.get_by_label("Tools").click();
     harness.run();
-    harness.get_by_label("Reconstruct").click();
-    harness.run();
-    wait_for_tool(&mut harness);
+    click_and_wait_for_tool(&mut harness, "Reconstruct");
     shoot(&mut harness, "tools_league_table");
     harness.get_by_label("Logic grid").click();
     harness.run();
-    harness.get_by_label("Solve").click();
-    harness.run();
-    wait_for_tool(&mut harness);
+    click_and_wait_for_tool(&mut harness, "Solve");
     shoot(&mut harness, "tools_logic_grid");
     harness.get_by_label("Dic-dac-doe").click();
     shoot(&mut harness, "tools_dicdacdoe");
