@@ -681,3 +681,92 @@ fn sheets_explains_a_missing_output_a_bad_date_and_a_file_that_is_not_a_schedule
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("YYYY-MM-DD"), "{}", text(&out.stderr));
 }
+
+/// The solver tools from the command line: the league table is unique, a table that
+/// cannot add up names its column and exits 1, the zebra puzzle is unique, a clue outside the
+/// grammar is named by line and word, and a 10×10 dic-dac-doe board after 80 moves is found
+/// and passes the checker (which reads the printed board).
+#[test]
+fn the_solver_tools_answer_on_the_command_line() {
+    let dir = scratch("tools");
+    let table = dir.join("table.csv");
+    std::fs::write(
+        &table,
+        "team,P,W,D,L,GF,GA,Pts\nFoxholt,3,2,1,0,5,1,7\nMarden,3,2,0,1,4,2,6\nWestwell,3,1,1,1,3,1,4\nPinner,3,0,0,3,0,8,0\n",
+    )
+    .unwrap();
+    let out = tourney(&["league-table", table.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Foxholt 3-0 Pinner"), "{stdout}");
+    assert!(stdout.contains("\nunique:"), "{stdout}");
+
+    std::fs::write(
+        &table,
+        "team;P;W;D;L;GF;GA;Pts\nFoxholt;3;2;1;0;5;1;8\nMarden;3;2;0;1;4;2;6\nWestwell;3;1;1;1;3;1;4\nPinner;3;0;0;3;0;8;0\n",
+    )
+    .unwrap();
+    let out = tourney(&["league-table", table.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("Foxholt: Pts is 8, but 2 W × 3 + 1 D × 1 + 0 L × 0 = 7"),
+        "{stderr}"
+    );
+
+    let zebra = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/puzzles/zebra.txt");
+    let out = tourney(&["logic-grid", zebra.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let norwegian = stdout
+        .lines()
+        .find(|l| l.contains("Norwegian"))
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        norwegian.starts_with('1') && norwegian.contains("water"),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.contains("Japanese") && l.contains("zebra")),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\nunique:"), "{stdout}");
+
+    let puzzle = dir.join("parrot.txt");
+    std::fs::write(
+        &puzzle,
+        "People: Ada, Bea\nPet: cat, dog\nAda keeps the parrot.\n",
+    )
+    .unwrap();
+    let out = tourney(&["logic-grid", puzzle.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("line 3") && stderr.contains("\"parrot\""),
+        "{stderr}"
+    );
+
+    let out = tourney(&["dicdacdoe", "--size", "10", "--moves", "80", "--time-limit", "60"]);
+    assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let rows: Vec<&str> = stdout.lines().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(rows.len(), 10, "{stdout}");
+    assert!(
+        rows.iter()
+            .all(|r| r.len() == 10 && r.chars().all(|c| "XO+.".contains(c))),
+        "{stdout}"
+    );
+    assert_eq!(
+        rows.iter().map(|r| r.matches('.').count()).sum::<usize>(),
+        20,
+        "{stdout}"
+    );
+    assert!(stdout.contains("checked: after 80 moves on 10×10"), "{stdout}");
+
+    let out = tourney(&["dicdacdoe", "--size", "2", "--moves", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("at least 3×3"));
+}

@@ -5,7 +5,8 @@
 /// Every problem with `board` (rows of `X`, `O`, `+`, `.`) as a position after `moves`
 /// moves on an n×n board: the counts (X first, then O, then +, so they differ by at most one
 /// in that order), and every line of three where some player p has
-/// (cells with p) + (empty cells) > 2 — a line already won or still winnable.
+/// (cells with p) + (empty cells) > 2 — a line already won or still winnable (one problem per
+/// line, naming every player who could complete it).
 pub fn check(board: &str, n: usize, moves: usize) -> Vec<String> {
     let rows: Vec<Vec<char>> = board
         .lines()
@@ -57,16 +58,24 @@ pub fn check(board: &str, n: usize, moves: usize) -> Vec<String> {
                 let cells: Option<Vec<char>> = (0..3).map(|k| at(i + k * di, j + k * dj)).collect();
                 let Some(cells) = cells else { continue };
                 let empty = cells.iter().filter(|&&c| c == '.').count();
-                for player in ['X', 'O', '+'] {
-                    let own = cells.iter().filter(|&&c| c == player).count();
-                    if own + empty > 2 {
-                        problems.push(format!(
-                            "the {direction} line of three from row {}, column {} ({}) can be completed by {player}",
-                            i + 1,
-                            j + 1,
-                            cells.iter().collect::<String>()
-                        ));
-                    }
+                let winners: Vec<String> = ['X', 'O', '+']
+                    .into_iter()
+                    .filter(|&player| cells.iter().filter(|&&c| c == player).count() + empty > 2)
+                    .map(String::from)
+                    .collect();
+                if !winners.is_empty() {
+                    let verb = if empty == 0 {
+                        "is won by"
+                    } else {
+                        "can be completed by"
+                    };
+                    problems.push(format!(
+                        "the {direction} line of three from row {}, column {} ({}) {verb} {}",
+                        i + 1,
+                        j + 1,
+                        cells.iter().collect::<String>(),
+                        winners.join(" or ")
+                    ));
                 }
             }
         }
@@ -88,7 +97,7 @@ mod tests {
         assert!(
             problems
                 .iter()
-                .any(|p| p.contains("row line of three from row 1, column 1 (XXX)")),
+                .any(|p| p.contains("row line of three from row 1, column 1 (XXX) is won by X")),
             "{problems:?}"
         );
         assert!(check("XO\nOX\n", 3, 4)[0].contains("not 3×3"));
