@@ -35,7 +35,19 @@ fn scratch(test: &str) -> PathBuf {
 fn version_is_printed() {
     let out = tourney(&["--version"]);
     assert!(out.status.success());
-    assert!(text(&out.stdout).starts_with("tourney "), "{}", text(&out.stdout));
+    let stdout = text(&out.stdout);
+    // "tourney 0.1.0 (built 2026-11-24, MILP backend microlp)"
+    let rest = stdout
+        .strip_prefix(&format!("tourney {} (built ", env!("CARGO_PKG_VERSION")))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let (date, backend) = rest
+        .split_once(", MILP backend ")
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(
+        date.len() == 10 && date.chars().all(|c| c.is_ascii_digit() || c == '-'),
+        "{stdout}"
+    );
+    assert!(["microlp)\n", "highs)\n"].contains(&backend), "{stdout}");
 }
 
 #[test]

@@ -398,6 +398,25 @@ fn theme_and_text_size_change_at_once_and_are_remembered() {
     assert!(text.contains("theme=dark"), "{text}");
 }
 
+/// View → About Tourney names the version, the build date and the MILP backend built in, the
+/// same facts `tourney --version` prints.
+#[test]
+fn the_about_box_says_version_build_date_and_backend() {
+    let dir = folder("about");
+    let mut harness = harness(TourneyApp::new(dir, Vec::new(), scripted(Vec::new())));
+    harness.get_by_label("View").click();
+    harness.run();
+    harness.get_by_label("About Tourney").click();
+    harness.run();
+    harness.get_by_label(&format!("Tourney {}", env!("CARGO_PKG_VERSION")));
+    let built = format!("Built {}", env!("TOURNEY_BUILD_DATE"));
+    assert_eq!(built.len(), "Built YYYY-MM-DD".len(), "{built}");
+    harness.get_by_label(&built);
+    let backend = scheduler::milp::Backend::best_available().name();
+    harness.get_by_label(&format!("Optimiser (MILP) backend: {backend}"));
+    assert!(crate::version_text().contains(&format!("MILP backend {backend}")));
+}
+
 #[test]
 fn starts_on_the_demo_and_refuses_a_bad_file_by_name() {
     let dir = folder("start");
