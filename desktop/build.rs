@@ -1,12 +1,20 @@
 //! Records the build date for `tourney --version` and the About box. A packager can pin it
-//! with SOURCE_DATE_EPOCH (reproducible builds); otherwise it is today's date (UTC).
+//! with TOURNEY_BUILD_EPOCH or SOURCE_DATE_EPOCH (reproducible builds); otherwise it is the
+//! date this script last ran (UTC).
+//!
+//! `packaging/build-deb.sh` sets TOURNEY_BUILD_EPOCH rather than SOURCE_DATE_EPOCH: the `cc`
+//! crate asks cargo to rebuild every C-compiling crate when SOURCE_DATE_EPOCH changes (SQLite,
+//! psm under typst, wayland-backend under winit), so a new commit date rebuilt half the graph.
 
 fn main() {
-    // No rerun-if directives: cargo then runs this again whenever the package changes, so the
-    // date follows the last build of the binary.
-    let seconds = std::env::var("SOURCE_DATE_EPOCH")
-        .ok()
-        .and_then(|s| s.trim().parse::<i64>().ok())
+    // The date follows the binary's source and the two variables.
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src");
+    println!("cargo:rerun-if-env-changed=TOURNEY_BUILD_EPOCH");
+    println!("cargo:rerun-if-env-changed=SOURCE_DATE_EPOCH");
+    let seconds = ["TOURNEY_BUILD_EPOCH", "SOURCE_DATE_EPOCH"]
+        .iter()
+        .find_map(|name| std::env::var(name).ok()?.trim().parse::<i64>().ok())
         .unwrap_or_else(|| {
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)

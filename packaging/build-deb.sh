@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Builds Tourney's Debian package and checks it: the release binary with the HiGHS MILP
-# backend (cmake and libclang are installed when missing and we are root), packed by
-# cargo-deb with the desktop entry, the icons and the .tourney file type; then
-# `check-deb.sh` lists the contents, installs the package into a scratch root and runs
-# `tourney --version` from there.
+# Builds Tourney's Debian package and checks it: the binary with the HiGHS MILP backend
+# (cmake and libclang are installed when missing and we are root), packed by cargo-deb with
+# the desktop entry, the icons and the .tourney file type; then `check-deb.sh` lists the
+# contents, installs the package into a scratch root and runs `tourney --version` from there.
 #
 #   packaging/build-deb.sh                          # writes dist/tourney_<version>_<arch>.deb
 #   TOURNEY_BACKEND=microlp packaging/build-deb.sh  # without HiGHS (cargo alone)
+#   TOURNEY_PREBUILT=1 packaging/build-deb.sh       # package the binary already built
+#
+# The binary is built with cargo's `dev` profile, which this workspace optimises (see the
+# profiles in Cargo.toml): the profile `cargo test` uses, so CI packages the binary its HiGHS
+# test run has just built (TOURNEY_PREBUILT=1) and compiles the dependency graph once.
 #
 # cargo-deb itself is built from crates.io (a pinned version) into the build cache the first
 # time; after that, and once `cargo fetch` has run, the build needs no network.
@@ -20,11 +24,13 @@ if ! "$TOOLS/bin/cargo-deb" --version 2>/dev/null | grep -q "$CARGO_DEB_VERSION"
   CARGO_TARGET_DIR="$TOOLS/build" cargo install cargo-deb --version "$CARGO_DEB_VERSION" --locked --root "$TOOLS"
 fi
 # The build date shown by `tourney --version` is the last commit's, so the same source gives
-# the same package.
+# the same package. It reaches the build as TOURNEY_BUILD_EPOCH, not SOURCE_DATE_EPOCH: cargo
+# rebuilds every crate that compiles C (SQLite, psm under typst, wayland) when the latter
+# changes. cargo-deb gets SOURCE_DATE_EPOCH for the archive's time stamps.
 if [[ -z "${SOURCE_DATE_EPOCH:-}" ]]; then
   SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || date +%s)
-  export SOURCE_DATE_EPOCH
 fi
+export TOURNEY_BUILD_EPOCH=${TOURNEY_BUILD_EPOCH:-$SOURCE_DATE_EPOCH}
 # The MILP backend: HiGHS (see packaging/README.md for why) unless TOURNEY_BACKEND=microlp.
 backend=${TOURNEY_BACKEND:-highs}
 features=()
@@ -44,7 +50,10 @@ elif [[ $backend != microlp ]]; then
   echo "build-deb: TOURNEY_BACKEND must be highs or microlp, not '$backend'" >&2
   exit 2
 fi
+if [[ ${TOURNEY_PREBUILT:-} != 1 ]]; then
+  cargo build -p tourney "${features[@]}"
+fi
 mkdir -p dist
-deb=$("$TOOLS/bin/cargo-deb" -p tourney "${features[@]}" --output dist/ | tail -n 1)
+deb=$(SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH "$TOOLS/bin/cargo-deb" -p tourney --profile dev --no-build --output dist/ | tail -n 1)
 echo "built $deb"
-packaging/check-deb.sh "$deb"
+packaging/check-deb.sh "$deb" "$backend"

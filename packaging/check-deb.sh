@@ -3,7 +3,8 @@
 # control fields are right, the desktop entry is valid (when desktop-file-validate is
 # present), and the package installs into a scratch root whose `tourney --version` runs.
 set -euo pipefail
-deb=${1:?usage: check-deb.sh PACKAGE.deb}
+deb=${1:?usage: check-deb.sh PACKAGE.deb [highs|microlp]}
+backend=${2:-}
 fail() { echo "check-deb: $*" >&2; exit 1; }
 
 contents=$(dpkg-deb -c "$deb")
@@ -44,4 +45,6 @@ dpkg --root="$root" -s tourney | grep -q '^Status: install ok installed$' || fai
 version=$("$root/usr/bin/tourney" --version)
 echo "installed into a scratch root: $version"
 grep -q "^tourney $(dpkg-deb -f "$deb" Version | sed 's/-.*//')" <<<"$version" || fail "tourney --version says '$version'"
+# A prebuilt binary must carry the backend the package promises.
+[[ -z $backend ]] || grep -q "MILP backend $backend)" <<<"$version" || fail "the binary's backend is not $backend: '$version'"
 echo "check-deb: $deb is good ($(du -h "$deb" | cut -f1), binary $(du -h "$root/usr/bin/tourney" | cut -f1))"

@@ -1,0 +1,11 @@
+//! The library's integration tests, one module per subject, built as one test binary: each
+//! separate binary linked the whole library (typst included) again, on every change.
+
+mod berger;
+mod events;
+mod exports;
+mod rosters;
+mod round_robin_properties;
+mod sheets;
+mod verifier;
+mod whist;
