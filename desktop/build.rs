@@ -4,7 +4,7 @@
 //!
 //! `packaging/build-deb.sh` sets TOURNEY_BUILD_EPOCH rather than SOURCE_DATE_EPOCH: the `cc`
 //! crate asks cargo to rebuild every C-compiling crate when SOURCE_DATE_EPOCH changes (SQLite,
-//! psm under typst, wayland-backend under winit), so a new commit date rebuilt half the graph.
+//! and psm under typst's evaluator), so each new commit date rebuilt them and what uses them.
 
 fn main() {
     // The date follows the binary's source and the two variables.

@@ -25,8 +25,8 @@ if ! "$TOOLS/bin/cargo-deb" --version 2>/dev/null | grep -q "$CARGO_DEB_VERSION"
 fi
 # The build date shown by `tourney --version` is the last commit's, so the same source gives
 # the same package. It reaches the build as TOURNEY_BUILD_EPOCH, not SOURCE_DATE_EPOCH: cargo
-# rebuilds every crate that compiles C (SQLite, psm under typst, wayland) when the latter
-# changes. cargo-deb gets SOURCE_DATE_EPOCH for the archive's time stamps.
+# rebuilds every crate that compiles C (SQLite, psm under typst) and their dependants when
+# the latter changes. cargo-deb gets SOURCE_DATE_EPOCH for the archive's time stamps.
 if [[ -z "${SOURCE_DATE_EPOCH:-}" ]]; then
   SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || date +%s)
 fi
