@@ -782,3 +782,42 @@ fn the_solver_tools_answer_on_the_command_line() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("at least 3×3"));
 }
+
+/// `tourney … | head -1`: when the reader goes away the command ends quietly, as other
+/// command-line tools do, instead of panicking with "failed printing to stdout: Broken pipe".
+/// The reading end is closed before the child writes anything, so every write fails.
+#[test]
+fn a_closed_pipe_ends_a_command_quietly() {
+    let dir = scratch("closed-pipe");
+    let event = dir.join("club.tourney");
+    let made = tourney(&[
+        "event",
+        "new",
+        event.to_str().unwrap(),
+        "--format",
+        "whist-drive",
+        "--players",
+        "16",
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let commands: [&[&str]; 3] = [
+        &["round-robin", "--players", "40", "--out", "-"],
+        &["event", "history", event.to_str().unwrap()],
+        &["event", "show", event.to_str().unwrap()],
+    ];
+    for args in commands {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run tourney");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("wait for tourney");
+        let stderr = text(&out.stderr);
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("Broken pipe"),
+            "{args:?} printed: {stderr}"
+        );
+    }
+}

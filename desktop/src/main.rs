@@ -20,7 +20,22 @@ fn main() -> std::process::ExitCode {
                 std::process::ExitCode::FAILURE
             }
         },
-        Some(command) => cli::run(command),
+        Some(command) => {
+            end_quietly_on_a_closed_pipe();
+            cli::run(command)
+        }
+    }
+}
+
+/// The subcommands stop quietly when their reader goes away (`tourney event history F | head
+/// -1`), as other command-line tools do: Rust starts with SIGPIPE ignored, so every print to a
+/// closed pipe panicked with "failed printing to stdout: Broken pipe". The window keeps Rust's
+/// setting, so a closed display or D-Bus socket stays an error it handles, not a kill.
+fn end_quietly_on_a_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called before the subcommand starts any thread; SIG_DFL is a valid disposition.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
