@@ -183,6 +183,62 @@ fn a_whist_drive_evening_from_the_command_line() {
     );
 }
 
+/// `event copy` never replaces a file by surprise: an existing target is refused, `--force`
+/// replaces only another Tourney event, and a file of another program survives even that.
+#[test]
+fn a_copy_never_overwrites_without_force_and_never_a_foreign_file() {
+    let dir = scratch("copy-refuses");
+    let first = dir.join("first.tourney");
+    let second = dir.join("second.tourney");
+    for (path, players) in [(&first, "16"), (&second, "12")] {
+        ok(&tourney(&[
+            "event",
+            "new",
+            path.to_str().unwrap(),
+            "--format",
+            "whist-drive",
+            "--players",
+            players,
+        ]));
+    }
+    let (a, b) = (first.to_str().unwrap(), second.to_str().unwrap());
+    let second_before = std::fs::read(&second).unwrap();
+
+    let refused = tourney(&["event", "copy", a, b]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        text(&refused.stderr).contains("exists already"),
+        "{}",
+        text(&refused.stderr)
+    );
+    assert_eq!(
+        std::fs::read(&second).unwrap(),
+        second_before,
+        "the other event is untouched"
+    );
+
+    let foreign = dir.join("accounts.csv");
+    std::fs::write(&foreign, "date,amount\n2026-11-25,12.50\n").unwrap();
+    for force in [false, true] {
+        let mut args = vec!["event", "copy", a, foreign.to_str().unwrap()];
+        if force {
+            args.push("--force");
+        }
+        let out = tourney(&args);
+        assert_eq!(out.status.code(), Some(1), "--force {force}");
+        assert_eq!(
+            std::fs::read_to_string(&foreign).unwrap(),
+            "date,amount\n2026-11-25,12.50\n"
+        );
+    }
+
+    ok(&tourney(&["event", "copy", a, b, "--force"]));
+    assert!(
+        ok(&tourney(&["event", "show", b])).contains("16 entrants"),
+        "the copy replaced it"
+    );
+}
+
 #[test]
 fn bridge_results_by_contract_relative_tricks_and_score() {
     let dir = scratch("bridge");

@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use scheduler::event::create::{EventFormat, NewEvent, build_event};
 use scheduler::event::entry::{parse_score, parse_tricks};
 use scheduler::event::standings::{leader, standings, standings_csv};
-use scheduler::event::store::{EventFile, StoreError};
+use scheduler::event::store::{EventFile, ExistingFile, StoreError};
 use scheduler::event::{BridgeResult, Event, ImpMethod, ResultKey, ResultValue, Scoring};
 use scheduler::model::{Roster, TeamEvent};
 use scheduler::roster_import::import_roster_file;
@@ -33,7 +33,13 @@ pub enum EventCommand {
     /// What the event is and how far each round's results have got.
     Show { file: PathBuf },
     /// Save a consistent copy of the event file (safe while it is open elsewhere).
-    Copy { file: PathBuf, to: PathBuf },
+    Copy {
+        file: PathBuf,
+        to: PathBuf,
+        /// Replace an existing file at TO, if it is another Tourney event (never anything else).
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -219,9 +225,14 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
         EventCommand::Standings(args) => print_standings(&args),
         EventCommand::History { file } => print_history(&file),
         EventCommand::Show { file } => show(&file),
-        EventCommand::Copy { file, to } => {
+        EventCommand::Copy { file, to, force } => {
             let event = open(&file)?;
-            event.save_copy(&to)?;
+            let existing = if force {
+                ExistingFile::ReplaceTourneyEvent
+            } else {
+                ExistingFile::Refuse
+            };
+            event.save_copy(&to, existing)?;
             eprintln!("saved a copy of {} as {}", file.display(), to.display());
             Ok(ExitCode::SUCCESS)
         }

@@ -533,10 +533,16 @@ impl EventFile {
     }
 
     /// Writes a consistent copy of the whole event to `to` with SQLite's backup API (safe while
-    /// the event is open). Refuses to overwrite the event file itself.
-    pub fn save_copy(&self, to: &Path) -> Result<(), StoreError> {
-        if to.exists() && std::fs::canonicalize(to).ok() == std::fs::canonicalize(&self.path).ok() {
-            return Err(StoreError::Exists { path: to.into() });
+    /// the event is open). An existing file at `to` is refused, unless `existing` allows
+    /// replacing another Tourney event; a file that is not one, and the event file itself, are
+    /// never replaced.
+    pub fn save_copy(&self, to: &Path, existing: ExistingFile) -> Result<(), StoreError> {
+        if to.exists() {
+            let itself = std::fs::canonicalize(to).ok() == std::fs::canonicalize(&self.path).ok();
+            if itself || existing == ExistingFile::Refuse {
+                return Err(StoreError::Exists { path: to.into() });
+            }
+            check_header(to)?;
         }
         let db = |error| StoreError::Database {
             path: to.into(),
@@ -554,6 +560,15 @@ impl EventFile {
             .map_err(db)?;
         Ok(())
     }
+}
+
+/// What writing a copy may do with a file already at the target path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExistingFile {
+    /// Leave it alone and say so.
+    Refuse,
+    /// Replace it, but only when it is another Tourney event (the organiser said `--force`).
+    ReplaceTourneyEvent,
 }
 
 /// Reads the 100-byte SQLite header without SQLite: refuses non-SQLite and foreign files and

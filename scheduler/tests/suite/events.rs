@@ -4,7 +4,7 @@
 
 use scheduler::event::create::{EventFormat, NewEvent, build_event, generate_schedule};
 use scheduler::event::standings::{leader, standings};
-use scheduler::event::store::{EventFile, SCHEMA_VERSION, StoreError};
+use scheduler::event::store::{EventFile, ExistingFile, SCHEMA_VERSION, StoreError};
 use scheduler::event::{BridgeResult, Event, ImpMethod, ResultKey, ResultValue, sides};
 use scheduler::model::{Roster, Seat};
 use scheduler::scoring::bridge::{Contract, Direction};
@@ -71,7 +71,7 @@ fn results_survive_reopening_and_corrections_keep_history() {
     assert_eq!(file.history().unwrap().last().unwrap().action, "cleared");
 
     let copy = scratch("drive-copy.tourney");
-    file.save_copy(&copy).unwrap();
+    file.save_copy(&copy, ExistingFile::Refuse).unwrap();
     drop(file);
     assert!(
         !PathBuf::from(format!("{}-wal", copy.display())).exists(),
@@ -149,7 +149,8 @@ fn foreign_damaged_and_newer_files_are_refused_unchanged() {
     let event = event(EventFormat::WhistDrive, 40, |s| s.options.rounds = Some(10));
     let mut file = EventFile::create(&damaged, &event).unwrap();
     file.set_result(key(1, 1, 0), tricks(7, 6)).unwrap();
-    file.save_copy(&scratch("damaged-copy.tourney")).unwrap();
+    file.save_copy(&scratch("damaged-copy.tourney"), ExistingFile::Refuse)
+        .unwrap();
     drop(file);
     // Overwrite the pages after the first with garbage, keeping the valid header.
     let mut bytes = std::fs::read(&damaged).unwrap();
