@@ -207,7 +207,7 @@ fn a_copy_never_overwrites_without_force_and_never_a_foreign_file() {
     let refused = tourney(&["event", "copy", a, b]);
     assert_eq!(refused.status.code(), Some(1));
     assert!(
-        text(&refused.stderr).contains("exists already"),
+        text(&refused.stderr).contains("exists already") && text(&refused.stderr).contains("--force"),
         "{}",
         text(&refused.stderr)
     );

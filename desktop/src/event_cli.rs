@@ -232,7 +232,15 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
             } else {
                 ExistingFile::Refuse
             };
-            event.save_copy(&to, existing)?;
+            if let Err(error) = event.save_copy(&to, existing) {
+                let itself = std::fs::canonicalize(&to).ok() == std::fs::canonicalize(&file).ok();
+                if matches!(error, StoreError::Exists { .. }) && !force && !itself {
+                    eprintln!("error: {error}");
+                    eprintln!("hint: --force replaces it, if it is another Tourney event");
+                    return Ok(ExitCode::FAILURE);
+                }
+                return Err(error.into());
+            }
             eprintln!("saved a copy of {} as {}", file.display(), to.display());
             Ok(ExitCode::SUCCESS)
         }
