@@ -232,6 +232,14 @@ fn a_copy_never_overwrites_without_force_and_never_a_foreign_file() {
         );
     }
 
+    let onto_itself = tourney(&["event", "copy", a, a, "--force"]);
+    assert_eq!(onto_itself.status.code(), Some(1));
+    assert!(
+        text(&onto_itself.stderr).contains("cannot replace the event it is made from"),
+        "{}",
+        text(&onto_itself.stderr)
+    );
+
     ok(&tourney(&["event", "copy", a, b, "--force"]));
     assert!(
         ok(&tourney(&["event", "show", b])).contains("16 entrants"),

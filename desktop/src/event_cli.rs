@@ -233,8 +233,7 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
                 ExistingFile::Refuse
             };
             if let Err(error) = event.save_copy(&to, existing) {
-                let itself = std::fs::canonicalize(&to).ok() == std::fs::canonicalize(&file).ok();
-                if matches!(error, StoreError::Exists { .. }) && !force && !itself {
+                if matches!(error, StoreError::Exists { .. }) {
                     eprintln!("error: {error}");
                     eprintln!("hint: --force replaces it, if it is another Tourney event");
                     return Ok(ExitCode::FAILURE);

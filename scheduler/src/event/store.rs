@@ -538,8 +538,13 @@ impl EventFile {
     /// never replaced.
     pub fn save_copy(&self, to: &Path, existing: ExistingFile) -> Result<(), StoreError> {
         if to.exists() {
-            let itself = std::fs::canonicalize(to).ok() == std::fs::canonicalize(&self.path).ok();
-            if itself || existing == ExistingFile::Refuse {
+            if std::fs::canonicalize(to).ok() == std::fs::canonicalize(&self.path).ok() {
+                return Err(StoreError::Refused {
+                    what: to.display().to_string(),
+                    why: "a copy cannot replace the event it is made from".into(),
+                });
+            }
+            if existing == ExistingFile::Refuse {
                 return Err(StoreError::Exists { path: to.into() });
             }
             check_header(to)?;
