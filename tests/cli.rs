@@ -821,3 +821,99 @@ fn a_closed_pipe_ends_a_command_quietly() {
         );
     }
 }
+
+/// Issue 21, item 4: a planted symlink where the temporary file used to go is never followed,
+/// and a symlink at the target is replaced (with --force), never written through.
+#[cfg(unix)]
+#[test]
+fn exports_never_write_through_a_planted_symlink() {
+    let dir = scratch("symlink");
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    let out = dir.join("out.csv");
+    std::os::unix::fs::symlink(&victim, dir.join(".out.csv.partial")).unwrap();
+    let made = tourney(&["round-robin", "--players", "6", "--out", out.to_str().unwrap()]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .starts_with("round,table,seat,player")
+    );
+
+    let linked = dir.join("linked.csv");
+    std::os::unix::fs::symlink(&victim, &linked).unwrap();
+    let refused = tourney(&["round-robin", "--players", "6", "--out", linked.to_str().unwrap()]);
+    assert_eq!(
+        refused.status.code(),
+        Some(1),
+        "an existing name, even a link, needs --force"
+    );
+    let forced = tourney(&[
+        "round-robin",
+        "--players",
+        "6",
+        "--out",
+        linked.to_str().unwrap(),
+        "--force",
+    ]);
+    assert!(forced.status.success(), "{}", text(&forced.stderr));
+    assert_eq!(
+        std::fs::read_to_string(&victim).unwrap(),
+        "precious",
+        "the link's target is untouched"
+    );
+    assert!(
+        !std::fs::symlink_metadata(&linked)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}
+
+/// Issue 21, items 2 and 5: a generator never writes over the roster it reads, and a failed
+/// export leaves no half-made file behind.
+#[test]
+fn generators_never_replace_their_roster_and_leave_nothing_half_made() {
+    let dir = scratch("roster-target");
+    let roster = dir.join("club.csv");
+    std::fs::copy(fixture("whist_club_couples.csv"), &roster).unwrap();
+    let before = std::fs::read(&roster).unwrap();
+    let out = tourney(&[
+        "round-robin",
+        "--roster",
+        roster.to_str().unwrap(),
+        "--out",
+        roster.to_str().unwrap(),
+        "--force",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("the file this command reads"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&roster).unwrap(), before);
+
+    // A folder that does not exist: a sentence, and nothing created anywhere.
+    let missing = dir.join("no-such-folder").join("out.csv");
+    let out = tourney(&[
+        "round-robin",
+        "--players",
+        "6",
+        "--out",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("folder does not exist"),
+        "{}",
+        text(&out.stderr)
+    );
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+}

@@ -513,3 +513,81 @@ fn results_acknowledged_before_a_kill_are_never_lost() {
     );
     eprintln!("{total_acks} results acknowledged over 100 kills, none lost");
 }
+
+/// Issue 21, item 2: an export never replaces the event it reads nor any other event file,
+/// even with --force; other existing files only with --force.
+#[test]
+fn exports_never_replace_an_event_and_replace_other_files_only_with_force() {
+    let dir = scratch("export-targets");
+    let event = dir.join("club.tourney");
+    let other = dir.join("other.tourney");
+    for path in [&event, &other] {
+        ok(&tourney(&[
+            "event",
+            "new",
+            path.to_str().unwrap(),
+            "--format",
+            "whist-drive",
+            "--players",
+            "8",
+        ]));
+    }
+    let (e, o) = (event.to_str().unwrap(), other.to_str().unwrap());
+    let event_before = std::fs::read(&event).unwrap();
+    let other_before = std::fs::read(&other).unwrap();
+    // Onto the event it reads (by its own name, and through another spelling of the path).
+    let dotted = dir.join(".").join("club.tourney");
+    for target in [e, dotted.to_str().unwrap()] {
+        for kind in ["--csv", "--pdf"] {
+            let out = tourney(&["event", "standings", e, kind, target, "--force"]);
+            assert_eq!(out.status.code(), Some(1), "{kind} {target}");
+            assert!(
+                text(&out.stderr).contains("the file this command reads"),
+                "{}",
+                text(&out.stderr)
+            );
+        }
+    }
+    // Onto another event, and onto an event renamed without its extension.
+    let disguised = dir.join("backup.dat");
+    std::fs::copy(&other, &disguised).unwrap();
+    for target in [o, disguised.to_str().unwrap()] {
+        let out = tourney(&["event", "standings", e, "--csv", target, "--force"]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(
+            text(&out.stderr).contains("Tourney event file"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    assert_eq!(std::fs::read(&event).unwrap(), event_before);
+    assert_eq!(std::fs::read(&other).unwrap(), other_before);
+    assert_eq!(std::fs::read(&disguised).unwrap(), other_before);
+    // The event still opens, as before.
+    ok(&tourney(&["event", "show", e]));
+
+    // An ordinary existing file: refused without --force, replaced with it.
+    let csv = dir.join("standings.csv");
+    std::fs::write(&csv, "keep me").unwrap();
+    let refused = tourney(&["event", "standings", e, "--csv", csv.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(text(&refused.stderr).contains("exists already") && text(&refused.stderr).contains("--force"));
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), "keep me");
+    ok(&tourney(&[
+        "event",
+        "standings",
+        e,
+        "--csv",
+        csv.to_str().unwrap(),
+        "--force",
+    ]));
+    assert!(std::fs::read_to_string(&csv).unwrap().contains("Player 1"));
+    // Nothing half-made is left beside the targets.
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".partial"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}

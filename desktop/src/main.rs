@@ -3,9 +3,8 @@
 //! and what the end-to-end tests drive).
 
 mod app;
+mod bench;
 mod cli;
-mod event_cli;
-mod tools_cli;
 
 use clap::Parser;
 

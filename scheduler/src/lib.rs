@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod csv_safety;
 pub mod event;
+pub mod export_file;
 pub mod milp;
 pub mod model;
 pub mod problems;

@@ -5,7 +5,7 @@
 //! results, standings and sheets views. Each view is a struct holding view state only;
 //! changes go through `session::AppCommand` to the event file.
 
-mod dialogs;
+pub(crate) mod dialogs;
 mod generation;
 mod grid;
 mod job;
@@ -14,14 +14,11 @@ mod options_form;
 mod results_view;
 mod roster_preview;
 mod roster_view;
-mod schedule_view;
+pub(crate) mod schedule_view;
 mod session;
 mod sheets_view;
 mod standings_view;
 mod tools_view;
-
-pub mod frame_bench;
-pub mod startup_bench;
 
 use dialogs::{FileDialogs, NativeDialogs};
 use eframe::egui;
@@ -84,8 +81,8 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
             if let Some(file) = &file {
                 app.open(file);
             }
-            if std::env::var_os(startup_bench::REPORT_ENV).is_some() {
-                return Ok(Box::new(startup_bench::FirstFrameReporter::new(app)));
+            if std::env::var_os(crate::bench::startup::REPORT_ENV).is_some() {
+                return Ok(Box::new(crate::bench::startup::FirstFrameReporter::new(app)));
             }
             Ok(Box::new(app))
         }),
@@ -163,7 +160,7 @@ impl Preferences {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Screen {
+pub(crate) enum Screen {
     Start,
     NewEvent,
     Event,
@@ -171,7 +168,7 @@ enum Screen {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum View {
+pub(crate) enum View {
     Roster,
     Schedule,
     Results,
@@ -183,11 +180,11 @@ pub struct TourneyApp {
     data_folder: PathBuf,
     recent: Vec<PathBuf>,
     dialogs: Box<dyn FileDialogs>,
-    screen: Screen,
-    session: Option<Session>,
-    view: View,
+    pub(crate) screen: Screen,
+    pub(crate) session: Option<Session>,
+    pub(crate) view: View,
     roster: RosterView,
-    schedule: ScheduleView,
+    pub(crate) schedule: ScheduleView,
     results: ResultsView,
     standings: StandingsView,
     sheets: SheetsView,
@@ -200,7 +197,7 @@ pub struct TourneyApp {
 
 impl TourneyApp {
     /// Starts on the demo event kept in `data_folder`.
-    fn new(data_folder: PathBuf, recent: Vec<PathBuf>, dialogs: Box<dyn FileDialogs>) -> Self {
+    pub(crate) fn new(data_folder: PathBuf, recent: Vec<PathBuf>, dialogs: Box<dyn FileDialogs>) -> Self {
         let mut app = TourneyApp {
             data_folder,
             recent,
@@ -228,7 +225,7 @@ impl TourneyApp {
         self.show_opened(opened);
     }
 
-    fn open(&mut self, path: &Path) {
+    pub(crate) fn open(&mut self, path: &Path) {
         let opened = Session::open(path);
         if opened.is_ok() {
             self.remember(path);
@@ -512,7 +509,7 @@ impl TourneyApp {
     }
 
     /// One frame of the whole window (the eframe entry point, and what UI tests drive).
-    fn show(&mut self, ui: &mut egui::Ui) {
+    pub(crate) fn show(&mut self, ui: &mut egui::Ui) {
         egui::Panel::top("top-bar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 if self.screen != Screen::Start

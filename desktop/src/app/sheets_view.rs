@@ -5,6 +5,7 @@ use super::dialogs::FileDialogs;
 use super::session::Session;
 use eframe::egui;
 use scheduler::event::standings::standings_csv;
+use scheduler::export_file::{Existing, write_export};
 use scheduler::schedule_io::write_round_sheet_csv;
 use scheduler::sheets::{Paper, SheetKind, SheetOptions, schedule_pdf};
 use std::path::{Path, PathBuf};
@@ -113,7 +114,7 @@ impl SheetsView {
     fn write_round_sheet(&self, session: &Session, path: &Path) -> Result<(), String> {
         let mut bytes = scheduler::csv_safety::UTF8_BOM.to_vec();
         write_round_sheet_csv(&session.event().schedule, &mut bytes).map_err(|e| e.to_string())?;
-        std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+        write_chosen(session, path, &bytes)
     }
 
     fn write_pdf(&self, session: &Session, path: &Path) -> Result<(), String> {
@@ -136,8 +137,14 @@ impl SheetsView {
         .collect();
         let standings = if self.standings { session.standings() } else { &[] };
         let pdf = schedule_pdf(&session.event().schedule, standings, &options).map_err(|e| e.to_string())?;
-        std::fs::write(path, pdf).map_err(|e| format!("{}: {e}", path.display()))
+        write_chosen(session, path, &pdf)
     }
+}
+
+/// Writes an export where the save dialog said (it asked before replacing a file), through
+/// the library's safe writer: never onto the open event or another event file, never half.
+fn write_chosen(session: &Session, path: &Path, bytes: &[u8]) -> Result<(), String> {
+    write_export(path, bytes, Existing::Replace, &[&session.path()]).map_err(|e| e.to_string())
 }
 
 /// Asks where to write the standings CSV (with a byte-order mark, so Excel reads accents) and
@@ -146,9 +153,9 @@ pub fn export_standings_csv(session: &Session, dialogs: &mut dyn FileDialogs) ->
     let title = &session.event().settings.title;
     let path = dialogs.save_export(&format!("{title} standings"), "csv")?;
     let bytes = standings_csv(session.standings(), true);
-    Some(match std::fs::write(&path, bytes) {
+    Some(match write_chosen(session, &path, &bytes) {
         Ok(()) => format!("Wrote {}", path.display()),
-        Err(e) => format!("Not written: {}: {e}", path.display()),
+        Err(e) => format!("Not written: {e}"),
     })
 }
 

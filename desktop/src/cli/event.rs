@@ -1,6 +1,7 @@
 //! `tourney event …`: create an event file, enter results between rounds, read the standings
 //! and the history. Every result is on disk when the command says "saved".
 
+use super::output::write_file;
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use scheduler::event::create::{EventFormat, NewEvent, build_event};
@@ -14,11 +15,11 @@ use scheduler::scoring::bridge::{Contract, Direction};
 use scheduler::scoring::chess::GameResult;
 use scheduler::scoring::league::PointsRule;
 use scheduler::sheets::{Paper, SheetKind, SheetOptions, StandingsTable, schedule_pdf};
-use scheduler::solver::{Control, Rng};
+use scheduler::solver::Control;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(Subcommand, Debug)]
 pub enum EventCommand {
@@ -214,8 +215,11 @@ pub struct StandingsArgs {
     /// CSV with a byte-order mark for Excel.
     #[arg(long)]
     excel: bool,
+    /// Replace an existing CSV or PDF (never an event file).
+    #[arg(long)]
+    force: bool,
     #[arg(long, value_enum, default_value = "a4")]
-    paper: crate::cli::PaperArg,
+    paper: super::output::PaperArg,
 }
 
 pub fn run(command: EventCommand) -> Result<ExitCode> {
@@ -560,8 +564,7 @@ fn print_standings(args: &StandingsArgs) -> Result<ExitCode> {
         if path == Path::new("-") {
             std::io::stdout().write_all(&bytes)?;
         } else {
-            crate::cli::write_file_atomically(path, &bytes)?;
-            eprintln!("wrote {}", path.display());
+            write_file(path, &bytes, args.force, &[&args.file])?;
         }
     }
     if let Some(path) = &args.pdf {
@@ -573,13 +576,12 @@ fn print_standings(args: &StandingsArgs) -> Result<ExitCode> {
             .as_deref()
             .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
         options.paper = match args.paper {
-            crate::cli::PaperArg::A4 => Paper::A4,
-            crate::cli::PaperArg::Letter => Paper::Letter,
+            super::output::PaperArg::A4 => Paper::A4,
+            super::output::PaperArg::Letter => Paper::Letter,
         };
         options.kinds = vec![SheetKind::Standings];
         let pdf = schedule_pdf(&event.schedule, &tables, &options)?;
-        crate::cli::write_file_atomically(path, &pdf)?;
-        eprintln!("wrote {}", path.display());
+        write_file(path, &pdf, args.force, &[&args.file])?;
     }
     if args.csv.is_none() && args.pdf.is_none() {
         for (i, table) in tables.iter().enumerate() {
@@ -642,101 +644,4 @@ fn show(path: &Path) -> Result<ExitCode> {
         println!("leader: {name}");
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// `tourney bench standings`: recomputes the standings of big events with every result in,
-/// against a small event's in the same process.
-pub fn bench_standings(repeats: usize) -> Result<ExitCode> {
-    let repeats = repeats.max(1);
-    let cases: Vec<(&str, Event, scheduler::event::Results)> = vec![
-        bench_event(
-            "baseline: chess, 16 players × 7 rounds",
-            EventFormat::Chess,
-            16,
-            7,
-        )?,
-        bench_event(
-            "chess round robin, 400 players × 30 rounds",
-            EventFormat::Chess,
-            400,
-            30,
-        )?,
-        bench_event(
-            "individual bridge, 400 players × 30 rounds × 2 boards",
-            EventFormat::BridgeIndividual,
-            400,
-            30,
-        )?,
-        bench_event(
-            "whist drive, 400 players × 30 rounds",
-            EventFormat::WhistDrive,
-            400,
-            30,
-        )?,
-    ];
-    let mut baseline = None;
-    for (label, event, results) in &cases {
-        let _ = standings(event, results);
-        let mut times = Vec::new();
-        for _ in 0..repeats {
-            let start = Instant::now();
-            let tables = standings(event, results);
-            times.push(start.elapsed().as_secs_f64());
-            std::hint::black_box(tables);
-        }
-        times.sort_by(f64::total_cmp);
-        let median = times[times.len() / 2];
-        let base = *baseline.get_or_insert(median);
-        println!(
-            "{label}: {} results, median {:.2} ms over {repeats} runs ({:.0}× the baseline)",
-            results.len(),
-            median * 1e3,
-            median / base
-        );
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn bench_event(
-    label: &'static str,
-    format: EventFormat,
-    players: usize,
-    rounds: usize,
-) -> Result<(&'static str, Event, scheduler::event::Results)> {
-    let mut spec = NewEvent::new(label, format, Roster::numbered(players));
-    spec.options.berger = false;
-    spec.options.rounds = Some(rounds);
-    let control = Control::with_time_limit(Duration::from_secs(60));
-    let (mut event, _) = build_event(&spec, &control).map_err(anyhow::Error::msg)?;
-    event.schedule.rounds.truncate(rounds);
-    let mut random = Rng::new(7);
-    let mut results = scheduler::event::Results::new();
-    for round in &event.schedule.rounds {
-        for table in &round.tables {
-            for deal in event.deals_of_round(round.number) {
-                let key = ResultKey {
-                    round: round.number,
-                    table: table.number,
-                    deal,
-                };
-                let value = match event.settings.scoring {
-                    Scoring::WhistDrive { .. } => {
-                        let ns = random.below(14) as u32;
-                        ResultValue::Tricks { ns, ew: 13 - ns }
-                    }
-                    Scoring::Bridge { .. } => ResultValue::Bridge {
-                        board: BridgeResult::NorthSouthScore {
-                            score: (random.below(200) as i32 - 100) * 10,
-                        },
-                    },
-                    _ => ResultValue::Game {
-                        result: [GameResult::WhiteWins, GameResult::Draw, GameResult::BlackWins]
-                            [random.below(3)],
-                    },
-                };
-                results.insert(key, value);
-            }
-        }
-    }
-    Ok((label, event, results))
 }

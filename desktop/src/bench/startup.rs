@@ -5,7 +5,7 @@
 //! closes. The baseline, in the same run, is the same binary printing `--version` (process
 //! start-up alone). Times are reported, never asserted.
 
-use super::TourneyApp;
+use crate::app::TourneyApp;
 use eframe::egui;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;

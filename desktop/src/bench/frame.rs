@@ -3,8 +3,8 @@
 //! way in the same process as the baseline. Also frames drawn while a schedule is being
 //! generated, to show generation never holds a frame up. Times are reported, never asserted.
 
-use super::schedule_view::Tab;
-use super::{Screen, TourneyApp, View};
+use crate::app::schedule_view::Tab;
+use crate::app::{Screen, TourneyApp, View};
 use eframe::egui;
 use scheduler::event::create::{EventFormat, NewEvent, build_event};
 use scheduler::model::Roster;
@@ -134,7 +134,7 @@ pub fn run(players: usize, rounds: usize, frames: usize) -> Result<(), String> {
             let mut app = TourneyApp::new(
                 folder.join("app"),
                 Vec::new(),
-                Box::new(super::dialogs::NoDialogs),
+                Box::new(crate::app::dialogs::NoDialogs),
             );
             app.open(path);
             app.screen = Screen::Event;
@@ -161,7 +161,7 @@ pub fn run(players: usize, rounds: usize, frames: usize) -> Result<(), String> {
     let mut app = TourneyApp::new(
         folder.join("app"),
         Vec::new(),
-        Box::new(super::dialogs::NoDialogs),
+        Box::new(crate::app::dialogs::NoDialogs),
     );
     app.open(&large_path);
     app.view = View::Schedule;

@@ -1,0 +1,136 @@
+//! `tourney bench …`: every benchmark of the engines, the sheets and the window. Times are
+//! reported (as ratios against a baseline measured in the same run), never asserted.
+
+mod dicdacdoe;
+mod frame;
+mod league_table;
+mod sheets;
+mod standings;
+pub mod startup;
+mod team_chess;
+mod whist;
+
+use anyhow::Result;
+use clap::Subcommand;
+use std::process::ExitCode;
+
+#[derive(Subcommand, Debug)]
+pub enum BenchCommand {
+    /// Generate and verify a rotation from scratch for every 4N and 4N+1 up to --max.
+    Whist {
+        #[arg(long, default_value_t = 400)]
+        max: usize,
+        /// Search time allowed per size, in seconds.
+        #[arg(long, default_value_t = 1.0)]
+        seconds: f64,
+    },
+    /// Solve the team-chess sizes of the benchmark table with every MILP backend built in,
+    /// reporting Q, the bound and the time to the best Q (also as a ratio to a fixed reference
+    /// job run in the same process, so machines can be compared).
+    TeamChess {
+        /// Time limit per size and backend, in seconds.
+        #[arg(long, default_value_t = 60.0)]
+        seconds: f64,
+        /// Sizes as TEAMSxBOARDSxROUNDS (default: the README's table).
+        #[arg(long, value_delimiter = ',')]
+        sizes: Vec<String>,
+    },
+    /// Recompute the standings of 400-player events with 30 rounds of results.
+    Standings {
+        /// Timed recomputations per event.
+        #[arg(long, default_value_t = 20)]
+        repeats: usize,
+    },
+    /// CPU time of one frame of the window for a large event (headless), against a 16-player
+    /// event in the same process; and frames drawn while its schedule is generated again.
+    Frame {
+        /// Players in the large event (a whist drive).
+        #[arg(long, default_value_t = 400)]
+        players: usize,
+        /// Its rounds.
+        #[arg(long, default_value_t = 30)]
+        rounds: usize,
+        /// Timed frames per view after the first.
+        #[arg(long, default_value_t = 30)]
+        frames: usize,
+    },
+    /// Wall time from launching `tourney` to its first frame on screen (needs a display:
+    /// run under xvfb-run on a server), against `tourney --version` in the same run.
+    Startup {
+        /// Launches measured (the median is reported).
+        #[arg(long, default_value_t = 10)]
+        runs: usize,
+    },
+    /// Dic-dac-doe: 10×10/80 and 15×15/185 over several seeds, then the fewest moves reached
+    /// for each board size.
+    Dicdacdoe {
+        /// Seeds per target.
+        #[arg(long, default_value_t = 5)]
+        seeds: u64,
+        /// Time limit per run, in seconds.
+        #[arg(long, default_value_t = 120.0)]
+        seconds: f64,
+        /// Board sizes for the fewest-moves walk (`--sizes` with no value skips it).
+        #[arg(long, value_delimiter = ',', num_args = 0.., default_value = "10,12,15")]
+        sizes: Vec<usize>,
+        /// Time allowed for each step of that walk, in seconds.
+        #[arg(long, default_value_t = 60.0)]
+        descend_seconds: f64,
+    },
+    /// Reconstruct random seasons of several sizes (with the uniqueness proof up to 8 teams).
+    LeagueTable {
+        /// Numbers of teams.
+        #[arg(long, value_delimiter = ',', default_value = "4,6,8,10,12,16,20")]
+        teams: Vec<usize>,
+        /// Random seasons per size.
+        #[arg(long, default_value_t = 10)]
+        seasons: usize,
+        /// Time limit per season, in seconds.
+        #[arg(long, default_value_t = 60.0)]
+        seconds: f64,
+    },
+    /// Render every sheet kind for a 100-player whist evening of 25 rounds × 25 tables.
+    Sheets {
+        /// Timed renders after the warm-up.
+        #[arg(long, default_value_t = 5)]
+        repeats: usize,
+    },
+}
+
+/// The window benches report a plain message when they cannot run (no display, no event).
+fn outcome(outcome: Result<(), String>) -> Result<ExitCode> {
+    Ok(match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    })
+}
+
+/// Runs one benchmark.
+pub fn run(command: BenchCommand) -> Result<ExitCode> {
+    match command {
+        BenchCommand::Whist { max, seconds } => whist::run(max, seconds),
+        BenchCommand::TeamChess { seconds, sizes } => team_chess::run(seconds, &sizes),
+        BenchCommand::Standings { repeats } => standings::run(repeats),
+        BenchCommand::Frame {
+            players,
+            rounds,
+            frames,
+        } => outcome(frame::run(players, rounds, frames)),
+        BenchCommand::Startup { runs } => outcome(startup::run(runs)),
+        BenchCommand::Dicdacdoe {
+            seeds,
+            seconds,
+            sizes,
+            descend_seconds,
+        } => dicdacdoe::run(seeds, seconds, &sizes, descend_seconds),
+        BenchCommand::LeagueTable {
+            teams,
+            seasons,
+            seconds,
+        } => league_table::run(&teams, seasons, seconds),
+        BenchCommand::Sheets { repeats } => sheets::run(repeats),
+    }
+}

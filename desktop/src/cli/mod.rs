@@ -1,0 +1,90 @@
+//! The headless subcommands, one module per command family. Each reads its inputs, calls the
+//! library, prints what an organiser needs to know and returns an exit code: 0 done, 1 the
+//! input or the schedule has problems (all of them printed), 2 the command line itself is
+//! wrong (clap's code). What they write goes through `output`.
+
+mod event;
+mod output;
+mod roster;
+mod round_robin;
+mod sheets;
+mod team_chess;
+mod tools;
+mod verify;
+mod whist;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tourney",
+    version = crate::version_text(),
+    about = "Tournament manager for club organisers: whist and bridge movements, round robins, team chess.",
+    long_about = None,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    /// An event file to open in the window (what double-clicking a .tourney file does).
+    #[arg(value_name = "EVENT.tourney")]
+    pub file: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Read a roster CSV and report what was understood and every problem.
+    #[command(subcommand)]
+    Roster(roster::RosterCommand),
+    /// Make a pairs/teams round robin (circle method or FIDE Berger tables).
+    RoundRobin(round_robin::RoundRobinArgs),
+    /// Make a whist/bridge individual movement: everyone partners everyone at most once.
+    Whist(whist::WhistArgs),
+    /// Regenerate the whist starter table from scratch (constructions and search).
+    WhistStarters(whist::WhistStartersArgs),
+    /// Make a team chess event: a jamboree (every player every round, floats, optimised
+    /// colours), a team round robin, or a Scheveningen match.
+    TeamChess(team_chess::TeamChessArgs),
+    /// Check any schedule (long CSV or JSON), including hand-made ones, against its rules.
+    Verify(verify::VerifyArgs),
+    /// Print a saved schedule: PDF sheets and the wide round-sheet CSV.
+    Sheets(sheets::SheetsArgs),
+    /// An event file: create it, enter results between rounds, standings, history.
+    #[command(subcommand)]
+    Event(event::EventCommand),
+    /// Recover every match score from a league table; says whether the answer is unique.
+    LeagueTable(tools::LeagueTableArgs),
+    /// Solve a logic-grid puzzle written in plain text; says whether the answer is unique.
+    LogicGrid(tools::LogicGridArgs),
+    /// Find a dic-dac-doe position where nobody can ever get three in a row.
+    Dicdacdoe(tools::DicDacDoeArgs),
+    /// Measure the engines (times are reported, never asserted).
+    #[command(subcommand)]
+    Bench(crate::bench::BenchCommand),
+}
+
+pub fn run(command: Command) -> ExitCode {
+    let outcome = match command {
+        Command::Roster(roster::RosterCommand::Check { file }) => roster::check(&file),
+        Command::RoundRobin(args) => round_robin::run(&args),
+        Command::Verify(args) => verify::run(&args),
+        Command::Whist(args) => whist::run(&args),
+        Command::WhistStarters(args) => whist::starters(&args),
+        Command::TeamChess(args) => team_chess::run(&args),
+        Command::Sheets(args) => sheets::run(args),
+        Command::Event(command) => event::run(command),
+        Command::LeagueTable(args) => tools::league_table(&args),
+        Command::LogicGrid(args) => tools::logic_grid(&args),
+        Command::Dicdacdoe(args) => tools::dicdacdoe(&args),
+        Command::Bench(command) => crate::bench::run(command),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

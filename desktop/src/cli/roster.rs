@@ -1,0 +1,114 @@
+//! `tourney roster check`, and the entrants (a roster or numbered players) every generator takes.
+
+use super::output::print_problems;
+use anyhow::Result;
+use clap::{Args, Subcommand};
+use scheduler::model::Roster;
+use scheduler::roster_import::{RosterImport, import_roster_file};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Subcommand, Debug)]
+pub enum RosterCommand {
+    /// Print the parsed roster and any problems; exits 1 when there are errors.
+    Check { file: PathBuf },
+}
+
+#[derive(Args, Debug)]
+#[group(id = "entrants", required = true, multiple = false)]
+pub struct Entrants {
+    /// Number of entrants, named "Player 1" … "Player N".
+    #[arg(long, group = "entrants")]
+    pub(super) players: Option<usize>,
+    /// Roster CSV (names, spouses, stationary flag…).
+    #[arg(long, group = "entrants")]
+    pub(super) roster: Option<PathBuf>,
+}
+
+pub(super) fn check(file: &Path) -> Result<ExitCode> {
+    let import = import_roster_file(file);
+    print_roster(&import);
+    print_problems(&import.problems);
+    let errors = import.problems.errors().count();
+    let warnings = import.problems.warnings().count();
+    println!("{errors} error(s), {warnings} warning(s)");
+    Ok(if errors > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn print_roster(import: &RosterImport) {
+    let delimiter = match import.delimiter {
+        Some(b'\t') => "tab".to_owned(),
+        Some(d) => format!("'{}'", d as char),
+        None => "none (one column)".to_owned(),
+    };
+    println!(
+        "{} player(s); encoding {}; delimiter {}; {}",
+        import.roster.len(),
+        import.encoding.describe(),
+        delimiter,
+        if import.had_header {
+            "header row found"
+        } else {
+            "no header row"
+        }
+    );
+    let roster = &import.roster;
+    for player in &roster.players {
+        let mut extras = Vec::new();
+        if let Some(club) = &player.club {
+            extras.push(format!("club {club}"));
+        }
+        if let Some(team) = &player.team {
+            extras.push(format!("team {team}"));
+        }
+        if let Some(board) = player.board {
+            extras.push(format!("board {board}"));
+        }
+        if let Some(rating) = player.rating {
+            extras.push(format!("rating {rating}"));
+        }
+        if let Some(spouse) = player
+            .spouse
+            .and_then(|id| roster.players.iter().find(|p| p.id == id))
+        {
+            extras.push(format!("spouse {}", spouse.name));
+        }
+        if player.stationary {
+            extras.push("stationary".to_owned());
+        }
+        if let Some(email) = &player.email {
+            extras.push(email.clone());
+        }
+        let extras = if extras.is_empty() {
+            String::new()
+        } else {
+            format!("  ({})", extras.join(", "))
+        };
+        println!("{:>4}  {}{}", player.id.0, player.name, extras);
+    }
+}
+
+/// The roster named on the command line, or numbered players. Problems are printed here;
+/// `None` means the roster has errors and nothing should be generated.
+pub(super) fn load_entrants(entrants: &Entrants) -> Option<Roster> {
+    match (&entrants.players, &entrants.roster) {
+        (Some(n), _) => Some(Roster::numbered(*n)),
+        (None, Some(path)) => {
+            let import = import_roster_file(path);
+            print_problems(&import.problems);
+            import.is_ok().then_some(import.roster)
+        }
+        (None, None) => None,
+    }
+}
+
+impl Entrants {
+    /// The roster file, when there is one: the generator's outputs never replace it.
+    pub(super) fn inputs(&self) -> Vec<&Path> {
+        self.roster.iter().map(PathBuf::as_path).collect()
+    }
+}

@@ -1,0 +1,172 @@
+//! `tourney team-chess`: jamboree, team round robin or Scheveningen match.
+
+use super::output::{
+    PrintArgs, is_json, print_problems, print_report, print_schedule, start_csv, write_file, write_prints,
+};
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+use scheduler::roster_import::import_roster_file;
+use scheduler::schedule_io::{write_json, write_team_chess_csv};
+use scheduler::solver::Control;
+use scheduler::team_chess::team_match::{scheveningen, team_round_robin};
+use scheduler::team_chess::{Size, TeamChessOptions, TeamNames, team_chess};
+use scheduler::verify::verify;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TeamEventArg {
+    /// Every player plays every round against another team's player within one board.
+    Jamboree,
+    /// Teams meet in a round robin, board b against board b (Berger order).
+    RoundRobin,
+    /// Two teams; every player meets every player of the other team.
+    Scheveningen,
+}
+
+#[derive(Args, Debug)]
+pub struct TeamChessArgs {
+    /// Number of teams (taken from the roster's team column when a roster is given).
+    #[arg(long)]
+    teams: Option<usize>,
+    /// Players per team (taken from the roster when given).
+    #[arg(long)]
+    boards: Option<usize>,
+    /// Rounds (jamboree only; a round robin has one round per opponent).
+    #[arg(long)]
+    rounds: Option<usize>,
+    #[arg(long, value_enum, default_value = "jamboree")]
+    kind: TeamEventArg,
+    /// Team round robin: play a second cycle with colours reversed.
+    #[arg(long)]
+    double: bool,
+    /// Seconds the optimiser may take (it stops earlier when it reaches the lower bound).
+    #[arg(long, default_value_t = 30.0)]
+    time_limit: f64,
+    /// Roster CSV with team and board columns.
+    #[arg(long)]
+    roster: Option<PathBuf>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the games: FILE.csv (round,white_team,white_board,black_team,black_board, plus
+    /// names with a roster), FILE.json, or - for CSV on standard output.
+    #[arg(long = "out", value_name = "FILE")]
+    out: Vec<PathBuf>,
+    #[command(flatten)]
+    print: PrintArgs,
+}
+
+pub(super) fn run(args: &TeamChessArgs) -> Result<ExitCode> {
+    let names = match &args.roster {
+        Some(path) => {
+            let import = import_roster_file(path);
+            print_problems(&import.problems);
+            if !import.is_ok() {
+                return Ok(ExitCode::FAILURE);
+            }
+            match TeamNames::from_roster(&import.roster) {
+                Ok(names) => Some(names),
+                Err(problem) => {
+                    eprintln!("{}: {problem}", path.display());
+                    return Ok(ExitCode::FAILURE);
+                }
+            }
+        }
+        None => None,
+    };
+    let teams = names.as_ref().map(|n| n.teams.len()).or(args.teams);
+    let boards = names
+        .as_ref()
+        .and_then(|n| n.players.first().map(Vec::len))
+        .or(args.boards);
+    let (Some(teams), Some(boards)) = (teams, boards) else {
+        eprintln!("give --teams and --boards, or a --roster with team (and board) columns");
+        return Ok(ExitCode::from(2));
+    };
+    let names = names.unwrap_or_else(|| TeamNames::numbered(teams, boards));
+    let schedule = match args.kind {
+        TeamEventArg::RoundRobin => team_round_robin(&names, boards, args.double),
+        TeamEventArg::Scheveningen => {
+            if teams != 2 {
+                eprintln!("a Scheveningen match is between exactly 2 teams, not {teams}");
+                return Ok(ExitCode::FAILURE);
+            }
+            scheveningen(&names, boards)
+        }
+        TeamEventArg::Jamboree => {
+            let Some(rounds) = args.rounds else {
+                eprintln!("give --rounds for a jamboree");
+                return Ok(ExitCode::from(2));
+            };
+            let size = Size {
+                teams,
+                boards,
+                rounds,
+            };
+            let mut options = TeamChessOptions::new(size);
+            options.names = names;
+            options.seed = args.seed;
+            let start = Instant::now();
+            let control = Control::with_time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)))
+                .on_progress(move |p| {
+                    eprintln!(
+                        "  {:6.2} s  best Q so far {:.4}",
+                        start.elapsed().as_secs_f64(),
+                        p.best_quality
+                    )
+                });
+            match team_chess(&options, &control) {
+                Ok(outcome) => {
+                    let q = &outcome.quality;
+                    eprintln!("{}", q.describe());
+                    eprintln!(
+                        "lower bound {}/{}; gap {}/{}{}; {} pairing(s) tried with {} in {:.2} s",
+                        outcome.lower_bound_numerator,
+                        q.denominator,
+                        q.total_numerator() - outcome.lower_bound_numerator.min(q.total_numerator()),
+                        q.denominator,
+                        if outcome.reached_bound() { " (optimal)" } else { "" },
+                        outcome.attempts,
+                        outcome.backend.name(),
+                        start.elapsed().as_secs_f64()
+                    );
+                    outcome.schedule
+                }
+                Err(error) => {
+                    eprintln!("{teams} teams × {boards} boards × {rounds} rounds: {error}");
+                    return Ok(ExitCode::FAILURE);
+                }
+            }
+        }
+    };
+    let report = verify(&schedule);
+    if !report.is_valid() {
+        print_report(&report);
+        anyhow::bail!(
+            "the generated schedule failed verification; this is a bug in Tourney, please report it"
+        );
+    }
+    let with_names = args.roster.is_some();
+    let inputs: Vec<&Path> = args.roster.iter().map(PathBuf::as_path).collect();
+    if args.out.is_empty() {
+        print_schedule(&schedule);
+    }
+    for path in &args.out {
+        if path == Path::new("-") {
+            write_team_chess_csv(&schedule, with_names, std::io::stdout().lock())
+                .context("writing to standard output")?;
+            continue;
+        }
+        let mut bytes = Vec::new();
+        if is_json(path) {
+            write_json(&schedule, &mut bytes)?;
+        } else {
+            start_csv(&mut bytes, args.print.excel);
+            write_team_chess_csv(&schedule, with_names, &mut bytes)?;
+        }
+        write_file(path, &bytes, args.print.force, &inputs)?;
+    }
+    write_prints(&schedule, &args.print, &inputs)?;
+    Ok(ExitCode::SUCCESS)
+}

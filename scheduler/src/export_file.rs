@@ -1,0 +1,224 @@
+//! Writing an export (CSV, PDF, JSON, a starter table) without ever destroying something: the
+//! bytes go to a new temporary file in the target folder, created exclusively (an existing
+//! name or a planted symlink makes the creation fail, never followed), and are renamed over
+//! the target only once complete. A failed write removes its temporary file. A Tourney event
+//! file and the file the command reads are never replaced; any other existing file only when
+//! the caller says so.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// What to do when the target exists already (and is not an event or an input).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Existing {
+    /// Leave it alone and say so (the command line without `--force`).
+    Refuse,
+    /// Replace it (`--force`, or a save dialog that asked already).
+    Replace,
+}
+
+/// Why nothing was written.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The target exists and `Existing::Refuse` was asked.
+    #[error("{}: the file exists already; it was left as it is", .0.display())]
+    Exists(PathBuf),
+    /// The target is a Tourney event file (or another SQLite database).
+    #[error(
+        "{}: that is a Tourney event file (or another database); an export never replaces one, so nothing was written — choose another name",
+        .0.display()
+    )]
+    IsEvent(PathBuf),
+    /// The target is the file the command reads.
+    #[error("{}: that is the file this command reads; write the export to another file (nothing was written)", .0.display())]
+    IsInput(PathBuf),
+    /// The target is a folder, or has no file name.
+    #[error("{}: not a file name (a folder?); nothing was written", .0.display())]
+    NotAFile(PathBuf),
+    /// The system refused: read-only, disk full, missing folder…
+    #[error("{}: {}; nothing was written", path.display(), describe_io(error))]
+    Io { path: PathBuf, error: std::io::Error },
+}
+
+/// An input/output error in words an organiser can act on.
+pub fn describe_io(error: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match error.kind() {
+        ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem => {
+            "the file or its folder is read-only (or belongs to someone else)".to_owned()
+        }
+        ErrorKind::StorageFull | ErrorKind::QuotaExceeded => "the disk is full".to_owned(),
+        ErrorKind::NotFound => "its folder does not exist".to_owned(),
+        _ => error.to_string(),
+    }
+}
+
+/// Writes `bytes` to `path` as described in the module comment. `inputs` are the files the
+/// command has read (never replaced, whatever `existing` says).
+pub fn write_export(
+    path: &Path,
+    bytes: &[u8],
+    existing: Existing,
+    inputs: &[&Path],
+) -> Result<(), ExportError> {
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return Err(ExportError::NotAFile(path.to_owned()));
+    };
+    if inputs.iter().any(|input| same_file(input, path)) {
+        return Err(ExportError::IsInput(path.to_owned()));
+    }
+    if std::fs::symlink_metadata(path).is_ok() {
+        if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+            return Err(ExportError::NotAFile(path.to_owned()));
+        }
+        if is_event_file(path) {
+            return Err(ExportError::IsEvent(path.to_owned()));
+        }
+        if existing == Existing::Refuse {
+            return Err(ExportError::Exists(path.to_owned()));
+        }
+    }
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let io = |error: std::io::Error| ExportError::Io {
+        path: path.to_owned(),
+        error,
+    };
+    let mut temporary = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".partial")
+        .tempfile_in(folder)
+        .map_err(io)?;
+    temporary
+        .write_all(bytes)
+        .and_then(|()| temporary.as_file().sync_all())
+        .map_err(io)?;
+    let persisted = match existing {
+        Existing::Refuse => temporary.persist_noclobber(path),
+        Existing::Replace => temporary.persist(path),
+    };
+    match persisted {
+        Ok(_) => Ok(()),
+        // Created between the check above and the rename: still refused, never replaced.
+        Err(error) if error.error.kind() == std::io::ErrorKind::AlreadyExists => {
+            Err(ExportError::Exists(path.to_owned()))
+        }
+        // The temporary file is removed when `error` (which owns it) is dropped.
+        Err(error) => Err(io(error.error)),
+    }
+}
+
+/// A Tourney event (by its extension or by the SQLite header every event file starts with).
+fn is_event_file(path: &Path) -> bool {
+    let by_name = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("tourney"));
+    let mut head = [0u8; 16];
+    let by_content = std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut head))
+        .is_ok_and(|()| &head == b"SQLite format 3\0");
+    by_name || by_content
+}
+
+/// Whether two paths name the same existing file (through links and `..` too).
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return x.dev() == y.dev() && x.ino() == y.ino();
+        }
+    }
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("tourney-export-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn an_existing_file_is_kept_unless_replacing_is_asked() {
+        let dir = scratch("existing");
+        let path = dir.join("out.csv");
+        write_export(&path, b"one", Existing::Refuse, &[]).unwrap();
+        let refused = write_export(&path, b"two", Existing::Refuse, &[]).unwrap_err();
+        assert!(matches!(refused, ExportError::Exists(_)), "{refused}");
+        assert_eq!(std::fs::read(&path).unwrap(), b"one");
+        write_export(&path, b"two", Existing::Replace, &[]).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"two");
+        assert_eq!(names(&dir), ["out.csv"], "no temporary file is left");
+    }
+
+    #[test]
+    fn events_and_inputs_are_never_replaced() {
+        let dir = scratch("events");
+        let event = dir.join("club.tourney");
+        std::fs::write(&event, b"anything").unwrap();
+        let database = dir.join("renamed.pdf");
+        std::fs::write(&database, b"SQLite format 3\0 and the rest").unwrap();
+        let roster = dir.join("roster.csv");
+        std::fs::write(&roster, b"Name\nAnn\n").unwrap();
+        for path in [&event, &database] {
+            let error = write_export(path, b"x", Existing::Replace, &[]).unwrap_err();
+            assert!(matches!(error, ExportError::IsEvent(_)), "{error}");
+        }
+        let through_dots = dir.join(".").join("roster.csv");
+        let error = write_export(&through_dots, b"x", Existing::Replace, &[&roster]).unwrap_err();
+        assert!(matches!(error, ExportError::IsInput(_)), "{error}");
+        assert_eq!(std::fs::read(&event).unwrap(), b"anything");
+        assert_eq!(std::fs::read(&roster).unwrap(), b"Name\nAnn\n");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_are_never_written_through() {
+        let dir = scratch("links");
+        let victim = dir.join("victim");
+        std::fs::write(&victim, b"precious").unwrap();
+        // The old fixed temporary name, planted as a link.
+        std::os::unix::fs::symlink(&victim, dir.join(".out.csv.partial")).unwrap();
+        write_export(&dir.join("out.csv"), b"new", Existing::Refuse, &[]).unwrap();
+        // A link at the target itself is replaced, not followed.
+        let link = dir.join("link.csv");
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+        assert!(write_export(&link, b"new", Existing::Refuse, &[]).is_err());
+        write_export(&link, b"new", Existing::Replace, &[]).unwrap();
+        assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+        assert_eq!(std::fs::read(&link).unwrap(), b"new");
+    }
+
+    #[test]
+    fn a_failed_write_says_why_and_leaves_nothing() {
+        let dir = scratch("failed");
+        let missing = dir.join("no-folder").join("out.csv");
+        let error = write_export(&missing, b"x", Existing::Refuse, &[]).unwrap_err();
+        assert!(error.to_string().contains("its folder does not exist"), "{error}");
+        let folder = dir.join("a-folder");
+        std::fs::create_dir(&folder).unwrap();
+        let error = write_export(&folder, b"x", Existing::Replace, &[]).unwrap_err();
+        assert!(matches!(error, ExportError::NotAFile(_)), "{error}");
+        assert_eq!(names(&dir), ["a-folder"]);
+        assert!(names(&folder).is_empty());
+    }
+}
