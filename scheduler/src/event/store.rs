@@ -5,7 +5,11 @@
 //!
 //! Opening is careful: the SQLite header is read first (plain file read), so a file that is
 //! not SQLite, belongs to another program, or comes from a newer Tourney is refused without
-//! SQLite ever touching it; an integrity check follows before anything is written.
+//! SQLite ever touching it; an integrity check follows before anything is written. Then
+//! everything stored is read back and checked by the rules of entry (settings in range, every
+//! seat an entrant, every result fitting its table); a file whose results do not is opened
+//! for reading only, and every write is refused with the same message until it is repaired.
+//! SQLite's failures are told as what they are: read-only, disk full, damaged.
 
 use super::{Event, ResultKey, ResultValue, Results};
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
