@@ -131,7 +131,7 @@ impl EventOptions {
                 hands_per_round: self.hands_per_round,
             },
             EventFormat::BridgeIndividual | EventFormat::BridgePairs => Scoring::Bridge {
-                boards_per_round: self.boards_per_round.max(1),
+                boards_per_round: self.boards_per_round,
                 imps: self.imps,
             },
             EventFormat::Pairs => Scoring::Match {
@@ -204,12 +204,14 @@ pub struct Generated {
     pub notes: Vec<String>,
 }
 
-/// Runs the generator for the format on the roster and verifies what it returns.
+/// Runs the generator for the format on the roster and verifies what it returns. Scoring
+/// options out of range (0 hands or boards per round…) are refused first, with the reason.
 pub fn generate_schedule(
     roster: &Roster,
     options: &EventOptions,
     control: &Control,
 ) -> Result<Generated, String> {
+    options.scoring().check()?;
     let mut notes = Vec::new();
     let mut roster = roster.clone();
     let schedule: Schedule = match options.format {

@@ -41,7 +41,10 @@ pub fn parse_score(text: &str) -> Result<(f64, f64), String> {
     let bad = || format!("score {text:?}: give home-away, e.g. 3-1");
     let (a, b) = cleaned.split_once('-').ok_or_else(bad)?;
     match (number(a), number(b)) {
-        (Some(home), Some(away)) => Ok((home, away)),
+        (Some(home), Some(away)) => {
+            super::check_match_score(home, away)?;
+            Ok((home, away))
+        }
         _ => Err(bad()),
     }
 }
@@ -50,16 +53,23 @@ pub fn parse_score(text: &str) -> Result<(f64, f64), String> {
 /// score), "pass".
 pub fn parse_board(text: &str) -> Result<BridgeResult, String> {
     let t = text.trim();
-    if t.eq_ignore_ascii_case("pass") || t.eq_ignore_ascii_case("passed") || t.eq_ignore_ascii_case("p") {
+    if is_pass(t) {
         return Ok(BridgeResult::PassedOut);
     }
-    if let Ok(score) = t.parse::<i32>() {
+    if let Ok(wide) = t.parse::<i64>() {
+        // Read wide, so a long number is refused by its size rather than cut to fit.
+        let score = super::check_bridge_score(wide)?;
         return Ok(BridgeResult::NorthSouthScore { score });
     }
     let words: Vec<&str> = t
         .split_whitespace()
         .filter(|w| !w.eq_ignore_ascii_case("by"))
         .collect();
+    if words.len() > 1 && words.iter().any(|w| is_pass(w)) {
+        return Err(format!(
+            "{text:?}: a passed-out board has no contract, tricks or score; give either pass or the result"
+        ));
+    }
     match words.as_slice() {
         [contract, declarer, tricks] => {
             let contract = Contract::parse(contract)?;
@@ -75,6 +85,13 @@ pub fn parse_board(text: &str) -> Result<BridgeResult, String> {
             "{text:?}: write contract, declarer and tricks (4S N 10, 3NT by E -1), the N-S score (620), or pass"
         )),
     }
+}
+
+/// "pass", "passed" or "p": the board was passed out.
+fn is_pass(word: &str) -> bool {
+    ["pass", "passed", "p"]
+        .iter()
+        .any(|p| word.eq_ignore_ascii_case(p))
 }
 
 #[cfg(test)]

@@ -52,7 +52,76 @@ pub enum ImpMethod {
     Butler,
 }
 
+/// The most hands (whist) or boards (bridge) one round can have. A round is played in one
+/// sitting: 52 hands at five to seven minutes each is already five hours, so a larger number
+/// is a slip of the keyboard, and the bound keeps 13 tricks × hands and board numbers far from
+/// any overflow.
+pub const MAX_PER_ROUND: u32 = 52;
+
+/// The largest N–S score a bridge board can have either way: 13 down, redoubled and vulnerable
+/// (400 + 12 × 600). Making 7NT redoubled vulnerable scores only 2980.
+pub const MAX_BRIDGE_SCORE: i32 = 7600;
+
+/// The largest score one side can have in a pairs or teams match (goals, points, board points,
+/// IMPs): more than any game's single match gives, small enough that league totals stay exact.
+pub const MAX_MATCH_SCORE: f64 = 9999.0;
+
+/// Checks one side's score of a pairs or teams match: a number from 0 to [`MAX_MATCH_SCORE`].
+pub fn check_match_score(home: f64, away: f64) -> Result<(), String> {
+    let fits = |v: f64| v.is_finite() && (0.0..=MAX_MATCH_SCORE).contains(&v);
+    if fits(home) && fits(away) {
+        return Ok(());
+    }
+    let show = |v: f64| {
+        if v.is_finite() {
+            crate::scoring::chess::format_points(v)
+        } else {
+            v.to_string()
+        }
+    };
+    Err(format!(
+        "score {}-{}: each side's score is a number from 0 to {MAX_MATCH_SCORE}",
+        show(home),
+        show(away)
+    ))
+}
+
+/// Checks an N–S bridge score as written on a traveller: a multiple of 10 within
+/// ±[`MAX_BRIDGE_SCORE`]. Takes a wide number so any typed value can be judged.
+pub fn check_bridge_score(score: i64) -> Result<i32, String> {
+    if score.unsigned_abs() > MAX_BRIDGE_SCORE as u64 {
+        return Err(format!(
+            "N-S score {score}: a bridge board scores from -{MAX_BRIDGE_SCORE} to {MAX_BRIDGE_SCORE}"
+        ));
+    }
+    if score % 10 != 0 {
+        return Err(format!("N-S score {score}: bridge scores are multiples of 10"));
+    }
+    Ok(score as i32)
+}
+
 impl Scoring {
+    /// Checks the scoring settings: hands and boards per round from 1 to [`MAX_PER_ROUND`], bye
+    /// points from 0 to 1. Used when an event is made and when its file is opened.
+    pub fn check(&self) -> Result<(), String> {
+        match self {
+            Scoring::WhistDrive {
+                hands_per_round: Some(h),
+            } if !(1..=MAX_PER_ROUND).contains(h) => Err(format!(
+                "{h} hands per round: a round has 1 to {MAX_PER_ROUND} hands of 13 tricks"
+            )),
+            Scoring::Bridge { boards_per_round, .. } if !(1..=MAX_PER_ROUND).contains(boards_per_round) => {
+                Err(format!(
+                    "{boards_per_round} boards per round: a round has 1 to {MAX_PER_ROUND} boards"
+                ))
+            }
+            Scoring::Chess { bye_points, .. } if !(0.0..=1.0).contains(bye_points) => Err(format!(
+                "{bye_points} points for a bye: a bye scores from 0 to 1 point (a game's worth)"
+            )),
+            _ => Ok(()),
+        }
+    }
+
     pub fn label(&self) -> &'static str {
         match self {
             Scoring::WhistDrive { .. } => "whist drive (tricks)",
@@ -227,8 +296,8 @@ impl Event {
     pub fn deals_of_round(&self, round: u32) -> std::ops::RangeInclusive<u32> {
         match self.settings.scoring {
             Scoring::Bridge { boards_per_round, .. } => {
-                let k = boards_per_round.max(1);
-                round.saturating_sub(1) * k + 1..=round.max(1) * k
+                let k = boards_per_round.clamp(1, MAX_PER_ROUND);
+                round.saturating_sub(1).saturating_mul(k).saturating_add(1)..=round.max(1).saturating_mul(k)
             }
             _ => 0..=0,
         }
@@ -280,12 +349,27 @@ impl Event {
                 if self.schedule.format != Format::Whist {
                     return Err("tricks are entered for whist tables only".into());
                 }
-                let total = ns + ew;
+                // Each side on its own first, in a wide type: no sum can wrap.
+                let hands = hands_per_round.unwrap_or(MAX_PER_ROUND);
+                let most = 13 * u64::from(hands);
+                for (side, taken) in [("N-S", ns), ("E-W", ew)] {
+                    if u64::from(*taken) > most {
+                        let of = match hands_per_round {
+                            Some(1) => "1 hand".to_owned(),
+                            Some(h) => format!("{h} hands"),
+                            None => format!("the most a round has ({MAX_PER_ROUND} hands)"),
+                        };
+                        return Err(format!(
+                            "{side} tricks {taken}: a whist table takes 0–13 tricks per hand, 0–{most} for {of}"
+                        ));
+                    }
+                }
+                let total = u64::from(*ns) + u64::from(*ew);
                 match hands_per_round {
-                    Some(h) if total != 13 * h => {
+                    Some(h) if total != 13 * u64::from(*h) => {
                         return Err(format!(
                             "N-S {ns} + E-W {ew} = {total} tricks, but {h} hand(s) a round make {}",
-                            13 * h
+                            13 * u64::from(*h)
                         ));
                     }
                     None if total == 0 || total % 13 != 0 => {
@@ -315,8 +399,11 @@ impl Event {
                     BridgeResult::Contract { tricks, .. } if *tricks > 13 => {
                         Err(format!("{tricks} tricks: a declarer takes 0 to 13 tricks"))
                     }
-                    BridgeResult::NorthSouthScore { score } if score % 10 != 0 => {
-                        Err(format!("N-S score {score}: bridge scores are multiples of 10"))
+                    BridgeResult::Contract { contract, .. } if !(1..=7).contains(&contract.level) => Err(
+                        format!("contract level {}: contracts are from 1 to 7", contract.level),
+                    ),
+                    BridgeResult::NorthSouthScore { score } => {
+                        check_bridge_score(i64::from(*score)).map(|_| ())
                     }
                     _ => Ok(()),
                 }
@@ -329,9 +416,7 @@ impl Event {
                 expect_no_deal(key)
             }
             (Scoring::Match { .. }, ResultValue::Score { home, away }) => {
-                if !(home.is_finite() && away.is_finite() && *home >= 0.0 && *away >= 0.0) {
-                    return Err(format!("score {home}-{away}: scores are numbers of 0 or more"));
-                }
+                check_match_score(*home, *away)?;
                 expect_no_deal(key)
             }
             (scoring, _) => Err(format!(

@@ -5,10 +5,14 @@
 //!
 //! Opening is careful: the SQLite header is read first (plain file read), so a file that is
 //! not SQLite, belongs to another program, or comes from a newer Tourney is refused without
-//! SQLite ever touching it; an integrity check follows before anything is written.
+//! SQLite ever touching it; an integrity check follows before anything is written. Then
+//! everything stored is read back and checked by the rules of entry (settings in range, every
+//! seat an entrant, every result fitting its table); a file whose results do not is opened
+//! for reading only, and every write is refused with the same message until it is repaired.
+//! SQLite's failures are told as what they are: read-only, disk full, damaged.
 
 use super::{Event, ResultKey, ResultValue, Results};
-use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -19,41 +23,56 @@ pub const APPLICATION_ID: i32 = 0x5452_4E59;
 pub const SCHEMA_VERSION: i32 = 2;
 
 /// Schema steps: entry i takes a file from version i to i + 1.
-const MIGRATIONS: &[&str] = &[
-    "
-    CREATE TABLE event (
-        id INTEGER PRIMARY KEY CHECK (id = 1),
-        settings TEXT NOT NULL,
-        roster TEXT NOT NULL,
-        schedule TEXT NOT NULL,
-        created_at TEXT NOT NULL
-    );
-    CREATE TABLE result (
-        round INTEGER NOT NULL,
-        table_no INTEGER NOT NULL,
-        deal INTEGER NOT NULL,
-        value TEXT NOT NULL,
-        entered_at TEXT NOT NULL,
-        PRIMARY KEY (round, table_no, deal)
-    );
-    CREATE TABLE history (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        at TEXT NOT NULL,
-        action TEXT NOT NULL,
-        round INTEGER,
-        table_no INTEGER,
-        deal INTEGER,
-        before TEXT,
-        after TEXT
-    );
-",
-    "
-    -- Version 2: the roster can be edited after the schedule is made, so the file keeps the
-    -- roster the schedule was made for. Version 1 files never changed their roster.
-    ALTER TABLE event ADD COLUMN generated_for TEXT;
-    UPDATE event SET generated_for = roster;
-",
-];
+const MIGRATIONS: &[fn(&Connection) -> rusqlite::Result<()>] = &[create_tables, add_generated_for];
+
+/// Version 1: the event, its results and the history of every change.
+fn create_tables(connection: &Connection) -> rusqlite::Result<()> {
+    connection.execute_batch(
+        "
+        CREATE TABLE event (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            settings TEXT NOT NULL,
+            roster TEXT NOT NULL,
+            schedule TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE result (
+            round INTEGER NOT NULL,
+            table_no INTEGER NOT NULL,
+            deal INTEGER NOT NULL,
+            value TEXT NOT NULL,
+            entered_at TEXT NOT NULL,
+            PRIMARY KEY (round, table_no, deal)
+        );
+        CREATE TABLE history (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            at TEXT NOT NULL,
+            action TEXT NOT NULL,
+            round INTEGER,
+            table_no INTEGER,
+            deal INTEGER,
+            before TEXT,
+            after TEXT
+        );
+        ",
+    )
+}
+
+/// Version 2: the roster can be edited after the schedule is made, so the file keeps the
+/// roster the schedule was made for. Version 1 files never changed their roster. A file
+/// marked version 1 that has the column already (a development build wrote such files) keeps
+/// what it holds; only empty values are filled.
+fn add_generated_for(connection: &Connection) -> rusqlite::Result<()> {
+    let has_column: bool = connection.query_row(
+        "SELECT COUNT(*) > 0 FROM pragma_table_info('event') WHERE name = 'generated_for'",
+        [],
+        |row| row.get(0),
+    )?;
+    if !has_column {
+        connection.execute_batch("ALTER TABLE event ADD COLUMN generated_for TEXT;")?;
+    }
+    connection.execute_batch("UPDATE event SET generated_for = roster WHERE generated_for IS NULL;")
+}
 
 #[derive(Debug)]
 pub enum StoreError {
@@ -73,8 +92,19 @@ pub enum StoreError {
     Refused { what: String, why: String },
     /// Any other database failure.
     Database { path: PathBuf, error: rusqlite::Error },
-    /// The stored JSON does not read back (a damaged or hand-edited file).
+    /// The stored data does not read back, or does not fit the event (a damaged or
+    /// hand-edited file). Such a file can be read, but every write is refused until repaired.
     Content { path: PathBuf, why: String },
+    /// The file or its folder cannot be written.
+    ReadOnly { path: PathBuf },
+    /// The disk (or the user's quota) is full.
+    DiskFull { path: PathBuf },
+    /// Made by an older Tourney, and its tables are not what that version wrote.
+    OldFormat {
+        path: PathBuf,
+        version: i32,
+        why: String,
+    },
 }
 
 impl fmt::Display for StoreError {
@@ -106,7 +136,26 @@ impl fmt::Display for StoreError {
             StoreError::Invalid { key, why } => write!(f, "{key}: {why}"),
             StoreError::Refused { what, why } => write!(f, "{what} not changed: {why}"),
             StoreError::Database { path, error } => write!(f, "{}: {error}", path.display()),
-            StoreError::Content { path, why } => write!(f, "{}: {why}", path.display()),
+            StoreError::Content { path, why } => write!(
+                f,
+                "{}: the event file is damaged: {why}; it can be read but not changed until repaired, and nothing was changed — open a copy made with \"Save a copy\", or send the file for recovery",
+                path.display()
+            ),
+            StoreError::ReadOnly { path } => write!(
+                f,
+                "{} is read-only (the file or its folder): nothing was changed, nothing lost",
+                path.display()
+            ),
+            StoreError::DiskFull { path } => write!(
+                f,
+                "{}: the disk is full: the change was not saved, nothing lost — free some space and try again",
+                path.display()
+            ),
+            StoreError::OldFormat { path, version, why } => write!(
+                f,
+                "{}: this event file was made by an older Tourney (format {version}), but its tables are not those of format {version} ({why}), so it cannot be brought up to format {SCHEMA_VERSION}; it was not changed — send the file for recovery",
+                path.display()
+            ),
         }
     }
 }
@@ -138,6 +187,9 @@ pub struct EventFile {
     connection: Connection,
     path: PathBuf,
     event: Event,
+    /// Why the stored results do not read back, found when the file was opened: the file is
+    /// then read-only (see [`EventFile::refuse_if_damaged`]).
+    damage: Option<String>,
 }
 
 impl EventFile {
@@ -146,24 +198,21 @@ impl EventFile {
         if path.exists() {
             return Err(StoreError::Exists { path: path.into() });
         }
-        let db = |error| StoreError::Database {
-            path: path.into(),
-            error,
-        };
+        let db = database_error(path.into());
         let mut connection = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE
                 | OpenFlags::SQLITE_OPEN_CREATE
                 | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
-        .map_err(db)?;
+        .map_err(&db)?;
         connection
             .pragma_update(None, "application_id", APPLICATION_ID)
-            .map_err(db)?;
-        migrate(&mut connection, 0).map_err(db)?;
-        set_durable(&connection).map_err(db)?;
+            .map_err(&db)?;
+        migrate(&mut connection, 0).map_err(&db)?;
+        set_durable(&connection).map_err(&db)?;
         let now = now();
-        let tx = connection.transaction().map_err(db)?;
+        let tx = connection.transaction().map_err(&db)?;
         tx.execute(
             "INSERT INTO event (id, settings, roster, schedule, created_at, generated_for) VALUES (1, ?1, ?2, ?3, ?4, ?5)",
             params![
@@ -174,7 +223,7 @@ impl EventFile {
                 json(&event.generated_for)
             ],
         )
-        .map_err(db)?;
+        .map_err(&db)?;
         tx.execute(
             "INSERT INTO history (at, action) VALUES (?1, ?2)",
             params![
@@ -185,18 +234,30 @@ impl EventFile {
                 )
             ],
         )
-        .map_err(db)?;
-        tx.commit().map_err(db)?;
+        .map_err(&db)?;
+        tx.commit().map_err(&db)?;
         Ok(EventFile {
             connection,
             path: path.into(),
             event: event.clone(),
+            damage: None,
         })
     }
 
     /// Opens an existing event file, migrating an older one. A file that is not a Tourney
     /// event, is damaged, or is from a newer version is refused unchanged.
     pub fn open(path: &Path) -> Result<EventFile, StoreError> {
+        EventFile::open_with(path, OpenFlags::SQLITE_OPEN_READ_WRITE)
+    }
+
+    /// Opens an event file for reading only: nothing in it is changed (an older file is not
+    /// migrated, so it is refused as read-only), and every write is refused as on a
+    /// write-protected file. For viewing, and for checking how a write-protected file is met.
+    pub fn open_read_only(path: &Path) -> Result<EventFile, StoreError> {
+        EventFile::open_with(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+    }
+
+    fn open_with(path: &Path, access: OpenFlags) -> Result<EventFile, StoreError> {
         let version = check_header(path)?;
         if version > SCHEMA_VERSION {
             return Err(StoreError::TooNew {
@@ -204,22 +265,12 @@ impl EventFile {
                 version,
             });
         }
-        let db = |error| StoreError::Database {
-            path: path.into(),
-            error,
-        };
-        let corrupt = |error: rusqlite::Error| StoreError::Corrupt {
-            path: path.into(),
-            why: error.to_string(),
-        };
-        let mut connection = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(db)?;
+        let db = database_error(path.into());
+        let mut connection =
+            Connection::open_with_flags(path, access | OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(&db)?;
         let check: String = connection
             .query_row("PRAGMA quick_check", [], |row| row.get(0))
-            .map_err(corrupt)?;
+            .map_err(&db)?;
         if check != "ok" {
             return Err(StoreError::Corrupt {
                 path: path.into(),
@@ -229,53 +280,61 @@ impl EventFile {
         // The header may lag behind a write-ahead log; SQLite's own values are the truth.
         let application_id: i32 = connection
             .pragma_query_value(None, "application_id", |row| row.get(0))
-            .map_err(corrupt)?;
+            .map_err(&db)?;
         if application_id != APPLICATION_ID {
             return Err(StoreError::NotTourney {
                 path: path.into(),
                 why: "an SQLite database made by another program".into(),
             });
         }
-        let version: i32 = connection
-            .pragma_query_value(None, "user_version", |row| row.get(0))
-            .map_err(corrupt)?;
+        // Wait for another Tourney's write rather than fail at once.
+        connection
+            .busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(&db)?;
+        // Read (and migrate) under one transaction; a migration is kept only when everything
+        // then reads back, so a damaged file is left exactly as it was (not even switched to
+        // write-ahead logging, which happens only after).
+        let behavior = if user_version(&connection).map_err(&db)? < SCHEMA_VERSION {
+            TransactionBehavior::Exclusive
+        } else {
+            TransactionBehavior::Deferred
+        };
+        let tx = connection.transaction_with_behavior(behavior).map_err(&db)?;
+        // Read again under the lock: another Tourney may have migrated the file meanwhile.
+        let version = user_version(&tx).map_err(&db)?;
         if version > SCHEMA_VERSION {
             return Err(StoreError::TooNew {
                 path: path.into(),
                 version,
             });
         }
-        set_durable(&connection).map_err(db)?;
         if version < SCHEMA_VERSION {
-            migrate(&mut connection, version).map_err(db)?;
+            steps(&tx, version).map_err(|error| match db(error) {
+                StoreError::Database { error, .. } => StoreError::OldFormat {
+                    path: path.into(),
+                    version,
+                    why: error.to_string(),
+                },
+                other => other,
+            })?;
         }
-        let (settings, roster, schedule, generated_for): (String, String, String, Option<String>) =
-            connection
-                .query_row(
-                    "SELECT settings, roster, schedule, generated_for FROM event WHERE id = 1",
-                    [],
-                    |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
-                )
-                .map_err(corrupt)?;
-        let content = |what: &str, error: serde_json::Error| StoreError::Content {
-            path: path.into(),
-            why: format!("the stored {what} does not read back: {error}"),
+        let event = read_event(&tx, path)?;
+        let damage = match read_results(&tx, &event, path) {
+            Ok(_) => None,
+            Err(StoreError::Content { why, .. }) => Some(why),
+            Err(other) => return Err(other),
         };
-        let roster: crate::model::Roster = serde_json::from_str(&roster).map_err(|e| content("roster", e))?;
-        let generated_for = match generated_for {
-            Some(text) => serde_json::from_str(&text).map_err(|e| content("roster of the schedule", e))?,
-            None => roster.clone(),
-        };
-        let event = Event {
-            settings: serde_json::from_str(&settings).map_err(|e| content("settings", e))?,
-            roster,
-            schedule: serde_json::from_str(&schedule).map_err(|e| content("schedule", e))?,
-            generated_for,
-        };
+        if damage.is_none() {
+            tx.commit().map_err(&db)?;
+            set_durable(&connection).map_err(&db)?;
+        } else {
+            tx.rollback().map_err(&db)?;
+        }
         Ok(EventFile {
             connection,
             path: path.into(),
             event,
+            damage,
         })
     }
 
@@ -288,45 +347,33 @@ impl EventFile {
     }
 
     fn db(&self) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
-        move |error| StoreError::Database {
-            path: self.path.clone(),
-            error,
+        database_error(self.path.clone())
+    }
+
+    /// Refuses every write to a file whose stored results did not read back when it was
+    /// opened, with the same message reading gives: a damaged file stays as it is until it is
+    /// repaired.
+    fn refuse_if_damaged(&self) -> Result<(), StoreError> {
+        match &self.damage {
+            Some(why) => Err(StoreError::Content {
+                path: self.path.clone(),
+                why: why.clone(),
+            }),
+            None => Ok(()),
         }
     }
 
-    /// Every result, read from the file.
+    /// Every result, read from the file; each is checked against the event by the same rules
+    /// as on entry, and the first that does not fit is reported (round, table, board, why).
     pub fn results(&self) -> Result<Results, StoreError> {
-        let mut statement = self
-            .connection
-            .prepare_cached("SELECT round, table_no, deal, value FROM result ORDER BY round, table_no, deal")
-            .map_err(self.db())?;
-        let rows = statement
-            .query_map([], |row| {
-                Ok((
-                    ResultKey {
-                        round: row.get(0)?,
-                        table: row.get(1)?,
-                        deal: row.get(2)?,
-                    },
-                    row.get::<_, String>(3)?,
-                ))
-            })
-            .map_err(self.db())?;
-        let mut results = Results::new();
-        for row in rows {
-            let (key, text) = row.map_err(self.db())?;
-            let value = serde_json::from_str(&text).map_err(|e| StoreError::Content {
-                path: self.path.clone(),
-                why: format!("the result for {key} does not read back: {e}"),
-            })?;
-            results.insert(key, value);
-        }
-        Ok(results)
+        self.refuse_if_damaged()?;
+        read_results(&self.connection, &self.event, &self.path)
     }
 
     /// Enters or corrects one result: checked against the event, then written with its history
     /// line in one transaction. When this returns `Ok` the result is on disk.
     pub fn set_result(&mut self, key: ResultKey, value: ResultValue) -> Result<Change, StoreError> {
+        self.refuse_if_damaged()?;
         self.event
             .check_result(key, &value)
             .map_err(|why| StoreError::Invalid { key, why })?;
@@ -360,6 +407,7 @@ impl EventFile {
 
     /// Removes a result (kept in the history). Returns whether there was one.
     pub fn clear_result(&mut self, key: ResultKey) -> Result<bool, StoreError> {
+        self.refuse_if_damaged()?;
         let db = database_error(self.path.clone());
         let tx = self
             .connection
@@ -389,6 +437,7 @@ impl EventFile {
     /// results belong to the schedule's tables. Written with its history line in one
     /// transaction. Returns the changes in words (empty when nothing changed).
     pub fn set_roster(&mut self, roster: crate::model::Roster) -> Result<Vec<String>, StoreError> {
+        self.refuse_if_damaged()?;
         let refused = |why: String| StoreError::Refused {
             what: "roster".into(),
             why,
@@ -451,6 +500,13 @@ impl EventFile {
         generated: super::create::Generated,
         options: super::create::EventOptions,
     ) -> Result<(), StoreError> {
+        self.refuse_if_damaged()?;
+        if let Err(why) = options.scoring().check() {
+            return Err(StoreError::Refused {
+                what: "schedule".into(),
+                why,
+            });
+        }
         let db = database_error(self.path.clone());
         let tx = self
             .connection
@@ -549,20 +605,17 @@ impl EventFile {
             }
             check_header(to)?;
         }
-        let db = |error| StoreError::Database {
-            path: to.into(),
-            error,
-        };
-        let mut destination = Connection::open(to).map_err(db)?;
-        let backup = rusqlite::backup::Backup::new(&self.connection, &mut destination).map_err(db)?;
+        let db = database_error(to.into());
+        let mut destination = Connection::open(to).map_err(&db)?;
+        let backup = rusqlite::backup::Backup::new(&self.connection, &mut destination).map_err(&db)?;
         backup
             .run_to_completion(256, std::time::Duration::from_millis(0), None)
-            .map_err(db)?;
+            .map_err(&db)?;
         drop(backup);
         // A copy is a plain single file (no write-ahead log beside it).
         destination
             .pragma_update(None, "journal_mode", "DELETE")
-            .map_err(db)?;
+            .map_err(&db)?;
         Ok(())
     }
 }
@@ -620,13 +673,157 @@ fn check_header(path: &Path) -> Result<i32, StoreError> {
     Ok(word(60))
 }
 
-/// Turns an SQLite failure into an error naming the file (a closure that does not borrow the
-/// event file, so it can be used while a transaction holds the connection).
+/// Turns an SQLite failure into an error naming the file and saying what is true: read-only,
+/// disk full, damaged, or else SQLite's own words. (A closure that does not borrow the event
+/// file, so it can be used while a transaction holds the connection.)
 fn database_error(path: PathBuf) -> impl Fn(rusqlite::Error) -> StoreError {
-    move |error| StoreError::Database {
-        path: path.clone(),
-        error,
+    move |error| {
+        let path = path.clone();
+        match error.sqlite_error_code() {
+            Some(ErrorCode::ReadOnly) => StoreError::ReadOnly { path },
+            Some(ErrorCode::DiskFull) => StoreError::DiskFull { path },
+            Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => StoreError::Corrupt {
+                path,
+                why: error.to_string(),
+            },
+            Some(ErrorCode::CannotOpen | ErrorCode::PermissionDenied) if not_writable(&path) => {
+                StoreError::ReadOnly { path }
+            }
+            _ => StoreError::Database { path, error },
+        }
     }
+}
+
+/// Whether the file, or the folder it is (or would be) in, is marked read-only. SQLite cannot
+/// open a file in write-ahead-log mode whose folder is read-only (its -shm and -wal files live
+/// there), and says only "unable to open database file".
+fn not_writable(path: &Path) -> bool {
+    let read_only = |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.permissions().readonly());
+    let folder = match path.parent() {
+        Some(parent) if parent.as_os_str().is_empty() => Path::new("."),
+        Some(parent) => parent,
+        None => Path::new("."),
+    };
+    read_only(path) || read_only(folder)
+}
+
+/// The file's schema version (SQLite's `user_version`).
+fn user_version(connection: &Connection) -> rusqlite::Result<i32> {
+    connection.pragma_query_value(None, "user_version", |row| row.get(0))
+}
+
+/// The event's settings, roster and schedule, each checked: the JSON must read back, the
+/// scoring settings must be in range, and every seat must name an entrant of the schedule.
+fn read_event(connection: &Connection, path: &Path) -> Result<Event, StoreError> {
+    let (settings, roster, schedule, generated_for): (String, String, String, Option<String>) = connection
+        .query_row(
+            "SELECT settings, roster, schedule, generated_for FROM event WHERE id = 1",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
+        )
+        .map_err(|error| match error {
+            rusqlite::Error::QueryReturnedNoRows => StoreError::Content {
+                path: path.into(),
+                why: "the file holds no event".into(),
+            },
+            error => database_error(path.into())(error),
+        })?;
+    let content = |why: String| StoreError::Content {
+        path: path.into(),
+        why,
+    };
+    let read_back = |what: &str, error: serde_json::Error| {
+        content(format!("the stored {what} does not read back: {error}"))
+    };
+    let roster: crate::model::Roster = serde_json::from_str(&roster).map_err(|e| read_back("roster", e))?;
+    let generated_for = match generated_for {
+        Some(text) => serde_json::from_str(&text).map_err(|e| read_back("roster of the schedule", e))?,
+        None => roster.clone(),
+    };
+    let settings: super::EventSettings =
+        serde_json::from_str(&settings).map_err(|e| read_back("settings", e))?;
+    settings
+        .scoring
+        .check()
+        .map_err(|why| content(format!("the stored settings do not fit: {why}")))?;
+    let schedule: crate::model::Schedule =
+        serde_json::from_str(&schedule).map_err(|e| read_back("schedule", e))?;
+    schedule_problem(&schedule).map_or(Ok(()), |why| Err(content(format!("the stored schedule {why}"))))?;
+    Ok(Event {
+        settings,
+        roster,
+        schedule,
+        generated_for,
+    })
+}
+
+/// The first seat or absence that names no entrant of the schedule, in words.
+fn schedule_problem(schedule: &crate::model::Schedule) -> Option<String> {
+    let n = schedule.entrants.len();
+    schedule.rounds.iter().find_map(|round| {
+        let seated = round
+            .tables
+            .iter()
+            .flat_map(|t| t.seats.iter().map(move |s| (t.number, s.entrant)));
+        let absent = round.absent.iter().map(|a| (0, a.entrant));
+        seated
+            .chain(absent)
+            .find(|(_, e)| *e >= n)
+            .map(|(table, entrant)| {
+                format!(
+                    "seats entrant {} in round {}{}, but has only {n} entrants",
+                    entrant + 1,
+                    round.number,
+                    if table > 0 {
+                        format!(" table {table}")
+                    } else {
+                        String::new()
+                    }
+                )
+            })
+    })
+}
+
+/// Every stored result, each read back and checked against the event with the rules of
+/// entry ([`Event::check_result`]); the first that fails is reported with its row.
+fn read_results(connection: &Connection, event: &Event, path: &Path) -> Result<Results, StoreError> {
+    let db = database_error(path.into());
+    let mut statement = connection
+        .prepare_cached("SELECT round, table_no, deal, value FROM result ORDER BY round, table_no, deal")
+        .map_err(&db)?;
+    let mut rows = statement.query([]).map_err(&db)?;
+    let mut results = Results::new();
+    while let Some(row) = rows.next().map_err(&db)? {
+        let (round, table, deal): (i64, i64, i64) = (
+            row.get(0).map_err(&db)?,
+            row.get(1).map_err(&db)?,
+            row.get(2).map_err(&db)?,
+        );
+        let damaged = |why: String| StoreError::Content {
+            path: path.into(),
+            why,
+        };
+        let key = match (u32::try_from(round), u32::try_from(table), u32::try_from(deal)) {
+            (Ok(round), Ok(table), Ok(deal)) => ResultKey { round, table, deal },
+            _ => {
+                return Err(damaged(format!(
+                    "a result is stored for round {round}, table {table}, board {deal}, which are not round, table and board numbers"
+                )));
+            }
+        };
+        let text: String = row
+            .get(3)
+            .map_err(|_| damaged(format!("the result for {key} is not text")))?;
+        let value: ResultValue = serde_json::from_str(&text)
+            .map_err(|e| damaged(format!("the result for {key} does not read back: {e}")))?;
+        event.check_result(key, &value).map_err(|why| {
+            damaged(format!(
+                "the result stored for {key} ({text}) does not fit the event: {why}"
+            ))
+        })?;
+        results.insert(key, value);
+    }
+    Ok(results)
 }
 
 /// The stored JSON of one result, if there is one.
@@ -641,6 +838,11 @@ fn stored_value(connection: &Connection, key: ResultKey) -> rusqlite::Result<Opt
 }
 
 fn set_durable(connection: &Connection) -> rusqlite::Result<()> {
+    connection.busy_timeout(std::time::Duration::from_secs(5))?;
+    if connection.is_readonly(rusqlite::MAIN_DB)? {
+        // Read-only (asked for, or the file is write-protected): the journal stays as it is.
+        return Ok(());
+    }
     let mode: String = connection.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))?;
     if !mode.eq_ignore_ascii_case("wal") {
         // A file system without shared memory (some network drives): the rollback journal is
@@ -649,17 +851,23 @@ fn set_durable(connection: &Connection) -> rusqlite::Result<()> {
     }
     connection.pragma_update(None, "synchronous", "FULL")?;
     connection.pragma_update(None, "foreign_keys", "ON")?;
-    connection.busy_timeout(std::time::Duration::from_secs(5))?;
     Ok(())
 }
 
+/// Brings a new file's schema from `from` up to date in one transaction.
 fn migrate(connection: &mut Connection, from: i32) -> rusqlite::Result<()> {
     let tx = connection.transaction_with_behavior(TransactionBehavior::Exclusive)?;
-    for (version, step) in MIGRATIONS.iter().enumerate().skip(from.max(0) as usize) {
-        tx.execute_batch(step)?;
-        tx.pragma_update(None, "user_version", version as i32 + 1)?;
-    }
+    steps(&tx, from)?;
     tx.commit()
+}
+
+/// Runs the schema steps after `from`, inside the caller's transaction.
+fn steps(connection: &Connection, from: i32) -> rusqlite::Result<()> {
+    for (version, step) in MIGRATIONS.iter().enumerate().skip(from.max(0) as usize) {
+        step(connection)?;
+        connection.pragma_update(None, "user_version", version as i32 + 1)?;
+    }
+    Ok(())
 }
 
 fn now() -> String {
@@ -669,4 +877,68 @@ fn now() -> String {
 fn json<T: serde::Serialize>(value: &T) -> String {
     // Our own plain data types (no maps with non-string keys) cannot fail to serialise.
     serde_json::to_string(value).expect("event data always serialises to JSON")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::create::{EventFormat, NewEvent, build_event};
+    use crate::solver::Control;
+
+    /// Issue 21, item 14: a full disk is named as such, and every result acknowledged before
+    /// it is still there. The disk is "filled" with SQLite's `max_page_count`, which fails a
+    /// write exactly as a full disk does (SQLITE_FULL).
+    #[test]
+    fn a_full_disk_is_named_and_nothing_acknowledged_is_lost() {
+        let dir = std::env::temp_dir().join(format!("tourney-full-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("full.tourney");
+        let _ = std::fs::remove_file(&path);
+        let mut spec = NewEvent::new(
+            "Full",
+            EventFormat::WhistDrive,
+            crate::model::Roster::numbered(40),
+        );
+        spec.options.rounds = Some(10);
+        let (event, _) = build_event(&spec, &Control::unlimited()).unwrap();
+        let mut file = EventFile::create(&path, &event).unwrap();
+        let pages: i64 = file
+            .connection
+            .pragma_query_value(None, "page_count", |row| row.get(0))
+            .unwrap();
+        file.connection
+            .pragma_update(None, "max_page_count", pages + 1)
+            .unwrap();
+        let mut saved = Vec::new();
+        let mut refusal = None;
+        'fill: for round in &event.schedule.rounds {
+            for table in &round.tables {
+                let key = ResultKey {
+                    round: round.number,
+                    table: table.number,
+                    deal: 0,
+                };
+                match file.set_result(key, ResultValue::Tricks { ns: 7, ew: 6 }) {
+                    Ok(_) => saved.push(key),
+                    Err(error) => {
+                        refusal = Some(error);
+                        break 'fill;
+                    }
+                }
+            }
+        }
+        let error = refusal.expect("the page limit is reached");
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "{}: the disk is full: the change was not saved, nothing lost — free some space and try again",
+                path.display()
+            )
+        );
+        drop(file);
+        let file = EventFile::open(&path).unwrap();
+        let results = file.results().unwrap();
+        assert!(!saved.is_empty());
+        assert_eq!(results.keys().copied().collect::<Vec<_>>(), saved);
+    }
 }

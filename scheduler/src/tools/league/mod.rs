@@ -140,6 +140,12 @@ const HEADERS: &[(Column, &[&str])] = &[
     (Column::Difference, &["gd", "diff", "goal difference", "+/-"]),
 ];
 
+/// The largest number a league-table cell may hold (matches, goals, points; points and goal
+/// difference may also go down to its negative). A season's matches, goals or points stay far
+/// below a million even in basketball; the bound keeps every column total and every solver
+/// coefficient exact, where a larger number would wrap or lose digits.
+pub const MAX_CELL: i64 = 1_000_000;
+
 /// Reads a table saved from a spreadsheet (any encoding and delimiter the roster reader
 /// accepts). Every problem names the file, line and column.
 pub fn parse_table(file_label: &str, bytes: &[u8]) -> Result<LeagueTable, Problems> {
@@ -220,14 +226,18 @@ pub fn parse_table(file_label: &str, bytes: &[u8]) -> Result<LeagueTable, Proble
         }
         let mut number = |c: Column| -> i64 {
             let text = cell(c);
+            let signed = c == Column::Points || c == Column::Difference;
+            let least = if signed { -MAX_CELL } else { 0 };
             match text.parse::<i64>() {
-                Ok(n) if n >= 0 || c == Column::Points || c == Column::Difference => n,
+                Ok(n) if (least..=MAX_CELL).contains(&n) => n,
                 _ => {
-                    problems.error(
-                        Some(*line),
-                        Some(&header_title(c)),
-                        format!("\"{text}\" is not a whole number of 0 or more"),
-                    );
+                    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+                    let why = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                        format!("{text} is out of range: this column takes {least} to {MAX_CELL}")
+                    } else {
+                        format!("\"{text}\" is not a whole number (this column takes {least} to {MAX_CELL})")
+                    };
+                    problems.error(Some(*line), Some(&header_title(c)), why);
                     0
                 }
             }
@@ -299,12 +309,21 @@ pub fn parse_known(text: &str, table: &LeagueTable) -> Result<MatchScore, String
         .position(|w| {
             let mut parts = w.split(['-', ':', '–']);
             matches!((parts.next(), parts.next(), parts.next()), (Some(a), Some(b), None)
-                if a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok())
+                if is_count(a) && is_count(b))
         })
         .ok_or_else(|| format!("\"{text}\": write a result as HOME 2-1 AWAY"))?;
     let mut parts = words[at].split(['-', ':', '–']);
-    let home_goals = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
-    let away_goals = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+    let mut goals = || {
+        let part = parts.next().unwrap_or("");
+        part.parse::<u32>()
+            .ok()
+            .filter(|g| i64::from(*g) <= MAX_CELL)
+            .ok_or_else(|| {
+                format!("\"{text}\": {part} goals is out of range: a score is 0 to {MAX_CELL} a side")
+            })
+    };
+    let home_goals = goals()?;
+    let away_goals = goals()?;
     let home = find(&words[..at].join(" "))?;
     let away = find(&words[at + 1..].join(" "))?;
     if home == away {
@@ -318,6 +337,11 @@ pub fn parse_known(text: &str, table: &LeagueTable) -> Result<MatchScore, String
     })
 }
 
+/// Digits only: a goal count as typed (its size is judged later, with the range in the message).
+fn is_count(word: &str) -> bool {
+    !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit())
+}
+
 // ---------------------------------------------------------------------------------------
 // Arithmetic checks.
 
@@ -325,7 +349,11 @@ pub fn parse_known(text: &str, table: &LeagueTable) -> Result<MatchScore, String
 pub fn consistency_problems(table: &LeagueTable, options: &LeagueOptions) -> Vec<String> {
     let mut problems = Vec::new();
     let n = table.lines.len() as u32;
-    let games_each = if options.double { 2 * (n - 1) } else { n - 1 };
+    let games_each = if options.double {
+        2 * n.saturating_sub(1)
+    } else {
+        n.saturating_sub(1)
+    };
     let rule = options.points;
     for line in &table.lines {
         let t = &line.team;
@@ -374,7 +402,8 @@ pub fn consistency_problems(table: &LeagueTable, options: &LeagueOptions) -> Vec
             problems.push(format!("{t}: no matches played, but GF or GA is not 0"));
         }
     }
-    let total = |f: fn(&TeamLine) -> u32| table.lines.iter().map(f).sum::<u32>();
+    // Summed wide: each cell is at most MAX_CELL, so no total can wrap.
+    let total = |f: fn(&TeamLine) -> u32| table.lines.iter().map(|l| u64::from(f(l))).sum::<u64>();
     if total(|l| l.won) != total(|l| l.lost) {
         problems.push(format!(
             "the W column adds up to {} but the L column to {}: every win is another team's defeat",
