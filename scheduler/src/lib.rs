@@ -8,6 +8,7 @@ pub mod event;
 pub mod milp;
 pub mod model;
 pub mod problems;
+mod roster_cells;
 pub mod roster_import;
 pub mod round_robin;
 pub mod schedule_io;
