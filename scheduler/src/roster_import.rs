@@ -4,6 +4,7 @@
 //! Every problem names the file, the line and the column, and nothing here panics on any
 //! input: a roster is either returned with its warnings or refused with its errors.
 
+use crate::csv_safety::restore;
 use crate::model::{Player, PlayerId, Roster};
 use crate::problems::Problems;
 use crate::roster_cells::{Record, screen};
@@ -422,7 +423,8 @@ fn parse_row(
     let (mut full, mut first, mut last) = (None, None, None);
     let mut ok = true;
     for (index, column, title) in layout {
-        let raw = row.fields.get(*index).map(String::as_str).unwrap_or("");
+        // The apostrophe Tourney's own CSV exports put before formula-like cells comes off.
+        let raw = restore(row.fields.get(*index).map(String::as_str).unwrap_or(""));
         let value = tidy(raw, line, title, problems);
         if value.is_empty() {
             continue;

@@ -443,3 +443,43 @@ fn a_nul_inside_a_utf16_roster_is_refused_too() {
     assert_eq!((error.line, error.field.as_deref()), (Some(2), Some("Name")));
     assert!(error.message.contains("U+0000 (NUL)"), "{error}");
 }
+
+#[test]
+fn a_standings_export_reads_back_with_the_original_names() {
+    use scheduler::event::create::{EventFormat, NewEvent, build_event};
+    use scheduler::event::standings::{standings, standings_csv};
+    use scheduler::model::{Player, Roster};
+    use scheduler::solver::Control;
+
+    // Issue 21, item 16: the export's protective apostrophe came back as part of the name.
+    let names = [
+        "=cmd|' /C calc'!A0",
+        "+44 Smith",
+        "-Dash",
+        "@home",
+        "'t Hooft",
+        "'=already quoted",
+        "Ann Archer",
+        "O'Neil",
+    ];
+    let roster = Roster {
+        players: names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Player::new(i as u32 + 1, *name))
+            .collect(),
+    };
+    let spec = NewEvent::new("Round trip", EventFormat::WhistDrive, roster);
+    let (event, _) = build_event(&spec, &Control::unlimited()).expect("event");
+    let tables = standings(&event, &Default::default());
+    for excel in [false, true] {
+        let bytes = standings_csv(&tables, excel);
+        let r = scheduler::roster_import::import_roster_bytes("standings.csv", &bytes);
+        assert!(r.is_ok(), "{:#?}", r.problems.list);
+        let mut read = r.roster.names();
+        read.sort();
+        let mut expected: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        expected.sort();
+        assert_eq!(read, expected, "excel bom: {excel}");
+    }
+}
