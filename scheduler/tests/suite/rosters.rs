@@ -483,3 +483,51 @@ fn a_standings_export_reads_back_with_the_original_names() {
         assert_eq!(read, expected, "excel bom: {excel}");
     }
 }
+
+#[test]
+fn spouse_links_match_a_search_by_name_on_every_fixture() {
+    // The linking is done through maps (issue 21, item 10); this is the plain search it
+    // replaced, on every fixture with a spouse column.
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/rosters");
+    let mut rosters: Vec<(String, RosterImport)> = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("fixtures folder") {
+        let path = entry.expect("entry").path();
+        rosters.push((path.display().to_string(), import_roster_file(&path)));
+    }
+    // And a larger one whose couples sit far apart: player i and player 2999 - i.
+    let mut text = String::from("Name;Spouse\n");
+    for i in 0..3000 {
+        let spouse = if i < 1500 {
+            format!("P{}", 2999 - i)
+        } else {
+            String::new()
+        };
+        text.push_str(&format!("P{i};{spouse}\n"));
+    }
+    let generated = scheduler::roster_import::import_roster_bytes("generated", text.as_bytes());
+    assert_eq!(generated.roster.couples().len(), 1500);
+    rosters.push(("generated".into(), generated));
+    let mut checked = 0;
+    for (path, r) in &rosters {
+        if !r.is_ok() {
+            continue;
+        }
+        let players = &r.roster.players;
+        let mut expected = Vec::new();
+        for (a, player) in players.iter().enumerate() {
+            let spouse = player
+                .spouse
+                .and_then(|id| players.iter().position(|p| p.id == id));
+            if let Some(b) = spouse {
+                assert_eq!(players[b].spouse, Some(player.id), "{path}: not mutual");
+                if a < b {
+                    expected.push((a, b));
+                }
+            }
+        }
+        assert_eq!(r.roster.couples(), expected, "{path}");
+        assert!(r.roster.problems().is_empty(), "{path}");
+        checked += usize::from(!expected.is_empty());
+    }
+    assert!(checked >= 3, "fixtures with couples: {checked}");
+}
