@@ -9,6 +9,7 @@ pub mod export_file;
 pub mod milp;
 pub mod model;
 pub mod problems;
+mod roster_cells;
 pub mod roster_import;
 pub mod round_robin;
 pub mod schedule_io;

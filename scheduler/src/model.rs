@@ -82,16 +82,26 @@ impl Roster {
 
     /// Every couple once, as roster indices `(a, b)` with `a < b`.
     pub fn couples(&self) -> Vec<(usize, usize)> {
-        let index_of = |id: PlayerId| self.players.iter().position(|p| p.id == id);
-        let mut couples = Vec::new();
-        for (a, player) in self.players.iter().enumerate() {
-            if let Some(b) = player.spouse.and_then(index_of)
-                && a < b
-            {
-                couples.push((a, b));
-            }
+        self.spouse_indices()
+            .into_iter()
+            .enumerate()
+            .filter_map(|(a, spouse)| spouse.filter(|&b| a < b).map(|b| (a, b)))
+            .collect()
+    }
+
+    /// Each player's spouse as a roster index: `None` without a spouse or when the spouse's
+    /// id is not in the roster (the first player with an id wins, as in [`Roster::player`]).
+    /// One map for the whole roster, so a roster of 100,000 stays linear.
+    pub fn spouse_indices(&self) -> Vec<Option<usize>> {
+        let mut index_of: std::collections::HashMap<PlayerId, usize> =
+            std::collections::HashMap::with_capacity(self.players.len());
+        for (index, player) in self.players.iter().enumerate() {
+            index_of.entry(player.id).or_insert(index);
         }
-        couples
+        self.players
+            .iter()
+            .map(|p| p.spouse.and_then(|id| index_of.get(&id).copied()))
+            .collect()
     }
 
     /// Pairs of roster indices as "Ann & Bob, Cy & Di", for messages.
@@ -124,6 +134,7 @@ impl Roster {
         let mut problems = Vec::new();
         let mut seen_names: std::collections::HashMap<String, &str> = std::collections::HashMap::new();
         let mut seen_ids = std::collections::HashSet::new();
+        let spouses = self.spouse_indices();
         for (index, player) in self.players.iter().enumerate() {
             let name = player.name.trim();
             if name.is_empty() {
@@ -137,7 +148,7 @@ impl Roster {
                 problems.push(format!("{name}: player number {} is used twice", player.id));
             }
             if let Some(spouse) = player.spouse {
-                match self.player(spouse) {
+                match spouses[index].map(|i| &self.players[i]) {
                     None => problems.push(format!("{name}: the spouse {spouse} is not in the roster")),
                     Some(other) if other.id == player.id => {
                         problems.push(format!("{name} cannot be their own spouse"))

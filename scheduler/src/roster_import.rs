@@ -4,8 +4,10 @@
 //! Every problem names the file, the line and the column, and nothing here panics on any
 //! input: a roster is either returned with its warnings or refused with its errors.
 
+use crate::csv_safety::restore;
 use crate::model::{Player, PlayerId, Roster};
 use crate::problems::Problems;
+use crate::roster_cells::{Record, screen};
 use crate::text::{Encoding, decode, sniff_delimiter};
 use std::collections::HashMap;
 use std::path::Path;
@@ -184,7 +186,7 @@ pub fn import_roster_bytes(file_label: &str, bytes: &[u8]) -> RosterImport {
     // terminator, which shifts reported line numbers; plain '\n' keeps them exact.
     let text = normalise_line_endings(&text);
     let delimiter = sniff_delimiter(&text);
-    let rows = read_rows(&text, delimiter, &mut problems);
+    let mut rows = read_rows(&text, delimiter, &mut problems);
 
     let mut import = RosterImport {
         roster: Roster::default(),
@@ -193,10 +195,15 @@ pub fn import_roster_bytes(file_label: &str, bytes: &[u8]) -> RosterImport {
         delimiter,
         had_header: false,
     };
-    let Some(first) = rows.first() else {
+    if rows.is_empty() {
         import.problems.error(None, None, "the file has no players in it");
         return import;
-    };
+    }
+    let header_like = rows[0].fields.iter().any(|h| column_for(h).is_some());
+    if !screen_rows(&mut rows, header_like, &text, &mut import.problems) {
+        return import;
+    }
+    let first = &rows[0];
 
     let columns: Vec<Option<Column>> = first.fields.iter().map(|h| column_for(h)).collect();
     let body: &[Row];
@@ -204,8 +211,9 @@ pub fn import_roster_bytes(file_label: &str, bytes: &[u8]) -> RosterImport {
     if columns.iter().any(Option::is_some) {
         import.had_header = true;
         body = &rows[1..];
+        let errors_before = import.problems.errors().count();
         layout = header_layout(first, &columns, &mut import.problems);
-        if import.problems.has_errors() {
+        if import.problems.errors().count() > errors_before {
             return import;
         }
     } else if first.fields.len() == 1 {
@@ -239,6 +247,50 @@ pub fn import_roster_bytes(file_label: &str, bytes: &[u8]) -> RosterImport {
             .error(None, None, "the file has a header but no players");
     }
     import
+}
+
+/// Refuses rows whose quote swallowed line breaks and takes control characters out of every
+/// cell (see `roster_cells`), naming each field by its header when the file has one. Returns
+/// false when the first row itself is damaged, so nothing more can be said about the file.
+fn screen_rows(rows: &mut Vec<Row>, has_header: bool, text: &str, problems: &mut Problems) -> bool {
+    let ends_with_quote = text.trim_end().ends_with('"');
+    let last = rows.len() - 1;
+    let mut titles: Vec<String> = Vec::new();
+    let one_column = rows[0].fields.len() == 1;
+    let mut index = 0;
+    let mut first_kept = true;
+    rows.retain_mut(|row| {
+        let position = index;
+        index += 1;
+        let is_header = has_header && position == 0;
+        let label = |field: usize| match titles.get(field) {
+            Some(title) if !is_header && !title.is_empty() => title.clone(),
+            _ if !has_header && one_column => "name".to_owned(),
+            _ => format!("column {}", field + 1),
+        };
+        let keep = screen(
+            Record {
+                line: row.line,
+                fields: &mut row.fields,
+                may_run_to_end: position == last && !ends_with_quote,
+            },
+            &label,
+            problems,
+        );
+        if is_header && keep {
+            titles = row.fields.iter().map(|t| header_title(t)).collect();
+        }
+        if position == 0 {
+            first_kept = keep;
+        }
+        keep
+    });
+    first_kept
+}
+
+/// A header cell as it is quoted in messages.
+fn header_title(cell: &str) -> String {
+    cell.trim().trim_start_matches('\u{feff}').to_owned()
 }
 
 /// Spreadsheet files picked by mistake (xlsx/ods are zip archives, xls is OLE2) and other
@@ -297,7 +349,7 @@ fn header_layout(
 ) -> Vec<(usize, Column, String)> {
     let mut layout: Vec<(usize, Column, String)> = Vec::new();
     for (index, (title, column)) in header.fields.iter().zip(columns).enumerate() {
-        let title = title.trim().trim_start_matches('\u{feff}').to_owned();
+        let title = header_title(title);
         match column {
             Some(column) => {
                 if let Some((_, _, earlier)) = layout.iter().find(|(_, c, _)| c == column) {
@@ -371,7 +423,8 @@ fn parse_row(
     let (mut full, mut first, mut last) = (None, None, None);
     let mut ok = true;
     for (index, column, title) in layout {
-        let raw = row.fields.get(*index).map(String::as_str).unwrap_or("");
+        // The apostrophe Tourney's own CSV exports put before formula-like cells comes off.
+        let raw = restore(row.fields.get(*index).map(String::as_str).unwrap_or(""));
         let value = tidy(raw, line, title, problems);
         if value.is_empty() {
             continue;

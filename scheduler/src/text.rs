@@ -65,17 +65,53 @@ pub fn sniff_delimiter(text: &str) -> Option<u8> {
     best.map(|(_, delimiter)| delimiter)
 }
 
+/// Fields of one line as a CSV reader splits it: a quote opens a quoted part only at the start
+/// of a field (elsewhere it is an ordinary character, as in `O"Brien`), and `""` inside
+/// quotes is a quote character.
 fn count_fields(line: &str, delimiter: u8) -> usize {
     let mut fields = 1;
     let mut in_quotes = false;
-    for byte in line.bytes() {
-        if byte == b'"' {
-            in_quotes = !in_quotes;
-        } else if byte == delimiter && !in_quotes {
+    let mut at_field_start = true;
+    let mut bytes = line.bytes().peekable();
+    while let Some(byte) = bytes.next() {
+        if in_quotes {
+            if byte == b'"' && bytes.next_if_eq(&b'"').is_none() {
+                in_quotes = false;
+            }
+        } else if byte == delimiter {
             fields += 1;
+            at_field_start = true;
+            continue;
+        } else if byte == b'"' && at_field_start {
+            in_quotes = true;
         }
+        at_field_start = false;
     }
     fields
+}
+
+/// Whether a character would be acted on by a terminal or printer instead of being shown:
+/// the C0 and C1 control codes and DEL (escape sequences start with one), except the tab and
+/// line ends, which CSV reading deals with.
+pub fn is_terminal_control(c: char) -> bool {
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
+}
+
+/// `U+001B (escape)`: a control character named for a message.
+pub fn describe_control(c: char) -> String {
+    let name = match c {
+        '\0' => " (NUL)",
+        '\u{7}' => " (bell)",
+        '\u{8}' => " (backspace)",
+        '\u{b}' => " (vertical tab)",
+        '\u{c}' => " (form feed)",
+        '\u{1b}' => " (escape)",
+        '\u{7f}' => " (delete)",
+        '\u{85}' => " (next line)",
+        '\u{9b}' => " (control sequence introducer)",
+        _ => "",
+    };
+    format!("U+{:04X}{name}", c as u32)
 }
 
 #[cfg(test)]
@@ -102,11 +138,22 @@ mod tests {
     }
 
     #[test]
+    fn controls_are_named_and_tabs_are_not_controls_here() {
+        assert_eq!(describe_control('\u{1b}'), "U+001B (escape)");
+        assert_eq!(describe_control('\u{90}'), "U+0090");
+        assert!(is_terminal_control('\0') && is_terminal_control('\u{9b}'));
+        assert!(!is_terminal_control('\t') && !is_terminal_control('é'));
+    }
+
+    #[test]
     fn delimiter_is_sniffed_from_the_header() {
         assert_eq!(sniff_delimiter("Name;Club\nMüller, Jürgen;Bonn"), Some(b';'));
         assert_eq!(sniff_delimiter("\n\nName,Club\n"), Some(b','));
         assert_eq!(sniff_delimiter("Name\tClub"), Some(b'\t'));
         assert_eq!(sniff_delimiter("\"Name, full\";Club"), Some(b';'));
         assert_eq!(sniff_delimiter("Name\nMüller, Jürgen"), None);
+        // A stray quote inside a header cell is an ordinary character, as the reader takes it.
+        assert_eq!(sniff_delimiter("N\"ame,Club"), Some(b','));
+        assert_eq!(sniff_delimiter("\"Name \"\"a\"\", b\";Club"), Some(b';'));
     }
 }

@@ -283,3 +283,251 @@ fn sixteen_players_with_polish_turkish_greek_and_chinese_names() {
         assert_eq!(r.roster.players[index].name, name);
     }
 }
+
+/// Every problem as printed, for checks on wording.
+fn printed(import: &RosterImport) -> Vec<String> {
+    import.problems.list.iter().map(ToString::to_string).collect()
+}
+
+/// A roster of `rows` players with a club each, comma-separated, no quotes.
+fn plain_roster(rows: usize) -> String {
+    let mut text = String::from("Name,Club\n");
+    for i in 0..rows {
+        text.push_str(&format!("Player {i},Club {}\n", i % 7));
+    }
+    text
+}
+
+#[test]
+fn an_unclosed_quote_that_swallows_the_rest_is_an_error_where_it_opened() {
+    // Issue 21, item 9: `"Ann,Oak` and 101 rows after it gave one player, exit 0 and a
+    // whitespace warning.
+    let r = fixture("broken_unclosed_quote.csv");
+    assert!(!r.is_ok(), "{:#?}", r.problems.list);
+    let error = only_error(&r);
+    assert_eq!((error.line, error.field.as_deref()), (Some(2), Some("Name")));
+    assert_eq!(
+        error.message,
+        "a quote opened here is never closed; it swallowed the 101 lines after it (to the end \
+         of the file) into this field. Close the quote on this line or remove it"
+    );
+}
+
+#[test]
+fn a_quote_closed_some_lines_later_names_the_lines_it_swallowed() {
+    let text = "Name,Club\nAnn,\"Oak\nBob,Elm\nCy,Ash\"\nDi,Yew\n";
+    let r = scheduler::roster_import::import_roster_bytes("roster.csv", text.as_bytes());
+    let error = only_error(&r);
+    assert_eq!((error.line, error.field.as_deref()), (Some(2), Some("Club")));
+    assert!(
+        error
+            .message
+            .contains("swallowed the 2 lines after it (to line 4)"),
+        "{error}"
+    );
+    // The damaged row is left out; the rows after the closing quote are still read.
+    assert_eq!(r.roster.names(), ["Di"]);
+}
+
+#[test]
+fn a_quoted_name_with_a_line_break_is_refused() {
+    // A roster cell never needs two lines, and a line break inside quotes cannot be told
+    // apart from a quote that swallowed a row, so it is refused rather than folded.
+    let text = "Name,Club\n\"Ann\nSmith\",Oak\nBob,Elm\n";
+    let r = scheduler::roster_import::import_roster_bytes("roster.csv", text.as_bytes());
+    let error = only_error(&r);
+    assert_eq!((error.line, error.field.as_deref()), (Some(2), Some("Name")));
+    assert!(error.message.contains("(to line 3)"), "{error}");
+}
+
+#[test]
+fn an_unclosed_quote_in_the_header_or_a_one_column_file_is_an_error() {
+    let r = scheduler::roster_import::import_roster_bytes("roster.csv", b"Name,\"Club\nAnn,Oak\nBob,Elm\n");
+    let error = only_error(&r);
+    assert_eq!((error.line, error.field.as_deref()), (Some(1), Some("column 2")));
+    assert!(error.message.contains("never closed"), "{error}");
+
+    let r = scheduler::roster_import::import_roster_bytes("names.csv", b"Ann\n\"Bob\nCy\nDi\n");
+    let error = only_error(&r);
+    assert_eq!((error.line, error.field.as_deref()), (Some(2), Some("name")));
+    assert!(error.message.contains("the 2 lines after it"), "{error}");
+}
+
+/// The roster read from `text` lost no row without saying so: either it is refused with an
+/// error, or it has exactly `rows` players.
+fn assert_no_silent_loss(text: &str, rows: usize, what: &str) {
+    let r = scheduler::roster_import::import_roster_bytes("mutant.csv", text.as_bytes());
+    assert!(
+        r.problems.has_errors() || r.roster.len() == rows,
+        "{what}: {} of {rows} players and no error\n{text}\n{:#?}",
+        r.roster.len(),
+        r.problems.list
+    );
+}
+
+#[test]
+fn a_stray_quote_anywhere_never_loses_rows_silently() {
+    let clean = plain_roster(12);
+    for (at, _) in clean.char_indices() {
+        let mut text = clean.clone();
+        text.insert(at, '"');
+        assert_no_silent_loss(&text, 12, &format!("quote inserted at byte {at}"));
+    }
+}
+
+#[test]
+fn a_quote_added_or_removed_in_quoted_fixtures_never_loses_rows_silently() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/rosters");
+    for name in [
+        "windows1252_comma_quoted.csv",
+        "names_only_no_header.csv",
+        "whist_club_couples.csv",
+    ] {
+        let bytes = std::fs::read(dir.join(name)).expect("fixture");
+        let rows = fixture(name).roster.len();
+        let (text, _) = scheduler::text::decode(&bytes);
+        for (at, c) in text.char_indices() {
+            let mut inserted = text.clone();
+            inserted.insert(at, '"');
+            assert_no_silent_loss(&inserted, rows, &format!("{name}: quote inserted at {at}"));
+            if c == '"' {
+                let mut removed = text.clone();
+                removed.remove(at);
+                assert_no_silent_loss(&removed, rows, &format!("{name}: quote removed at {at}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn control_characters_in_names_are_refused_with_line_and_field() {
+    // Escape sequences, a bell, a C1 control sequence introducer and DEL.
+    let r = fixture("broken_control_characters.csv");
+    let errors = errors(&r);
+    let places: Vec<(Option<u64>, Option<&str>)> =
+        errors.iter().map(|e| (e.line, e.field.as_deref())).collect();
+    assert_eq!(
+        places,
+        [
+            (Some(3), Some("Name")),
+            (Some(4), Some("Name")),
+            (Some(5), Some("Club")),
+            (Some(6), Some("Name"))
+        ]
+    );
+    assert_eq!(
+        errors[0].message,
+        "\"\\u{1b}[31mBob\" contains the control character U+001B (escape), which a terminal or \
+         printer would act on instead of showing; delete it in the file"
+    );
+    assert!(errors[1].message.contains("U+0007 (bell)"), "{}", errors[1]);
+    assert!(errors[2].message.contains("U+009B"), "{}", errors[2]);
+    assert!(errors[3].message.contains("U+007F (delete)"), "{}", errors[3]);
+    for message in printed(&r) {
+        assert!(!message.chars().any(char::is_control), "{message:?}");
+    }
+    for name in r.roster.names() {
+        assert!(!name.chars().any(char::is_control), "{name:?}");
+    }
+}
+
+#[test]
+fn a_nul_inside_a_utf16_roster_is_refused_too() {
+    // UTF-8 files with NUL bytes are refused as binary; UTF-16 ones get here.
+    let mut bytes = vec![0xFF, 0xFE];
+    for unit in "Name\tClub\r\nAnn\0\tOak\r\n".encode_utf16() {
+        bytes.extend_from_slice(&unit.to_le_bytes());
+    }
+    let r = scheduler::roster_import::import_roster_bytes("roster.txt", &bytes);
+    let error = only_error(&r);
+    assert_eq!((error.line, error.field.as_deref()), (Some(2), Some("Name")));
+    assert!(error.message.contains("U+0000 (NUL)"), "{error}");
+}
+
+#[test]
+fn a_standings_export_reads_back_with_the_original_names() {
+    use scheduler::event::create::{EventFormat, NewEvent, build_event};
+    use scheduler::event::standings::{standings, standings_csv};
+    use scheduler::model::{Player, Roster};
+    use scheduler::solver::Control;
+
+    // Issue 21, item 16: the export's protective apostrophe came back as part of the name.
+    let names = [
+        "=cmd|' /C calc'!A0",
+        "+44 Smith",
+        "-Dash",
+        "@home",
+        "'t Hooft",
+        "'=already quoted",
+        "Ann Archer",
+        "O'Neil",
+    ];
+    let roster = Roster {
+        players: names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Player::new(i as u32 + 1, *name))
+            .collect(),
+    };
+    let spec = NewEvent::new("Round trip", EventFormat::WhistDrive, roster);
+    let (event, _) = build_event(&spec, &Control::unlimited()).expect("event");
+    let tables = standings(&event, &Default::default());
+    for excel in [false, true] {
+        let bytes = standings_csv(&tables, excel);
+        let r = scheduler::roster_import::import_roster_bytes("standings.csv", &bytes);
+        assert!(r.is_ok(), "{:#?}", r.problems.list);
+        let mut read = r.roster.names();
+        read.sort();
+        let mut expected: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        expected.sort();
+        assert_eq!(read, expected, "excel bom: {excel}");
+    }
+}
+
+#[test]
+fn spouse_links_match_a_search_by_name_on_every_fixture() {
+    // The linking is done through maps (issue 21, item 10); this is the plain search it
+    // replaced, on every fixture with a spouse column.
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/rosters");
+    let mut rosters: Vec<(String, RosterImport)> = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("fixtures folder") {
+        let path = entry.expect("entry").path();
+        rosters.push((path.display().to_string(), import_roster_file(&path)));
+    }
+    // And a larger one whose couples sit far apart: player i and player 2999 - i.
+    let mut text = String::from("Name;Spouse\n");
+    for i in 0..3000 {
+        let spouse = if i < 1500 {
+            format!("P{}", 2999 - i)
+        } else {
+            String::new()
+        };
+        text.push_str(&format!("P{i};{spouse}\n"));
+    }
+    let generated = scheduler::roster_import::import_roster_bytes("generated", text.as_bytes());
+    assert_eq!(generated.roster.couples().len(), 1500);
+    rosters.push(("generated".into(), generated));
+    let mut checked = 0;
+    for (path, r) in &rosters {
+        if !r.is_ok() {
+            continue;
+        }
+        let players = &r.roster.players;
+        let mut expected = Vec::new();
+        for (a, player) in players.iter().enumerate() {
+            let spouse = player
+                .spouse
+                .and_then(|id| players.iter().position(|p| p.id == id));
+            if let Some(b) = spouse {
+                assert_eq!(players[b].spouse, Some(player.id), "{path}: not mutual");
+                if a < b {
+                    expected.push((a, b));
+                }
+            }
+        }
+        assert_eq!(r.roster.couples(), expected, "{path}");
+        assert!(r.roster.problems().is_empty(), "{path}");
+        checked += usize::from(!expected.is_empty());
+    }
+    assert!(checked >= 3, "fixtures with couples: {checked}");
+}

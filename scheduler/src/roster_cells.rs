@@ -1,0 +1,154 @@
+//! Screening the cells of a roster before they are read as players. Two kinds of damage are
+//! refused here, each with an error naming the line and the field:
+//! - a cell holding a line break: a quote that is never closed (or closed lines later) reads
+//!   the following rows into one cell, which would make players vanish without a word;
+//! - control characters (escape sequences, bell, NUL …) that a terminal or printer would act
+//!   on instead of showing. They are taken out of the cell so that no message, preview or
+//!   printout carries them.
+
+use crate::problems::Problems;
+use crate::text::{describe_control, is_terminal_control};
+
+/// One record as the CSV reader gave it: the line it starts on and its cells.
+pub(crate) struct Record<'a> {
+    pub line: u64,
+    pub fields: &'a mut [String],
+    /// This is the file's last record and the file does not end with a closing quote, so a
+    /// quote open in its last cell ran to the end of the file.
+    pub may_run_to_end: bool,
+}
+
+/// Checks one record, reporting each problem under the field named by `label(index)`.
+/// Returns false when the record must not be read as a row at all (a cell swallowed lines);
+/// control characters are removed from the cells, which stay readable for the preview.
+pub(crate) fn screen(record: Record<'_>, label: &dyn Fn(usize) -> String, problems: &mut Problems) -> bool {
+    let Record {
+        line,
+        fields,
+        may_run_to_end,
+    } = record;
+    // The first cell holding a line break is the one whose quote opened on the record's line.
+    if let Some(index) = fields.iter().position(|f| f.contains('\n')) {
+        let cell = &fields[index];
+        let to_end = may_run_to_end && index + 1 == fields.len();
+        let mut swallowed = cell.matches('\n').count() as u64;
+        if to_end && cell.ends_with('\n') {
+            // The file's own last line end, not a line of the file.
+            swallowed -= 1;
+        }
+        problems.error(
+            Some(line),
+            Some(&label(index)),
+            swallow_message(line, swallowed, to_end),
+        );
+        return false;
+    }
+    for (index, cell) in fields.iter_mut().enumerate() {
+        let mut controls: Vec<char> = cell.chars().filter(|&c| is_terminal_control(c)).collect();
+        if controls.is_empty() {
+            continue;
+        }
+        controls.sort_unstable();
+        controls.dedup();
+        problems.error(Some(line), Some(&label(index)), control_message(cell, &controls));
+        cell.retain(|c| !is_terminal_control(c));
+    }
+    true
+}
+
+fn swallow_message(line: u64, swallowed: u64, to_end: bool) -> String {
+    let lines = match swallowed {
+        1 => "the line after it".to_owned(),
+        n => format!("the {n} lines after it"),
+    };
+    match (to_end, swallowed) {
+        (true, 0) => "a quote opened here is never closed. Close the quote on this line or \
+                      remove it"
+            .to_owned(),
+        (true, _) => format!(
+            "a quote opened here is never closed; it swallowed {lines} (to the end of the \
+             file) into this field. Close the quote on this line or remove it"
+        ),
+        (false, _) => format!(
+            "a quote opened here is closed only on line {end}; it swallowed {lines} (to line \
+             {end}) into this field. A roster cell cannot span lines: close the quote on this \
+             line, or remove the line breaks from the cell",
+            end = line + swallowed
+        ),
+    }
+}
+
+fn control_message(cell: &str, controls: &[char]) -> String {
+    let names: Vec<String> = controls.iter().map(|&c| describe_control(c)).collect();
+    let (what, it) = if controls.len() == 1 {
+        ("the control character", "it")
+    } else {
+        ("the control characters", "them")
+    };
+    // Debug formatting writes the controls as `\u{1b}`, so the message itself is harmless.
+    format!(
+        "{cell:?} contains {what} {}, which a terminal or printer would act on instead of \
+         showing; delete {it} in the file",
+        names.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(line: u64, cells: &[&str], may_run_to_end: bool) -> (bool, Vec<String>, Problems) {
+        let mut fields: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+        let mut problems = Problems::for_file("r.csv");
+        let keep = screen(
+            Record {
+                line,
+                fields: &mut fields,
+                may_run_to_end,
+            },
+            &|i| format!("column {}", i + 1),
+            &mut problems,
+        );
+        (keep, fields, problems)
+    }
+
+    #[test]
+    fn a_cell_with_line_breaks_drops_the_record() {
+        let (keep, _, problems) = run(7, &["a", "b\nc\nd", "e\nf"], false);
+        assert!(!keep);
+        let error = problems.errors().next().expect("error").to_string();
+        assert!(
+            error.starts_with("error: r.csv, line 7, field \"column 2\": a quote opened here is closed only on line 9; it swallowed the 2 lines after it"),
+            "{error}"
+        );
+        assert_eq!(problems.list.len(), 1);
+    }
+
+    #[test]
+    fn the_files_last_line_end_is_not_counted_as_swallowed() {
+        let (_, _, problems) = run(3, &["x", "y\n"], true);
+        let error = problems.errors().next().expect("error");
+        assert!(
+            error.message.starts_with("a quote opened here is never closed."),
+            "{error}"
+        );
+        let (_, _, problems) = run(3, &["x", "y\nz\n"], true);
+        let error = problems.errors().next().expect("error");
+        assert!(error.message.contains("swallowed the line after it"), "{error}");
+    }
+
+    #[test]
+    fn controls_are_reported_once_each_and_removed() {
+        let (keep, fields, problems) = run(2, &["\u{7}A\u{1b}[1m\u{7}", "ok"], false);
+        assert!(keep);
+        assert_eq!(fields, ["A[1m", "ok"]);
+        let error = problems.errors().next().expect("error");
+        assert!(
+            error
+                .message
+                .contains("the control characters U+0007 (bell), U+001B (escape), which"),
+            "{error}"
+        );
+        assert!(!error.to_string().chars().any(char::is_control));
+    }
+}
