@@ -591,3 +591,126 @@ fn exports_never_replace_an_event_and_replace_other_files_only_with_force() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
+
+/// Issue 21, items 6, 7 and 15: typed results that are out of range, contradictory or
+/// mistyped get one sentence that says what is wrong, naming the event file once.
+#[test]
+fn result_entry_refusals_say_what_is_wrong() {
+    let dir = scratch("entry-messages");
+    let drive = dir.join("drive.tourney");
+    let d = drive.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        d,
+        "--format",
+        "whist-drive",
+        "--players",
+        "8",
+    ]));
+    let negative = tourney(&[
+        "event", "result", d, "--round", "1", "--table", "1", "--ns", "-1", "--ew", "14",
+    ]);
+    assert_eq!(negative.status.code(), Some(2));
+    let stderr = text(&negative.stderr);
+    assert!(stderr.contains("-1 is negative; counts start at 0"), "{stderr}");
+    assert!(
+        !stderr.contains("-- -1"),
+        "clap's tip does not work here: {stderr}"
+    );
+    let huge = tourney(&[
+        "event",
+        "result",
+        d,
+        "--round",
+        "1",
+        "--table",
+        "1",
+        "--ns",
+        "4294967295",
+        "--ew",
+        "14",
+    ]);
+    assert_eq!(huge.status.code(), Some(1));
+    let stderr = text(&huge.stderr);
+    assert!(
+        stderr.contains("4294967295") && stderr.contains("0–13"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("drive.tourney").count(), 1, "{stderr}");
+    let zero_hands = tourney(&[
+        "event",
+        "new",
+        dir.join("zero.tourney").to_str().unwrap(),
+        "--format",
+        "whist-drive",
+        "--players",
+        "8",
+        "--hands-per-round",
+        "0",
+    ]);
+    assert_eq!(zero_hands.status.code(), Some(1));
+    assert!(
+        text(&zero_hands.stderr).contains("0 hands per round"),
+        "{}",
+        text(&zero_hands.stderr)
+    );
+    assert!(!dir.join("zero.tourney").exists());
+
+    let pairs = dir.join("pairs.tourney");
+    let p = pairs.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        p,
+        "--format",
+        "bridge-pairs",
+        "--players",
+        "6",
+    ]));
+    let both = tourney(&[
+        "event",
+        "result",
+        p,
+        "--round",
+        "1",
+        "--table",
+        "1",
+        "--deal",
+        "1",
+        "--passed",
+        "--contract",
+        "4S",
+        "--by",
+        "N",
+        "--tricks",
+        "=",
+    ]);
+    assert_eq!(both.status.code(), Some(1));
+    assert!(
+        text(&both.stderr).contains("a passed-out board has no contract"),
+        "{}",
+        text(&both.stderr)
+    );
+    // --stdin: quoted values lose their quotes; clap's own "error: " is not repeated.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
+        .args(["event", "result", p, "--stdin"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"--round 1 --table 1 --deal 1 --contract \"4S\" --by 'N' --tricks =\n--round 1 --bogus\n--round 1 --table 1 --deal 2 --contract \"4S\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert!(lines[0].starts_with("saved #"), "{lines:?}");
+    assert!(
+        lines[1].starts_with("error: line 2: unexpected argument '--bogus'"),
+        "{lines:?}"
+    );
+    assert_eq!(lines[2], "error: line 3: a \" quote is never closed on this line");
+}

@@ -61,9 +61,9 @@ pub fn write_export(
     existing: Existing,
     inputs: &[&Path],
 ) -> Result<(), ExportError> {
-    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+    if path.file_name().is_none() {
         return Err(ExportError::NotAFile(path.to_owned()));
-    };
+    }
     if inputs.iter().any(|input| same_file(input, path)) {
         return Err(ExportError::IsInput(path.to_owned()));
     }
@@ -78,19 +78,11 @@ pub fn write_export(
             return Err(ExportError::Exists(path.to_owned()));
         }
     }
-    let folder = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
     let io = |error: std::io::Error| ExportError::Io {
         path: path.to_owned(),
         error,
     };
-    let mut temporary = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".partial")
-        .tempfile_in(folder)
-        .map_err(io)?;
+    let mut temporary = temporary_beside(path).map_err(io)?;
     temporary
         .write_all(bytes)
         .and_then(|()| temporary.as_file().sync_all())
@@ -108,6 +100,32 @@ pub fn write_export(
         // The temporary file is removed when `error` (which owns it) is dropped.
         Err(error) => Err(io(error.error)),
     }
+}
+
+/// A new, empty temporary file in the folder of `to`, named after it (`.NAME.xxxxxx.partial`)
+/// and created exclusively: an existing name or a planted link makes the creation fail and
+/// another name is tried, so nothing is ever written through a link. It is removed when
+/// dropped unless persisted. On Unix it gets the mode any new file would get (read-write for
+/// everyone less the umask), not the owner-only mode of temporary files, so a finished export
+/// or event file is as readable as the folder's other files.
+pub(crate) fn temporary_beside(to: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    let name = to
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let folder = match to.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".partial");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(folder)
 }
 
 /// A Tourney event (by its extension or by the SQLite header every event file starts with).

@@ -114,15 +114,11 @@ impl RosterPreview {
                         }
                         ui.end_row();
                         let roster = &import.roster;
-                        for player in &roster.players {
+                        let spouses = roster.spouse_indices();
+                        for (player, spouse) in roster.players.iter().zip(&spouses) {
                             ui.label(player.id.0.to_string());
                             ui.label(&player.name);
-                            ui.label(
-                                player
-                                    .spouse
-                                    .and_then(|id| roster.player(id))
-                                    .map_or("", |p| p.name.as_str()),
-                            );
+                            ui.label(spouse.map_or("", |i| roster.players[i].name.as_str()));
                             ui.label(player.team.as_deref().unwrap_or(""));
                             ui.label(player.board.map(|b| b.to_string()).unwrap_or_default());
                             ui.label(if player.stationary { "yes" } else { "" });

@@ -105,10 +105,10 @@ pub struct NewArgs {
     #[arg(long)]
     directed: bool,
     /// Whist drive: hands per round (then each table's tricks must add up to 13 × hands).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = whole_number)]
     hands_per_round: Option<u32>,
     /// Bridge: boards per round (every table plays the same boards each round).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, allow_hyphen_values = true, value_parser = whole_number)]
     boards_per_round: u32,
     /// Bridge: also rank by IMPs across the field.
     #[arg(long, value_enum)]
@@ -147,18 +147,18 @@ pub struct NewArgs {
 /// One result, as typed on the command line or as one line of `--stdin`.
 #[derive(Args, Debug, Clone)]
 pub struct Entry {
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = whole_number)]
     round: Option<u32>,
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = whole_number)]
     table: Option<u32>,
     /// Bridge: the board number.
-    #[arg(long, alias = "board")]
+    #[arg(long, alias = "board", allow_hyphen_values = true, value_parser = whole_number)]
     deal: Option<u32>,
     /// Whist drive: tricks won by North-South.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = whole_number)]
     ns: Option<u32>,
     /// Whist drive: tricks won by East-West.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = whole_number)]
     ew: Option<u32>,
     /// Bridge: the contract, e.g. 4S, 3NT, 2HX, 1NTXX.
     #[arg(long)]
@@ -230,7 +230,7 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
         EventCommand::History { file } => print_history(&file),
         EventCommand::Show { file } => show(&file),
         EventCommand::Copy { file, to, force } => {
-            let event = open(&file)?;
+            let event = open_to_read(&file)?;
             let existing = if force {
                 ExistingFile::ReplaceTourneyEvent
             } else {
@@ -252,6 +252,32 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
 
 fn open(path: &Path) -> Result<EventFile, StoreError> {
     EventFile::open(path)
+}
+
+/// Opens an event to look at it (show, history, standings, copy): a write-protected file is
+/// opened read-only instead of refused, since nothing will be written to it.
+fn open_to_read(path: &Path) -> Result<EventFile, StoreError> {
+    match EventFile::open(path) {
+        Err(StoreError::ReadOnly { .. }) => EventFile::open_read_only(path),
+        opened => opened,
+    }
+}
+
+/// A count typed on the command line (round, table, board, tricks, hands): a whole number
+/// from 0. A leading minus is read here, so `--ns -1` gets this sentence rather than clap's
+/// tip to write `-- -1` (which does not work for an option's value either).
+fn whole_number(text: &str) -> Result<u32, String> {
+    let value: i128 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a whole number"))?;
+    u32::try_from(value).map_err(|_| {
+        if value < 0 {
+            format!("{value} is negative; counts start at 0")
+        } else {
+            format!("{value} is far too large (at most {})", u32::MAX)
+        }
+    })
 }
 
 fn new_event(args: &NewArgs) -> Result<ExitCode> {
@@ -403,6 +429,13 @@ fn entry_to_result(event: &Event, entry: &Entry) -> Result<(ResultKey, Option<Re
                 ));
             }
             let board = if entry.passed {
+                if entry.contract.is_some()
+                    || entry.by.is_some()
+                    || entry.tricks.is_some()
+                    || entry.score.is_some()
+                {
+                    return Err("--passed: a passed-out board has no contract, declarer, tricks or score; give either --passed or the result".into());
+                }
                 BridgeResult::PassedOut
             } else if let Some(score) = &entry.score {
                 let score = score.trim().parse::<i32>().map_err(|_| {
@@ -443,11 +476,35 @@ fn entry_to_result(event: &Event, entry: &Entry) -> Result<(ResultKey, Option<Re
     Ok((key, Some(value)))
 }
 
-fn apply(file: &mut EventFile, entry: &Entry) -> Result<String, String> {
-    let (key, value) = entry_to_result(file.event(), entry)?;
+/// Why a result was not saved: what was typed, or what the event file said.
+enum Refusal {
+    Entry(String),
+    Store(StoreError),
+}
+
+impl Refusal {
+    /// The sentence, naming the event file once: the store's own messages name it already,
+    /// except those about the result itself.
+    fn describe(&self, file: Option<&Path>) -> String {
+        let named = |message: String| match file {
+            Some(file) => format!("{}: {message}", file.display()),
+            None => message,
+        };
+        match self {
+            Refusal::Entry(message) => named(message.clone()),
+            Refusal::Store(error @ (StoreError::Invalid { .. } | StoreError::Refused { .. })) => {
+                named(error.to_string())
+            }
+            Refusal::Store(error) => error.to_string(),
+        }
+    }
+}
+
+fn apply(file: &mut EventFile, entry: &Entry) -> Result<String, Refusal> {
+    let (key, value) = entry_to_result(file.event(), entry).map_err(Refusal::Entry)?;
     match value {
         Some(value) => {
-            let change = file.set_result(key, value).map_err(|e| e.to_string())?;
+            let change = file.set_result(key, value).map_err(Refusal::Store)?;
             let (done, needed) = file
                 .results()
                 .map(|r| file.event().round_progress(&r, key.round))
@@ -459,13 +516,51 @@ fn apply(file: &mut EventFile, entry: &Entry) -> Result<String, String> {
             ))
         }
         None => {
-            if file.clear_result(key).map_err(|e| e.to_string())? {
+            if file.clear_result(key).map_err(Refusal::Store)? {
                 Ok(format!("cleared {key}"))
             } else {
-                Err(format!("{key} has no result to clear"))
+                Err(Refusal::Entry(format!("{key} has no result to clear")))
             }
         }
     }
+}
+
+/// Splits one `--stdin` line into words as a shell would for these options: blanks separate
+/// words, and '…' or "…" keep blanks inside a word (the quotes themselves are not part of it).
+fn words(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quote: Option<char> = None;
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.get_or_insert_with(String::new).push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                word.get_or_insert_with(String::new);
+            }
+            (None, c) if c.is_whitespace() => words.extend(word.take()),
+            (None, c) => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    if let Some(q) = quote {
+        return Err(format!("a {q} quote is never closed on this line"));
+    }
+    words.extend(word);
+    Ok(words)
+}
+
+/// One `--stdin` line read as options; clap's message without its own "error: " prefix (the
+/// answer line has one already).
+fn parse_line(line: &str) -> Result<Entry, Refusal> {
+    let words = words(line).map_err(Refusal::Entry)?;
+    EntryLine::try_parse_from(words)
+        .map(|parsed| parsed.entry)
+        .map_err(|e| {
+            let rendered = e.render().to_string();
+            let first = rendered.lines().next().unwrap_or_default();
+            Refusal::Entry(first.strip_prefix("error: ").unwrap_or(first).to_owned())
+        })
 }
 
 fn enter_results(args: &ResultArgs) -> Result<ExitCode> {
@@ -476,8 +571,8 @@ fn enter_results(args: &ResultArgs) -> Result<ExitCode> {
                 println!("{message}");
                 ExitCode::SUCCESS
             }
-            Err(message) => {
-                eprintln!("{}: {message}", args.file.display());
+            Err(refusal) => {
+                eprintln!("{}", refusal.describe(Some(&args.file)));
                 ExitCode::FAILURE
             }
         });
@@ -490,21 +585,11 @@ fn enter_results(args: &ResultArgs) -> Result<ExitCode> {
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             continue;
         }
-        let outcome = EntryLine::try_parse_from(line.split_whitespace())
-            .map_err(|e| {
-                e.render()
-                    .to_string()
-                    .lines()
-                    .next()
-                    .unwrap_or_default()
-                    .to_owned()
-            })
-            .and_then(|parsed| apply(&mut file, &parsed.entry));
-        match outcome {
+        match parse_line(&line).and_then(|entry| apply(&mut file, &entry)) {
             Ok(message) => writeln!(stdout, "{message}")?,
-            Err(message) => {
+            Err(refusal) => {
                 failures += 1;
-                writeln!(stdout, "error: line {}: {message}", number + 1)?;
+                writeln!(stdout, "error: line {}: {}", number + 1, refusal.describe(None))?;
             }
         }
         stdout.flush()?;
@@ -552,7 +637,7 @@ fn print_table(table: &StandingsTable) {
 }
 
 fn print_standings(args: &StandingsArgs) -> Result<ExitCode> {
-    let file = open(&args.file)?;
+    let file = open_to_read(&args.file)?;
     let results = file.results()?;
     let event = file.event();
     let tables = standings(event, &results);
@@ -595,7 +680,7 @@ fn print_standings(args: &StandingsArgs) -> Result<ExitCode> {
 }
 
 fn print_history(path: &Path) -> Result<ExitCode> {
-    let file = open(path)?;
+    let file = open_to_read(path)?;
     for entry in file.history()? {
         let what = match (entry.key, entry.before, entry.after) {
             (Some(key), Some(before), Some(after)) => format!("{key}: {before} → {after}"),
@@ -609,7 +694,7 @@ fn print_history(path: &Path) -> Result<ExitCode> {
 }
 
 fn show(path: &Path) -> Result<ExitCode> {
-    let file = open(path)?;
+    let file = open_to_read(path)?;
     let event = file.event();
     let results = file.results()?;
     let settings = &event.settings;

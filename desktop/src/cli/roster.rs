@@ -57,7 +57,8 @@ fn print_roster(import: &RosterImport) {
         }
     );
     let roster = &import.roster;
-    for player in &roster.players {
+    let spouses = roster.spouse_indices();
+    for (index, player) in roster.players.iter().enumerate() {
         let mut extras = Vec::new();
         if let Some(club) = &player.club {
             extras.push(format!("club {club}"));
@@ -71,11 +72,8 @@ fn print_roster(import: &RosterImport) {
         if let Some(rating) = player.rating {
             extras.push(format!("rating {rating}"));
         }
-        if let Some(spouse) = player
-            .spouse
-            .and_then(|id| roster.players.iter().find(|p| p.id == id))
-        {
-            extras.push(format!("spouse {}", spouse.name));
+        if let Some(spouse) = spouses[index] {
+            extras.push(format!("spouse {}", roster.players[spouse].name));
         }
         if player.stationary {
             extras.push("stationary".to_owned());

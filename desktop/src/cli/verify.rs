@@ -77,8 +77,15 @@ pub(super) fn run(args: &VerifyArgs) -> Result<ExitCode> {
         if !import.is_ok() {
             return Ok(ExitCode::FAILURE);
         }
+        let index_of: std::collections::HashMap<&str, usize> = schedule
+            .entrants
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, name)| (name.as_str(), i))
+            .collect();
         for (a, b) in import.roster.couples() {
-            let find = |name: &str| schedule.entrants.iter().position(|e| e == name);
+            let find = |name: &str| index_of.get(name).copied();
             let (name_a, name_b) = (&import.roster.players[a].name, &import.roster.players[b].name);
             match (find(name_a), find(name_b)) {
                 (Some(x), Some(y)) => schedule.promise.keep_apart.push((x, y)),

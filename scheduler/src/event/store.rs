@@ -199,49 +199,38 @@ impl EventFile {
             return Err(StoreError::Exists { path: path.into() });
         }
         let db = database_error(path.into());
-        let mut connection = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_WRITE
-                | OpenFlags::SQLITE_OPEN_CREATE
-                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(&db)?;
-        connection
-            .pragma_update(None, "application_id", APPLICATION_ID)
+        write_whole_file(path, false, |connection| {
+            connection
+                .pragma_update(None, "application_id", APPLICATION_ID)
+                .map_err(&db)?;
+            migrate(connection, 0).map_err(&db)?;
+            let now = now();
+            let tx = connection.transaction().map_err(&db)?;
+            tx.execute(
+                "INSERT INTO event (id, settings, roster, schedule, created_at, generated_for) VALUES (1, ?1, ?2, ?3, ?4, ?5)",
+                params![
+                    json(&event.settings),
+                    json(&event.roster),
+                    json(&event.schedule),
+                    now,
+                    json(&event.generated_for)
+                ],
+            )
             .map_err(&db)?;
-        migrate(&mut connection, 0).map_err(&db)?;
-        set_durable(&connection).map_err(&db)?;
-        let now = now();
-        let tx = connection.transaction().map_err(&db)?;
-        tx.execute(
-            "INSERT INTO event (id, settings, roster, schedule, created_at, generated_for) VALUES (1, ?1, ?2, ?3, ?4, ?5)",
-            params![
-                json(&event.settings),
-                json(&event.roster),
-                json(&event.schedule),
-                now,
-                json(&event.generated_for)
-            ],
-        )
-        .map_err(&db)?;
-        tx.execute(
-            "INSERT INTO history (at, action) VALUES (?1, ?2)",
-            params![
-                now,
-                format!(
-                    "created \"{}\" ({})",
-                    event.settings.title, event.settings.format_label
-                )
-            ],
-        )
-        .map_err(&db)?;
-        tx.commit().map_err(&db)?;
-        Ok(EventFile {
-            connection,
-            path: path.into(),
-            event: event.clone(),
-            damage: None,
-        })
+            tx.execute(
+                "INSERT INTO history (at, action) VALUES (?1, ?2)",
+                params![
+                    now,
+                    format!(
+                        "created \"{}\" ({})",
+                        event.settings.title, event.settings.format_label
+                    )
+                ],
+            )
+            .map_err(&db)?;
+            tx.commit().map_err(&db)
+        })?;
+        EventFile::open(path)
     }
 
     /// Opens an existing event file, migrating an older one. A file that is not a Tourney
@@ -606,17 +595,77 @@ impl EventFile {
             check_header(to)?;
         }
         let db = database_error(to.into());
-        let mut destination = Connection::open(to).map_err(&db)?;
-        let backup = rusqlite::backup::Backup::new(&self.connection, &mut destination).map_err(&db)?;
-        backup
-            .run_to_completion(256, std::time::Duration::from_millis(0), None)
-            .map_err(&db)?;
-        drop(backup);
-        // A copy is a plain single file (no write-ahead log beside it).
-        destination
-            .pragma_update(None, "journal_mode", "DELETE")
-            .map_err(&db)?;
-        Ok(())
+        write_whole_file(to, existing == ExistingFile::ReplaceTourneyEvent, |destination| {
+            let backup = rusqlite::backup::Backup::new(&self.connection, destination).map_err(&db)?;
+            backup
+                .run_to_completion(256, std::time::Duration::from_millis(0), None)
+                .map_err(&db)?;
+            drop(backup);
+            // A copy is a plain single file (no write-ahead log beside it).
+            destination
+                .pragma_update(None, "journal_mode", "DELETE")
+                .map_err(&db)
+                .map(drop)
+        })
+    }
+}
+
+/// Builds a whole database file beside `to` under a temporary name, created exclusively (a
+/// planted link is never followed), and moves it into place only once `fill` has succeeded
+/// and the file is closed: a full disk or any other failure leaves no half-made file (the
+/// temporary file and any journal beside it are removed). `replace` lets the move replace an
+/// existing file; otherwise a file that appeared meanwhile is kept and reported.
+fn write_whole_file(
+    to: &Path,
+    replace: bool,
+    fill: impl FnOnce(&mut Connection) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
+    let io = |error: std::io::Error| match error.kind() {
+        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem => {
+            StoreError::ReadOnly { path: to.into() }
+        }
+        std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded => {
+            StoreError::DiskFull { path: to.into() }
+        }
+        _ => StoreError::Io {
+            path: to.into(),
+            error,
+        },
+    };
+    let temporary = crate::export_file::temporary_beside(to).map_err(io)?;
+    let built = Connection::open_with_flags(
+        temporary.path(),
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(database_error(to.into()))
+    .and_then(|mut connection| {
+        fill(&mut connection)?;
+        connection
+            .close()
+            .map_err(|(_, error)| database_error(to.into())(error))
+    });
+    let journal = |suffix: &str| {
+        let mut path = temporary.path().as_os_str().to_owned();
+        path.push(suffix);
+        PathBuf::from(path)
+    };
+    if let Err(error) = built {
+        for suffix in ["-journal", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(journal(suffix));
+        }
+        return Err(error);
+    }
+    let moved = if replace {
+        temporary.persist(to)
+    } else {
+        temporary.persist_noclobber(to)
+    };
+    match moved {
+        Ok(_) => Ok(()),
+        Err(error) if error.error.kind() == std::io::ErrorKind::AlreadyExists => {
+            Err(StoreError::Exists { path: to.into() })
+        }
+        Err(error) => Err(io(error.error)),
     }
 }
 
