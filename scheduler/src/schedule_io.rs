@@ -308,6 +308,13 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
             board: None,
         });
     }
+    if rounds.is_empty() && !problems.has_errors() {
+        problems.error(
+            None,
+            None,
+            "the file has the header but no rows: there is no schedule in it to check",
+        );
+    }
     if problems.has_errors() {
         return Err(problems);
     }

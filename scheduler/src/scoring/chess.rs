@@ -261,8 +261,11 @@ pub fn chess_standings(outcomes: &[Vec<RoundOutcome>]) -> Vec<ChessLine> {
     lines
 }
 
-/// Formats points the way score tables print them: 2, 2.5, 0.25.
+/// Formats points the way score tables print them: 2, 2.5, 0.25. A value that rounds to
+/// zero prints as 0, never "-0" (a negative zero, or a tiny negative left by subtraction).
 pub fn format_points(value: f64) -> String {
+    let rounded = (value * 100.0).round() / 100.0;
+    let value = if rounded == 0.0 { 0.0 } else { rounded };
     let text = format!("{value:.2}");
     text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
@@ -286,5 +289,8 @@ mod tests {
         assert_eq!(format_points(2.5), "2.5");
         assert_eq!(format_points(3.0), "3");
         assert_eq!(format_points(0.25), "0.25");
+        assert_eq!(format_points(-0.0), "0");
+        assert_eq!(format_points(0.5 - 0.5 - 1e-12), "0");
+        assert_eq!(format_points(-1.5), "-1.5");
     }
 }

@@ -102,3 +102,16 @@ fn formula_names_are_neutralised_and_read_back_unchanged() {
     expected.sort();
     assert_eq!(names, expected);
 }
+
+/// Issue 21, item 15: a long CSV with only its header holds no schedule; it is not "valid".
+#[test]
+fn a_header_only_long_csv_is_refused() {
+    for bytes in [
+        &b"round,table,seat,player\n"[..],
+        b"round,table,seat,player\n\n,,,\n",
+    ] {
+        let problems = read_long_csv("empty.csv", bytes, Format::Whist).expect_err("no schedule");
+        let text: Vec<String> = problems.list.iter().map(ToString::to_string).collect();
+        assert!(text.iter().any(|p| p.contains("no rows")), "{text:?}");
+    }
+}
