@@ -254,6 +254,10 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
             problems.error(line, Some("player"), "the player is empty");
             continue;
         }
+        if let Some(c) = player.chars().find(|&c| crate::text::is_terminal_control(c)) {
+            problems.error(line, Some("player"), control_in_name(&player, c));
+            continue;
+        }
         let entrant = *index_of.entry(player.to_owned()).or_insert_with(|| {
             entrants.push(player.to_owned());
             entrants.len() - 1
@@ -378,13 +382,37 @@ pub fn infer_promise(schedule: &Schedule) -> Promise {
 
 pub fn read_json(file_label: &str, bytes: &[u8]) -> Result<Schedule, Problems> {
     let (text, _) = decode(bytes);
-    serde_json::from_str(&text).map_err(|err| {
-        let mut problems = Problems::for_file(file_label);
-        problems.error(
-            Some(err.line() as u64),
-            None,
-            format!("not a Tourney schedule: {err}"),
-        );
-        problems
-    })
+    let mut problems = Problems::for_file(file_label);
+    let schedule: Schedule = match serde_json::from_str(&text) {
+        Ok(schedule) => schedule,
+        Err(err) => {
+            problems.error(
+                Some(err.line() as u64),
+                None,
+                format!("not a Tourney schedule: {err}"),
+            );
+            return Err(problems);
+        }
+    };
+    for (i, name) in schedule.entrants.iter().enumerate() {
+        if let Some(c) = name.chars().find(|&c| crate::text::is_terminal_control(c)) {
+            problems.error(
+                None,
+                None,
+                format!("entrant {}: {}", i + 1, control_in_name(name, c)),
+            );
+        }
+    }
+    if problems.has_errors() {
+        return Err(problems);
+    }
+    Ok(schedule)
+}
+
+/// A name that would send a control code to the terminal or printer when shown.
+fn control_in_name(name: &str, c: char) -> String {
+    format!(
+        "{name:?} contains the control character {}, which a terminal or printer would act on instead of showing",
+        crate::text::describe_control(c)
+    )
 }

@@ -115,3 +115,32 @@ fn a_header_only_long_csv_is_refused() {
         assert!(text.iter().any(|p| p.contains("no rows")), "{text:?}");
     }
 }
+
+/// Issue 21, item 15: a schedule whose names carry terminal escape codes is refused with
+/// the line (CSV) or the entrant (JSON), so no command prints them raw.
+#[test]
+fn names_with_control_characters_are_refused_in_schedules() {
+    let csv = "round,table,seat,player\n1,1,N,Ann\n1,1,E,\u{1b}[2JBob\n1,1,S,Cy\n1,1,W,Di\n";
+    let problems = read_long_csv("evil.csv", csv.as_bytes(), Format::Whist).expect_err("refused");
+    let text: Vec<String> = problems.list.iter().map(ToString::to_string).collect();
+    assert!(
+        text.iter().any(|p| p.contains("line 3") && p.contains("U+001B")),
+        "{text:?}"
+    );
+    let mut schedule = read_long_csv(
+        "ok.csv",
+        b"round,table,seat,player\n1,1,N,Ann\n1,1,E,Bob\n1,1,S,Cy\n1,1,W,Di\n",
+        Format::Whist,
+    )
+    .unwrap();
+    schedule.entrants[1] = "Bob\u{7}".into();
+    let mut json = Vec::new();
+    scheduler::schedule_io::write_json(&schedule, &mut json).unwrap();
+    let problems = scheduler::schedule_io::read_json("evil.json", &json).expect_err("refused");
+    let text: Vec<String> = problems.list.iter().map(ToString::to_string).collect();
+    assert!(
+        text.iter()
+            .any(|p| p.contains("entrant 2") && p.contains("U+0007")),
+        "{text:?}"
+    );
+}
