@@ -5,6 +5,7 @@
 //! `assets/templates/`, which only draw what they are given.
 
 mod compose;
+#[cfg(feature = "pdf")]
 pub mod pdf;
 
 use crate::model::Schedule;
@@ -244,6 +245,7 @@ impl Grid {
 }
 
 /// Builds the document and renders it to PDF bytes in one step.
+#[cfg(feature = "pdf")]
 pub fn schedule_pdf(
     schedule: &Schedule,
     standings: &[StandingsTable],
