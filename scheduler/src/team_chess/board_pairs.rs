@@ -16,7 +16,7 @@
 
 use super::colours::{Colours, HARD};
 use super::{Match, Size};
-use crate::solver::Rng;
+use crate::solver::{Control, Rng};
 
 /// One cycle: its games as (round, match, does `first` have White when the cycle runs
 /// forwards), and the direction a float forces, if any.
@@ -87,12 +87,14 @@ fn cycles(size: Size, pairing: &[Vec<Match>]) -> Option<Vec<Cycle>> {
 
 /// Colours for `pairing` with Q_X = 0, the cycle directions chosen by annealing. Returns the
 /// colouring and its cost in `colours::anneal`'s units (Q over R·B(B+1), plus `HARD` per
-/// unit of broken rule 3), or `None` when the pairing has no such colouring.
+/// unit of broken rule 3), or `None` when the pairing has no such colouring. Stops early
+/// when `control` says so, with the best colouring seen.
 pub(crate) fn anneal(
     size: Size,
     pairing: &[Vec<Match>],
     rng: &mut Rng,
     steps: u64,
+    control: &Control,
 ) -> Option<(Colours, u64)> {
     let cycles = cycles(size, pairing)?;
     let boards = size.boards;
@@ -141,6 +143,7 @@ pub(crate) fn anneal(
     }
     // Reversing a cycle moves one White from each game's White player to its Black player.
     let mut team_change = vec![0i64; size.teams];
+    let mut is_touched = vec![false; size.teams];
     let mut touched: Vec<usize> = Vec::new();
     let mut reverse =
         |c: usize, forward: &mut [bool], whites: &mut [i64], weighted: &mut [i64]| -> (i64, i64) {
@@ -152,7 +155,8 @@ pub(crate) fn anneal(
                     dh -= deviation(*slot);
                     *slot += change;
                     dh += deviation(*slot);
-                    if team_change[player.team] == 0 && !touched.contains(&player.team) {
+                    if !is_touched[player.team] {
+                        is_touched[player.team] = true;
                         touched.push(player.team);
                     }
                     team_change[player.team] += change * (player.board as i64 + 1);
@@ -163,6 +167,7 @@ pub(crate) fn anneal(
                 weighted[team] += team_change[team];
                 ds += team_cost(weighted[team]);
                 team_change[team] = 0;
+                is_touched[team] = false;
             }
             forward[c] = !forward[c];
             (dh, ds)
@@ -171,7 +176,13 @@ pub(crate) fn anneal(
     // invalid colourings; only valid ones are kept.
     let weight = 8;
     let mut temperature = 4.0;
+    // A reversal walks its whole cycle: long cycles (large fields) are checked more often.
+    let edges: usize = cycles.iter().map(|c| c.edges.len()).sum();
+    let check_every = Control::steps_between_checks(edges / cycles.len().max(1));
     for step in 0..steps {
+        if step % check_every == 0 && control.should_stop() {
+            break;
+        }
         if step % 2048 == 0 {
             temperature = (temperature * 0.97f64).max(0.3);
             if step % (2048 * 200) == 0 {
@@ -246,7 +257,8 @@ mod tests {
             .expect("a block plan for 11×10×3");
         pairings.push((odd, plan));
         for (size, pairing) in pairings {
-            let (colours, _) = anneal(size, &pairing, &mut rng, 20_000).expect("pairs decompose");
+            let (colours, _) =
+                anneal(size, &pairing, &mut rng, 20_000, &Control::unlimited()).expect("pairs decompose");
             for counts in team_round_whites(size, &pairing, &colours) {
                 assert!(counts.iter().all(|&c| c == size.boards / 2), "{counts:?}");
             }
@@ -265,6 +277,15 @@ mod tests {
             boards: 3,
             rounds: 2,
         };
-        assert!(anneal(size, &even_pairing(size, 0), &mut Rng::new(1), 100).is_none());
+        assert!(
+            anneal(
+                size,
+                &even_pairing(size, 0),
+                &mut Rng::new(1),
+                100,
+                &Control::unlimited()
+            )
+            .is_none()
+        );
     }
 }

@@ -7,7 +7,7 @@
 
 use super::{Match, PlayerRef, Size};
 use crate::milp::{Backend, MilpError, Model, minimise};
-use crate::solver::Rng;
+use crate::solver::{Control, Rng};
 use good_lp::{Expression, ProblemVariables, Variable, constraint, variable};
 use std::collections::HashMap;
 
@@ -131,8 +131,15 @@ pub(crate) const HARD: i64 = 1_000_000;
 
 /// Colours for `pairing` by simulated annealing over single-game flips: fast, usually at or
 /// near the optimum, and a warm start for the MILP. Returns the colouring and its cost in the
-/// MILP's units (violations count 10⁶ each, so a result under 10⁶ breaks no rule).
-pub(crate) fn anneal(size: Size, pairing: &[Vec<Match>], rng: &mut Rng, steps: u64) -> (Colours, u64) {
+/// MILP's units (violations count 10⁶ each, so a result under 10⁶ breaks no rule). Stops
+/// early when `control` says so, with the best colouring seen.
+pub(crate) fn anneal(
+    size: Size,
+    pairing: &[Vec<Match>],
+    rng: &mut Rng,
+    steps: u64,
+    control: &Control,
+) -> (Colours, u64) {
     let (boards, rounds) = (size.boards, size.rounds);
     let scale = size.q_z_denominator() as i64;
     let (low, high) = ((rounds / 2) as i64, rounds.div_ceil(2) as i64);
@@ -250,6 +257,9 @@ pub(crate) fn anneal(size: Size, pairing: &[Vec<Match>], rng: &mut Rng, steps: u
     };
     for step in 0..steps {
         if step % 4096 == 0 {
+            if control.should_stop() {
+                break;
+            }
             temperature = (temperature * 0.98).max(0.5);
             if step % (4096 * 400) == 0 {
                 temperature = scale as f64;

@@ -4,6 +4,7 @@
 mod berger;
 mod events;
 mod exports;
+mod limits;
 mod rosters;
 mod round_robin_properties;
 mod sheets;
