@@ -235,6 +235,30 @@ mod tests {
     }
 
     #[test]
+    fn an_expired_time_limit_stops_the_walk() {
+        // 10 boards × 3 rounds: 330 ≡ 2 (mod 4), so Q_Z never reaches 0 and only the time
+        // limit can end a walk of unbounded length (a hang guard, not a speed target).
+        let size = Size {
+            teams: 12,
+            boards: 10,
+            rounds: 3,
+        };
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let expired = Control::with_time_limit(std::time::Duration::ZERO);
+            let found = anneal(size, &even_pairing(size, 0), &mut Rng::new(1), u64::MAX, &expired);
+            let _ = sender.send(found.map(|(_, cost)| cost));
+        });
+        let found = receiver
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the walk ignored its time limit");
+        assert!(
+            found.is_some(),
+            "the even pairing decomposes into board-pair cycles"
+        );
+    }
+
+    #[test]
     fn every_team_round_is_balanced_and_floats_keep_white() {
         let even = Size {
             teams: 12,

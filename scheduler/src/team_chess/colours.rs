@@ -324,6 +324,31 @@ mod tests {
     use super::*;
     use crate::team_chess::pairing::even_pairing;
 
+    #[test]
+    fn an_expired_time_limit_stops_the_walk() {
+        // A walk of unbounded length ends only at the time limit (a hang guard, not a speed
+        // target); what it returns is a colouring of every game.
+        let size = Size {
+            teams: 12,
+            boards: 10,
+            rounds: 3,
+        };
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let expired = Control::with_time_limit(std::time::Duration::ZERO);
+            let pairing = even_pairing(size, 0);
+            let (colours, _) = anneal(size, &pairing, &mut Rng::new(1), u64::MAX, &expired);
+            let _ = sender.send((
+                colours.iter().map(Vec::len).sum::<usize>(),
+                pairing.iter().map(Vec::len).sum(),
+            ));
+        });
+        let (coloured, games): (usize, usize) = receiver
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the walk ignored its time limit");
+        assert_eq!(coloured, games);
+    }
+
     /// Brute force over every colouring of a tiny pairing: the MILP must find the optimum.
     #[test]
     fn milp_matches_brute_force_on_a_tiny_event() {
