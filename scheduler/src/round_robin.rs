@@ -27,9 +27,18 @@ pub struct RoundRobinOptions {
     pub avoid_spouses: bool,
 }
 
+/// The most entrants Tourney makes a round robin for: 1,000 entrants already need 999
+/// rounds, far beyond any event; larger fields are refused before anything is allocated.
+pub const MAX_ENTRANTS: usize = 1000;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RoundRobinError {
     TooFewEntrants(usize),
+    /// More than `MAX_ENTRANTS`, with the rounds such a round robin would need.
+    TooManyEntrants {
+        entrants: usize,
+        rounds: usize,
+    },
 }
 
 impl fmt::Display for RoundRobinError {
@@ -38,6 +47,12 @@ impl fmt::Display for RoundRobinError {
             RoundRobinError::TooFewEntrants(n) => {
                 write!(f, "a round robin needs at least 2 entrants, but there are {n}")
             }
+            RoundRobinError::TooManyEntrants { entrants, rounds } => write!(
+                f,
+                "a round robin of {entrants} entrants would need {rounds} rounds; Tourney makes round \
+                 robins of up to {} entrants",
+                thousands(MAX_ENTRANTS)
+            ),
         }
     }
 }
@@ -64,6 +79,13 @@ pub fn round_robin(
         return Err(RoundRobinError::TooFewEntrants(n));
     }
     let m = n + n % 2;
+    if n > MAX_ENTRANTS {
+        let cycles = if options.double { 2 } else { 1 };
+        return Err(RoundRobinError::TooManyEntrants {
+            entrants: n,
+            rounds: (m - 1) * cycles,
+        });
+    }
     let rounds = match options.method {
         Method::Circle => circle_rounds(m),
         Method::Berger => berger_rounds(m),
@@ -114,6 +136,19 @@ pub fn round_robin(
         },
     };
     Ok((schedule, notes))
+}
+
+/// A count written with a comma between thousands ("1,000"), as limits are quoted to people.
+pub(crate) fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Circle method over m positions. Table t seats positions t and m−1−t; the entrant who

@@ -20,6 +20,8 @@ type ProgressFn = dyn Fn(Progress) + Send + Sync;
 #[derive(Clone, Default)]
 pub struct Control {
     deadline: Option<Instant>,
+    /// The time limit the caller gave (kept by sub-task controls), for messages.
+    limit: Option<Duration>,
     cancel: Arc<AtomicBool>,
     progress: Option<Arc<ProgressFn>>,
 }
@@ -33,6 +35,7 @@ impl Control {
     pub fn with_time_limit(limit: Duration) -> Self {
         Control {
             deadline: Some(Instant::now() + limit),
+            limit: Some(limit),
             ..Control::default()
         }
     }
@@ -46,6 +49,7 @@ impl Control {
     pub fn or_time_limit(&self, limit: Duration) -> Control {
         Control {
             deadline: self.deadline.or(Some(Instant::now() + limit)),
+            limit: self.limit.or(Some(limit)),
             ..self.clone()
         }
     }
@@ -102,6 +106,31 @@ impl Control {
         self.deadline.map(|d| d.saturating_duration_since(Instant::now()))
     }
 
+    /// How many steps a loop may take between `should_stop` checks when one step costs about
+    /// `work_per_step` elementary operations: about a million operations (a millisecond or
+    /// so) between checks, at most every 4096 steps, at least every step. Searches whose
+    /// steps grow with the problem stay within the time limit at any size.
+    pub fn steps_between_checks(work_per_step: usize) -> u64 {
+        (1_000_000 / work_per_step.max(1)).clamp(1, 4096) as u64
+    }
+
+    /// Whether `cancel_flag` was set.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// Why work stopped, for an error message: "stopped at the time limit (20 s) while
+    /// `doing`", or "cancelled while `doing`".
+    pub fn stopped_while(&self, doing: &str) -> String {
+        if self.is_cancelled() {
+            return format!("cancelled while {doing}");
+        }
+        match self.limit {
+            Some(limit) => format!("stopped at the time limit ({}) while {doing}", seconds(limit)),
+            None => format!("stopped at the time limit while {doing}"),
+        }
+    }
+
     pub fn should_stop(&self) -> bool {
         self.cancel.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
@@ -111,6 +140,12 @@ impl Control {
             callback(progress);
         }
     }
+}
+
+/// A duration as a time limit is written: "20 s", "0.2 s".
+fn seconds(limit: Duration) -> String {
+    let text = format!("{:.3}", limit.as_secs_f64());
+    format!("{} s", text.trim_end_matches('0').trim_end_matches('.'))
 }
 
 impl std::fmt::Debug for Control {
@@ -159,5 +194,30 @@ mod tests {
         assert!(control.should_stop());
         let expired = Control::with_time_limit(Duration::ZERO);
         assert!(expired.should_stop());
+    }
+
+    #[test]
+    fn costly_steps_are_checked_more_often() {
+        assert_eq!(Control::steps_between_checks(1), 4096);
+        assert_eq!(Control::steps_between_checks(0), 4096);
+        assert_eq!(Control::steps_between_checks(10_000), 100);
+        assert_eq!(Control::steps_between_checks(usize::MAX), 1);
+    }
+
+    #[test]
+    fn the_stop_reason_quotes_the_callers_limit() {
+        let control = Control::with_time_limit(Duration::from_millis(200));
+        let part = control.share(0.5).capped(Duration::from_millis(10));
+        assert_eq!(
+            part.stopped_while("building tables"),
+            "stopped at the time limit (0.2 s) while building tables"
+        );
+        let limited = Control::unlimited().or_time_limit(Duration::from_secs(20));
+        assert_eq!(
+            limited.stopped_while("x"),
+            "stopped at the time limit (20 s) while x"
+        );
+        limited.cancel_flag().store(true, Ordering::Relaxed);
+        assert_eq!(limited.stopped_while("x"), "cancelled while x");
     }
 }

@@ -16,7 +16,7 @@
 
 use super::colours::{Colours, HARD};
 use super::{Match, Size};
-use crate::solver::Rng;
+use crate::solver::{Control, Rng};
 
 /// One cycle: its games as (round, match, does `first` have White when the cycle runs
 /// forwards), and the direction a float forces, if any.
@@ -87,12 +87,14 @@ fn cycles(size: Size, pairing: &[Vec<Match>]) -> Option<Vec<Cycle>> {
 
 /// Colours for `pairing` with Q_X = 0, the cycle directions chosen by annealing. Returns the
 /// colouring and its cost in `colours::anneal`'s units (Q over R·B(B+1), plus `HARD` per
-/// unit of broken rule 3), or `None` when the pairing has no such colouring.
+/// unit of broken rule 3), or `None` when the pairing has no such colouring. Stops early
+/// when `control` says so, with the best colouring seen.
 pub(crate) fn anneal(
     size: Size,
     pairing: &[Vec<Match>],
     rng: &mut Rng,
     steps: u64,
+    control: &Control,
 ) -> Option<(Colours, u64)> {
     let cycles = cycles(size, pairing)?;
     let boards = size.boards;
@@ -141,6 +143,7 @@ pub(crate) fn anneal(
     }
     // Reversing a cycle moves one White from each game's White player to its Black player.
     let mut team_change = vec![0i64; size.teams];
+    let mut is_touched = vec![false; size.teams];
     let mut touched: Vec<usize> = Vec::new();
     let mut reverse =
         |c: usize, forward: &mut [bool], whites: &mut [i64], weighted: &mut [i64]| -> (i64, i64) {
@@ -152,7 +155,8 @@ pub(crate) fn anneal(
                     dh -= deviation(*slot);
                     *slot += change;
                     dh += deviation(*slot);
-                    if team_change[player.team] == 0 && !touched.contains(&player.team) {
+                    if !is_touched[player.team] {
+                        is_touched[player.team] = true;
                         touched.push(player.team);
                     }
                     team_change[player.team] += change * (player.board as i64 + 1);
@@ -163,6 +167,7 @@ pub(crate) fn anneal(
                 weighted[team] += team_change[team];
                 ds += team_cost(weighted[team]);
                 team_change[team] = 0;
+                is_touched[team] = false;
             }
             forward[c] = !forward[c];
             (dh, ds)
@@ -171,7 +176,13 @@ pub(crate) fn anneal(
     // invalid colourings; only valid ones are kept.
     let weight = 8;
     let mut temperature = 4.0;
+    // A reversal walks its whole cycle: long cycles (large fields) are checked more often.
+    let edges: usize = cycles.iter().map(|c| c.edges.len()).sum();
+    let check_every = Control::steps_between_checks(edges / cycles.len().max(1));
     for step in 0..steps {
+        if step % check_every == 0 && control.should_stop() {
+            break;
+        }
         if step % 2048 == 0 {
             temperature = (temperature * 0.97f64).max(0.3);
             if step % (2048 * 200) == 0 {
@@ -224,6 +235,30 @@ mod tests {
     }
 
     #[test]
+    fn an_expired_time_limit_stops_the_walk() {
+        // 10 boards × 3 rounds: 330 ≡ 2 (mod 4), so Q_Z never reaches 0 and only the time
+        // limit can end a walk of unbounded length (a hang guard, not a speed target).
+        let size = Size {
+            teams: 12,
+            boards: 10,
+            rounds: 3,
+        };
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let expired = Control::with_time_limit(std::time::Duration::ZERO);
+            let found = anneal(size, &even_pairing(size, 0), &mut Rng::new(1), u64::MAX, &expired);
+            let _ = sender.send(found.map(|(_, cost)| cost));
+        });
+        let found = receiver
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the walk ignored its time limit");
+        assert!(
+            found.is_some(),
+            "the even pairing decomposes into board-pair cycles"
+        );
+    }
+
+    #[test]
     fn every_team_round_is_balanced_and_floats_keep_white() {
         let even = Size {
             teams: 12,
@@ -246,7 +281,8 @@ mod tests {
             .expect("a block plan for 11×10×3");
         pairings.push((odd, plan));
         for (size, pairing) in pairings {
-            let (colours, _) = anneal(size, &pairing, &mut rng, 20_000).expect("pairs decompose");
+            let (colours, _) =
+                anneal(size, &pairing, &mut rng, 20_000, &Control::unlimited()).expect("pairs decompose");
             for counts in team_round_whites(size, &pairing, &colours) {
                 assert!(counts.iter().all(|&c| c == size.boards / 2), "{counts:?}");
             }
@@ -265,6 +301,15 @@ mod tests {
             boards: 3,
             rounds: 2,
         };
-        assert!(anneal(size, &even_pairing(size, 0), &mut Rng::new(1), 100).is_none());
+        assert!(
+            anneal(
+                size,
+                &even_pairing(size, 0),
+                &mut Rng::new(1),
+                100,
+                &Control::unlimited()
+            )
+            .is_none()
+        );
     }
 }

@@ -7,7 +7,7 @@
 
 use super::{Match, PlayerRef, Size};
 use crate::milp::{Backend, MilpError, Model, minimise};
-use crate::solver::Rng;
+use crate::solver::{Control, Rng};
 use good_lp::{Expression, ProblemVariables, Variable, constraint, variable};
 use std::collections::HashMap;
 
@@ -131,8 +131,15 @@ pub(crate) const HARD: i64 = 1_000_000;
 
 /// Colours for `pairing` by simulated annealing over single-game flips: fast, usually at or
 /// near the optimum, and a warm start for the MILP. Returns the colouring and its cost in the
-/// MILP's units (violations count 10⁶ each, so a result under 10⁶ breaks no rule).
-pub(crate) fn anneal(size: Size, pairing: &[Vec<Match>], rng: &mut Rng, steps: u64) -> (Colours, u64) {
+/// MILP's units (violations count 10⁶ each, so a result under 10⁶ breaks no rule). Stops
+/// early when `control` says so, with the best colouring seen.
+pub(crate) fn anneal(
+    size: Size,
+    pairing: &[Vec<Match>],
+    rng: &mut Rng,
+    steps: u64,
+    control: &Control,
+) -> (Colours, u64) {
     let (boards, rounds) = (size.boards, size.rounds);
     let scale = size.q_z_denominator() as i64;
     let (low, high) = ((rounds / 2) as i64, rounds.div_ceil(2) as i64);
@@ -250,6 +257,9 @@ pub(crate) fn anneal(size: Size, pairing: &[Vec<Match>], rng: &mut Rng, steps: u
     };
     for step in 0..steps {
         if step % 4096 == 0 {
+            if control.should_stop() {
+                break;
+            }
             temperature = (temperature * 0.98).max(0.5);
             if step % (4096 * 400) == 0 {
                 temperature = scale as f64;
@@ -313,6 +323,31 @@ pub(crate) fn anneal(size: Size, pairing: &[Vec<Match>], rng: &mut Rng, steps: u
 mod tests {
     use super::*;
     use crate::team_chess::pairing::even_pairing;
+
+    #[test]
+    fn an_expired_time_limit_stops_the_walk() {
+        // A walk of unbounded length ends only at the time limit (a hang guard, not a speed
+        // target); what it returns is a colouring of every game.
+        let size = Size {
+            teams: 12,
+            boards: 10,
+            rounds: 3,
+        };
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let expired = Control::with_time_limit(std::time::Duration::ZERO);
+            let pairing = even_pairing(size, 0);
+            let (colours, _) = anneal(size, &pairing, &mut Rng::new(1), u64::MAX, &expired);
+            let _ = sender.send((
+                colours.iter().map(Vec::len).sum::<usize>(),
+                pairing.iter().map(Vec::len).sum(),
+            ));
+        });
+        let (coloured, games): (usize, usize) = receiver
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the walk ignored its time limit");
+        assert_eq!(coloured, games);
+    }
 
     /// Brute force over every colouring of a tiny pairing: the MILP must find the optimum.
     #[test]

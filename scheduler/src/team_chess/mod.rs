@@ -96,6 +96,30 @@ impl Size {
     }
 }
 
+/// The most teams a team event is made for: a round robin of them already needs 199 rounds.
+pub const MAX_TEAMS: usize = 200;
+/// The most boards a team plays on.
+pub const MAX_BOARDS: usize = 20;
+
+/// Refuses team events larger than Tourney makes, before any names or games are made.
+/// `team_chess` checks this itself; callers of `team_round_robin`, `scheveningen` and
+/// `TeamNames::numbered` call it first.
+pub fn check_size(teams: usize, boards: usize) -> Result<(), String> {
+    if teams > MAX_TEAMS {
+        return Err(format!(
+            "a team event of {teams} teams is more than Tourney makes: team events have up to {MAX_TEAMS} \
+             teams of up to {MAX_BOARDS} boards"
+        ));
+    }
+    if boards > MAX_BOARDS {
+        return Err(format!(
+            "teams of {boards} boards are more than Tourney makes: team events have up to {MAX_TEAMS} \
+             teams of up to {MAX_BOARDS} boards"
+        ));
+    }
+    Ok(())
+}
+
 /// One player: 0-based team and board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct PlayerRef {
@@ -233,6 +257,12 @@ pub enum TeamChessError {
     Impossible(String),
     #[error("no schedule found within the time limit ({0})")]
     NothingFound(String),
+    /// The time ran out (or the search was cancelled) before any schedule was complete.
+    #[error("{0}")]
+    Stopped(String),
+    /// Beyond `MAX_TEAMS` or `MAX_BOARDS`: refused before anything is built.
+    #[error("{0}")]
+    TooLarge(String),
 }
 
 /// The best schedule found, its quality as the checker measured it, and how it was found.
@@ -267,6 +297,7 @@ const UNLIMITED_MILP_SECONDS: f64 = 20.0;
 /// Makes the best schedule it can within `control`'s time, reporting each improvement.
 pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamChessOutcome, TeamChessError> {
     let size = options.size;
+    check_size(size.teams, size.boards).map_err(TeamChessError::TooLarge)?;
     if let Some(reason) = size.impossibility() {
         return Err(TeamChessError::Impossible(reason));
     }
@@ -366,7 +397,16 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
             }
         }
     }
-    best.ok_or(TeamChessError::NothingFound(last_failure))
+    best.ok_or_else(|| {
+        if control.should_stop() {
+            TeamChessError::Stopped(format!(
+                "{}; allow more time, or make the event smaller",
+                control.stopped_while("making the first schedule")
+            ))
+        } else {
+            TeamChessError::NothingFound(last_failure)
+        }
+    })
 }
 
 /// Colours for a pairing: annealing over board-pair cycles (which balances every team-round
@@ -384,12 +424,12 @@ fn colour_pairing(
     // Annealing first (fast): over whole cycles of board pairs, which balances every
     // team-round by construction, then over single games if that broke a rule.
     // The MILP then improves on the better one or proves it cannot, warm-started from it.
-    let paired = board_pairs::anneal(size, pairing, rng, BOARD_PAIR_STEPS);
+    let paired = board_pairs::anneal(size, pairing, rng, BOARD_PAIR_STEPS, control);
     let decomposes = paired.is_some();
     let (annealed, cost) = match paired {
         Some((colours, cost)) if cost < colours::HARD as u64 => (colours, cost),
         paired => {
-            let single = colours::anneal(size, pairing, rng, ANNEAL_STEPS);
+            let single = colours::anneal(size, pairing, rng, ANNEAL_STEPS, control);
             match paired {
                 Some(paired) if paired.1 < single.1 => paired,
                 _ => single,
@@ -398,6 +438,9 @@ fn colour_pairing(
     };
     let valid_start = cost < colours::HARD as u64;
     let mut colours = valid_start.then_some(annealed);
+    if control.should_stop() {
+        return colours;
+    }
     // Where board pairs decompose, another pairing is a better use of the time than the
     // MILP (measured: it rarely improves such a start within seconds on 11×10×3).
     if !valid_start || (cost > bound && !decomposes) {

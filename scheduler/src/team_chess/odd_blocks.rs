@@ -236,12 +236,14 @@ pub(crate) fn odd_block_schedule(
     let mut best: Option<(Plan, u64)> = None;
     let mut temperature = FINDING_HEAT;
     let (mut step, mut last_gain) = (0u64, 0u64);
+    // Each step recounts the whole plan: large fields are checked more often.
+    let check_every = Control::steps_between_checks(n * n + n * size.boards * size.rounds * size.rounds);
     loop {
         step += 1;
+        if step % check_every == 0 && control.should_stop() {
+            break;
+        }
         if step % 1024 == 0 {
-            if control.should_stop() {
-                break;
-            }
             if polishing {
                 temperature = (temperature * 0.99).max(1.0);
                 if step - last_gain > POLISH_STALL {

@@ -278,10 +278,15 @@ pub(crate) fn odd_pairings(size: Size, seed: u64, control: &Control) -> Vec<(Pai
     let perfect = |found: &Vec<(FloatPlan, u32)>| found.iter().filter(|(_, q)| *q == 0).count();
     let mut temperature = 2.0;
     let mut step = 0u64;
+    // Each step recounts the whole plan: large fields are checked more often.
+    let check_every = Control::steps_between_checks(n * n + pairs * size.rounds * size.rounds);
     while perfect(&found) < PLANS_WANTED {
         step += 1;
+        if step % check_every == 0 && control.should_stop() {
+            break;
+        }
         if step % 1024 == 0 {
-            if control.should_stop() || step > 4_000_000 {
+            if step > 4_000_000 {
                 break;
             }
             temperature = (temperature * 0.97_f64).max(0.05);

@@ -10,7 +10,7 @@ pub mod small;
 pub mod starter;
 pub mod table;
 
-pub use plan::{WhistError, WhistNotes, WhistOptions, whist_schedule};
+pub use plan::{MAX_PLAYERS, WhistError, WhistNotes, WhistOptions, whist_schedule};
 
 use crate::model::{Absence, Absent, Format, Promise, Round, Schedule, Seat, SeatAssignment, Table};
 use starter::{INFINITY, Starter};

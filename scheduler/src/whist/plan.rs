@@ -18,6 +18,7 @@ use super::small;
 use super::starter::{INFINITY, Starter};
 use super::whist_round;
 use crate::model::{Format, Promise, Roster, Round, Schedule};
+use crate::round_robin::thousands;
 use crate::solver::Control;
 use std::fmt;
 use std::ops::Range;
@@ -38,6 +39,12 @@ pub struct WhistOptions {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WhistError {
     TooFewPlayers(usize),
+    /// More than `MAX_PLAYERS`: refused before anything is built.
+    TooManyPlayers(usize),
+    /// No rounds asked for; `available` is the full rotation.
+    NoRounds {
+        available: usize,
+    },
     TooManyRounds {
         asked: usize,
         available: usize,
@@ -58,6 +65,17 @@ impl fmt::Display for WhistError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             WhistError::TooFewPlayers(n) => write!(f, "whist needs at least 4 players, but there are {n}"),
+            WhistError::TooManyPlayers(n) => write!(
+                f,
+                "a whist or bridge individual of {n} players would need {} tables a round; Tourney makes \
+                 these schedules for up to {} players",
+                n / 4,
+                thousands(MAX_PLAYERS)
+            ),
+            WhistError::NoRounds { available } => write!(
+                f,
+                "0 rounds asked: give at least 1 round (the full rotation has {available})"
+            ),
             WhistError::TooManyRounds { asked, available } => write!(
                 f,
                 "{asked} rounds asked, but the rotation has only {available} before partnerships repeat"
@@ -109,6 +127,10 @@ pub fn complete_starter(n: usize, directed: bool) -> Option<(Starter, &'static s
         .filter(|s| !directed || starter_is_directed(s))
         .map(|s| (s, "shipped starter table"))
 }
+
+/// The most players a whist or bridge individual is made for: clubs seat a few hundred at
+/// most (the shipped starter table stops at 400); larger fields are refused up front.
+pub const MAX_PLAYERS: usize = 1000;
 
 /// How long a search may run when the caller set no time limit.
 const DEFAULT_SEARCH_TIME: Duration = Duration::from_secs(20);
@@ -329,6 +351,9 @@ pub fn whist_schedule(
     if n < 4 {
         return Err(WhistError::TooFewPlayers(n));
     }
+    if n > MAX_PLAYERS {
+        return Err(WhistError::TooManyPlayers(n));
+    }
     let couples = roster.couples();
     let pseudo = !couples.is_empty();
     // A stationary player with a count that is not a multiple of four: try the nearest
@@ -351,7 +376,10 @@ pub fn whist_schedule(
             let cycle = if n % 4 == 0 { n - 1 } else { n };
             let available = cycle - usize::from(pseudo);
             let rounds = options.rounds.unwrap_or(available);
-            if rounds > available || rounds == 0 {
+            if rounds == 0 {
+                return Err(WhistError::NoRounds { available });
+            }
+            if rounds > available {
                 return Err(WhistError::TooManyRounds {
                     asked: rounds,
                     available,

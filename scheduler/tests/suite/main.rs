@@ -5,6 +5,7 @@ mod berger;
 mod event_hardening;
 mod events;
 mod exports;
+mod limits;
 mod rosters;
 mod round_robin_properties;
 mod sheets;

@@ -1,0 +1,190 @@
+//! Limits and resources: sizes beyond what a format can use are refused with a sentence
+//! before anything large is allocated, and every solver returns at its time limit — with its
+//! best so far or an error saying it stopped — whatever the size it accepts.
+//!
+//! The timings asserted here are hang guards with wide margins (many times the limit), not
+//! speed targets: what is checked is the outcome, and that the call comes back at all.
+
+use scheduler::event::create::{EventFormat, EventOptions, generate_schedule};
+use scheduler::model::Roster;
+use scheduler::round_robin::{MAX_ENTRANTS, RoundRobinError, RoundRobinOptions, round_robin};
+use scheduler::solver::Control;
+use scheduler::team_chess::{
+    MAX_BOARDS, MAX_TEAMS, Size, TeamChessError, TeamChessOptions, check_size, team_chess,
+};
+use scheduler::verify::verify;
+use scheduler::whist::{MAX_PLAYERS, WhistError, WhistOptions, whist_schedule};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The tiny time limit the solvers are held to.
+const LIMIT: Duration = Duration::from_millis(200);
+/// How long a call with `LIMIT` may take before it counts as not keeping its limit: ten
+/// times the limit plus a margin for a loaded machine (a guard against hangs, not a target).
+const GUARD: Duration = Duration::from_secs(12);
+
+/// Runs `work` on its own thread and returns its result and how long it took; fails the test
+/// (naming `what`) if it has not returned within `GUARD`. A solver that ignores its limit
+/// fails here instead of hanging the suite.
+fn within_guard<T: Send + 'static>(what: &str, work: impl FnOnce() -> T + Send + 'static) -> (T, Duration) {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let started = Instant::now();
+        let result = work();
+        let _ = sender.send((result, started.elapsed()));
+    });
+    match receiver.recv_timeout(GUARD) {
+        Ok(done) => done,
+        Err(_) => panic!("{what}: did not return within {GUARD:?} with a time limit of {LIMIT:?}"),
+    }
+}
+
+#[test]
+fn round_robins_beyond_a_thousand_entrants_are_refused_with_the_rounds_they_would_need() {
+    let options = RoundRobinOptions::default();
+    let (largest, _) = round_robin(&Roster::numbered(MAX_ENTRANTS), options).expect("1,000 entrants");
+    assert_eq!(largest.rounds.len(), MAX_ENTRANTS - 1);
+    assert_eq!(
+        round_robin(&Roster::numbered(MAX_ENTRANTS + 1), options).err(),
+        Some(RoundRobinError::TooManyEntrants {
+            entrants: 1001,
+            rounds: 1001
+        })
+    );
+    // The issue's size: refused at once, not after allocating 99,999 rounds.
+    let error = round_robin(&Roster::numbered(100_000), options).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "a round robin of 100000 entrants would need 99999 rounds; Tourney makes round robins of up to \
+         1,000 entrants"
+    );
+    let double = RoundRobinOptions {
+        double: true,
+        ..options
+    };
+    let error = round_robin(&Roster::numbered(100_000), double).unwrap_err();
+    assert!(error.to_string().contains("would need 199998 rounds"), "{error}");
+}
+
+#[test]
+fn event_new_passes_the_round_robin_refusal_on() {
+    let error = generate_schedule(
+        &Roster::numbered(100_000),
+        &EventOptions::new(EventFormat::Chess),
+        &Control::with_time_limit(LIMIT),
+    )
+    .unwrap_err();
+    assert!(
+        error.contains("Tourney makes round robins of up to 1,000 entrants"),
+        "{error}"
+    );
+}
+
+#[test]
+fn whist_beyond_its_largest_field_is_refused_before_any_search() {
+    let options = WhistOptions {
+        rounds: Some(1),
+        ..WhistOptions::default()
+    };
+    let control = Control::with_time_limit(LIMIT);
+    let error = whist_schedule(&Roster::numbered(MAX_PLAYERS + 1), &options, &control).unwrap_err();
+    assert_eq!(error, WhistError::TooManyPlayers(MAX_PLAYERS + 1));
+    let error = whist_schedule(&Roster::numbered(100_000), &options, &control).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "a whist or bridge individual of 100000 players would need 25000 tables a round; Tourney makes \
+         these schedules for up to 1,000 players"
+    );
+    // The largest field accepted still gives a valid evening.
+    let (schedule, _) = whist_schedule(&Roster::numbered(MAX_PLAYERS), &options, &control).expect("1,000");
+    assert!(verify(&schedule).is_valid());
+}
+
+#[test]
+fn whist_with_no_rounds_asks_for_at_least_one() {
+    let options = WhistOptions {
+        rounds: Some(0),
+        ..WhistOptions::default()
+    };
+    let error = whist_schedule(&Roster::numbered(16), &options, &Control::unlimited()).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "0 rounds asked: give at least 1 round (the full rotation has 15)"
+    );
+}
+
+#[test]
+fn whist_keeps_a_tiny_time_limit_at_the_largest_sizes() {
+    // Every residue mod 4 (stationary seat, one, two and three sit-outs), the whole cycle.
+    for players in [MAX_PLAYERS, MAX_PLAYERS - 1, MAX_PLAYERS - 2, MAX_PLAYERS - 3] {
+        let (result, took) = within_guard(&format!("whist, {players} players"), move || {
+            let control = Control::with_time_limit(LIMIT);
+            whist_schedule(&Roster::numbered(players), &WhistOptions::default(), &control)
+        });
+        match result {
+            Ok((schedule, _)) => assert!(verify(&schedule).is_valid(), "{players} players"),
+            Err(WhistError::NoStarter { .. }) => {}
+            Err(other) => panic!("{players} players: {other}"),
+        }
+        assert!(took < GUARD, "{players} players took {took:?}");
+    }
+}
+
+#[test]
+fn team_events_beyond_their_largest_size_are_refused() {
+    assert_eq!(check_size(MAX_TEAMS, MAX_BOARDS), Ok(()));
+    let teams = check_size(MAX_TEAMS + 1, 4).unwrap_err();
+    assert_eq!(
+        teams,
+        "a team event of 201 teams is more than Tourney makes: team events have up to 200 teams of up to \
+         20 boards"
+    );
+    let boards = check_size(4, MAX_BOARDS + 1).unwrap_err();
+    assert!(
+        boards.starts_with("teams of 21 boards are more than Tourney makes"),
+        "{boards}"
+    );
+    // The issue's jamboree (81 s with a 30 s limit): refused at once.
+    let size = Size {
+        teams: 1000,
+        boards: 4,
+        rounds: 3,
+    };
+    let (result, _) = within_guard("team chess, 1000 teams", move || {
+        team_chess(&TeamChessOptions::new(size), &Control::with_time_limit(LIMIT)).map(|_| ())
+    });
+    assert!(
+        matches!(&result, Err(TeamChessError::TooLarge(reason)) if reason.contains("1000 teams")),
+        "{result:?}"
+    );
+}
+
+#[test]
+fn team_chess_keeps_a_tiny_time_limit_at_the_largest_sizes() {
+    // Even and odd fields, the most boards: the colouring searches and float plans of these
+    // sizes cannot finish in the limit, so they must stop and say so (or hand back their best).
+    for (teams, boards, rounds) in [
+        (MAX_TEAMS, MAX_BOARDS, 3),
+        (MAX_TEAMS - 1, MAX_BOARDS, 3),
+        (MAX_TEAMS, 4, 3),
+    ] {
+        let size = Size {
+            teams,
+            boards,
+            rounds,
+        };
+        let what = format!("team chess {teams}×{boards}×{rounds}");
+        let (result, took) = within_guard(&what, move || {
+            team_chess(&TeamChessOptions::new(size), &Control::with_time_limit(LIMIT))
+        });
+        match result {
+            Ok(outcome) => assert!(verify(&outcome.schedule).is_valid(), "{what}"),
+            Err(TeamChessError::Stopped(reason)) => assert!(
+                reason.starts_with("stopped at the time limit (0.2 s) while making the first schedule"),
+                "{what}: {reason}"
+            ),
+            Err(other) => panic!("{what}: {other}"),
+        }
+        assert!(took < GUARD, "{what} took {took:?}");
+    }
+}
