@@ -917,3 +917,64 @@ fn generators_never_replace_their_roster_and_leave_nothing_half_made() {
         .collect();
     assert_eq!(names.len(), 1, "{names:?}");
 }
+
+/// Issue 21, items 11 and 12: sizes no format can use are refused with a sentence before
+/// anything is built, whatever the kind of event, and numbers are read without wrapping.
+#[test]
+fn huge_and_negative_sizes_get_a_sentence_before_anything_is_built() {
+    let huge = tourney(&["round-robin", "--players", "10000000000"]);
+    assert_eq!(huge.status.code(), Some(2));
+    assert!(
+        text(&huge.stderr).contains("more than Tourney makes"),
+        "{}",
+        text(&huge.stderr)
+    );
+    let negative = tourney(&["whist", "--players", "-3"]);
+    assert_eq!(negative.status.code(), Some(2));
+    assert!(
+        text(&negative.stderr).contains("-3: give at least 1"),
+        "{}",
+        text(&negative.stderr)
+    );
+    for kind in ["round-robin", "scheveningen", "jamboree"] {
+        let out = tourney(&[
+            "team-chess",
+            "--kind",
+            kind,
+            "--teams",
+            "1000",
+            "--boards",
+            "4",
+            "--rounds",
+            "3",
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{kind}");
+        assert!(
+            text(&out.stderr).contains("team events have up to 200 teams"),
+            "{kind}: {}",
+            text(&out.stderr)
+        );
+    }
+    let dir = scratch("huge-team-event");
+    let file = dir.join("t.tourney");
+    let out = tourney(&[
+        "event",
+        "new",
+        file.to_str().unwrap(),
+        "--format",
+        "team-chess",
+        "--kind",
+        "round-robin",
+        "--teams",
+        "1000",
+        "--boards",
+        "4",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("team events have up to 200 teams"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!file.exists());
+}

@@ -1,6 +1,7 @@
 //! `tourney event …`: create an event file, enter results between rounds, read the standings
 //! and the history. Every result is on disk when the command says "saved".
 
+use super::numbers;
 use super::output::write_file;
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -89,7 +90,7 @@ pub struct NewArgs {
     #[arg(long, conflicts_with = "players")]
     roster: Option<PathBuf>,
     /// Number of players (or pairs), named "Player 1" … when there is no roster.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = numbers::how_many)]
     players: Option<usize>,
     #[arg(long)]
     title: Option<String>,
@@ -105,10 +106,10 @@ pub struct NewArgs {
     #[arg(long)]
     directed: bool,
     /// Whist drive: hands per round (then each table's tricks must add up to 13 × hands).
-    #[arg(long, allow_hyphen_values = true, value_parser = whole_number)]
+    #[arg(long, allow_hyphen_values = true, value_parser = numbers::whole_number)]
     hands_per_round: Option<u32>,
     /// Bridge: boards per round (every table plays the same boards each round).
-    #[arg(long, default_value_t = 2, allow_hyphen_values = true, value_parser = whole_number)]
+    #[arg(long, default_value_t = 2, allow_hyphen_values = true, value_parser = numbers::whole_number)]
     boards_per_round: u32,
     /// Bridge: also rank by IMPs across the field.
     #[arg(long, value_enum)]
@@ -134,10 +135,10 @@ pub struct NewArgs {
     #[arg(long, value_enum, default_value = "jamboree")]
     kind: TeamKindArg,
     /// Team chess without a roster: number of teams.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = numbers::how_many)]
     teams: Option<usize>,
     /// Team chess without a roster: players per team.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = numbers::how_many)]
     boards: Option<usize>,
     /// Seconds the schedule search may take.
     #[arg(long, default_value_t = 20.0)]
@@ -147,18 +148,18 @@ pub struct NewArgs {
 /// One result, as typed on the command line or as one line of `--stdin`.
 #[derive(Args, Debug, Clone)]
 pub struct Entry {
-    #[arg(long, allow_hyphen_values = true, value_parser = whole_number)]
+    #[arg(long, allow_hyphen_values = true, value_parser = numbers::whole_number)]
     round: Option<u32>,
-    #[arg(long, allow_hyphen_values = true, value_parser = whole_number)]
+    #[arg(long, allow_hyphen_values = true, value_parser = numbers::whole_number)]
     table: Option<u32>,
     /// Bridge: the board number.
-    #[arg(long, alias = "board", allow_hyphen_values = true, value_parser = whole_number)]
+    #[arg(long, alias = "board", allow_hyphen_values = true, value_parser = numbers::whole_number)]
     deal: Option<u32>,
     /// Whist drive: tricks won by North-South.
-    #[arg(long, allow_hyphen_values = true, value_parser = whole_number)]
+    #[arg(long, allow_hyphen_values = true, value_parser = numbers::whole_number)]
     ns: Option<u32>,
     /// Whist drive: tricks won by East-West.
-    #[arg(long, allow_hyphen_values = true, value_parser = whole_number)]
+    #[arg(long, allow_hyphen_values = true, value_parser = numbers::whole_number)]
     ew: Option<u32>,
     /// Bridge: the contract, e.g. 4S, 3NT, 2HX, 1NTXX.
     #[arg(long)]
@@ -261,23 +262,6 @@ fn open_to_read(path: &Path) -> Result<EventFile, StoreError> {
         Err(StoreError::ReadOnly { .. }) => EventFile::open_read_only(path),
         opened => opened,
     }
-}
-
-/// A count typed on the command line (round, table, board, tricks, hands): a whole number
-/// from 0. A leading minus is read here, so `--ns -1` gets this sentence rather than clap's
-/// tip to write `-- -1` (which does not work for an option's value either).
-fn whole_number(text: &str) -> Result<u32, String> {
-    let value: i128 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a whole number"))?;
-    u32::try_from(value).map_err(|_| {
-        if value < 0 {
-            format!("{value} is negative; counts start at 0")
-        } else {
-            format!("{value} is far too large (at most {})", u32::MAX)
-        }
-    })
 }
 
 fn new_event(args: &NewArgs) -> Result<ExitCode> {

@@ -4,6 +4,7 @@
 //! wrong (clap's code). What they write goes through `output`.
 
 mod event;
+mod numbers;
 mod output;
 mod roster;
 mod round_robin;

@@ -18,7 +18,7 @@ pub enum RosterCommand {
 #[group(id = "entrants", required = true, multiple = false)]
 pub struct Entrants {
     /// Number of entrants, named "Player 1" … "Player N".
-    #[arg(long, group = "entrants")]
+    #[arg(long, group = "entrants", allow_hyphen_values = true, value_parser = super::numbers::how_many)]
     pub(super) players: Option<usize>,
     /// Roster CSV (names, spouses, stationary flag…).
     #[arg(long, group = "entrants")]

@@ -9,7 +9,7 @@ use scheduler::roster_import::import_roster_file;
 use scheduler::schedule_io::{write_json, write_team_chess_csv};
 use scheduler::solver::Control;
 use scheduler::team_chess::team_match::{scheveningen, team_round_robin};
-use scheduler::team_chess::{Size, TeamChessOptions, TeamNames, team_chess};
+use scheduler::team_chess::{Size, TeamChessOptions, TeamNames, check_size, team_chess};
 use scheduler::verify::verify;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -28,10 +28,10 @@ pub enum TeamEventArg {
 #[derive(Args, Debug)]
 pub struct TeamChessArgs {
     /// Number of teams (taken from the roster's team column when a roster is given).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = super::numbers::how_many)]
     teams: Option<usize>,
     /// Players per team (taken from the roster when given).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = super::numbers::how_many)]
     boards: Option<usize>,
     /// Rounds (jamboree only; a round robin has one round per opponent).
     #[arg(long)]
@@ -84,6 +84,11 @@ pub(super) fn run(args: &TeamChessArgs) -> Result<ExitCode> {
         eprintln!("give --teams and --boards, or a --roster with team (and board) columns");
         return Ok(ExitCode::from(2));
     };
+    // Before anything is built (the names of 1,000,000 teams would not fit in memory).
+    if let Err(reason) = check_size(teams, boards) {
+        eprintln!("error: {reason}");
+        return Ok(ExitCode::FAILURE);
+    }
     let names = names.unwrap_or_else(|| TeamNames::numbered(teams, boards));
     let schedule = match args.kind {
         TeamEventArg::RoundRobin => team_round_robin(&names, boards, args.double),

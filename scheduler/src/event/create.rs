@@ -8,7 +8,7 @@ use crate::round_robin::{Method, RoundRobinOptions, round_robin};
 use crate::scoring::league::PointsRule;
 use crate::solver::Control;
 use crate::team_chess::team_match::{scheveningen, team_round_robin};
-use crate::team_chess::{Size, TeamChessOptions, TeamNames, team_chess};
+use crate::team_chess::{Size, TeamChessOptions, TeamNames, check_size, team_chess};
 use crate::verify::verify;
 use crate::whist::{WhistOptions, whist_schedule};
 use serde::{Deserialize, Serialize};
@@ -243,11 +243,18 @@ pub fn generate_schedule(
         }
         EventFormat::TeamChess => {
             let names = if roster.players.iter().any(|p| p.team.is_some()) {
-                TeamNames::from_roster(&roster)?
+                let names = TeamNames::from_roster(&roster)?;
+                check_size(
+                    names.teams.len(),
+                    names.players.iter().map(Vec::len).max().unwrap_or(0),
+                )?;
+                names
             } else {
                 let (Some(teams), Some(boards)) = (options.teams, options.boards) else {
                     return Err("team chess needs a roster with team (and board) columns, or numbers of teams and boards".into());
                 };
+                // Before the names are made: 1,000,000 × 1,000,000 would not fit in memory.
+                check_size(teams, boards)?;
                 let names = TeamNames::numbered(teams, boards);
                 roster = roster_of(&names);
                 names
