@@ -67,6 +67,19 @@ pub fn write_export(
     if inputs.iter().any(|input| same_file(input, path)) {
         return Err(ExportError::IsInput(path.to_owned()));
     }
+    let io = |error: std::io::Error| ExportError::Io {
+        path: path.to_owned(),
+        error,
+    };
+    // A device, a pipe or a socket (`/dev/null`, `/dev/stdout`, a FIFO) is written to as a
+    // stream: nothing is replaced, and renaming a file over it would destroy the device node.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        return std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|mut stream| stream.write_all(bytes))
+            .map_err(io);
+    }
     if std::fs::symlink_metadata(path).is_ok() {
         if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
             return Err(ExportError::NotAFile(path.to_owned()));
@@ -78,10 +91,6 @@ pub fn write_export(
             return Err(ExportError::Exists(path.to_owned()));
         }
     }
-    let io = |error: std::io::Error| ExportError::Io {
-        path: path.to_owned(),
-        error,
-    };
     let mut temporary = temporary_beside(path).map_err(io)?;
     temporary
         .write_all(bytes)
@@ -224,6 +233,17 @@ mod tests {
         write_export(&link, b"new", Existing::Replace, &[]).unwrap();
         assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
         assert_eq!(std::fs::read(&link).unwrap(), b"new");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn devices_are_written_to_never_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        for existing in [Existing::Refuse, Existing::Replace] {
+            write_export(Path::new("/dev/null"), b"gone", existing, &[]).unwrap();
+            let null = std::fs::metadata("/dev/null").unwrap();
+            assert!(null.file_type().is_char_device(), "/dev/null is still the device");
+        }
     }
 
     #[test]
