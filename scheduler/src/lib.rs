@@ -8,6 +8,7 @@ pub mod event;
 pub mod export_file;
 pub mod milp;
 pub mod model;
+pub mod movement;
 pub mod problems;
 mod roster_cells;
 pub mod roster_import;
