@@ -4,6 +4,7 @@
 //! This module deliberately shares no code with the generators: it recounts everything from
 //! the seats, so a bug in an engine cannot hide itself. It accepts hand-made schedules too.
 
+pub mod movement;
 mod round_robin;
 pub mod team_chess;
 mod whist;

@@ -1,0 +1,1202 @@
+//! Checks a club pairs movement with moving boards (`crate::movement::Movement`: Mitchell,
+//! skip and relay Mitchells, Howell) against the rules of issue 22 and reports every
+//! violation in a sentence naming the round, table, pair and board set.
+//!
+//! Nothing here comes from the generators in `crate::movement` except the data types: every
+//! count (meetings, sets per pair, tables per set, boards per pair, pair labels) is made
+//! again from the table rows, so a bug in a generator cannot hide itself.
+//!
+//! The phantom pair (a half table) is never seated: in the round it would have played, its
+//! opponents are listed in `sitting_out`. The phantom itself may be left out of a round or
+//! listed as sitting out; every other pair is at exactly one table or sits out, every round.
+//! With a phantom, exactly one real pair (its opponent) sits out each round; without one,
+//! nobody does.
+
+use super::join_and;
+use crate::movement::{Movement, MovementKind, MovementRound};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+/// The rule a movement violation breaks; tests assert on these, people read the message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MovementRule {
+    /// A number out of range (pair, table, set, round), a table used twice, a pair playing
+    /// itself, or a phantom seated at a table.
+    Malformed,
+    /// A pair at two tables, or at a table and sitting out, in one round.
+    DoubleBooked,
+    /// A pair neither at a table nor sitting out in a round.
+    Missing,
+    /// A pair sits out without a phantom to explain it, or several do.
+    SitOut,
+    /// Two pairs meet twice, or (full Mitchell, complete Howell) never.
+    MeetingCount,
+    /// A pair plays the same board set twice.
+    BoardRepeat,
+    /// A set at more than two tables, or at two that do not share.
+    BoardSharing,
+    /// A set on the relay stand is also at a table.
+    RelayStand,
+    /// Pairs that play every round play different numbers of boards.
+    BoardCount,
+    /// Mitchell: a pair sits in the other direction, or two pairs of one direction meet.
+    Direction,
+}
+
+/// One broken rule, in words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MovementViolation {
+    pub rule: MovementRule,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for MovementViolation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.round {
+            Some(round) => write!(f, "round {round}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// Every violation found, and facts about the movement for the director.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct MovementReport {
+    pub violations: Vec<MovementViolation>,
+    /// Rounds, tables, boards per pair, sets, sharing and relay stands.
+    pub summary: Vec<String>,
+}
+
+impl MovementReport {
+    pub fn is_valid(&self) -> bool {
+        self.violations.is_empty()
+    }
+
+    pub fn breaks(&self, rule: MovementRule) -> bool {
+        self.violations.iter().any(|v| v.rule == rule)
+    }
+
+    fn add(&mut self, rule: MovementRule, round: Option<usize>, message: String) {
+        self.violations.push(MovementViolation { rule, round, message });
+    }
+}
+
+/// Checks `movement` against the rules every movement keeps and those of its kind.
+pub fn verify_movement(movement: &Movement) -> MovementReport {
+    let mut report = MovementReport::default();
+    let names = Names { movement };
+    check_header(movement, &mut report);
+    let mut tally = Tally::default();
+    for (index, round) in movement.rounds.iter().enumerate() {
+        if round.number != index + 1 {
+            report.add(
+                MovementRule::Malformed,
+                Some(round.number),
+                format!(
+                    "this is round {} of the list but is numbered {}; rounds run 1, 2, 3… in order",
+                    index + 1,
+                    round.number
+                ),
+            );
+        }
+        check_round(movement, round, &names, &mut tally, &mut report);
+    }
+    check_evening(movement, &names, &tally, &mut report);
+    if movement.kind.is_mitchell() {
+        check_mitchell(movement, &names, &tally, &mut report);
+    } else {
+        check_howell(movement, &names, &tally, &mut report);
+    }
+    summarise(movement, &tally, &mut report);
+    report
+}
+
+/// Pair names as the club says them, made here (not with `Movement::label`).
+struct Names<'a> {
+    movement: &'a Movement,
+}
+
+impl Names<'_> {
+    /// "pair 3" in a Howell, "pair 3 (3 NS)" / "pair 5 (2 EW)" in a Mitchell.
+    fn pair(&self, pair: usize) -> String {
+        let tables = self.movement.tables;
+        if self.movement.kind.is_mitchell() && pair >= 1 && pair <= 2 * tables {
+            if pair <= tables {
+                format!("pair {pair} ({pair} NS)")
+            } else {
+                format!("pair {pair} ({} EW)", pair - tables)
+            }
+        } else {
+            format!("pair {pair}")
+        }
+    }
+
+    /// "set 2 (boards 4–6)", boards counted here from `boards_per_round`.
+    fn set(&self, set: usize) -> String {
+        let k = self.movement.boards_per_round;
+        match k {
+            0 => format!("set {set}"),
+            1 => format!("set {set} (board {set})"),
+            _ => {
+                let first = set.saturating_sub(1).saturating_mul(k).saturating_add(1);
+                let last = first.saturating_add(k - 1);
+                format!("set {set} (boards {first}–{last})")
+            }
+        }
+    }
+}
+
+/// What the rounds add up to, for the evening-wide checks.
+#[derive(Default)]
+struct Tally {
+    /// (lower pair, higher pair) → rounds they meet in.
+    meetings: BTreeMap<(usize, usize), Vec<usize>>,
+    /// (pair, set) → rounds the pair plays the set.
+    plays: BTreeMap<(usize, usize), Vec<usize>>,
+    /// pair → rounds seated at a table.
+    seated_rounds: BTreeMap<usize, usize>,
+    /// Sets seen at a table at least once.
+    sets_played: BTreeSet<usize>,
+}
+
+fn check_header(movement: &Movement, report: &mut MovementReport) {
+    for (what, value) in [
+        ("pairs", movement.pairs),
+        ("tables", movement.tables),
+        ("boards per round", movement.boards_per_round),
+        ("board sets", movement.sets),
+    ] {
+        if value == 0 {
+            report.add(
+                MovementRule::Malformed,
+                None,
+                format!("the movement has 0 {what}; it needs at least 1"),
+            );
+        }
+    }
+    if let Some(phantom) = movement.phantom {
+        if phantom == 0 || phantom > movement.pairs {
+            report.add(
+                MovementRule::Malformed,
+                None,
+                format!(
+                    "the phantom is pair {phantom}, which does not exist (pairs run 1 to {})",
+                    movement.pairs
+                ),
+            );
+        }
+    }
+    for &(low, high) in &movement.sharing {
+        let fits = |t: usize| t >= 1 && t <= movement.tables;
+        if !fits(low) || !fits(high) || low >= high {
+            report.add(
+                MovementRule::Malformed,
+                None,
+                format!(
+                    "the movement says tables {low} and {high} share boards; a sharing entry names two different tables, lower first, from 1 to {}",
+                    movement.tables
+                ),
+            );
+        }
+    }
+}
+
+fn check_round(
+    movement: &Movement,
+    round: &MovementRound,
+    names: &Names,
+    tally: &mut Tally,
+    report: &mut MovementReport,
+) {
+    let at = Some(round.number);
+    let pair_ok = |p: usize| p >= 1 && p <= movement.pairs;
+    let set_ok = |s: usize| s >= 1 && s <= movement.sets;
+    // pair → places: Some(table) when seated, None when sitting out.
+    let mut places: BTreeMap<usize, Vec<Option<usize>>> = BTreeMap::new();
+    // set → tables it is at this round.
+    let mut set_tables: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    let mut tables_used: BTreeMap<usize, usize> = BTreeMap::new();
+
+    for row in &round.tables {
+        let t = row.table;
+        if t == 0 || t > movement.tables {
+            report.add(
+                MovementRule::Malformed,
+                at,
+                format!("table {t} does not exist (tables run 1 to {})", movement.tables),
+            );
+        }
+        *tables_used.entry(t).or_default() += 1;
+        let mut seated_ok = true;
+        for (direction, pair) in [("N-S", row.ns), ("E-W", row.ew)] {
+            if !pair_ok(pair) {
+                seated_ok = false;
+                report.add(
+                    MovementRule::Malformed,
+                    at,
+                    format!(
+                        "table {t}: the {direction} pair is number {pair}, which does not exist (pairs run 1 to {})",
+                        movement.pairs
+                    ),
+                );
+            } else if movement.phantom == Some(pair) {
+                seated_ok = false;
+                report.add(
+                    MovementRule::Malformed,
+                    at,
+                    format!(
+                        "table {t}: the phantom {} is seated {direction}; its opponents should be listed as sitting out instead",
+                        names.pair(pair)
+                    ),
+                );
+            }
+            if pair_ok(pair) {
+                places.entry(pair).or_default().push(Some(t));
+            }
+        }
+        if row.ns == row.ew {
+            seated_ok = false;
+            report.add(
+                MovementRule::Malformed,
+                at,
+                format!("table {t}: {} is seated against itself", names.pair(row.ns)),
+            );
+        }
+        if !set_ok(row.set) {
+            report.add(
+                MovementRule::Malformed,
+                at,
+                format!(
+                    "table {t}: board set {} does not exist (sets run 1 to {})",
+                    row.set, movement.sets
+                ),
+            );
+        } else {
+            set_tables.entry(row.set).or_default().push(t);
+            tally.sets_played.insert(row.set);
+        }
+        if seated_ok {
+            let key = (row.ns.min(row.ew), row.ns.max(row.ew));
+            tally.meetings.entry(key).or_default().push(round.number);
+        }
+        for pair in [row.ns, row.ew] {
+            if pair_ok(pair) && movement.phantom != Some(pair) {
+                *tally.seated_rounds.entry(pair).or_default() += 1;
+                if set_ok(row.set) {
+                    tally.plays.entry((pair, row.set)).or_default().push(round.number);
+                }
+            }
+        }
+    }
+    for (&table, &count) in &tables_used {
+        if count > 1 {
+            report.add(
+                MovementRule::Malformed,
+                at,
+                format!("table {table} is listed {count} times"),
+            );
+        }
+    }
+
+    let mut sitting_out_real = Vec::new();
+    for &pair in &round.sitting_out {
+        if !pair_ok(pair) {
+            report.add(
+                MovementRule::Malformed,
+                at,
+                format!(
+                    "pair {pair} sits out but does not exist (pairs run 1 to {})",
+                    movement.pairs
+                ),
+            );
+            continue;
+        }
+        places.entry(pair).or_default().push(None);
+        if movement.phantom != Some(pair) {
+            sitting_out_real.push(pair);
+        }
+    }
+    check_attendance(movement, round, names, &places, report);
+    check_sit_outs(movement, round, names, &sitting_out_real, report);
+    check_sets(movement, round, names, &set_tables, report);
+}
+
+/// Every real pair exactly once: at one table or sitting out.
+fn check_attendance(
+    movement: &Movement,
+    round: &MovementRound,
+    names: &Names,
+    places: &BTreeMap<usize, Vec<Option<usize>>>,
+    report: &mut MovementReport,
+) {
+    let at = Some(round.number);
+    for pair in 1..=movement.pairs {
+        let list = places.get(&pair).map_or(&[][..], Vec::as_slice);
+        let is_phantom = movement.phantom == Some(pair);
+        match list.len() {
+            0 if is_phantom => {}
+            0 => report.add(
+                MovementRule::Missing,
+                at,
+                format!("{} is neither at a table nor sitting out", names.pair(pair)),
+            ),
+            1 => {}
+            _ => report.add(
+                MovementRule::DoubleBooked,
+                at,
+                format!("{} is {}", names.pair(pair), describe_places(list)),
+            ),
+        }
+    }
+}
+
+/// "at tables 2 and 3", "at table 2 and sitting out".
+fn describe_places(places: &[Option<usize>]) -> String {
+    let tables: Vec<String> = places.iter().flatten().map(usize::to_string).collect();
+    let outs = places.iter().filter(|p| p.is_none()).count();
+    let mut parts = Vec::new();
+    match tables.len() {
+        0 => {}
+        1 => parts.push(format!("at table {}", tables[0])),
+        _ => parts.push(format!("at tables {}", join_and(&tables))),
+    }
+    match outs {
+        0 => {}
+        1 => parts.push("sitting out".to_owned()),
+        n => parts.push(format!("listed as sitting out {n} times")),
+    }
+    parts.join(" and ")
+}
+
+/// Only the phantom's opponent sits out, once per round; nobody without a phantom.
+fn check_sit_outs(
+    movement: &Movement,
+    round: &MovementRound,
+    names: &Names,
+    sitting_out: &[usize],
+    report: &mut MovementReport,
+) {
+    let at = Some(round.number);
+    let listed: Vec<String> = sitting_out.iter().map(|&p| names.pair(p)).collect();
+    match (movement.phantom, sitting_out.len()) {
+        (None, 0) | (Some(_), 1) => {}
+        (None, _) => report.add(
+            MovementRule::SitOut,
+            at,
+            format!(
+                "{} sit{} out but the movement has no phantom pair, so every pair plays every round",
+                join_and(&listed),
+                if listed.len() == 1 { "s" } else { "" }
+            ),
+        ),
+        (Some(phantom), 0) => report.add(
+            MovementRule::SitOut,
+            at,
+            format!(
+                "nobody sits out, but the phantom {} has an opponent every round, who sits out",
+                names.pair(phantom)
+            ),
+        ),
+        (Some(phantom), _) => report.add(
+            MovementRule::SitOut,
+            at,
+            format!(
+                "{} sit out; only one pair, the phantom {}'s opponent, sits out in a round",
+                join_and(&listed),
+                names.pair(phantom)
+            ),
+        ),
+    }
+}
+
+/// A set at one table, or two that share; never also on the relay stand.
+fn check_sets(
+    movement: &Movement,
+    round: &MovementRound,
+    names: &Names,
+    set_tables: &BTreeMap<usize, Vec<usize>>,
+    report: &mut MovementReport,
+) {
+    let at = Some(round.number);
+    for (&set, tables) in set_tables {
+        let listed: Vec<String> = tables.iter().map(usize::to_string).collect();
+        match tables.as_slice() {
+            [_] => {}
+            [a, b] => {
+                let key = ((*a).min(*b), (*a).max(*b));
+                if a == b {
+                    // A table listed twice is reported as malformed already.
+                } else if !movement.sharing.contains(&key) {
+                    report.add(
+                        MovementRule::BoardSharing,
+                        at,
+                        format!(
+                            "{} is at tables {} and {}, which the movement does not say share boards",
+                            names.set(set),
+                            key.0,
+                            key.1
+                        ),
+                    );
+                }
+            }
+            _ => report.add(
+                MovementRule::BoardSharing,
+                at,
+                format!(
+                    "{} is at tables {}; a set can be shared by two tables at most",
+                    names.set(set),
+                    join_and(&listed)
+                ),
+            ),
+        }
+    }
+    let mut on_stand: BTreeMap<usize, usize> = BTreeMap::new();
+    for &set in &round.resting_sets {
+        if set == 0 || set > movement.sets {
+            report.add(
+                MovementRule::Malformed,
+                at,
+                format!(
+                    "board set {set} on the relay stand does not exist (sets run 1 to {})",
+                    movement.sets
+                ),
+            );
+            continue;
+        }
+        *on_stand.entry(set).or_default() += 1;
+    }
+    for (&set, &count) in &on_stand {
+        if count > 1 {
+            report.add(
+                MovementRule::RelayStand,
+                at,
+                format!("{} is listed {count} times on the relay stand", names.set(set)),
+            );
+        }
+        if let Some(tables) = set_tables.get(&set) {
+            let listed: Vec<String> = tables.iter().map(usize::to_string).collect();
+            report.add(
+                MovementRule::RelayStand,
+                at,
+                format!(
+                    "{} is on the relay stand and also at table{} {}",
+                    names.set(set),
+                    if tables.len() == 1 { "" } else { "s" },
+                    join_and(&listed)
+                ),
+            );
+        }
+    }
+}
+
+/// Over the evening: no two pairs meet twice, no pair plays a set twice, equal boards.
+fn check_evening(movement: &Movement, names: &Names, tally: &Tally, report: &mut MovementReport) {
+    for (&(a, b), rounds) in &tally.meetings {
+        if rounds.len() > 1 {
+            report.add(
+                MovementRule::MeetingCount,
+                None,
+                format!(
+                    "{} and {} meet {} times (rounds {}); two pairs meet at most once",
+                    names.pair(a),
+                    names.pair(b),
+                    rounds.len(),
+                    join_numbers(rounds)
+                ),
+            );
+        }
+    }
+    for (&(pair, set), rounds) in &tally.plays {
+        if rounds.len() > 1 {
+            report.add(
+                MovementRule::BoardRepeat,
+                None,
+                format!(
+                    "{} plays {} {} times (rounds {}); a pair plays each board once",
+                    names.pair(pair),
+                    names.set(set),
+                    rounds.len(),
+                    join_numbers(rounds)
+                ),
+            );
+        }
+    }
+    // Boards = distinct sets played × boards per set, for pairs seated every round.
+    let rounds = movement.rounds.len();
+    let mut boards: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for pair in 1..=movement.pairs {
+        if movement.phantom == Some(pair) || tally.seated_rounds.get(&pair) != Some(&rounds) {
+            continue;
+        }
+        let sets = tally.plays.keys().filter(|&&(p, _)| p == pair).count();
+        let count = sets.saturating_mul(movement.boards_per_round);
+        boards.entry(count).or_default().push(pair);
+    }
+    if boards.len() > 1 {
+        let parts: Vec<String> = boards
+            .iter()
+            .map(|(count, pairs)| {
+                let listed: Vec<String> = pairs.iter().map(|&p| names.pair(p)).collect();
+                format!(
+                    "{} play{} {count} boards",
+                    join_and(&listed),
+                    if pairs.len() == 1 { "s" } else { "" }
+                )
+            })
+            .collect();
+        report.add(
+            MovementRule::BoardCount,
+            None,
+            format!(
+                "pairs that play every round play different numbers of boards: {}",
+                parts.join("; ")
+            ),
+        );
+    }
+}
+
+/// Mitchell: pairs 1..=T sit N-S, T+1..=2T sit E-W, all evening (no arrow switch yet);
+/// every N-S pair meets every E-W pair at most once, exactly once over T rounds.
+fn check_mitchell(movement: &Movement, names: &Names, tally: &Tally, report: &mut MovementReport) {
+    let tables = movement.tables;
+    if movement.pairs != 2 * tables {
+        report.add(
+            MovementRule::Malformed,
+            None,
+            format!(
+                "a Mitchell on {tables} tables has {} pairs ({tables} N-S, {tables} E-W, a phantom counted as one), not {}",
+                2 * tables,
+                movement.pairs
+            ),
+        );
+        return;
+    }
+    let is_ns = |p: usize| p >= 1 && p <= tables;
+    let is_ew = |p: usize| p > tables && p <= 2 * tables;
+    for round in &movement.rounds {
+        let at = Some(round.number);
+        for row in &round.tables {
+            let t = row.table;
+            if is_ns(row.ns) && is_ns(row.ew) {
+                report.add(
+                    MovementRule::Direction,
+                    at,
+                    format!(
+                        "table {t}: {} and {} are both N-S pairs; in a Mitchell N-S pairs only meet E-W pairs",
+                        names.pair(row.ns),
+                        names.pair(row.ew)
+                    ),
+                );
+            } else if is_ew(row.ns) && is_ew(row.ew) {
+                report.add(
+                    MovementRule::Direction,
+                    at,
+                    format!(
+                        "table {t}: {} and {} are both E-W pairs; in a Mitchell E-W pairs only meet N-S pairs",
+                        names.pair(row.ns),
+                        names.pair(row.ew)
+                    ),
+                );
+            } else if is_ew(row.ns) && is_ns(row.ew) {
+                report.add(
+                    MovementRule::Direction,
+                    at,
+                    format!(
+                        "table {t}: {} sits N-S and {} sits E-W; in a Mitchell pairs 1 to {tables} always sit N-S and {} to {} always E-W",
+                        names.pair(row.ns),
+                        names.pair(row.ew),
+                        tables + 1,
+                        2 * tables
+                    ),
+                );
+            }
+        }
+    }
+    if movement.rounds.len() == tables {
+        for ns in 1..=tables {
+            for ew in tables + 1..=2 * tables {
+                if movement.phantom == Some(ns) || movement.phantom == Some(ew) {
+                    continue;
+                }
+                if !tally.meetings.contains_key(&(ns, ew)) {
+                    report.add(
+                        MovementRule::MeetingCount,
+                        None,
+                        format!(
+                            "{} and {} never meet; in a full Mitchell ({tables} rounds on {tables} tables) every N-S pair meets every E-W pair once",
+                            names.pair(ns),
+                            names.pair(ew)
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Howell: in a complete Howell (pairs − 1 rounds) every pair meets every other once.
+fn check_howell(movement: &Movement, names: &Names, tally: &Tally, report: &mut MovementReport) {
+    let pairs = movement.pairs;
+    if pairs < 2 || movement.rounds.len() != pairs - 1 {
+        return;
+    }
+    for a in 1..=pairs {
+        for b in a + 1..=pairs {
+            if movement.phantom == Some(a) || movement.phantom == Some(b) {
+                continue;
+            }
+            if !tally.meetings.contains_key(&(a, b)) {
+                report.add(
+                    MovementRule::MeetingCount,
+                    None,
+                    format!(
+                        "{} and {} never meet; in a complete Howell ({} rounds for {pairs} pairs) every pair meets every other once",
+                        names.pair(a),
+                        names.pair(b),
+                        pairs - 1
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn join_numbers(numbers: &[usize]) -> String {
+    let listed: Vec<String> = numbers.iter().map(usize::to_string).collect();
+    join_and(&listed)
+}
+
+fn summarise(movement: &Movement, tally: &Tally, report: &mut MovementReport) {
+    let kind = match movement.kind {
+        MovementKind::Mitchell => "Mitchell",
+        MovementKind::SkipMitchell => "skip Mitchell",
+        MovementKind::RelayMitchell => "relay-and-share Mitchell",
+        MovementKind::Howell => "Howell",
+    };
+    report.summary.push(format!(
+        "{kind}: {} pairs on {} tables, {} rounds of {} boards",
+        movement.pairs,
+        movement.tables,
+        movement.rounds.len(),
+        movement.boards_per_round
+    ));
+    if let Some(phantom) = movement.phantom {
+        report.summary.push(format!(
+            "phantom: pair {phantom} (its opponent sits out each round)"
+        ));
+    }
+    let mut per_pair: BTreeSet<usize> = BTreeSet::new();
+    for pair in 1..=movement.pairs {
+        if movement.phantom == Some(pair) {
+            continue;
+        }
+        let sets = tally.plays.keys().filter(|&&(p, _)| p == pair).count();
+        per_pair.insert(sets.saturating_mul(movement.boards_per_round));
+    }
+    let listed: Vec<String> = per_pair.iter().map(usize::to_string).collect();
+    report
+        .summary
+        .push(format!("boards per pair: {}", listed.join(" or ")));
+    report.summary.push(format!(
+        "board sets: {} ({} boards), {} of them played",
+        movement.sets,
+        movement.sets.saturating_mul(movement.boards_per_round),
+        tally.sets_played.len()
+    ));
+    if movement.sharing.is_empty() {
+        report.summary.push("sharing: none".to_owned());
+    } else {
+        let listed: Vec<String> = movement
+            .sharing
+            .iter()
+            .map(|(a, b)| format!("tables {a} and {b}"))
+            .collect();
+        report.summary.push(format!("sharing: {}", listed.join(", ")));
+    }
+    let resting: usize = movement
+        .rounds
+        .iter()
+        .map(|r| r.resting_sets.len())
+        .max()
+        .unwrap_or(0);
+    if resting > 0 {
+        report
+            .summary
+            .push(format!("relay stand: up to {resting} sets resting in a round"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movement::TableRound;
+
+    /// One round as written on a card: rows (table, N-S, E-W, set), pairs sitting out,
+    /// sets on the relay stand.
+    type Card = (Vec<(usize, usize, usize, usize)>, Vec<usize>, Vec<usize>);
+
+    fn movement(
+        kind: MovementKind,
+        pairs: usize,
+        tables: usize,
+        sets: usize,
+        sharing: Vec<(usize, usize)>,
+        cards: Vec<Card>,
+    ) -> Movement {
+        let rounds = cards
+            .into_iter()
+            .enumerate()
+            .map(|(i, (rows, sitting_out, resting_sets))| MovementRound {
+                number: i + 1,
+                tables: rows
+                    .into_iter()
+                    .map(|(table, ns, ew, set)| TableRound { table, ns, ew, set })
+                    .collect(),
+                sitting_out,
+                resting_sets,
+            })
+            .collect();
+        Movement {
+            kind,
+            pairs,
+            tables,
+            boards_per_round: 2,
+            sets,
+            phantom: None,
+            sharing,
+            rounds,
+        }
+    }
+
+    /// A 3-table Mitchell written out from the rules: N-S (1–3) stay, E-W (4–6) move up one
+    /// table, boards move down one table; 3 sets of 2 boards.
+    fn mitchell_3() -> Movement {
+        movement(
+            MovementKind::Mitchell,
+            6,
+            3,
+            3,
+            vec![],
+            vec![
+                (vec![(1, 1, 4, 1), (2, 2, 5, 2), (3, 3, 6, 3)], vec![], vec![]),
+                (vec![(1, 1, 6, 2), (2, 2, 4, 3), (3, 3, 5, 1)], vec![], vec![]),
+                (vec![(1, 1, 5, 3), (2, 2, 6, 1), (3, 3, 4, 2)], vec![], vec![]),
+            ],
+        )
+    }
+
+    /// A 2-table Howell by hand: pair 4 stays at table 1, the others rotate; both tables
+    /// share the round's set (3 sets for 3 rounds, as only sharing makes it fit).
+    fn howell_2() -> Movement {
+        movement(
+            MovementKind::Howell,
+            4,
+            2,
+            3,
+            vec![(1, 2)],
+            vec![
+                (vec![(1, 4, 1, 1), (2, 2, 3, 1)], vec![], vec![]),
+                (vec![(1, 4, 2, 2), (2, 3, 1, 2)], vec![], vec![]),
+                (vec![(1, 4, 3, 3), (2, 1, 2, 3)], vec![], vec![]),
+            ],
+        )
+    }
+
+    fn messages(report: &MovementReport) -> Vec<String> {
+        report.violations.iter().map(ToString::to_string).collect()
+    }
+
+    fn assert_says(report: &MovementReport, rule: MovementRule, text: &str) {
+        assert!(
+            report
+                .violations
+                .iter()
+                .any(|v| v.rule == rule && v.to_string() == text),
+            "expected {rule:?} «{text}», got {:#?}",
+            messages(report)
+        );
+    }
+
+    fn row(m: &mut Movement, round: usize, table: usize) -> &mut TableRound {
+        m.rounds[round - 1]
+            .tables
+            .iter_mut()
+            .find(|t| t.table == table)
+            .expect("test row exists")
+    }
+
+    #[test]
+    fn hand_written_mitchell_and_howell_are_valid() {
+        let report = verify_movement(&mitchell_3());
+        assert!(report.is_valid(), "{:#?}", messages(&report));
+        assert_eq!(
+            report.summary,
+            vec![
+                "Mitchell: 6 pairs on 3 tables, 3 rounds of 2 boards",
+                "boards per pair: 6",
+                "board sets: 3 (6 boards), 3 of them played",
+                "sharing: none",
+            ]
+        );
+        let report = verify_movement(&howell_2());
+        assert!(report.is_valid(), "{:#?}", messages(&report));
+        assert!(report.summary.contains(&"sharing: tables 1 and 2".to_owned()));
+    }
+
+    #[test]
+    fn a_pair_in_the_wrong_direction_is_named() {
+        let mut m = mitchell_3();
+        let r = row(&mut m, 1, 2);
+        (r.ns, r.ew) = (r.ew, r.ns);
+        let report = verify_movement(&m);
+        assert_says(
+            &report,
+            MovementRule::Direction,
+            "round 1: table 2: pair 5 (2 EW) sits N-S and pair 2 (2 NS) sits E-W; in a Mitchell pairs 1 to 3 always sit N-S and 4 to 6 always E-W",
+        );
+        assert_eq!(report.violations.len(), 1, "{:#?}", messages(&report));
+    }
+
+    #[test]
+    fn a_repeated_set_is_named_with_its_boards() {
+        let mut m = mitchell_3();
+        // Round 2: tables 1 and 3 exchange sets, so pair 1 gets set 1 again.
+        row(&mut m, 2, 1).set = 1;
+        row(&mut m, 2, 3).set = 2;
+        let report = verify_movement(&m);
+        assert_says(
+            &report,
+            MovementRule::BoardRepeat,
+            "pair 1 (1 NS) plays set 1 (boards 1–2) 2 times (rounds 1 and 2); a pair plays each board once",
+        );
+        assert_says(
+            &report,
+            MovementRule::BoardCount,
+            "pairs that play every round play different numbers of boards: pair 1 (1 NS), pair 3 (3 NS), pair 5 (2 EW) and pair 6 (3 EW) play 4 boards; pair 2 (2 NS) and pair 4 (1 EW) play 6 boards",
+        );
+        assert!(!report.breaks(MovementRule::BoardSharing));
+    }
+
+    #[test]
+    fn a_set_at_two_tables_needs_declared_sharing() {
+        let mut m = mitchell_3();
+        row(&mut m, 1, 2).set = 1;
+        let report = verify_movement(&m);
+        assert_says(
+            &report,
+            MovementRule::BoardSharing,
+            "round 1: set 1 (boards 1–2) is at tables 1 and 2, which the movement does not say share boards",
+        );
+        m.sharing = vec![(1, 2)];
+        assert!(!verify_movement(&m).breaks(MovementRule::BoardSharing));
+        row(&mut m, 1, 3).set = 1;
+        assert_says(
+            &verify_movement(&m),
+            MovementRule::BoardSharing,
+            "round 1: set 1 (boards 1–2) is at tables 1, 2 and 3; a set can be shared by two tables at most",
+        );
+    }
+
+    #[test]
+    fn two_pairs_meeting_twice_and_never_are_named() {
+        let mut m = mitchell_3();
+        // Round 3: the E-W pairs at tables 1 and 2 exchange seats.
+        row(&mut m, 3, 1).ew = 6;
+        row(&mut m, 3, 2).ew = 5;
+        let report = verify_movement(&m);
+        assert_says(
+            &report,
+            MovementRule::MeetingCount,
+            "pair 1 (1 NS) and pair 6 (3 EW) meet 2 times (rounds 2 and 3); two pairs meet at most once",
+        );
+        assert_says(
+            &report,
+            MovementRule::MeetingCount,
+            "pair 1 (1 NS) and pair 5 (2 EW) never meet; in a full Mitchell (3 rounds on 3 tables) every N-S pair meets every E-W pair once",
+        );
+    }
+
+    #[test]
+    fn a_pair_seated_twice_or_seated_and_sitting_out_is_named() {
+        let mut m = mitchell_3();
+        row(&mut m, 1, 3).ew = 5;
+        let report = verify_movement(&m);
+        assert_says(
+            &report,
+            MovementRule::DoubleBooked,
+            "round 1: pair 5 (2 EW) is at tables 2 and 3",
+        );
+        assert_says(
+            &report,
+            MovementRule::Missing,
+            "round 1: pair 6 (3 EW) is neither at a table nor sitting out",
+        );
+
+        let mut m = mitchell_3();
+        m.rounds[0].sitting_out.push(4);
+        let report = verify_movement(&m);
+        assert_says(
+            &report,
+            MovementRule::DoubleBooked,
+            "round 1: pair 4 (1 EW) is at table 1 and sitting out",
+        );
+        assert_says(
+            &report,
+            MovementRule::SitOut,
+            "round 1: pair 4 (1 EW) sits out but the movement has no phantom pair, so every pair plays every round",
+        );
+    }
+
+    #[test]
+    fn same_direction_pairs_meeting_are_named() {
+        let mut m = mitchell_3();
+        row(&mut m, 2, 2).ew = 3;
+        row(&mut m, 2, 3).ns = 4;
+        let report = verify_movement(&m);
+        assert_says(
+            &report,
+            MovementRule::Direction,
+            "round 2: table 2: pair 2 (2 NS) and pair 3 (3 NS) are both N-S pairs; in a Mitchell N-S pairs only meet E-W pairs",
+        );
+        assert_says(
+            &report,
+            MovementRule::Direction,
+            "round 2: table 3: pair 4 (1 EW) and pair 5 (2 EW) are both E-W pairs; in a Mitchell E-W pairs only meet N-S pairs",
+        );
+    }
+
+    #[test]
+    fn numbers_out_of_range_and_bad_round_order_are_named() {
+        let mut m = mitchell_3();
+        row(&mut m, 1, 1).set = 4;
+        row(&mut m, 2, 3).table = 4;
+        row(&mut m, 3, 2).ew = 7;
+        m.rounds[1].number = 5;
+        m.rounds[2].resting_sets.push(1);
+        let report = verify_movement(&m);
+        for text in [
+            "round 1: table 1: board set 4 does not exist (sets run 1 to 3)",
+            "round 5: table 4 does not exist (tables run 1 to 3)",
+            "round 5: this is round 2 of the list but is numbered 5; rounds run 1, 2, 3… in order",
+            "round 3: table 2: the E-W pair is number 7, which does not exist (pairs run 1 to 6)",
+        ] {
+            assert_says(&report, MovementRule::Malformed, text);
+        }
+        assert_says(
+            &report,
+            MovementRule::RelayStand,
+            "round 3: set 1 (boards 1–2) is on the relay stand and also at table 2",
+        );
+    }
+
+    #[test]
+    fn a_phantom_pair_is_never_seated_and_its_opponent_sits_out() {
+        // The 3-table Mitchell with 5 pairs: 3 EW (pair 6) is the phantom.
+        let mut m = mitchell_3();
+        m.phantom = Some(6);
+        for round in &mut m.rounds {
+            let at = round.tables.iter().position(|t| t.ew == 6).expect("pair 6 plays");
+            let opponent = round.tables.remove(at).ns;
+            round.sitting_out.push(opponent);
+        }
+        let report = verify_movement(&m);
+        assert!(report.is_valid(), "{:#?}", messages(&report));
+
+        let mut seated = mitchell_3();
+        seated.phantom = Some(6);
+        let report = verify_movement(&seated);
+        assert_says(
+            &report,
+            MovementRule::Malformed,
+            "round 1: table 3: the phantom pair 6 (3 EW) is seated E-W; its opponents should be listed as sitting out instead",
+        );
+        assert_says(
+            &report,
+            MovementRule::SitOut,
+            "round 1: nobody sits out, but the phantom pair 6 (3 EW) has an opponent every round, who sits out",
+        );
+    }
+
+    #[test]
+    fn a_howell_where_pairs_meet_twice_is_caught() {
+        let mut m = howell_2();
+        // Round 3 repeats round 2's pairings (with round 3's set).
+        m.rounds[2].tables = vec![
+            TableRound {
+                table: 1,
+                ns: 4,
+                ew: 2,
+                set: 3,
+            },
+            TableRound {
+                table: 2,
+                ns: 3,
+                ew: 1,
+                set: 3,
+            },
+        ];
+        let report = verify_movement(&m);
+        assert_says(
+            &report,
+            MovementRule::MeetingCount,
+            "pair 2 and pair 4 meet 2 times (rounds 2 and 3); two pairs meet at most once",
+        );
+        assert_says(
+            &report,
+            MovementRule::MeetingCount,
+            "pair 1 and pair 2 never meet; in a complete Howell (3 rounds for 4 pairs) every pair meets every other once",
+        );
+        // A Howell has no directions: switching a table is fine.
+        let mut switched = howell_2();
+        let r = row(&mut switched, 2, 2);
+        (r.ns, r.ew) = (r.ew, r.ns);
+        assert!(verify_movement(&switched).is_valid());
+    }
+
+    /// The 4-table complete Howell (8 pairs, 7 rounds, 7 sets, relay stands), as published
+    /// by Ian McKinnon's "Bridge Movements" (bridgecentral.com, "Producing Howell movements",
+    /// http://www.bridgecentral.com/MvtHTML/producinghowellmovements.htm): first round in
+    /// shorthand "8-1 6-5 4-2 R 7-3 2R" (positions 1–7 round the room: tables 1, 2, 3, a
+    /// relay, table 4, two relays; set p starts at position p). The moves, from the same
+    /// author (https://bridgecentral.com/ReducedHowell.htm): each pair but pair 8 moves to
+    /// the spot of the pair numbered one below (pair 1 to pair 7's), boards move to the next
+    /// lower position, through the relays. Written out round by round below.
+    #[test]
+    fn published_four_table_howell_is_valid() {
+        let rounds: Vec<Card> = vec![
+            (
+                vec![(1, 8, 1, 1), (2, 6, 5, 2), (3, 4, 2, 3), (4, 7, 3, 5)],
+                vec![],
+                vec![4, 6, 7],
+            ),
+            (
+                vec![(1, 8, 2, 2), (2, 7, 6, 3), (3, 5, 3, 4), (4, 1, 4, 6)],
+                vec![],
+                vec![1, 5, 7],
+            ),
+            (
+                vec![(1, 8, 3, 3), (2, 1, 7, 4), (3, 6, 4, 5), (4, 2, 5, 7)],
+                vec![],
+                vec![1, 2, 6],
+            ),
+            (
+                vec![(1, 8, 4, 4), (2, 2, 1, 5), (3, 7, 5, 6), (4, 3, 6, 1)],
+                vec![],
+                vec![2, 3, 7],
+            ),
+            (
+                vec![(1, 8, 5, 5), (2, 3, 2, 6), (3, 1, 6, 7), (4, 4, 7, 2)],
+                vec![],
+                vec![1, 3, 4],
+            ),
+            (
+                vec![(1, 8, 6, 6), (2, 4, 3, 7), (3, 2, 7, 1), (4, 5, 1, 3)],
+                vec![],
+                vec![2, 4, 5],
+            ),
+            (
+                vec![(1, 8, 7, 7), (2, 5, 4, 1), (3, 3, 1, 2), (4, 6, 2, 4)],
+                vec![],
+                vec![3, 5, 6],
+            ),
+        ];
+        let m = movement(MovementKind::Howell, 8, 4, 7, vec![], rounds);
+        let report = verify_movement(&m);
+        assert!(report.is_valid(), "{:#?}", messages(&report));
+        assert!(report.summary.contains(&"boards per pair: 14".to_owned()));
+        assert!(
+            report
+                .summary
+                .contains(&"relay stand: up to 3 sets resting in a round".to_owned())
+        );
+    }
+
+    /// A 7-table Mitchell as a director's guide states it ("NS pairs stay at the same table
+    /// all round; EW pairs move up one table after each round; boards move down one table";
+    /// "use 2 boards per round for Mitchell movements of 7, 8 or 9 tables": The Bridge Base
+    /// director pages, http://esvc006636.swp0002ssl.server-secure.com/tbb/director/page03.htm;
+    /// the same rules in bridgecentral.com's Mitchell chapters). Pairs 1–7 N-S, 8–14 E-W
+    /// (1 EW to 7 EW), set t starts at table t. Written out round by round.
+    #[test]
+    fn published_seven_table_mitchell_is_valid() {
+        let rows: Vec<Vec<(usize, usize, usize, usize)>> = vec![
+            vec![
+                (1, 1, 8, 1),
+                (2, 2, 9, 2),
+                (3, 3, 10, 3),
+                (4, 4, 11, 4),
+                (5, 5, 12, 5),
+                (6, 6, 13, 6),
+                (7, 7, 14, 7),
+            ],
+            vec![
+                (1, 1, 14, 2),
+                (2, 2, 8, 3),
+                (3, 3, 9, 4),
+                (4, 4, 10, 5),
+                (5, 5, 11, 6),
+                (6, 6, 12, 7),
+                (7, 7, 13, 1),
+            ],
+            vec![
+                (1, 1, 13, 3),
+                (2, 2, 14, 4),
+                (3, 3, 8, 5),
+                (4, 4, 9, 6),
+                (5, 5, 10, 7),
+                (6, 6, 11, 1),
+                (7, 7, 12, 2),
+            ],
+            vec![
+                (1, 1, 12, 4),
+                (2, 2, 13, 5),
+                (3, 3, 14, 6),
+                (4, 4, 8, 7),
+                (5, 5, 9, 1),
+                (6, 6, 10, 2),
+                (7, 7, 11, 3),
+            ],
+            vec![
+                (1, 1, 11, 5),
+                (2, 2, 12, 6),
+                (3, 3, 13, 7),
+                (4, 4, 14, 1),
+                (5, 5, 8, 2),
+                (6, 6, 9, 3),
+                (7, 7, 10, 4),
+            ],
+            vec![
+                (1, 1, 10, 6),
+                (2, 2, 11, 7),
+                (3, 3, 12, 1),
+                (4, 4, 13, 2),
+                (5, 5, 14, 3),
+                (6, 6, 8, 4),
+                (7, 7, 9, 5),
+            ],
+            vec![
+                (1, 1, 9, 7),
+                (2, 2, 10, 1),
+                (3, 3, 11, 2),
+                (4, 4, 12, 3),
+                (5, 5, 13, 4),
+                (6, 6, 14, 5),
+                (7, 7, 8, 6),
+            ],
+        ];
+        let cards = rows.into_iter().map(|r| (r, vec![], vec![])).collect();
+        let m = movement(MovementKind::Mitchell, 14, 7, 7, vec![], cards);
+        let report = verify_movement(&m);
+        assert!(report.is_valid(), "{:#?}", messages(&report));
+        assert!(report.summary.contains(&"boards per pair: 14".to_owned()));
+
+        // The same card cut to 6 rounds is a valid (short) Mitchell: at most once is enough.
+        let mut short = m.clone();
+        short.rounds.pop();
+        assert!(verify_movement(&short).is_valid());
+    }
+}
