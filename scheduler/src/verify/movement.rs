@@ -89,7 +89,9 @@ impl MovementReport {
 pub fn verify_movement(movement: &Movement) -> MovementReport {
     let mut report = MovementReport::default();
     let names = Names { movement };
-    check_header(movement, &mut report);
+    if !check_header(movement, &mut report) {
+        return report;
+    }
     let mut tally = Tally::default();
     for (index, round) in movement.rounds.iter().enumerate() {
         if round.number != index + 1 {
@@ -163,7 +165,31 @@ struct Tally {
     sets_played: BTreeSet<usize>,
 }
 
-fn check_header(movement: &Movement, report: &mut MovementReport) {
+/// The most pairs, tables or sets checked: far beyond any club room, and small enough that
+/// counting 1..=pairs every round cannot hang on a hand-edited file.
+pub const MOST: usize = 10_000;
+
+/// Counts and declarations; false when a count is too large to check at all.
+fn check_header(movement: &Movement, report: &mut MovementReport) -> bool {
+    let mut checkable = true;
+    for (what, value) in [
+        ("pairs", movement.pairs),
+        ("tables", movement.tables),
+        ("board sets", movement.sets),
+        ("boards per round", movement.boards_per_round),
+    ] {
+        if value > MOST {
+            checkable = false;
+            report.add(
+                MovementRule::Malformed,
+                None,
+                format!("the movement has {value} {what}; a movement has at most {MOST}"),
+            );
+        }
+    }
+    if !checkable {
+        return false;
+    }
     for (what, value) in [
         ("pairs", movement.pairs),
         ("tables", movement.tables),
@@ -203,6 +229,7 @@ fn check_header(movement: &Movement, report: &mut MovementReport) {
             );
         }
     }
+    true
 }
 
 fn check_round(
@@ -641,6 +668,17 @@ fn check_mitchell(movement: &Movement, names: &Names, tally: &Tally, report: &mu
 /// Howell: in a complete Howell (pairs − 1 rounds) every pair meets every other once.
 fn check_howell(movement: &Movement, names: &Names, tally: &Tally, report: &mut MovementReport) {
     let pairs = movement.pairs;
+    if pairs != 2 * movement.tables {
+        report.add(
+            MovementRule::Malformed,
+            None,
+            format!(
+                "a Howell on {} tables has {} pairs (a phantom counted as one), not {pairs}",
+                movement.tables,
+                2 * movement.tables
+            ),
+        );
+    }
     if pairs < 2 || movement.rounds.len() != pairs - 1 {
         return;
     }
@@ -1018,6 +1056,27 @@ mod tests {
             &report,
             MovementRule::SitOut,
             "round 1: nobody sits out, but the phantom pair 6 (3 EW) has an opponent every round, who sits out",
+        );
+    }
+
+    #[test]
+    fn absurd_counts_are_refused_without_hanging() {
+        let mut m = howell_2();
+        m.pairs = usize::MAX;
+        let report = verify_movement(&m);
+        assert_eq!(
+            messages(&report),
+            vec![format!(
+                "the movement has {} pairs; a movement has at most 10000",
+                usize::MAX
+            )]
+        );
+        let mut m = howell_2();
+        m.pairs = 5;
+        assert_says(
+            &verify_movement(&m),
+            MovementRule::Malformed,
+            "a Howell on 2 tables has 4 pairs (a phantom counted as one), not 5",
         );
     }
 
