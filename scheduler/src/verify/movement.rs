@@ -1059,6 +1059,68 @@ mod tests {
         );
     }
 
+    /// A Mitchell on `tables` tables from the club rules, written here (not by the generator):
+    /// N-S pair t stays at table t; E-W pair e (pair tables + e) starts at table e and moves
+    /// up one table a round, up two after round `skip_after` (a skip Mitchell); set t starts
+    /// at table t and moves down one table a round.
+    fn mitchell_by_rule(tables: usize, rounds: usize, skip_after: Option<usize>) -> Movement {
+        let cards = (1..=rounds)
+            .map(|r| {
+                let skip = usize::from(skip_after.is_some_and(|k| r > k));
+                let rows = (1..=tables)
+                    .map(|t| {
+                        // E-W pair e sits at table (e − 1 + r − 1 + skip) mod T + 1.
+                        let e = (t - 1 + 2 * tables - (r - 1) - skip) % tables + 1;
+                        let set = (t - 1 + r - 1) % tables + 1;
+                        (t, t, tables + e, set)
+                    })
+                    .collect();
+                (rows, vec![], vec![])
+            })
+            .collect();
+        let kind = if skip_after.is_some() {
+            MovementKind::SkipMitchell
+        } else {
+            MovementKind::Mitchell
+        };
+        movement(kind, 2 * tables, tables, tables, vec![], cards)
+    }
+
+    #[test]
+    fn mitchells_by_the_club_rules_are_valid_and_a_swap_is_always_caught() {
+        for tables in 3..=30 {
+            let m = if tables % 2 == 1 {
+                mitchell_by_rule(tables, tables, None)
+            } else {
+                // Even tables: T − 1 rounds, E-W skip a table after half of them.
+                mitchell_by_rule(tables, tables - 1, Some(tables / 2))
+            };
+            for boards in 1..=4 {
+                let mut m = m.clone();
+                m.boards_per_round = boards;
+                let report = verify_movement(&m);
+                assert!(report.is_valid(), "{tables} tables: {:#?}", messages(&report));
+            }
+            // The E-W pairs of tables 1 and 2 exchange seats in the last round.
+            let mut swapped = m.clone();
+            let last = swapped.rounds.len();
+            let (a, b) = (row(&mut swapped, last, 1).ew, row(&mut swapped, last, 2).ew);
+            row(&mut swapped, last, 1).ew = b;
+            row(&mut swapped, last, 2).ew = a;
+            assert!(
+                verify_movement(&swapped).breaks(MovementRule::MeetingCount),
+                "{tables} tables"
+            );
+        }
+        // An even Mitchell without the skip runs into its own boards half way.
+        let report = verify_movement(&mitchell_by_rule(6, 5, None));
+        assert_says(
+            &report,
+            MovementRule::BoardRepeat,
+            "pair 7 (1 EW) plays set 1 (boards 1–2) 2 times (rounds 1 and 4); a pair plays each board once",
+        );
+    }
+
     #[test]
     fn absurd_counts_are_refused_without_hanging() {
         let mut m = howell_2();
