@@ -1121,6 +1121,82 @@ mod tests {
         );
     }
 
+    /// A relay-and-share Mitchell on an even number of tables from the club rules, written
+    /// here: N-S stay, E-W move up one table; the boards move down one place round a circuit
+    /// of T places: the place shared by tables 1 and T, tables 2 to T/2, the relay stand,
+    /// tables T/2 + 1 to T − 1. Set i starts at place i; T rounds.
+    fn relay_mitchell_by_rule(tables: usize) -> Movement {
+        #[derive(Clone, Copy)]
+        enum Place {
+            Shared,
+            Table(usize),
+            Relay,
+        }
+        let mut circuit = vec![Place::Shared];
+        circuit.extend((2..=tables / 2).map(Place::Table));
+        circuit.push(Place::Relay);
+        circuit.extend((tables / 2 + 1..tables).map(Place::Table));
+        let cards = (1..=tables)
+            .map(|r| {
+                let mut rows = Vec::new();
+                let mut resting = Vec::new();
+                for (i, &place) in circuit.iter().enumerate() {
+                    let set = (i + r - 1) % tables + 1;
+                    let at: Vec<usize> = match place {
+                        Place::Shared => vec![1, tables],
+                        Place::Table(t) => vec![t],
+                        Place::Relay => {
+                            resting.push(set);
+                            vec![]
+                        }
+                    };
+                    for t in at {
+                        let e = (t - 1 + tables - (r - 1)) % tables + 1;
+                        rows.push((t, t, tables + e, set));
+                    }
+                }
+                rows.sort_unstable();
+                (rows, vec![], resting)
+            })
+            .collect();
+        movement(
+            MovementKind::RelayMitchell,
+            2 * tables,
+            tables,
+            tables,
+            vec![(1, tables)],
+            cards,
+        )
+    }
+
+    #[test]
+    fn relay_mitchells_by_the_club_rules_are_valid_and_need_their_sharing() {
+        for tables in (4..=30).step_by(2) {
+            let m = relay_mitchell_by_rule(tables);
+            for boards in 1..=4 {
+                let mut m = m.clone();
+                m.boards_per_round = boards;
+                let report = verify_movement(&m);
+                assert!(report.is_valid(), "{tables} tables: {:#?}", messages(&report));
+            }
+            let mut undeclared = m.clone();
+            undeclared.sharing.clear();
+            assert!(
+                verify_movement(&undeclared).breaks(MovementRule::BoardSharing),
+                "{tables} tables"
+            );
+        }
+        let mut m = relay_mitchell_by_rule(4);
+        // Round 1: the relay holds set 3; table 2 takes it instead of its own set 2.
+        assert_eq!(m.rounds[0].resting_sets, vec![3]);
+        row(&mut m, 1, 2).set = 3;
+        assert_says(
+            &verify_movement(&m),
+            MovementRule::RelayStand,
+            "round 1: set 3 (boards 5–6) is on the relay stand and also at table 2",
+        );
+    }
+
     #[test]
     fn absurd_counts_are_refused_without_hanging() {
         let mut m = howell_2();
@@ -1234,6 +1310,17 @@ mod tests {
                 .summary
                 .contains(&"relay stand: up to 3 sets resting in a round".to_owned())
         );
+
+        // 3½ tables: pair 8 is the phantom; whoever it would meet at table 1 sits out.
+        let mut half = m.clone();
+        half.phantom = Some(8);
+        for round in &mut half.rounds {
+            let opponent = round.tables.remove(0).ew;
+            round.sitting_out.push(opponent);
+        }
+        let report = verify_movement(&half);
+        assert!(report.is_valid(), "{:#?}", messages(&report));
+        assert!(report.summary.contains(&"boards per pair: 12".to_owned()));
     }
 
     /// A 7-table Mitchell as a director's guide states it ("NS pairs stay at the same table
