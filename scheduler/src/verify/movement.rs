@@ -92,6 +92,13 @@ pub fn verify_movement(movement: &Movement) -> MovementReport {
     if !check_header(movement, &mut report) {
         return report;
     }
+    if movement.rounds.is_empty() {
+        report.add(
+            MovementRule::Malformed,
+            None,
+            "the movement has no rounds".to_owned(),
+        );
+    }
     let mut tally = Tally::default();
     for (index, round) in movement.rounds.iter().enumerate() {
         if round.number != index + 1 {
@@ -165,11 +172,22 @@ struct Tally {
     sets_played: BTreeSet<usize>,
 }
 
-/// The most pairs, tables or sets checked: far beyond any club room, and small enough that
-/// counting 1..=pairs every round cannot hang on a hand-edited file.
-pub const MOST: usize = 10_000;
+/// The most pairs, tables, sets or boards per round checked: far beyond any club room, and
+/// small enough that counting every pair against every other stays quick on a hand-edited file.
+pub const MOST: usize = 1_000;
 
 /// Counts and declarations; false when a count is too large to check at all.
+impl Tally {
+    /// pair → how many different sets it plays.
+    fn sets_per_pair(&self) -> BTreeMap<usize, usize> {
+        let mut counts = BTreeMap::new();
+        for &(pair, _) in self.plays.keys() {
+            *counts.entry(pair).or_default() += 1;
+        }
+        counts
+    }
+}
+
 fn check_header(movement: &Movement, report: &mut MovementReport) -> bool {
     let mut checkable = true;
     for (what, value) in [
@@ -554,12 +572,13 @@ fn check_evening(movement: &Movement, names: &Names, tally: &Tally, report: &mut
     }
     // Boards = distinct sets played × boards per set, for pairs seated every round.
     let rounds = movement.rounds.len();
+    let sets_per_pair = tally.sets_per_pair();
     let mut boards: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for pair in 1..=movement.pairs {
         if movement.phantom == Some(pair) || tally.seated_rounds.get(&pair) != Some(&rounds) {
             continue;
         }
-        let sets = tally.plays.keys().filter(|&&(p, _)| p == pair).count();
+        let sets = sets_per_pair.get(&pair).copied().unwrap_or(0);
         let count = sets.saturating_mul(movement.boards_per_round);
         boards.entry(count).or_default().push(pair);
     }
@@ -727,12 +746,13 @@ fn summarise(movement: &Movement, tally: &Tally, report: &mut MovementReport) {
             "phantom: pair {phantom} (its opponent sits out each round)"
         ));
     }
+    let sets_per_pair = tally.sets_per_pair();
     let mut per_pair: BTreeSet<usize> = BTreeSet::new();
     for pair in 1..=movement.pairs {
         if movement.phantom == Some(pair) {
             continue;
         }
-        let sets = tally.plays.keys().filter(|&&(p, _)| p == pair).count();
+        let sets = sets_per_pair.get(&pair).copied().unwrap_or(0);
         per_pair.insert(sets.saturating_mul(movement.boards_per_round));
     }
     let listed: Vec<String> = per_pair.iter().map(usize::to_string).collect();
@@ -1205,9 +1225,16 @@ mod tests {
         assert_eq!(
             messages(&report),
             vec![format!(
-                "the movement has {} pairs; a movement has at most 10000",
+                "the movement has {} pairs; a movement has at most 1000",
                 usize::MAX
             )]
+        );
+        let mut m = howell_2();
+        m.rounds.clear();
+        assert_says(
+            &verify_movement(&m),
+            MovementRule::Malformed,
+            "the movement has no rounds",
         );
         let mut m = howell_2();
         m.pairs = 5;
