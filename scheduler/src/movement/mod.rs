@@ -9,6 +9,12 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod howell;
+pub mod mitchell;
+
+pub use howell::{MAX_HOWELL_TABLES, howell};
+pub use mitchell::{mitchell, relay_mitchell, skip_mitchell};
+
 /// The kinds of movement a club runs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MovementKind {
