@@ -77,7 +77,16 @@ impl Search {
         if self.nodes > self.node_limit {
             return false;
         }
-        let Some(x) = (0..self.n).find(|&x| !self.used_elem[x]) else {
+        // Fail first: the unplaced residue with the fewest partners left.
+        let partner_count = |x: usize| {
+            (0..self.n)
+                .filter(|&y| !self.used_elem[y] && y != x && !self.used_diff[self.sub(y, x)])
+                .count()
+        };
+        let Some(x) = (0..self.n)
+            .filter(|&x| !self.used_elem[x])
+            .min_by_key(|&x| partner_count(x))
+        else {
             return true;
         };
         let mut partners: Vec<usize> = (0..self.n)
@@ -177,12 +186,12 @@ fn find_starter(tables: usize) -> Option<Starter> {
     if tables <= 3 {
         return search(tables, false, 1, u64::MAX).or_else(|| search(tables, true, 1, u64::MAX));
     }
-    let mut limit = 20_000u64;
-    for attempt in 0..200u64 {
+    let mut limit = 200u64;
+    for attempt in 0..5000u64 {
         if let Some(s) = search(tables, false, 0x5EED + attempt, limit) {
             return Some(s);
         }
-        limit = limit.saturating_add(limit / 4);
+        limit = limit.saturating_add(limit / 20);
     }
     None
 }
