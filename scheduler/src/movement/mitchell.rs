@@ -2,6 +2,12 @@
 //! down. The plain Mitchell (odd tables), the skip Mitchell and the share-and-relay Mitchell
 //! (even tables).
 //!
+//! As described e.g. by Bridge Central (Ian McKinnon): the skip Mitchell
+//! (<http://www.bridgecentral.com/MvtHTML/skipmitchell.htm>: "the E-W pairs will reach the
+//! table before the one at which they started, one round before the end", so it has T − 1
+//! rounds) and the share and relay (<https://bridgecentral.com/Relay.htm>: as many sets as
+//! tables, one on the relay, the last table sharing with table 1).
+//!
 //! Pair numbering follows `Movement`: N-S pair p is pair p and sits at table p all evening;
 //! E-W pair e ("e EW", starting at table e) is pair T + e.
 

@@ -291,3 +291,35 @@ fn howell_search_times() {
         );
     }
 }
+
+/// The share-and-relay Mitchell for 8 tables as Ian McKinnon's Bridge Central describes it
+/// (<https://bridgecentral.com/Relay.htm>): as many sets as tables, sets 1–4 on tables 1–4,
+/// set 5 on the relay, sets 6–8 on tables 5–7, table 8 sharing with table 1; the boards move
+/// down one table, the shared ones from table 1 to table 7, table 5's to the relay and the
+/// relay's to table 4.
+#[test]
+fn eight_table_relay_mitchell_as_published() {
+    let m = relay_mitchell(8, 3).unwrap();
+    let sets = |r: usize| -> Vec<usize> { m.rounds[r].tables.iter().map(|t| t.set).collect() };
+    assert_eq!(sets(0), vec![1, 2, 3, 4, 6, 7, 8, 1]);
+    assert_eq!(m.rounds[0].resting_sets, vec![5]);
+    assert_eq!(m.sets * m.boards_per_round, 24);
+    for r in 0..7 {
+        let (now, next) = (sets(r), sets(r + 1));
+        // Down one table between tables 2..=4 and 6..=7 (to 1..=3 and 5..=6).
+        for t in (2..=4).chain(6..=7) {
+            assert_eq!(next[t - 2], now[t - 1], "round {} table {t}", r + 1);
+        }
+        assert_eq!(next[6], now[0], "table 1's (shared) set goes to table 7");
+        assert_eq!(m.rounds[r + 1].resting_sets, vec![now[4]], "table 5 to the relay");
+        assert_eq!(next[3], m.rounds[r].resting_sets[0], "the relay to table 4");
+        assert_eq!(next[0], next[7], "tables 1 and 8 share");
+    }
+    // E-W move up one table: 8 EW sits at table 8, then 1, 2, ...
+    let seat_of_8ew: Vec<usize> = m
+        .rounds
+        .iter()
+        .map(|r| r.tables.iter().find(|t| m.label(t.ew) == "8 EW").unwrap().table)
+        .collect();
+    assert_eq!(seat_of_8ew, vec![8, 1, 2, 3, 4, 5, 6, 7]);
+}
