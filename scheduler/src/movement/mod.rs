@@ -9,9 +9,11 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod choose;
 pub mod howell;
 pub mod mitchell;
 
+pub use choose::{MovementOption, movements_for};
 pub use howell::{MAX_HOWELL_TABLES, howell};
 pub use mitchell::{mitchell, relay_mitchell, skip_mitchell};
 

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 use scheduler::movement::{
-    MAX_HOWELL_TABLES, Movement, MovementKind, howell, mitchell, relay_mitchell, skip_mitchell,
+    MAX_HOWELL_TABLES, Movement, MovementKind, howell, mitchell, movements_for, relay_mitchell, skip_mitchell,
 };
 
 /// Up to this size the Howell property test tries 1 to 4 boards per round and checks that the
@@ -322,4 +322,54 @@ fn eight_table_relay_mitchell_as_published() {
         .map(|r| r.tables.iter().find(|t| m.label(t.ew) == "8 EW").unwrap().table)
         .collect();
     assert_eq!(seat_of_8ew, vec![8, 1, 2, 3, 4, 5, 6, 7]);
+}
+
+/// The movements offered for a club evening fit the pairs and come within a fifth of the
+/// boards wanted, and each offered one can be generated with those numbers.
+#[test]
+fn movements_offered_fit_the_evening() {
+    for pairs in (4..=60).step_by(2) {
+        for wanted in [12, 18, 24, 27] {
+            let options = movements_for(pairs, wanted).unwrap();
+            for o in &options {
+                assert_eq!(o.tables * 2, pairs);
+                assert_eq!(o.boards_played, o.rounds * o.boards_per_round);
+                assert!(
+                    o.boards_played.abs_diff(wanted) * 5 <= wanted,
+                    "{o:?} for {wanted}"
+                );
+                let m = match o.kind {
+                    MovementKind::Mitchell => mitchell(o.tables, o.boards_per_round),
+                    MovementKind::SkipMitchell => skip_mitchell(o.tables, o.boards_per_round),
+                    MovementKind::RelayMitchell => relay_mitchell(o.tables, o.boards_per_round),
+                    MovementKind::Howell => howell(o.tables, o.boards_per_round),
+                }
+                .unwrap();
+                assert_eq!(m.rounds.len(), o.rounds, "{o:?}");
+            }
+            // Closest first.
+            let gaps: Vec<usize> = options.iter().map(|o| o.boards_played.abs_diff(wanted)).collect();
+            assert!(gaps.windows(2).all(|w| w[0] <= w[1]), "{options:?}");
+        }
+    }
+    // A club's usual evenings: 9 tables, 27 boards → the 9-round Mitchell with 3 a round;
+    // 4 tables, 24–28 boards → the 7-round Howell with 4 a round.
+    let nine = movements_for(18, 27).unwrap();
+    assert_eq!(
+        (nine[0].kind, nine[0].rounds, nine[0].boards_per_round),
+        (MovementKind::Mitchell, 9, 3)
+    );
+    let four = movements_for(8, 28).unwrap();
+    assert_eq!(
+        (four[0].kind, four[0].rounds, four[0].boards_per_round),
+        (MovementKind::Howell, 7, 4)
+    );
+    for (pairs, boards, words) in [
+        (7, 24, "half table"),
+        (2, 24, "at least 4 pairs"),
+        (8, 0, "at least 1 board"),
+    ] {
+        let message = movements_for(pairs, boards).unwrap_err();
+        assert!(message.contains(words), "{message}");
+    }
 }
