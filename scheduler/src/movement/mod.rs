@@ -9,6 +9,14 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod choose;
+pub mod howell;
+pub mod mitchell;
+
+pub use choose::{MovementOption, movements_for};
+pub use howell::{MAX_HOWELL_TABLES, howell};
+pub use mitchell::{mitchell, relay_mitchell, skip_mitchell};
+
 /// The kinds of movement a club runs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MovementKind {

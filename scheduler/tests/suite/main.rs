@@ -6,6 +6,7 @@ mod event_hardening;
 mod events;
 mod exports;
 mod limits;
+mod movements;
 mod rosters;
 mod round_robin_properties;
 mod sheets;
