@@ -1,6 +1,7 @@
 //! The movement generators (Mitchell, skip and share-and-relay Mitchells, complete Howell)
 //! for every size they exist, checked by direct counting against the rules of issue 22; and
-//! the 3-table Mitchell as it is written on a movement card.
+//! the 3-table Mitchell as it is written on a movement card. Every generated movement is also
+//! put through the independent verifier (`verify::movement`).
 
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
@@ -8,6 +9,7 @@ use std::time::Instant;
 use scheduler::movement::{
     MAX_HOWELL_TABLES, Movement, MovementKind, howell, mitchell, movements_for, relay_mitchell, skip_mitchell,
 };
+use scheduler::verify::movement::verify_movement;
 
 /// Up to this size the Howell property test tries 1 to 4 boards per round and checks that the
 /// search is deterministic; beyond it (up to `MAX_HOWELL_TABLES`) one board count per size,
@@ -18,6 +20,18 @@ const HOWELL_EVERY_BOARD_COUNT_UP_TO: usize = 20;
 /// rule.
 fn check_common(m: &Movement) {
     let id = format!("{:?} {} tables, {} boards", m.kind, m.tables, m.boards_per_round);
+    // The independent verifier (shares no code with the generators) must accept it too.
+    let report = verify_movement(m);
+    assert!(
+        report.is_valid(),
+        "{id}: {}",
+        report
+            .violations
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
+    );
     assert_eq!(m.pairs, 2 * m.tables, "{id}: pairs");
     let mut met: HashMap<(usize, usize), usize> = HashMap::new();
     let mut played: HashSet<(usize, usize)> = HashSet::new();
