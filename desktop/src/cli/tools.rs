@@ -10,7 +10,7 @@ use scheduler::solver::Control;
 use scheduler::tools::league::{
     LeagueError, LeagueOptions, Uniqueness, check, parse_known, parse_table, reconstruct,
 };
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -33,13 +33,8 @@ pub struct LeagueTableArgs {
 }
 
 pub fn league_table(args: &LeagueTableArgs) -> Result<ExitCode> {
-    let label = args.file.display().to_string();
-    let bytes = match std::fs::read(&args.file) {
-        Ok(bytes) => bytes,
-        Err(error) => {
-            eprintln!("error: {label}: {error}");
-            return Ok(ExitCode::FAILURE);
-        }
+    let Some((label, bytes)) = read_input(&args.file) else {
+        return Ok(ExitCode::FAILURE);
     };
     let table = match parse_table(&label, &bytes) {
         Ok(table) => table,
@@ -174,13 +169,8 @@ pub struct LogicGridArgs {
 
 pub fn logic_grid(args: &LogicGridArgs) -> Result<ExitCode> {
     use scheduler::tools::logic_grid::{self, GridError};
-    let label = args.file.display().to_string();
-    let bytes = match std::fs::read(&args.file) {
-        Ok(bytes) => bytes,
-        Err(error) => {
-            eprintln!("error: {label}: {error}");
-            return Ok(ExitCode::FAILURE);
-        }
+    let Some((label, bytes)) = read_input(&args.file) else {
+        return Ok(ExitCode::FAILURE);
     };
     let (text, _) = scheduler::text::decode(&bytes);
     let puzzle = match logic_grid::parse_puzzle(&text) {
@@ -341,4 +331,17 @@ pub fn dicdacdoe(args: &DicDacDoeArgs) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// The tool's input file and the label its messages use; `None` (the error printed) when it
+/// cannot be read.
+fn read_input(path: &Path) -> Option<(String, Vec<u8>)> {
+    let label = path.display().to_string();
+    match std::fs::read(path) {
+        Ok(bytes) => Some((label, bytes)),
+        Err(error) => {
+            eprintln!("error: {label}: {error}");
+            None
+        }
+    }
 }
