@@ -251,6 +251,7 @@ pub fn howell(tables: usize, boards_per_round: usize) -> Result<Movement, String
                 tables: tables_in_play,
                 sitting_out: Vec::new(),
                 resting_sets: resting,
+                arrow_switch: false,
             }
         })
         .collect();

@@ -52,6 +52,7 @@ fn build(
                 .collect(),
             sitting_out: Vec::new(),
             resting_sets: resting(r),
+            arrow_switch: false,
         })
         .collect();
     Movement {

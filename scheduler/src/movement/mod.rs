@@ -29,12 +29,15 @@ pub enum MovementKind {
     RelayMitchell,
     /// Every pair meets every other pair once.
     Howell,
+    /// Six tables: the first 8 of the 11 rounds of a Howell-type movement, so every pair
+    /// meets 8 of the 11 others (three quarters of the field).
+    ThreeQuarterHowell,
 }
 
 impl MovementKind {
     /// Whether pairs keep one direction all evening (two winners, unless arrow-switched).
     pub fn is_mitchell(self) -> bool {
-        !matches!(self, MovementKind::Howell)
+        !matches!(self, MovementKind::Howell | MovementKind::ThreeQuarterHowell)
     }
 }
 
@@ -61,9 +64,14 @@ pub struct MovementRound {
     /// Pairs with no opponents this round.
     #[serde(default)]
     pub sitting_out: Vec<usize>,
-    /// Board sets on the relay stand(s), not played this round.
+    /// Board sets not played this round: on the relay stand(s), or at the table where a
+    /// phantom pair would sit.
     #[serde(default)]
     pub resting_sets: Vec<usize>,
+    /// Arrow switch: the pairs of a Mitchell play this round in the other direction (the
+    /// pair numbered N-S sits E-W). `tables` already shows who sits where; this says why.
+    #[serde(default)]
+    pub arrow_switch: bool,
 }
 
 /// A whole movement: what the table cards, travellers and guide cards are printed from.
@@ -76,7 +84,9 @@ pub struct Movement {
     pub boards_per_round: usize,
     /// Board sets in play over the evening.
     pub sets: usize,
-    /// A pair that is not there (odd number of pairs); its opponents sit out that round.
+    /// A pair that is not there (odd number of pairs). It never appears in `tables`: the
+    /// pair it would have met is in that round's `sitting_out` and the boards of that table
+    /// in its `resting_sets`.
     #[serde(default)]
     pub phantom: Option<usize>,
     /// Pairs of tables that share a board set in the same round (lower table first), e.g.

@@ -698,7 +698,8 @@ fn check_howell(movement: &Movement, names: &Names, tally: &Tally, report: &mut 
             ),
         );
     }
-    if pairs < 2 || movement.rounds.len() != pairs - 1 {
+    // Only a complete Howell promises every meeting (a three-quarter Howell is a part).
+    if movement.kind != MovementKind::Howell || pairs < 2 || movement.rounds.len() != pairs - 1 {
         return;
     }
     for a in 1..=pairs {
@@ -733,6 +734,7 @@ fn summarise(movement: &Movement, tally: &Tally, report: &mut MovementReport) {
         MovementKind::SkipMitchell => "skip Mitchell",
         MovementKind::RelayMitchell => "relay-and-share Mitchell",
         MovementKind::Howell => "Howell",
+        MovementKind::ThreeQuarterHowell => "three-quarter Howell",
     };
     report.summary.push(format!(
         "{kind}: {} pairs on {} tables, {} rounds of {} boards",
@@ -816,6 +818,7 @@ mod tests {
                     .collect(),
                 sitting_out,
                 resting_sets,
+                arrow_switch: false,
             })
             .collect();
         Movement {
