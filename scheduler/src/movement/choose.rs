@@ -2,7 +2,10 @@
 //! evening should have, the kinds that exist for that many tables with the boards per round
 //! that come closest, the way club scorers offer them (the organiser picks one).
 
-use super::{MAX_HOWELL_TABLES, MovementKind};
+use super::{
+    MAX_HOWELL_TABLES, Movement, MovementKind, arrow_switch, default_arrow_switch_rounds, howell, mitchell,
+    relay_mitchell, skip_mitchell, with_phantom,
+};
 
 /// One movement that fits, with the numbers the organiser chooses between.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,8 +14,11 @@ pub struct MovementOption {
     pub tables: usize,
     pub rounds: usize,
     pub boards_per_round: usize,
-    /// Boards each pair plays: rounds × boards per round.
+    /// Boards each pair plays: rounds × boards per round (one round fewer for a pair that
+    /// meets the phantom).
     pub boards_played: usize,
+    /// An odd number of pairs: one pair is a phantom and its opponent sits out each round.
+    pub phantom: bool,
 }
 
 /// How far (in boards) the boards played may be from the boards wanted, as a fraction:
@@ -23,24 +29,19 @@ fn close_enough(played: usize, wanted: usize) -> bool {
 
 /// The movements that fit `pairs` pairs and about `boards_wanted` boards, closest first;
 /// ties go to the movement with more rounds (more opponents met, e.g. the 7-round Howell
-/// rather than the 4-round relay Mitchell for 4 tables), then Mitchell-type before Howell. An odd number of pairs needs
-/// a phantom pair, which the generators do not make yet: that, too few pairs and a board
-/// count of 0 get a sentence.
+/// rather than the 4-round relay Mitchell for 4 tables), then Mitchell-type before Howell. An
+/// odd number of pairs makes a half table: the movement for one pair more, with a phantom.
+/// Too few pairs and a board count of 0 get a sentence.
 pub fn movements_for(pairs: usize, boards_wanted: usize) -> Result<Vec<MovementOption>, String> {
-    if pairs < 4 {
+    if pairs < 3 {
         return Err(format!(
-            "A pairs movement needs at least 4 pairs (2 tables); got {pairs}."
-        ));
-    }
-    if pairs % 2 == 1 {
-        return Err(format!(
-            "{pairs} pairs make a half table; movements with a phantom pair are not generated yet."
+            "A pairs movement needs at least 3 pairs (2 tables, one of them a half table); got {pairs}."
         ));
     }
     if boards_wanted == 0 {
         return Err("The evening needs at least 1 board.".to_string());
     }
-    let tables = pairs / 2;
+    let tables = pairs.div_ceil(2);
     let odd = tables % 2 == 1;
     let mut kinds: Vec<(MovementKind, usize)> = Vec::new();
     if odd && tables >= 3 {
@@ -65,6 +66,7 @@ pub fn movements_for(pairs: usize, boards_wanted: usize) -> Result<Vec<MovementO
                 rounds,
                 boards_per_round: per_round,
                 boards_played: played,
+                phantom: pairs % 2 == 1,
             })
         })
         .collect();
@@ -76,4 +78,55 @@ pub fn movements_for(pairs: usize, boards_wanted: usize) -> Result<Vec<MovementO
         )
     });
     Ok(options)
+}
+
+/// What the organiser chose: the movement for `pairs` pairs of a kind with so many boards a
+/// round, where the phantom sits (odd pairs; default: the highest-numbered pair, an E-W pair
+/// in a Mitchell), and whether to arrow-switch a Mitchell on the usual rounds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovementChoice {
+    pub pairs: usize,
+    pub kind: MovementKind,
+    pub boards_per_round: usize,
+    pub phantom: Option<usize>,
+    pub arrow_switch: bool,
+}
+
+/// Makes the chosen movement: the generator for ⌈pairs / 2⌉ tables, the phantom for an odd
+/// number of pairs, the arrow switch. Each refusal is a sentence.
+pub fn make_movement(choice: &MovementChoice) -> Result<Movement, String> {
+    let pairs = choice.pairs;
+    if pairs < 3 {
+        return Err(format!(
+            "A pairs movement needs at least 3 pairs (2 tables, one of them a half table); got {pairs}."
+        ));
+    }
+    let tables = pairs.div_ceil(2);
+    let k = choice.boards_per_round;
+    let movement = match choice.kind {
+        MovementKind::Mitchell => mitchell(tables, k)?,
+        MovementKind::SkipMitchell => skip_mitchell(tables, k)?,
+        MovementKind::RelayMitchell => relay_mitchell(tables, k)?,
+        MovementKind::Howell => howell(tables, k)?,
+        MovementKind::ThreeQuarterHowell => {
+            return Err(
+                "The three-quarter Howell is not generated yet; choose a Howell or a Mitchell.".to_string(),
+            );
+        }
+    };
+    let movement = match (pairs % 2 == 1, choice.phantom) {
+        (true, phantom) => with_phantom(movement, phantom.unwrap_or(2 * tables))?,
+        (false, Some(_)) => {
+            return Err(format!(
+                "{pairs} pairs fill {tables} tables: there is no half table, so no phantom pair."
+            ));
+        }
+        (false, None) => movement,
+    };
+    if choice.arrow_switch {
+        let rounds = default_arrow_switch_rounds(movement.rounds.len());
+        arrow_switch(movement, &rounds)
+    } else {
+        Ok(movement)
+    }
 }

@@ -266,6 +266,7 @@ pub fn howell(tables: usize, boards_per_round: usize) -> Result<Movement, String
             .shared
             .map(|(i, j)| vec![(i + 1, j + 1)])
             .unwrap_or_default(),
+        withdrawn: Vec::new(),
         rounds,
     })
 }

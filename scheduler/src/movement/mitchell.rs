@@ -63,6 +63,7 @@ fn build(
         sets,
         phantom: None,
         sharing,
+        withdrawn: Vec::new(),
         rounds,
     }
 }

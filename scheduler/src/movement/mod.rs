@@ -9,11 +9,13 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod adjust;
 pub mod choose;
 pub mod howell;
 pub mod mitchell;
 
-pub use choose::{MovementOption, movements_for};
+pub use adjust::{arrow_switch, default_arrow_switch_rounds, with_phantom, withdraw};
+pub use choose::{MovementChoice, MovementOption, make_movement, movements_for};
 pub use howell::{MAX_HOWELL_TABLES, howell};
 pub use mitchell::{mitchell, relay_mitchell, skip_mitchell};
 
@@ -94,10 +96,35 @@ pub struct Movement {
     /// one table at a time.
     #[serde(default)]
     pub sharing: Vec<(usize, usize)>,
+    /// Pairs that left during the evening: from the round after, they are treated like the
+    /// phantom (in no table; their opponents sit out).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub withdrawn: Vec<Withdrawal>,
     pub rounds: Vec<MovementRound>,
 }
 
+/// A pair that played rounds 1..=`after_round` and then left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Withdrawal {
+    pub pair: usize,
+    pub after_round: usize,
+}
+
 impl Movement {
+    /// Whether `pair` is missing from round `round`: the phantom, or a pair that has left.
+    pub fn is_absent(&self, pair: usize, round: usize) -> bool {
+        self.phantom == Some(pair)
+            || self
+                .withdrawn
+                .iter()
+                .any(|w| w.pair == pair && round > w.after_round)
+    }
+
+    /// Whether the evening has one winner: a Howell, or a Mitchell with an arrow switch.
+    pub fn one_winner(&self) -> bool {
+        !self.kind.is_mitchell() || self.rounds.iter().any(|r| r.arrow_switch)
+    }
+
     /// The club's name for a pair: "3 NS" / "3 EW" in a Mitchell (numbered by their first
     /// table), the plain number in a Howell.
     pub fn label(&self, pair: usize) -> String {

@@ -124,6 +124,18 @@ pub fn verify_movement(movement: &Movement) -> MovementReport {
     report
 }
 
+/// Whether `pair` is not there in `round`: the phantom, or a pair that left before it.
+/// Written here from the declarations, not with `Movement::is_absent`.
+fn absent(movement: &Movement, pair: usize, round: usize) -> bool {
+    if movement.phantom == Some(pair) {
+        return true;
+    }
+    movement
+        .withdrawn
+        .iter()
+        .any(|w| w.pair == pair && w.after_round < round)
+}
+
 /// Pair names as the club says them, made here (not with `Movement::label`).
 struct Names<'a> {
     movement: &'a Movement,
@@ -234,6 +246,18 @@ fn check_header(movement: &Movement, report: &mut MovementReport) -> bool {
             );
         }
     }
+    for w in &movement.withdrawn {
+        if w.pair == 0 || w.pair > movement.pairs {
+            report.add(
+                MovementRule::Malformed,
+                None,
+                format!(
+                    "pair {} is listed as leaving but does not exist (pairs run 1 to {})",
+                    w.pair, movement.pairs
+                ),
+            );
+        }
+    }
     for &(low, high) in &movement.sharing {
         let fits = |t: usize| t >= 1 && t <= movement.tables;
         if !fits(low) || !fits(high) || low >= high {
@@ -298,6 +322,16 @@ fn check_round(
                         names.pair(pair)
                     ),
                 );
+            } else if absent(movement, pair, round.number) {
+                seated_ok = false;
+                report.add(
+                    MovementRule::Malformed,
+                    at,
+                    format!(
+                        "table {t}: {} is seated {direction}, but it left the evening before this round; its opponents should be listed as sitting out instead",
+                        names.pair(pair)
+                    ),
+                );
             }
             if pair_ok(pair) {
                 places.entry(pair).or_default().push(Some(t));
@@ -329,7 +363,7 @@ fn check_round(
             tally.meetings.entry(key).or_default().push(round.number);
         }
         for pair in [row.ns, row.ew] {
-            if pair_ok(pair) && movement.phantom != Some(pair) {
+            if pair_ok(pair) && !absent(movement, pair, round.number) {
                 *tally.seated_rounds.entry(pair).or_default() += 1;
                 if set_ok(row.set) {
                     tally.plays.entry((pair, row.set)).or_default().push(round.number);
@@ -361,7 +395,7 @@ fn check_round(
             continue;
         }
         places.entry(pair).or_default().push(None);
-        if movement.phantom != Some(pair) {
+        if !absent(movement, pair, round.number) {
             sitting_out_real.push(pair);
         }
     }
@@ -381,9 +415,8 @@ fn check_attendance(
     let at = Some(round.number);
     for pair in 1..=movement.pairs {
         let list = places.get(&pair).map_or(&[][..], Vec::as_slice);
-        let is_phantom = movement.phantom == Some(pair);
         match list.len() {
-            0 if is_phantom => {}
+            0 if absent(movement, pair, round.number) => {}
             0 => report.add(
                 MovementRule::Missing,
                 at,
@@ -417,7 +450,9 @@ fn describe_places(places: &[Option<usize>]) -> String {
     parts.join(" and ")
 }
 
-/// Only the phantom's opponent sits out, once per round; nobody without a phantom.
+/// Only the opponents of absent pairs (the phantom, pairs that left) sit out: at most one
+/// for each absent pair, and nobody when every pair is there. With a phantom alone, exactly
+/// one pair sits out every round.
 fn check_sit_outs(
     movement: &Movement,
     round: &MovementRound,
@@ -427,34 +462,46 @@ fn check_sit_outs(
 ) {
     let at = Some(round.number);
     let listed: Vec<String> = sitting_out.iter().map(|&p| names.pair(p)).collect();
-    match (movement.phantom, sitting_out.len()) {
-        (None, 0) | (Some(_), 1) => {}
-        (None, _) => report.add(
+    let missing: Vec<usize> = (1..=movement.pairs)
+        .filter(|&p| absent(movement, p, round.number))
+        .collect();
+    let verb = if listed.len() == 1 { "s" } else { "" };
+    if missing.is_empty() {
+        if !sitting_out.is_empty() {
+            report.add(
+                MovementRule::SitOut,
+                at,
+                format!(
+                    "{} sit{verb} out but every pair is there, so every pair plays every round",
+                    join_and(&listed)
+                ),
+            );
+        }
+        return;
+    }
+    if sitting_out.len() > missing.len() {
+        let gone: Vec<String> = missing.iter().map(|&p| names.pair(p)).collect();
+        report.add(
             MovementRule::SitOut,
             at,
             format!(
-                "{} sit{} out but the movement has no phantom pair, so every pair plays every round",
+                "{} sit{verb} out; only the opponents of the pairs not there ({}) sit out, one for each",
                 join_and(&listed),
-                if listed.len() == 1 { "s" } else { "" }
+                join_and(&gone)
             ),
-        ),
-        (Some(phantom), 0) => report.add(
-            MovementRule::SitOut,
-            at,
-            format!(
-                "nobody sits out, but the phantom {} has an opponent every round, who sits out",
-                names.pair(phantom)
-            ),
-        ),
-        (Some(phantom), _) => report.add(
-            MovementRule::SitOut,
-            at,
-            format!(
-                "{} sit out; only one pair, the phantom {}'s opponent, sits out in a round",
-                join_and(&listed),
-                names.pair(phantom)
-            ),
-        ),
+        );
+    }
+    if let (Some(phantom), true) = (movement.phantom, movement.withdrawn.is_empty()) {
+        if sitting_out.is_empty() {
+            report.add(
+                MovementRule::SitOut,
+                at,
+                format!(
+                    "nobody sits out, but the phantom {} has an opponent every round, who sits out",
+                    names.pair(phantom)
+                ),
+            );
+        }
     }
 }
 
@@ -575,7 +622,7 @@ fn check_evening(movement: &Movement, names: &Names, tally: &Tally, report: &mut
     let sets_per_pair = tally.sets_per_pair();
     let mut boards: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for pair in 1..=movement.pairs {
-        if movement.phantom == Some(pair) || tally.seated_rounds.get(&pair) != Some(&rounds) {
+        if tally.seated_rounds.get(&pair) != Some(&rounds) {
             continue;
         }
         let sets = sets_per_pair.get(&pair).copied().unwrap_or(0);
@@ -625,6 +672,12 @@ fn check_mitchell(movement: &Movement, names: &Names, tally: &Tally, report: &mu
     let is_ew = |p: usize| p > tables && p <= 2 * tables;
     for round in &movement.rounds {
         let at = Some(round.number);
+        // In an arrow-switched round the pairs numbered N-S sit E-W and the other way round.
+        let (home, away) = if round.arrow_switch {
+            ("E-W", "N-S")
+        } else {
+            ("N-S", "E-W")
+        };
         for row in &round.tables {
             let t = row.table;
             if is_ns(row.ns) && is_ns(row.ew) {
@@ -647,14 +700,17 @@ fn check_mitchell(movement: &Movement, names: &Names, tally: &Tally, report: &mu
                         names.pair(row.ew)
                     ),
                 );
-            } else if is_ew(row.ns) && is_ns(row.ew) {
+            } else if (is_ew(row.ns) && is_ns(row.ew) && !round.arrow_switch)
+                || (is_ns(row.ns) && is_ew(row.ew) && round.arrow_switch)
+            {
                 report.add(
                     MovementRule::Direction,
                     at,
                     format!(
-                        "table {t}: {} sits N-S and {} sits E-W; in a Mitchell pairs 1 to {tables} always sit N-S and {} to {} always E-W",
+                        "table {t}: {} sits N-S and {} sits E-W; in {} pairs 1 to {tables} sit {home} and {} to {} sit {away}",
                         names.pair(row.ns),
                         names.pair(row.ew),
+                        if round.arrow_switch { "this arrow-switched round" } else { "a Mitchell" },
                         tables + 1,
                         2 * tables
                     ),
@@ -665,7 +721,8 @@ fn check_mitchell(movement: &Movement, names: &Names, tally: &Tally, report: &mu
     if movement.rounds.len() == tables {
         for ns in 1..=tables {
             for ew in tables + 1..=2 * tables {
-                if movement.phantom == Some(ns) || movement.phantom == Some(ew) {
+                let gone = |p: usize| (1..=movement.rounds.len()).any(|r| absent(movement, p, r));
+                if gone(ns) || gone(ew) {
                     continue;
                 }
                 if !tally.meetings.contains_key(&(ns, ew)) {
@@ -704,7 +761,8 @@ fn check_howell(movement: &Movement, names: &Names, tally: &Tally, report: &mut 
     }
     for a in 1..=pairs {
         for b in a + 1..=pairs {
-            if movement.phantom == Some(a) || movement.phantom == Some(b) {
+            let gone = |p: usize| (1..=movement.rounds.len()).any(|r| absent(movement, p, r));
+            if gone(a) || gone(b) {
                 continue;
             }
             if !tally.meetings.contains_key(&(a, b)) {
@@ -829,6 +887,7 @@ mod tests {
             sets,
             phantom: None,
             sharing,
+            withdrawn: Vec::new(),
             rounds,
         }
     }
@@ -917,7 +976,7 @@ mod tests {
         assert_says(
             &report,
             MovementRule::Direction,
-            "round 1: table 2: pair 5 (2 EW) sits N-S and pair 2 (2 NS) sits E-W; in a Mitchell pairs 1 to 3 always sit N-S and 4 to 6 always E-W",
+            "round 1: table 2: pair 5 (2 EW) sits N-S and pair 2 (2 NS) sits E-W; in a Mitchell pairs 1 to 3 sit N-S and 4 to 6 sit E-W",
         );
         assert_eq!(report.violations.len(), 1, "{:#?}", messages(&report));
     }
@@ -1008,7 +1067,7 @@ mod tests {
         assert_says(
             &report,
             MovementRule::SitOut,
-            "round 1: pair 4 (1 EW) sits out but the movement has no phantom pair, so every pair plays every round",
+            "round 1: pair 4 (1 EW) sits out but every pair is there, so every pair plays every round",
         );
     }
 
@@ -1356,5 +1415,61 @@ mod tests {
         let mut short = m.clone();
         short.rounds.pop();
         assert!(verify_movement(&short).is_valid());
+    }
+
+    #[test]
+    fn adjusted_movements_are_checked_like_any_other() {
+        use crate::movement::{arrow_switch, howell, mitchell, skip_mitchell, with_phantom, withdraw};
+        let switched = arrow_switch(mitchell(7, 3).unwrap(), &[7]).unwrap();
+        assert!(
+            verify_movement(&switched).is_valid(),
+            "{:?}",
+            verify_movement(&switched)
+        );
+        // The last round switched back by hand at one table only: caught.
+        let mut half = switched.clone();
+        let t = &mut half.rounds[6].tables[2];
+        std::mem::swap(&mut t.ns, &mut t.ew);
+        let report = verify_movement(&half);
+        assert!(report.breaks(MovementRule::Direction), "{report:?}");
+        assert!(
+            report
+                .violations
+                .iter()
+                .any(|p| p.message.contains("arrow-switched")),
+            "{report:?}"
+        );
+        // A half table and a pair leaving after round 3.
+        let phantom = with_phantom(skip_mitchell(6, 3).unwrap(), 12).unwrap();
+        assert!(
+            verify_movement(&phantom).is_valid(),
+            "{:?}",
+            verify_movement(&phantom)
+        );
+        let left = withdraw(howell(5, 3).unwrap(), 4, 3).unwrap();
+        assert!(verify_movement(&left).is_valid(), "{:?}", verify_movement(&left));
+        // The pair that left, seated again in round 5: caught.
+        let mut back = left.clone();
+        let out = back.rounds[4].sitting_out[0];
+        back.rounds[4].sitting_out.clear();
+        back.rounds[4].tables.push(TableRound {
+            table: 5,
+            ns: out,
+            ew: 4,
+            set: 99,
+        });
+        let report = verify_movement(&back);
+        assert!(
+            report
+                .violations
+                .iter()
+                .any(|p| p.message.contains("it left the evening")),
+            "{report:?}"
+        );
+        // Two pairs sitting out with only one pair gone: caught.
+        let mut extra = left;
+        let seated = extra.rounds[5].tables.remove(0);
+        extra.rounds[5].sitting_out.extend([seated.ns, seated.ew]);
+        assert!(verify_movement(&extra).breaks(MovementRule::SitOut));
     }
 }

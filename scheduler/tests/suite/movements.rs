@@ -7,7 +7,8 @@ use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 use scheduler::movement::{
-    MAX_HOWELL_TABLES, Movement, MovementKind, howell, mitchell, movements_for, relay_mitchell, skip_mitchell,
+    MAX_HOWELL_TABLES, Movement, MovementChoice, MovementKind, howell, make_movement, mitchell,
+    movements_for, relay_mitchell, skip_mitchell,
 };
 use scheduler::verify::movement::verify_movement;
 
@@ -342,11 +343,12 @@ fn eight_table_relay_mitchell_as_published() {
 /// boards wanted, and each offered one can be generated with those numbers.
 #[test]
 fn movements_offered_fit_the_evening() {
-    for pairs in (4..=60).step_by(2) {
+    for pairs in 3..=60 {
         for wanted in [12, 18, 24, 27] {
             let options = movements_for(pairs, wanted).unwrap();
             for o in &options {
-                assert_eq!(o.tables * 2, pairs);
+                assert_eq!(o.tables, pairs.div_ceil(2));
+                assert_eq!(o.phantom, pairs % 2 == 1);
                 assert_eq!(o.boards_played, o.rounds * o.boards_per_round);
                 assert!(
                     o.boards_played.abs_diff(wanted) * 5 <= wanted,
@@ -361,6 +363,16 @@ fn movements_offered_fit_the_evening() {
                 }
                 .unwrap();
                 assert_eq!(m.rounds.len(), o.rounds, "{o:?}");
+                let made = make_movement(&MovementChoice {
+                    pairs,
+                    kind: o.kind,
+                    boards_per_round: o.boards_per_round,
+                    phantom: None,
+                    arrow_switch: o.kind.is_mitchell(),
+                })
+                .unwrap();
+                assert_eq!(made.phantom.is_some(), o.phantom, "{o:?}");
+                assert!(verify_movement(&made).is_valid(), "{o:?}");
             }
             // Closest first.
             let gaps: Vec<usize> = options.iter().map(|o| o.boards_played.abs_diff(wanted)).collect();
@@ -379,12 +391,73 @@ fn movements_offered_fit_the_evening() {
         (four[0].kind, four[0].rounds, four[0].boards_per_round),
         (MovementKind::Howell, 7, 4)
     );
-    for (pairs, boards, words) in [
-        (7, 24, "half table"),
-        (2, 24, "at least 4 pairs"),
-        (8, 0, "at least 1 board"),
-    ] {
+    for (pairs, boards, words) in [(2, 24, "at least 3 pairs"), (8, 0, "at least 1 board")] {
         let message = movements_for(pairs, boards).unwrap_err();
         assert!(message.contains(words), "{message}");
     }
+}
+
+/// Every kind, 3–30 tables: a phantom pair in three places (first, middle, last), an arrow
+/// switch on the usual rounds of every Mitchell, and a pair leaving after round 2. Counted
+/// here directly and put through the verifier.
+#[test]
+fn half_tables_arrow_switches_and_withdrawals_every_size() {
+    use scheduler::movement::{arrow_switch, default_arrow_switch_rounds, with_phantom, withdraw};
+    let mut checked = 0;
+    for tables in 3..=30 {
+        let mut kinds: Vec<Movement> = Vec::new();
+        if tables % 2 == 1 {
+            kinds.push(mitchell(tables, 2).unwrap());
+        } else {
+            kinds.push(skip_mitchell(tables, 2).unwrap());
+            kinds.push(relay_mitchell(tables, 2).unwrap());
+        }
+        if tables <= 12 && tables != 3 {
+            kinds.push(howell(tables, 2).unwrap());
+        }
+        for plain in kinds {
+            let pairs = plain.pairs;
+            for phantom in [1, tables, pairs] {
+                let m = with_phantom(plain.clone(), phantom).unwrap();
+                let id = format!("{:?} {tables} tables, phantom {phantom}", m.kind);
+                let report = verify_movement(&m);
+                assert!(report.is_valid(), "{id}: {report:?}");
+                let mut sat_out: HashMap<usize, usize> = HashMap::new();
+                for (r, round) in m.rounds.iter().zip(&plain.rounds) {
+                    // Exactly the phantom's table is gone; its opponent sits out.
+                    assert_eq!(r.tables.len() + 1, round.tables.len(), "{id}");
+                    let gone = round
+                        .tables
+                        .iter()
+                        .find(|t| t.ns == phantom || t.ew == phantom)
+                        .unwrap();
+                    let opponent = if gone.ns == phantom { gone.ew } else { gone.ns };
+                    assert_eq!(r.sitting_out, vec![opponent], "{id} round {}", r.number);
+                    *sat_out.entry(opponent).or_default() += 1;
+                }
+                // Nobody sits out twice when the movement meets each pair at most once.
+                assert!(sat_out.values().all(|&n| n == 1), "{id}: {sat_out:?}");
+                if m.kind.is_mitchell() {
+                    let switched =
+                        arrow_switch(m.clone(), &default_arrow_switch_rounds(m.rounds.len())).unwrap();
+                    let report = verify_movement(&switched);
+                    assert!(report.is_valid(), "{id} switched: {report:?}");
+                    assert!(switched.one_winner());
+                }
+                checked += 1;
+            }
+            let left = withdraw(plain.clone(), 2, 2).unwrap();
+            let report = verify_movement(&left);
+            assert!(
+                report.is_valid(),
+                "{:?} {tables} tables, pair 2 left: {report:?}",
+                left.kind
+            );
+            for round in left.rounds.iter().skip(2) {
+                assert!(round.tables.iter().all(|t| t.ns != 2 && t.ew != 2));
+                assert_eq!(round.sitting_out.len(), 1);
+            }
+        }
+    }
+    assert!(checked > 150, "{checked}");
 }
