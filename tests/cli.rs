@@ -978,3 +978,86 @@ fn huge_and_negative_sizes_get_a_sentence_before_anything_is_built() {
     );
     assert!(!file.exists());
 }
+
+#[test]
+fn movement_for_a_club_evening_writes_the_documented_csv_and_json() {
+    let dir = scratch("movement");
+    let csv_path = dir.join("m.csv");
+    let json_path = dir.join("m.json");
+    let csv_arg = csv_path.to_str().unwrap();
+    let json_arg = json_path.to_str().unwrap();
+    // 17 pairs, about 27 boards: a 9-table Mitchell with a half table, 3 boards a round.
+    let out = tourney(&[
+        "movement", "--pairs", "17", "--boards", "27", "--out", csv_arg, "--out", json_arg,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("Mitchell on 9 tables: 9 rounds of 3 boards = 27 boards"),
+        "{err}"
+    );
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("round,table,ns,ew,first_board,last_board"));
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    // 9 rounds: 8 tables and one pair sitting out in each.
+    assert_eq!(rows.len(), 81);
+    let sitting_out: Vec<&Vec<&str>> = rows.iter().filter(|r| r[1].is_empty()).collect();
+    assert_eq!(sitting_out.len(), 9);
+    // The phantom is 9 EW (the highest pair): its N-S opponents sit out, each once.
+    let mut out_pairs: Vec<&str> = sitting_out.iter().map(|r| r[2]).collect();
+    out_pairs.sort_unstable();
+    out_pairs.dedup();
+    assert_eq!(out_pairs.len(), 9);
+    assert!(rows.iter().all(|r| r[3] != "9 EW"));
+    // Boards: every real table plays three consecutive boards out of 1–27.
+    for r in rows.iter().filter(|r| !r[1].is_empty()) {
+        let first: u32 = r[4].parse().unwrap();
+        let last: u32 = r[5].parse().unwrap();
+        assert_eq!(last, first + 2);
+        assert!(last <= 27 && first % 3 == 1);
+    }
+    let json = std::fs::read_to_string(&json_path).unwrap();
+    assert!(
+        json.contains("\"kind\": \"Mitchell\"") && json.contains("\"phantom\": 18"),
+        "{json}"
+    );
+    // Again without --force: refused, the file kept.
+    let again = tourney(&["movement", "--pairs", "12", "--out", csv_arg]);
+    assert!(!again.status.success());
+    assert!(text(&again.stderr).contains("--force"), "{}", text(&again.stderr));
+    assert_eq!(std::fs::read_to_string(&csv_path).unwrap(), csv);
+}
+
+#[test]
+fn movement_refusals_are_sentences() {
+    for (args, words) in [
+        (
+            vec!["--pairs", "12", "--kind", "mitchell"],
+            "odd number of tables",
+        ),
+        (vec!["--pairs", "2"], "at least 3 pairs"),
+        (vec!["--pairs", "8", "--phantom", "3"], "no half table"),
+        (vec!["--pairs", "7", "--phantom", "9"], "no pair 9"),
+    ] {
+        let mut all = vec!["movement"];
+        all.extend(args.iter().copied());
+        let out = tourney(&all);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(words),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    // Arrow switch: the last of 7 rounds has the E-W pairs sitting N-S.
+    let out = tourney(&["movement", "--pairs", "14", "--boards", "21", "--arrow-switch"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    let last = shown
+        .split("Round 7 (arrow switch)")
+        .nth(1)
+        .expect("round 7 switched");
+    // E-W pair e is at table e + 6 in round 7 (mod 7): 2 EW at table 1, now sitting N-S.
+    assert!(last.contains("table  1:   2 EW v 1 NS"), "{last}");
+}

@@ -4,6 +4,7 @@
 //! wrong (clap's code). What they write goes through `output`.
 
 mod event;
+mod movement;
 mod numbers;
 mod output;
 mod roster;
@@ -45,6 +46,9 @@ pub enum Command {
     Whist(whist::WhistArgs),
     /// Regenerate the whist starter table from scratch (constructions and search).
     WhistStarters(whist::WhistStartersArgs),
+    /// Make a club pairs movement where the boards move (Mitchell, Howell): the kinds that
+    /// fit the pairs and boards, the one chosen written as CSV or JSON.
+    Movement(movement::MovementArgs),
     /// Make a team chess event: a jamboree (every player every round, floats, optimised
     /// colours), a team round robin, or a Scheveningen match.
     TeamChess(team_chess::TeamChessArgs),
@@ -74,6 +78,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Whist(args) => whist::run(&args),
         Command::WhistStarters(args) => whist::starters(&args),
         Command::TeamChess(args) => team_chess::run(&args),
+        Command::Movement(args) => movement::run(&args),
         Command::Sheets(args) => sheets::run(args),
         Command::Event(command) => event::run(command),
         Command::LeagueTable(args) => tools::league_table(&args),

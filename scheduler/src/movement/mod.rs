@@ -11,11 +11,13 @@ use serde::{Deserialize, Serialize};
 
 pub mod adjust;
 pub mod choose;
+pub mod export;
 pub mod howell;
 pub mod mitchell;
 
 pub use adjust::{arrow_switch, default_arrow_switch_rounds, with_phantom, withdraw};
 pub use choose::{MovementChoice, MovementOption, make_movement, movements_for};
+pub use export::{movement_csv, movement_json, read_movement_json};
 pub use howell::{MAX_HOWELL_TABLES, howell};
 pub use mitchell::{mitchell, relay_mitchell, skip_mitchell};
 

@@ -844,7 +844,10 @@ fn summarise(movement: &Movement, tally: &Tally, report: &mut MovementReport) {
     if resting > 0 {
         report
             .summary
-            .push(format!("relay stand: up to {resting} sets resting in a round"));
+            .push(format!(
+                "not in play: up to {resting} set{} a round (on a relay stand, or at a table with a pair missing)",
+                if resting == 1 { "" } else { "s" }
+            ));
     }
 }
 
@@ -1369,9 +1372,10 @@ mod tests {
         assert!(report.is_valid(), "{:#?}", messages(&report));
         assert!(report.summary.contains(&"boards per pair: 14".to_owned()));
         assert!(
-            report
-                .summary
-                .contains(&"relay stand: up to 3 sets resting in a round".to_owned())
+            report.summary.contains(
+                &"not in play: up to 3 sets a round (on a relay stand, or at a table with a pair missing)"
+                    .to_owned()
+            )
         );
 
         // 3½ tables: pair 8 is the phantom; whoever it would meet at table 1 sits out.

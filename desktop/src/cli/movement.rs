@@ -1,0 +1,246 @@
+//! `tourney movement`: a club pairs movement where the boards move (Mitchell, Howell), chosen
+//! from the number of pairs and the boards the evening should have, written as CSV or JSON.
+
+use super::numbers::how_many;
+use super::output::{is_json, start_csv, write_file};
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use scheduler::movement::{
+    Movement, MovementChoice, MovementKind, MovementOption, make_movement, movement_csv, movement_json,
+    movements_for,
+};
+use scheduler::verify::movement::verify_movement;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The boards an evening has when the organiser does not say: the middle of the usual 24–27.
+pub const DEFAULT_BOARDS: usize = 26;
+
+#[derive(Args, Debug)]
+pub struct MovementArgs {
+    /// How many pairs are playing (an odd number makes a half table: one pair sits out each
+    /// round).
+    #[arg(long, value_parser = how_many)]
+    pairs: usize,
+    /// About how many boards the evening should have.
+    #[arg(long, value_parser = how_many, default_value_t = DEFAULT_BOARDS)]
+    boards: usize,
+    /// Boards per round, instead of the number closest to --boards.
+    #[arg(long, value_parser = how_many)]
+    boards_per_round: Option<usize>,
+    #[arg(long, value_enum, default_value = "auto")]
+    kind: KindArg,
+    /// With an odd number of pairs: which pair number is the phantom (default the highest,
+    /// an E-W pair in a Mitchell).
+    #[arg(long, value_parser = how_many)]
+    phantom: Option<usize>,
+    /// Arrow-switch a Mitchell on the usual rounds (the last round up to 9 rounds) so the
+    /// evening has one winner.
+    #[arg(long)]
+    arrow_switch: bool,
+    /// Write the movement: FILE.csv (round,table,ns,ew,first_board,last_board) or FILE.json.
+    /// May be given more than once.
+    #[arg(long = "out", value_name = "FILE")]
+    out: Vec<PathBuf>,
+    /// Replace output files that exist already.
+    #[arg(long)]
+    force: bool,
+    /// CSV files start with a UTF-8 byte-order mark so Excel shows accents correctly.
+    #[arg(long)]
+    excel: bool,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum KindArg {
+    /// The first movement offered for the pairs and boards.
+    Auto,
+    Mitchell,
+    SkipMitchell,
+    RelayMitchell,
+    Howell,
+    ThreeQuarterHowell,
+}
+
+impl KindArg {
+    pub fn kind(self) -> Option<MovementKind> {
+        Some(match self {
+            KindArg::Auto => return None,
+            KindArg::Mitchell => MovementKind::Mitchell,
+            KindArg::SkipMitchell => MovementKind::SkipMitchell,
+            KindArg::RelayMitchell => MovementKind::RelayMitchell,
+            KindArg::Howell => MovementKind::Howell,
+            KindArg::ThreeQuarterHowell => MovementKind::ThreeQuarterHowell,
+        })
+    }
+}
+
+/// The club's name for a kind of movement.
+pub fn kind_name(kind: MovementKind) -> &'static str {
+    match kind {
+        MovementKind::Mitchell => "Mitchell",
+        MovementKind::SkipMitchell => "skip Mitchell",
+        MovementKind::RelayMitchell => "share-and-relay Mitchell",
+        MovementKind::Howell => "Howell",
+        MovementKind::ThreeQuarterHowell => "three-quarter Howell",
+    }
+}
+
+fn describe(option: &MovementOption) -> String {
+    format!(
+        "{} on {} tables: {} rounds of {} boards = {} boards{}",
+        kind_name(option.kind),
+        option.tables,
+        option.rounds,
+        option.boards_per_round,
+        option.boards_played,
+        if option.phantom {
+            " (a half table: one pair sits out each round)"
+        } else {
+            ""
+        }
+    )
+}
+
+/// The organiser's choice from the arguments: the kind asked for (or the first offered), with
+/// the boards per round asked for (or the number closest to --boards for that kind).
+pub fn choose(
+    pairs: usize,
+    boards: usize,
+    kind: Option<MovementKind>,
+    boards_per_round: Option<usize>,
+) -> Result<(MovementKind, usize), String> {
+    let options = movements_for(pairs, boards)?;
+    let kind = match kind {
+        Some(kind) => kind,
+        None => options.first().map(|o| o.kind).ok_or_else(|| {
+            format!(
+                "No movement for {pairs} pairs comes within a fifth of {boards} boards; give --kind and --boards-per-round."
+            )
+        })?,
+    };
+    let per_round = match boards_per_round {
+        Some(k) => k,
+        None => match options.iter().find(|o| o.kind == kind) {
+            Some(option) => option.boards_per_round,
+            None => {
+                // Either the kind does not exist for this many tables (the generator says
+                // why), or it does but its rounds do not divide the boards well.
+                let probe = MovementChoice {
+                    pairs,
+                    kind,
+                    boards_per_round: 1,
+                    phantom: None,
+                    arrow_switch: false,
+                };
+                make_movement(&probe)?;
+                return Err(format!(
+                    "A {} for {pairs} pairs does not come within a fifth of {boards} boards; give --boards-per-round, or choose another --kind.",
+                    kind_name(kind)
+                ));
+            }
+        },
+    };
+    Ok((kind, per_round))
+}
+
+pub(super) fn run(args: &MovementArgs) -> Result<ExitCode> {
+    let options = match movements_for(args.pairs, args.boards) {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("{message}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    eprintln!(
+        "Movements that fit {} pairs and about {} boards:",
+        args.pairs, args.boards
+    );
+    if options.is_empty() {
+        eprintln!("  none within a fifth of {} boards", args.boards);
+    }
+    for option in &options {
+        eprintln!("  {}", describe(option));
+    }
+    let (kind, boards_per_round) =
+        match choose(args.pairs, args.boards, args.kind.kind(), args.boards_per_round) {
+            Ok(choice) => choice,
+            Err(message) => {
+                eprintln!("{message}");
+                return Ok(ExitCode::FAILURE);
+            }
+        };
+    let choice = MovementChoice {
+        pairs: args.pairs,
+        kind,
+        boards_per_round,
+        phantom: args.phantom,
+        arrow_switch: args.arrow_switch,
+    };
+    let movement = match make_movement(&choice) {
+        Ok(movement) => movement,
+        Err(message) => {
+            eprintln!("{message}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let report = verify_movement(&movement);
+    if !report.is_valid() {
+        for violation in &report.violations {
+            eprintln!("{violation}");
+        }
+        anyhow::bail!(
+            "the generated movement failed verification; this is a bug in Tourney, please report it"
+        );
+    }
+    if args.out.is_empty() {
+        print_movement(&movement);
+    }
+    for path in &args.out {
+        let bytes = if is_json(path) {
+            movement_json(&movement).map_err(anyhow::Error::msg)?
+        } else {
+            let mut bytes = Vec::new();
+            start_csv(&mut bytes, args.excel);
+            bytes.extend(movement_csv(&movement).map_err(anyhow::Error::msg)?);
+            bytes
+        };
+        write_file(path, &bytes, args.force, &[])?;
+    }
+    for line in &report.summary {
+        eprintln!("{line}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The movement as text: a block per round, a line per table.
+fn print_movement(movement: &Movement) {
+    for round in &movement.rounds {
+        let switched = if round.arrow_switch { " (arrow switch)" } else { "" };
+        println!("Round {}{switched}", round.number);
+        for table in &round.tables {
+            let boards = movement.boards_of_set(table.set);
+            println!(
+                "  table {:>2}: {:>6} v {:<6} boards {}–{}",
+                table.table,
+                movement.label(table.ns),
+                movement.label(table.ew),
+                boards.start(),
+                boards.end()
+            );
+        }
+        for &pair in &round.sitting_out {
+            println!("  sits out: {}", movement.label(pair));
+        }
+        if !round.resting_sets.is_empty() {
+            let sets: Vec<String> = round
+                .resting_sets
+                .iter()
+                .map(|&s| {
+                    let b = movement.boards_of_set(s);
+                    format!("{}–{}", b.start(), b.end())
+                })
+                .collect();
+            println!("  not in play: boards {}", sets.join(", "));
+        }
+    }
+}
