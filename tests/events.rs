@@ -258,6 +258,8 @@ fn bridge_results_by_contract_relative_tricks_and_score() {
         f,
         "--format",
         "bridge-pairs",
+        "--movement",
+        "round-robin",
         "--players",
         "6",
         "--boards-per-round",
@@ -665,6 +667,8 @@ fn result_entry_refusals_say_what_is_wrong() {
         p,
         "--format",
         "bridge-pairs",
+        "--movement",
+        "round-robin",
         "--players",
         "6",
     ]));
@@ -713,4 +717,135 @@ fn result_entry_refusals_say_what_is_wrong() {
         "{lines:?}"
     );
     assert_eq!(lines[2], "error: line 3: a \" quote is never closed on this line");
+}
+
+#[test]
+fn a_club_pairs_evening_with_moving_boards_from_the_command_line() {
+    let dir = scratch("club-pairs");
+    let file = dir.join("club.tourney");
+    let f = file.to_str().unwrap();
+    // 14 pairs, about 28 boards: the 7-table Mitchell, 7 rounds of 4 boards.
+    let created = ok(&tourney(&[
+        "event",
+        "new",
+        f,
+        "--format",
+        "bridge-pairs",
+        "--players",
+        "14",
+        "--boards",
+        "28",
+    ]));
+    assert!(created.contains("7 rounds"), "{created}");
+    let show = ok(&tourney(&["event", "show", f]));
+    assert!(show.contains("Mitchell"), "{show}");
+    // Round 1: N-S pair 1 against E-W pair 1 at table 1 plays boards 1–4; entered from the
+    // traveller by board and pairs, the round and table are found.
+    let saved = ok(&tourney(&[
+        "event",
+        "result",
+        f,
+        "--board",
+        "1",
+        "--ns",
+        "1",
+        "--ew",
+        "1",
+        "--contract",
+        "4S",
+        "--by",
+        "N",
+        "--tricks",
+        "=",
+    ]));
+    assert!(
+        saved.contains("round 1 table 1 board 1") && saved.contains("N-S +420"),
+        "{saved}"
+    );
+    // Table 1 does not play board 5 in round 1: the message names the table's boards.
+    let out = tourney(&[
+        "event", "result", f, "--round", "1", "--table", "1", "--board", "5", "--passed",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("round 1 table 1 plays boards 1–4, not board 5"),
+        "{}",
+        text(&out.stderr)
+    );
+    // The pairs written the wrong way round are refused with where they sat.
+    let out = tourney(&[
+        "event", "result", f, "--board", "1", "--ns", "1EW", "--ew", "1NS", "--score", "100",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("write the pairs that way round"),
+        "{}",
+        text(&out.stderr)
+    );
+    // The director's scores: AVE+ for N-S (AVE- for E-W), and a board not played.
+    let saved = ok(&tourney(&[
+        "event",
+        "result",
+        f,
+        "--round",
+        "1",
+        "--table",
+        "1",
+        "--board",
+        "2",
+        "--artificial",
+        "AVE+",
+    ]));
+    assert!(saved.contains("N-S AVE+, E-W AVE-"), "{saved}");
+    ok(&tourney(&[
+        "event",
+        "result",
+        f,
+        "--round",
+        "1",
+        "--table",
+        "1",
+        "--board",
+        "3",
+        "--artificial",
+        "NP",
+    ]));
+    let standings = ok(&tourney(&["event", "standings", f]));
+    assert!(
+        standings.contains("North-South") && standings.contains("East-West"),
+        "{standings}"
+    );
+    assert!(standings.contains("Neuberg"), "{standings}");
+    // An arrow-switched Mitchell has one winner; a Howell is offered for 8 pairs.
+    let one = dir.join("one.tourney");
+    let created = ok(&tourney(&[
+        "event",
+        "new",
+        one.to_str().unwrap(),
+        "--format",
+        "bridge-pairs",
+        "--players",
+        "8",
+        "--movement",
+        "howell",
+        "--boards",
+        "21",
+    ]));
+    assert!(created.contains("7 rounds"), "{created}");
+    let standings = ok(&tourney(&["event", "standings", one.to_str().unwrap()]));
+    assert!(!standings.contains("North-South"), "{standings}");
+    // A kind that does not exist for the number of pairs is refused with the ones that do.
+    let out = tourney(&[
+        "event",
+        "new",
+        dir.join("bad.tourney").to_str().unwrap(),
+        "--format",
+        "bridge-pairs",
+        "--players",
+        "14",
+        "--movement",
+        "skip-mitchell",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!dir.join("bad.tourney").exists());
 }

@@ -184,7 +184,9 @@ pub fn audit(schedule: &Schedule) -> Audit {
             PairMatrix::new("partners", labels.clone()),
             PairMatrix::new("opponents", labels.clone()),
         ],
-        Format::RoundRobin | Format::TeamChess => vec![PairMatrix::new("met", labels.clone())],
+        Format::RoundRobin | Format::TeamChess | Format::Pairs => {
+            vec![PairMatrix::new("met", labels.clone())]
+        }
     };
     let team_of: Option<(Vec<String>, Vec<usize>)> = (!schedule.entrant_teams.is_empty()).then(|| {
         let mut teams: Vec<String> = Vec::new();
@@ -276,7 +278,7 @@ pub fn audit(schedule: &Schedule) -> Audit {
         matrices,
         entrants,
         sides: match schedule.format {
-            Format::Whist => ("N-S", "E-W"),
+            Format::Whist | Format::Pairs => ("N-S", "E-W"),
             Format::TeamChess => ("White", "Black"),
             Format::RoundRobin => ("home", "away"),
         },

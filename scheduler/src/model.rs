@@ -255,6 +255,9 @@ pub enum Format {
     RoundRobin,
     /// Team chess: every game a White and a Black player from different teams, with boards.
     TeamChess,
+    /// Club pairs bridge where the boards move: an N-S pair against an E-W pair at each
+    /// table, playing the board set the movement (kept in `Schedule::movement`) gives it.
+    Pairs,
 }
 
 impl Format {
@@ -263,6 +266,7 @@ impl Format {
             Format::Whist => "whist",
             Format::RoundRobin => "round-robin",
             Format::TeamChess => "team-chess",
+            Format::Pairs => "pairs-movement",
         }
     }
 }
@@ -347,8 +351,11 @@ impl Table {
 pub enum Absence {
     /// A round robin bye: the entrant's would-be opponent does not exist.
     Bye,
-    /// A whist sit-out: more players than seats this round.
+    /// A whist sit-out: more players than seats this round. In club pairs: the pair that
+    /// would have met the phantom (or a pair that has left).
     SitOut,
+    /// Club pairs: the pair left the event after an earlier round.
+    Left,
 }
 
 impl Absence {
@@ -356,6 +363,7 @@ impl Absence {
         match self {
             Absence::Bye => "bye",
             Absence::SitOut => "sit-out",
+            Absence::Left => "left",
         }
     }
 }
@@ -388,6 +396,11 @@ pub struct Schedule {
     /// Team events: the team of each entrant (same order as `entrants`); empty otherwise.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub entrant_teams: Vec<String>,
+    /// Club pairs: the movement the tables follow (which board set each table plays, relay
+    /// stands, sharing). Entrant i is the movement's i-th pair that is there (pair numbers in
+    /// order, the phantom skipped).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movement: Option<crate::movement::Movement>,
 }
 
 /// The guarantees a generator claims for its schedule. The verifier checks them; a hand-made

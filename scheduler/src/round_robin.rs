@@ -121,6 +121,7 @@ pub fn round_robin(
 
     let schedule = Schedule {
         format: Format::RoundRobin,
+        movement: None,
         entrant_teams: Vec::new(),
         entrants: roster.names(),
         rounds: sequence

@@ -46,6 +46,7 @@ pub fn seat_columns(format: Format) -> &'static [(Seat, &'static str)] {
         ],
         Format::RoundRobin => &[(Seat::Home, "home"), (Seat::Away, "away")],
         Format::TeamChess => &[(Seat::White, "white"), (Seat::Black, "black")],
+        Format::Pairs => &[(Seat::N, "ns"), (Seat::E, "ew")],
     }
 }
 
@@ -335,6 +336,7 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
         .collect();
     let mut schedule = Schedule {
         format,
+        movement: None,
         entrant_teams: Vec::new(),
         entrants,
         rounds,
@@ -376,7 +378,7 @@ pub fn infer_promise(schedule: &Schedule) -> Promise {
                 ..Promise::default()
             }
         }
-        Format::TeamChess => Promise::default(),
+        Format::TeamChess | Format::Pairs => Promise::default(),
     }
 }
 

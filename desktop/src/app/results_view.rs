@@ -93,7 +93,7 @@ impl ResultsView {
                     .show(ui, |ui| {
                         for table in &round.tables {
                             let (first, second) = sides(table);
-                            for deal in event.deals_of_round(round.number) {
+                            for deal in event.deals_at(round.number, table.number) {
                                 let key = ResultKey {
                                     round: round.number,
                                     table: table.number,
@@ -290,6 +290,8 @@ fn shown(value: &ResultValue, part: u8) -> String {
             } => format!("{contract} {declarer} {tricks}"),
             scheduler::event::BridgeResult::PassedOut => "pass".into(),
             scheduler::event::BridgeResult::NorthSouthScore { score } => score.to_string(),
+            scheduler::event::BridgeResult::Artificial { ns, ew } => format!("{}/{}", ns.label(), ew.label()),
+            scheduler::event::BridgeResult::NotPlayed => "not played".into(),
         },
         other => other.to_string(),
     }

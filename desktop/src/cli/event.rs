@@ -5,12 +5,14 @@ use super::numbers;
 use super::output::write_file;
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use scheduler::event::create::{EventFormat, NewEvent, build_event};
-use scheduler::event::entry::{parse_score, parse_tricks};
+use scheduler::event::club_pairs::locate_traveller_line;
+use scheduler::event::create::{EventFormat, MovementPlan, NewEvent, build_event};
+use scheduler::event::entry::{parse_board, parse_score, parse_tricks};
 use scheduler::event::standings::{leader, standings, standings_csv};
 use scheduler::event::store::{EventFile, ExistingFile, StoreError};
 use scheduler::event::{BridgeResult, Event, ImpMethod, ResultKey, ResultValue, Scoring};
 use scheduler::model::{Roster, TeamEvent};
+use scheduler::movement::{MovementKind, choose_movement, describe_movement};
 use scheduler::roster_import::import_roster_file;
 use scheduler::scoring::bridge::{Contract, Direction};
 use scheduler::scoring::chess::GameResult;
@@ -74,6 +76,19 @@ pub enum ImpArg {
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MovementArg {
+    /// The movement that fits the pairs and boards best.
+    Auto,
+    Mitchell,
+    SkipMitchell,
+    RelayMitchell,
+    Howell,
+    ThreeQuarterHowell,
+    /// No movement: a pairs round robin, every table playing the same boards each round.
+    RoundRobin,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TeamKindArg {
     Jamboree,
     RoundRobin,
@@ -108,9 +123,22 @@ pub struct NewArgs {
     /// Whist drive: hands per round (then each table's tricks must add up to 13 × hands).
     #[arg(long, allow_hyphen_values = true, value_parser = numbers::whole_number)]
     hands_per_round: Option<u32>,
-    /// Bridge: boards per round (every table plays the same boards each round).
-    #[arg(long, default_value_t = 2, allow_hyphen_values = true, value_parser = numbers::whole_number)]
-    boards_per_round: u32,
+    /// Bridge: boards per round (default 2; for a club pairs movement the number that comes
+    /// closest to --boards).
+    #[arg(long, allow_hyphen_values = true, value_parser = numbers::whole_number)]
+    boards_per_round: Option<u32>,
+    /// Pairs bridge: the movement, where the boards move from table to table (default auto:
+    /// the Mitchell or Howell that fits the pairs and --boards best); round-robin: every
+    /// table plays the same boards each round (the boards copied for every table).
+    #[arg(long, value_enum)]
+    movement: Option<MovementArg>,
+    /// Pairs bridge with an odd number of pairs: which pair number is the phantom (default
+    /// the highest, an E-W pair in a Mitchell).
+    #[arg(long, value_parser = numbers::how_many)]
+    phantom: Option<usize>,
+    /// Pairs bridge: arrow-switch a Mitchell on the usual rounds (one winner).
+    #[arg(long)]
+    arrow_switch: bool,
     /// Bridge: also rank by IMPs across the field.
     #[arg(long, value_enum)]
     imps: Option<ImpArg>,
@@ -137,7 +165,8 @@ pub struct NewArgs {
     /// Team chess without a roster: number of teams.
     #[arg(long, allow_hyphen_values = true, value_parser = numbers::how_many)]
     teams: Option<usize>,
-    /// Team chess without a roster: players per team.
+    /// Team chess without a roster: players per team. Pairs bridge with a movement: about
+    /// how many boards the evening has (default 26).
     #[arg(long, allow_hyphen_values = true, value_parser = numbers::how_many)]
     boards: Option<usize>,
     /// Seconds the schedule search may take.
@@ -155,12 +184,14 @@ pub struct Entry {
     /// Bridge: the board number.
     #[arg(long, alias = "board", allow_hyphen_values = true, value_parser = numbers::whole_number)]
     deal: Option<u32>,
-    /// Whist drive: tricks won by North-South.
-    #[arg(long, allow_hyphen_values = true, value_parser = numbers::whole_number)]
-    ns: Option<u32>,
-    /// Whist drive: tricks won by East-West.
-    #[arg(long, allow_hyphen_values = true, value_parser = numbers::whole_number)]
-    ew: Option<u32>,
+    /// Whist drive: tricks won by North-South. Club pairs, with --board: the pair that sat
+    /// N-S, as on the traveller (3, or 3NS / 5EW in a Mitchell); then --round and --table are
+    /// found from the movement.
+    #[arg(long, allow_hyphen_values = true, value_parser = numbers::count_or_label)]
+    ns: Option<String>,
+    /// Whist drive: tricks won by East-West. Club pairs, with --board: the pair that sat E-W.
+    #[arg(long, allow_hyphen_values = true, value_parser = numbers::count_or_label)]
+    ew: Option<String>,
     /// Bridge: the contract, e.g. 4S, 3NT, 2HX, 1NTXX.
     #[arg(long)]
     contract: Option<String>,
@@ -177,6 +208,10 @@ pub struct Entry {
     /// Bridge: the board was passed out.
     #[arg(long)]
     passed: bool,
+    /// Club pairs: the director's score instead of a result: AVE+, AVE or AVE- (N-S's; E-W
+    /// get the other side), both sides as A+/A- (N-S first), or NP (not played).
+    #[arg(long, allow_hyphen_values = true)]
+    artificial: Option<String>,
     /// Chess: 1-0, ½-½ (1/2-1/2), 0-1, +- or -+ (forfeits), -/- or 0-0 (neither played).
     #[arg(long, allow_hyphen_values = true)]
     result: Option<String>,
@@ -311,7 +346,40 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
     spec.options.rounds = args.rounds;
     spec.options.directed = args.directed;
     spec.options.hands_per_round = args.hands_per_round;
-    spec.options.boards_per_round = args.boards_per_round;
+    spec.options.boards_per_round = args.boards_per_round.unwrap_or(2);
+    if format == EventFormat::BridgePairs {
+        let kind = match args.movement.unwrap_or(MovementArg::Auto) {
+            MovementArg::RoundRobin => None,
+            MovementArg::Auto => Some(None),
+            MovementArg::Mitchell => Some(Some(MovementKind::Mitchell)),
+            MovementArg::SkipMitchell => Some(Some(MovementKind::SkipMitchell)),
+            MovementArg::RelayMitchell => Some(Some(MovementKind::RelayMitchell)),
+            MovementArg::Howell => Some(Some(MovementKind::Howell)),
+            MovementArg::ThreeQuarterHowell => Some(Some(MovementKind::ThreeQuarterHowell)),
+        };
+        if let Some(kind) = kind {
+            let pairs = spec.roster.players.len();
+            let boards = args.boards.unwrap_or(super::movement::DEFAULT_BOARDS);
+            let per_round = args.boards_per_round.map(|k| k as usize);
+            match choose_movement(pairs, boards, kind, per_round) {
+                Ok((kind, per_round)) => {
+                    spec.options.boards_per_round = u32::try_from(per_round).unwrap_or(u32::MAX);
+                    spec.options.movement = Some(MovementPlan {
+                        kind,
+                        phantom: args.phantom,
+                        arrow_switch: args.arrow_switch,
+                    });
+                }
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    return Ok(ExitCode::FAILURE);
+                }
+            }
+        }
+    } else if args.movement.is_some() || args.phantom.is_some() || args.arrow_switch {
+        eprintln!("--movement, --phantom and --arrow-switch are for --format bridge-pairs");
+        return Ok(ExitCode::from(2));
+    }
     spec.options.imps = args.imps.map(|i| match i {
         ImpArg::Cross => ImpMethod::Cross,
         ImpArg::Butler => ImpMethod::Butler,
@@ -337,7 +405,7 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
         TeamKindArg::Scheveningen => TeamEvent::Scheveningen,
     };
     spec.options.teams = args.teams;
-    spec.options.boards = args.boards;
+    spec.options.boards = args.boards.filter(|_| format == EventFormat::TeamChess);
     if args.file.exists() {
         eprintln!(
             "{}: a file of that name exists already; choose another name",
@@ -365,7 +433,11 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
         event.settings.format_label,
         schedule.entrants.len(),
         schedule.rounds.len(),
-        event.settings.scoring.entry_hint()
+        if schedule.movement.is_some() {
+            "from the travellers: --board B --ns P --ew Q (the pairs, e.g. 3 or 3NS) and --contract 4S --by N --tricks = (or --score 620, --passed, --artificial AVE+ or NP)"
+        } else {
+            event.settings.scoring.entry_hint()
+        }
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -380,14 +452,28 @@ fn capitalised(text: &str) -> String {
 
 /// Turns typed options into a result for this event, with a message naming what is missing.
 fn entry_to_result(event: &Event, entry: &Entry) -> Result<(ResultKey, Option<ResultValue>), String> {
-    let (Some(round), Some(table)) = (entry.round, entry.table) else {
-        return Err("give --round and --table".into());
+    let key = match (entry.round, entry.table, entry.deal, &entry.ns, &entry.ew) {
+        (round, table, Some(board), Some(ns), Some(ew)) if event.schedule.movement.is_some() => {
+            let key = locate_traveller_line(event, board, ns, ew)?;
+            if round.is_some_and(|r| r != key.round) || table.is_some_and(|t| t != key.table) {
+                return Err(format!(
+                    "board {board} with {ns} N-S against {ew} E-W was played in round {} at table {}, not as given",
+                    key.round, key.table
+                ));
+            }
+            key
+        }
+        (Some(round), Some(table), deal, _, _) => ResultKey {
+            round,
+            table,
+            deal: deal.unwrap_or(0),
+        },
+        _ if event.schedule.movement.is_some() => {
+            return Err("give --board with --ns and --ew (the pairs, as on the traveller), or --round, --table and --board".into());
+        }
+        _ => return Err("give --round and --table".into()),
     };
-    let key = ResultKey {
-        round,
-        table,
-        deal: entry.deal.unwrap_or(0),
-    };
+    let round = key.round;
     if entry.clear {
         return Ok((key, None));
     }
@@ -400,19 +486,42 @@ fn entry_to_result(event: &Event, entry: &Entry) -> Result<(ResultKey, Option<Re
         )
     };
     let value = match scoring {
-        Scoring::WhistDrive { .. } => match (entry.ns, entry.ew) {
-            (Some(ns), Some(ew)) => ResultValue::Tricks { ns, ew },
+        Scoring::WhistDrive { .. } => match (&entry.ns, &entry.ew) {
+            (Some(ns), Some(ew)) => ResultValue::Tricks {
+                ns: numbers::whole_number(ns).map_err(|e| format!("--ns {ns}: {e}"))?,
+                ew: numbers::whole_number(ew).map_err(|e| format!("--ew {ew}: {e}"))?,
+            },
             _ => return Err(missing()),
         },
         Scoring::Bridge { .. } => {
             if entry.deal.is_none() {
+                let boards = event.deals_at(round, key.table);
                 return Err(format!(
-                    "give --deal (the board number; round {round} plays boards {}–{})",
-                    event.deals_of_round(round).start(),
-                    event.deals_of_round(round).end()
+                    "give --board (the board number; {} plays boards {}–{})",
+                    if event.schedule.movement.is_some() {
+                        format!("round {round} table {}", key.table)
+                    } else {
+                        format!("round {round}")
+                    },
+                    boards.start(),
+                    boards.end()
                 ));
             }
-            let board = if entry.passed {
+            let board = if let Some(text) = &entry.artificial {
+                if entry.passed || entry.contract.is_some() || entry.score.is_some() {
+                    return Err(
+                        "--artificial: give either the director's score or the result, not both".into(),
+                    );
+                }
+                match parse_board(text)? {
+                    artificial @ (BridgeResult::Artificial { .. } | BridgeResult::NotPlayed) => artificial,
+                    _ => {
+                        return Err(format!(
+                            "--artificial {text:?}: write AVE+, AVE, AVE- (for N-S; E-W get the other side), both sides as A+/A-, or NP for not played"
+                        ));
+                    }
+                }
+            } else if entry.passed {
                 if entry.contract.is_some()
                     || entry.by.is_some()
                     || entry.tricks.is_some()
@@ -494,8 +603,15 @@ fn apply(file: &mut EventFile, entry: &Entry) -> Result<String, Refusal> {
                 .map(|r| file.event().round_progress(&r, key.round))
                 .unwrap_or((0, 0));
             let was = change.before.map(|b| format!(" (was {b})")).unwrap_or_default();
+            let score = match value {
+                ResultValue::Bridge { board } => board
+                    .north_south_score(key.deal)
+                    .map(|s| format!(", N-S {s:+}"))
+                    .unwrap_or_default(),
+                _ => String::new(),
+            };
             Ok(format!(
-                "saved #{}: {key}: {value}{was}; round {} has {done} of {needed} results",
+                "saved #{}: {key}: {value}{score}{was}; round {} has {done} of {needed} results",
                 change.history_id, key.round
             ))
         }
@@ -695,6 +811,9 @@ fn show(path: &Path) -> Result<ExitCode> {
         event.schedule.rounds.len(),
         settings.scoring.label()
     );
+    if let Some(movement) = &event.schedule.movement {
+        println!("movement: {}", describe_movement(movement));
+    }
     for round in &event.schedule.rounds {
         let (done, needed) = event.round_progress(&results, round.number);
         let state = if done == needed {

@@ -6,8 +6,8 @@ use super::output::{is_json, start_csv, write_file};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use scheduler::movement::{
-    Movement, MovementChoice, MovementKind, MovementOption, make_movement, movement_csv, movement_json,
-    movements_for,
+    Movement, MovementChoice, MovementKind, MovementOption, choose_movement, make_movement, movement_csv,
+    movement_json, movements_for,
 };
 use scheduler::verify::movement::verify_movement;
 use std::path::PathBuf;
@@ -74,21 +74,10 @@ impl KindArg {
     }
 }
 
-/// The club's name for a kind of movement.
-pub fn kind_name(kind: MovementKind) -> &'static str {
-    match kind {
-        MovementKind::Mitchell => "Mitchell",
-        MovementKind::SkipMitchell => "skip Mitchell",
-        MovementKind::RelayMitchell => "share-and-relay Mitchell",
-        MovementKind::Howell => "Howell",
-        MovementKind::ThreeQuarterHowell => "three-quarter Howell",
-    }
-}
-
 fn describe(option: &MovementOption) -> String {
     format!(
         "{} on {} tables: {} rounds of {} boards = {} boards{}",
-        kind_name(option.kind),
+        option.kind.name(),
         option.tables,
         option.rounds,
         option.boards_per_round,
@@ -99,48 +88,6 @@ fn describe(option: &MovementOption) -> String {
             ""
         }
     )
-}
-
-/// The organiser's choice from the arguments: the kind asked for (or the first offered), with
-/// the boards per round asked for (or the number closest to --boards for that kind).
-pub fn choose(
-    pairs: usize,
-    boards: usize,
-    kind: Option<MovementKind>,
-    boards_per_round: Option<usize>,
-) -> Result<(MovementKind, usize), String> {
-    let options = movements_for(pairs, boards)?;
-    let kind = match kind {
-        Some(kind) => kind,
-        None => options.first().map(|o| o.kind).ok_or_else(|| {
-            format!(
-                "No movement for {pairs} pairs comes within a fifth of {boards} boards; give --kind and --boards-per-round."
-            )
-        })?,
-    };
-    let per_round = match boards_per_round {
-        Some(k) => k,
-        None => match options.iter().find(|o| o.kind == kind) {
-            Some(option) => option.boards_per_round,
-            None => {
-                // Either the kind does not exist for this many tables (the generator says
-                // why), or it does but its rounds do not divide the boards well.
-                let probe = MovementChoice {
-                    pairs,
-                    kind,
-                    boards_per_round: 1,
-                    phantom: None,
-                    arrow_switch: false,
-                };
-                make_movement(&probe)?;
-                return Err(format!(
-                    "A {} for {pairs} pairs does not come within a fifth of {boards} boards; give --boards-per-round, or choose another --kind.",
-                    kind_name(kind)
-                ));
-            }
-        },
-    };
-    Ok((kind, per_round))
 }
 
 pub(super) fn run(args: &MovementArgs) -> Result<ExitCode> {
@@ -162,7 +109,7 @@ pub(super) fn run(args: &MovementArgs) -> Result<ExitCode> {
         eprintln!("  {}", describe(option));
     }
     let (kind, boards_per_round) =
-        match choose(args.pairs, args.boards, args.kind.kind(), args.boards_per_round) {
+        match choose_movement(args.pairs, args.boards, args.kind.kind(), args.boards_per_round) {
             Ok(choice) => choice,
             Err(message) => {
                 eprintln!("{message}");

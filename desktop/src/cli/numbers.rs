@@ -15,6 +15,16 @@ pub(super) fn whole_number(text: &str) -> Result<u32, String> {
     })
 }
 
+/// A count (whist tricks) or a pair as written on a traveller ("3", "3NS"): a value that is a
+/// number must be a whole number from 0 (read as [`whole_number`]); anything else is kept as
+/// typed for the event to read.
+pub(super) fn count_or_label(text: &str) -> Result<String, String> {
+    if integer(text).is_ok() {
+        whole_number(text)?;
+    }
+    Ok(text.to_owned())
+}
+
 /// The largest number of players, pairs, teams or boards the command line reads. Every format
 /// has its own, smaller limit with its own sentence (1,000 entrants for round robins and
 /// whist, 200 teams of 20 boards); this one only keeps a mistyped `--players 10000000000`

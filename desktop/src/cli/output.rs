@@ -175,6 +175,7 @@ impl PrintArgs {
                 Format::Whist => "Whist evening",
                 Format::RoundRobin => "Round robin",
                 Format::TeamChess => "Team chess",
+                Format::Pairs => "Pairs evening",
             }
             .to_owned()
         }));

@@ -4,6 +4,9 @@
 
 use super::{Event, EventSettings, ImpMethod, Scoring};
 use crate::model::{Player, Roster, Schedule, TeamEvent};
+use crate::movement::{
+    Movement, MovementChoice, MovementKind, describe_movement, make_movement, movements_for, schedule_of,
+};
 use crate::round_robin::{Method, RoundRobinOptions, round_robin};
 use crate::scoring::league::PointsRule;
 use crate::solver::Control;
@@ -90,6 +93,24 @@ pub struct EventOptions {
     pub boards: Option<usize>,
     #[serde(default = "one")]
     pub seed: u64,
+    /// Pairs bridge where the boards move (a Mitchell or Howell club evening): the movement
+    /// the organiser chose. `None`: the pairs round robin where every table plays the same
+    /// boards each round (and the boards are copied for every table).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movement: Option<MovementPlan>,
+}
+
+/// The movement of a club pairs evening, as chosen: made again from this (for the roster's
+/// number of pairs and `EventOptions::boards_per_round`) whenever the schedule is made.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MovementPlan {
+    pub kind: MovementKind,
+    /// Odd number of pairs: which pair number is the phantom (default: the highest).
+    #[serde(default)]
+    pub phantom: Option<usize>,
+    /// Arrow-switch a Mitchell on the usual rounds, so the evening has one winner.
+    #[serde(default)]
+    pub arrow_switch: bool,
 }
 
 fn two() -> u32 {
@@ -121,6 +142,7 @@ impl EventOptions {
             teams: None,
             boards: None,
             seed: 1,
+            movement: None,
         }
     }
 
@@ -214,8 +236,8 @@ pub fn generate_schedule(
     options.scoring().check()?;
     let mut notes = Vec::new();
     let mut roster = roster.clone();
-    let schedule: Schedule = match options.format {
-        EventFormat::WhistDrive | EventFormat::BridgeIndividual => {
+    let schedule: Schedule = match (options.format, &options.movement) {
+        (EventFormat::WhistDrive | EventFormat::BridgeIndividual, _) => {
             let whist_options = WhistOptions {
                 rounds: options.rounds,
                 directed: options.directed,
@@ -227,7 +249,12 @@ pub fn generate_schedule(
             notes.extend(whist_notes.messages);
             schedule
         }
-        EventFormat::BridgePairs | EventFormat::Pairs | EventFormat::Chess => {
+        (EventFormat::BridgePairs, Some(plan)) => {
+            let movement = club_movement(&roster, plan, options.boards_per_round)?;
+            notes.push(describe_movement(&movement));
+            schedule_of(&movement, &roster.names())?
+        }
+        (EventFormat::BridgePairs | EventFormat::Pairs | EventFormat::Chess, _) => {
             let rr_options = RoundRobinOptions {
                 method: if options.berger {
                     Method::Berger
@@ -241,7 +268,7 @@ pub fn generate_schedule(
             notes.extend(rr_notes.messages);
             schedule
         }
-        EventFormat::TeamChess => {
+        (EventFormat::TeamChess, _) => {
             let names = if roster.players.iter().any(|p| p.team.is_some()) {
                 let names = TeamNames::from_roster(&roster)?;
                 check_size(
@@ -300,6 +327,30 @@ pub fn generate_schedule(
         schedule,
         roster,
         notes,
+    })
+}
+
+/// The movement for a club pairs evening: one pair a roster row, in roster order (a
+/// Mitchell's N-S pairs first). A kind that does not exist for the number of pairs is
+/// refused with the kinds that do.
+fn club_movement(roster: &Roster, plan: &MovementPlan, boards_per_round: u32) -> Result<Movement, String> {
+    let pairs = roster.players.len();
+    let choice = MovementChoice {
+        pairs,
+        kind: plan.kind,
+        boards_per_round: boards_per_round as usize,
+        phantom: plan.phantom,
+        arrow_switch: plan.arrow_switch,
+    };
+    make_movement(&choice).map_err(|why| {
+        let boards = boards_per_round as usize * pairs.div_ceil(2);
+        match movements_for(pairs, boards) {
+            Ok(options) if !options.is_empty() => {
+                let kinds: Vec<&str> = options.iter().map(|o| o.kind.name()).collect();
+                format!("{why} For {pairs} pairs choose: {}.", kinds.join(", "))
+            }
+            _ => why,
+        }
     })
 }
 

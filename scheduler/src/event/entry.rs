@@ -1,7 +1,7 @@
 //! Reading results as people type them: "15" tricks, "3-1", "2½-1½", "4S N =", "3NTX by E -2",
 //! "620", "pass". Shared by the command line and the window so both accept the same spellings.
 
-use super::BridgeResult;
+use super::{Artificial, BridgeResult};
 use crate::scoring::bridge::{Contract, Direction};
 
 /// "10" (tricks taken), or "=", "+1", "-2" relative to the contract.
@@ -50,11 +50,32 @@ pub fn parse_score(text: &str) -> Result<(f64, f64), String> {
 }
 
 /// One board in one field: "4S N 10", "4S by N =", "3NTX E -2", "620" or "-100" (the N–S
-/// score), "pass".
+/// score), "pass"; in club pairs also the director's scores: "AVE+" (N-S 60 %, E-W 40 %),
+/// "AVE-" (the other way), "AVE" (both 50 %), both sides written out "A+/A=" (N-S first),
+/// and "NP" or "not played".
 pub fn parse_board(text: &str) -> Result<BridgeResult, String> {
     let t = text.trim();
     if is_pass(t) {
         return Ok(BridgeResult::PassedOut);
+    }
+    if ["np", "not played", "notplayed", "n/p"]
+        .iter()
+        .any(|w| t.eq_ignore_ascii_case(w))
+    {
+        return Ok(BridgeResult::NotPlayed);
+    }
+    if let Some((ns, ew)) = t.split_once('/') {
+        if let (Some(ns), Some(ew)) = (artificial(ns), artificial(ew)) {
+            return Ok(BridgeResult::Artificial { ns, ew });
+        }
+    }
+    if let Some(ns) = artificial(t) {
+        let ew = match ns {
+            Artificial::AveragePlus => Artificial::AverageMinus,
+            Artificial::Average => Artificial::Average,
+            Artificial::AverageMinus => Artificial::AveragePlus,
+        };
+        return Ok(BridgeResult::Artificial { ns, ew });
     }
     if let Ok(wide) = t.parse::<i64>() {
         // Read wide, so a long number is refused by its size rather than cut to fit.
@@ -84,6 +105,18 @@ pub fn parse_board(text: &str) -> Result<BridgeResult, String> {
         _ => Err(format!(
             "{text:?}: write contract, declarer and tricks (4S N 10, 3NT by E -1), the N-S score (620), or pass"
         )),
+    }
+}
+
+/// "AVE+", "A+", "AVE", "A=", "A", "AVE-", "A-" (any case, − for minus).
+fn artificial(word: &str) -> Option<Artificial> {
+    let w = word.trim().to_ascii_uppercase().replace('−', "-");
+    let rest = w.strip_prefix("AVE").or_else(|| w.strip_prefix('A'))?;
+    match rest.trim() {
+        "+" => Some(Artificial::AveragePlus),
+        "" | "=" => Some(Artificial::Average),
+        "-" => Some(Artificial::AverageMinus),
+        _ => None,
     }
 }
 
@@ -122,5 +155,13 @@ mod tests {
             })
         );
         assert!(parse_board("4S 10").unwrap_err().contains("declarer"));
+        let art = |ns, ew| Ok(BridgeResult::Artificial { ns, ew });
+        use Artificial::*;
+        assert_eq!(parse_board("AVE+"), art(AveragePlus, AverageMinus));
+        assert_eq!(parse_board("ave-"), art(AverageMinus, AveragePlus));
+        assert_eq!(parse_board("A="), art(Average, Average));
+        assert_eq!(parse_board("A+/A="), art(AveragePlus, Average));
+        assert_eq!(parse_board("not played"), Ok(BridgeResult::NotPlayed));
+        assert!(parse_board("A*").is_err());
     }
 }

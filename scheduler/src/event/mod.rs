@@ -2,6 +2,7 @@
 //! and the results entered between rounds. `store` keeps it in one SQLite file; `standings`
 //! turns results into ranked tables; `create` builds a new event with the generators.
 
+pub mod club_pairs;
 pub mod create;
 pub mod entry;
 pub mod standings;
@@ -209,18 +210,62 @@ pub enum BridgeResult {
     NorthSouthScore {
         score: i32,
     },
+    /// The director's artificial score (Law 12C): each side gets average plus, average or
+    /// average minus (60 / 50 / 40 % of the board). Club pairs events only.
+    Artificial {
+        ns: Artificial,
+        ew: Artificial,
+    },
+    /// The board was not played at this table (no time, or a pair left): no score, and the
+    /// board's other results are factored (Neuberg). Club pairs events only.
+    NotPlayed,
+}
+
+/// An artificial score for one side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Artificial {
+    /// 60 %.
+    AveragePlus,
+    /// 50 %.
+    Average,
+    /// 40 %.
+    AverageMinus,
+}
+
+impl Artificial {
+    /// As written on a traveller: AVE+, AVE, AVE-.
+    pub fn label(self) -> &'static str {
+        match self {
+            Artificial::AveragePlus => "AVE+",
+            Artificial::Average => "AVE",
+            Artificial::AverageMinus => "AVE-",
+        }
+    }
+
+    /// The share of the board's matchpoints: 0.6, 0.5, 0.4.
+    pub fn fraction(self) -> f64 {
+        match self {
+            Artificial::AveragePlus => 0.6,
+            Artificial::Average => 0.5,
+            Artificial::AverageMinus => 0.4,
+        }
+    }
 }
 
 impl BridgeResult {
-    pub fn north_south_score(self, board: u32) -> i32 {
+    /// The N–S score of a board that was played; `None` for an artificial score or a board
+    /// not played (they take no part in the comparison).
+    pub fn north_south_score(self, board: u32) -> Option<i32> {
         match self {
             BridgeResult::Contract {
                 contract,
                 declarer,
                 tricks,
-            } => north_south_score(board, contract, declarer, tricks),
-            BridgeResult::PassedOut => 0,
-            BridgeResult::NorthSouthScore { score } => score,
+            } => Some(north_south_score(board, contract, declarer, tricks)),
+            BridgeResult::PassedOut => Some(0),
+            BridgeResult::NorthSouthScore { score } => Some(score),
+            BridgeResult::Artificial { .. } | BridgeResult::NotPlayed => None,
         }
     }
 }
@@ -256,6 +301,10 @@ impl fmt::Display for ResultValue {
                 }
                 BridgeResult::PassedOut => f.write_str("passed out"),
                 BridgeResult::NorthSouthScore { score } => write!(f, "N-S score {score}"),
+                BridgeResult::Artificial { ns, ew } => {
+                    write!(f, "N-S {}, E-W {}", ns.label(), ew.label())
+                }
+                BridgeResult::NotPlayed => f.write_str("not played"),
             },
             ResultValue::Game { result } => f.write_str(result.label()),
             ResultValue::Score { home, away } => write!(
@@ -303,13 +352,39 @@ impl Event {
         }
     }
 
+    /// Board numbers played at one table in a round: the board set the movement gives that
+    /// table in a club pairs event, else every table's boards of the round. An empty range
+    /// (1..=0) when the movement has no such table.
+    pub fn deals_at(&self, round: u32, table: u32) -> std::ops::RangeInclusive<u32> {
+        let Some(movement) = &self.schedule.movement else {
+            return self.deals_of_round(round);
+        };
+        let set = movement
+            .rounds
+            .iter()
+            .find(|r| r.number as u32 == round)
+            .and_then(|r| r.tables.iter().find(|t| t.table as u32 == table))
+            .map(|t| t.set);
+        match set {
+            Some(set) => {
+                let boards = movement.boards_of_set(set);
+                let clip = |b: usize| u32::try_from(b).unwrap_or(u32::MAX);
+                clip(*boards.start())..=clip(*boards.end())
+            }
+            None => 1..=0,
+        }
+    }
+
     /// How many results a round needs, and how many of `results` belong to it.
     pub fn round_progress(&self, results: &Results, round: u32) -> (usize, usize) {
         let Some(r) = self.schedule.round(round) else {
             return (0, 0);
         };
-        let per_table = self.deals_of_round(round).count();
-        let expected = r.tables.len() * per_table;
+        let expected = r
+            .tables
+            .iter()
+            .map(|t| self.deals_at(round, t.number).count())
+            .sum();
         let entered = results.range(
             ResultKey {
                 round,
@@ -382,15 +457,27 @@ impl Event {
                 expect_no_deal(key)
             }
             (Scoring::Bridge { .. }, ResultValue::Bridge { board }) => {
-                let deals = self.deals_of_round(key.round);
+                let deals = self.deals_at(key.round, key.table);
                 if !deals.contains(&key.deal) {
+                    let whose = if self.schedule.movement.is_some() {
+                        format!("round {} table {}", key.round, key.table)
+                    } else {
+                        format!("round {}", key.round)
+                    };
                     return Err(format!(
-                        "round {} plays boards {}–{}, not board {}",
-                        key.round,
+                        "{whose} plays boards {}–{}, not board {}",
                         deals.start(),
                         deals.end(),
                         key.deal
                     ));
+                }
+                if matches!(board, BridgeResult::Artificial { .. } | BridgeResult::NotPlayed)
+                    && self.schedule.movement.is_none()
+                {
+                    return Err(
+                        "artificial scores (AVE+, AVE, AVE-) and not-played boards are for club pairs events, where boards move; here every table plays the board, so enter its score"
+                            .into(),
+                    );
                 }
                 if sides(table).0.is_empty() || sides(table).1.is_empty() {
                     return Err(format!("table {} has no two sides to score", key.table));

@@ -16,6 +16,9 @@ pub fn standings(event: &Event, results: &Results) -> Vec<StandingsTable> {
     let schedule = &event.schedule;
     match &event.settings.scoring {
         Scoring::WhistDrive { .. } => vec![whist_drive(schedule, results)],
+        Scoring::Bridge { imps, .. } if schedule.movement.is_some() => {
+            super::club_pairs::standings(event, results, *imps)
+        }
         Scoring::Bridge { imps, .. } => vec![bridge(event, results, *imps)],
         Scoring::Chess {
             bye_points,
@@ -28,7 +31,7 @@ pub fn standings(event: &Event, results: &Results) -> Vec<StandingsTable> {
 /// The name in first place of the first table, if any result is in.
 pub fn leader(tables: &[StandingsTable]) -> Option<&str> {
     let table = tables.first()?;
-    let name_column = table.columns.iter().position(|c| c != "Rank")?;
+    let name_column = table.columns.iter().position(|c| c != "Rank" && c != "No.")?;
     table.rows.first()?.get(name_column).map(String::as_str)
 }
 
@@ -125,7 +128,10 @@ fn bridge(event: &Event, results: &Results, imp_method: Option<ImpMethod>) -> St
                     deal,
                 };
                 if let Some(ResultValue::Bridge { board }) = results.get(&key) {
-                    scored.push((table, board.north_south_score(deal)));
+                    // Artificial and not-played boards are refused for these events.
+                    if let Some(score) = board.north_south_score(deal) {
+                        scored.push((table, score));
+                    }
                 }
             }
             let scores: Vec<i32> = scored.iter().map(|s| s.1).collect();

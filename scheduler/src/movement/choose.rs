@@ -130,3 +130,46 @@ pub fn make_movement(choice: &MovementChoice) -> Result<Movement, String> {
         Ok(movement)
     }
 }
+
+/// The organiser's choice for an evening: the kind asked for (or the first offered for the
+/// pairs and boards), with the boards per round asked for (or the number closest to
+/// `boards` for that kind). Shared by the command line and the window.
+pub fn choose_movement(
+    pairs: usize,
+    boards: usize,
+    kind: Option<MovementKind>,
+    boards_per_round: Option<usize>,
+) -> Result<(MovementKind, usize), String> {
+    let options = movements_for(pairs, boards)?;
+    let kind = match kind {
+        Some(kind) => kind,
+        None => options.first().map(|o| o.kind).ok_or_else(|| {
+            format!(
+                "No movement for {pairs} pairs comes within a fifth of {boards} boards; choose the kind and the boards per round."
+            )
+        })?,
+    };
+    let per_round = match boards_per_round {
+        Some(k) => k,
+        None => match options.iter().find(|o| o.kind == kind) {
+            Some(option) => option.boards_per_round,
+            None => {
+                // Either the kind does not exist for this many tables (the generator says
+                // why), or it does but its rounds do not divide the boards well.
+                let probe = MovementChoice {
+                    pairs,
+                    kind,
+                    boards_per_round: 1,
+                    phantom: None,
+                    arrow_switch: false,
+                };
+                make_movement(&probe)?;
+                return Err(format!(
+                    "A {} for {pairs} pairs does not come within a fifth of {boards} boards; give the boards per round, or choose another kind.",
+                    kind.name()
+                ));
+            }
+        },
+    };
+    Ok((kind, per_round))
+}

@@ -14,12 +14,14 @@ pub mod choose;
 pub mod export;
 pub mod howell;
 pub mod mitchell;
+pub mod schedule;
 
 pub use adjust::{arrow_switch, default_arrow_switch_rounds, with_phantom, withdraw};
-pub use choose::{MovementChoice, MovementOption, make_movement, movements_for};
+pub use choose::{MovementChoice, MovementOption, choose_movement, make_movement, movements_for};
 pub use export::{movement_csv, movement_json, read_movement_json};
 pub use howell::{MAX_HOWELL_TABLES, howell};
 pub use mitchell::{mitchell, relay_mitchell, skip_mitchell};
+pub use schedule::{describe_movement, present_pairs, schedule_of};
 
 /// The kinds of movement a club runs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -42,6 +44,17 @@ impl MovementKind {
     /// Whether pairs keep one direction all evening (two winners, unless arrow-switched).
     pub fn is_mitchell(self) -> bool {
         !matches!(self, MovementKind::Howell | MovementKind::ThreeQuarterHowell)
+    }
+
+    /// The club's name for the kind.
+    pub fn name(self) -> &'static str {
+        match self {
+            MovementKind::Mitchell => "Mitchell",
+            MovementKind::SkipMitchell => "skip Mitchell",
+            MovementKind::RelayMitchell => "share-and-relay Mitchell",
+            MovementKind::Howell => "Howell",
+            MovementKind::ThreeQuarterHowell => "three-quarter Howell",
+        }
     }
 }
 

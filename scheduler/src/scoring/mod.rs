@@ -5,6 +5,7 @@
 pub mod bridge;
 pub mod chess;
 pub mod league;
+pub mod pairs;
 
 /// Ranks for a list already sorted best first: entries with equal keys share the rank of the
 /// first of them ("1, 1, 3").

@@ -188,7 +188,7 @@ fn table_cards(schedule: &Schedule) -> (String, SectionBody) {
             team_round_cards(schedule)
         }
         Format::TeamChess => match_cards(schedule),
-        Format::Whist | Format::RoundRobin => guide_cards(schedule),
+        Format::Whist | Format::RoundRobin | Format::Pairs => guide_cards(schedule),
     }
 }
 
@@ -384,6 +384,7 @@ fn movement_line(schedule: &Schedule, round: &Round, entrant: usize) -> String {
         return match absent.kind {
             Absence::SitOut => format!("{prefix} sits out"),
             Absence::Bye => format!("{prefix} bye"),
+            Absence::Left => format!("{prefix} has left"),
         };
     }
     let Some((table, mine)) = round

@@ -147,6 +147,7 @@ pub(super) fn team_schedule(
     }
     Schedule {
         format: Format::TeamChess,
+        movement: None,
         entrant_teams,
         entrants,
         rounds,

@@ -5,6 +5,7 @@
 //! the seats, so a bug in an engine cannot hide itself. It accepts hand-made schedules too.
 
 pub mod movement;
+mod pairs;
 mod round_robin;
 pub mod team_chess;
 mod whist;
@@ -49,6 +50,9 @@ pub enum Rule {
     TeamColours,
     /// Team chess: a float rule (5–9) is broken.
     Floats,
+    /// Club pairs: the movement breaks one of its rules (see `movement::MovementRule`), or
+    /// the tables do not follow it.
+    Movement,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -97,6 +101,7 @@ pub fn verify(schedule: &Schedule) -> Report {
         Format::RoundRobin => round_robin::check(schedule, &mut report),
         Format::Whist => whist::check(schedule, &mut report),
         Format::TeamChess => team_chess::check(schedule, &mut report),
+        Format::Pairs => pairs::check(schedule, &mut report),
     }
     report
 }

@@ -45,6 +45,7 @@ pub fn full_cycle(starter: &Starter, names: Vec<String>, directed: bool) -> Sche
         .collect();
     Schedule {
         format: Format::Whist,
+        movement: None,
         entrant_teams: Vec::new(),
         entrants: names,
         rounds,

@@ -449,6 +449,7 @@ pub fn whist_schedule(
     let full = rounds == cycle && standard;
     let mut schedule = Schedule {
         format: Format::Whist,
+        movement: None,
         entrant_teams: Vec::new(),
         entrants: roster.names(),
         rounds: schedule_rounds,

@@ -190,6 +190,7 @@ pub fn small_field(
         .collect();
     Some(Schedule {
         format: Format::Whist,
+        movement: None,
         entrant_teams: Vec::new(),
         entrants: names,
         rounds,

@@ -2,6 +2,7 @@
 //! separate binary linked the whole library (typst included) again, on every change.
 
 mod berger;
+mod club_pairs;
 mod event_hardening;
 mod events;
 mod exports;

@@ -259,6 +259,7 @@ fn hand_made_schedule_is_accepted_when_correct() {
     };
     let s = Schedule {
         format: scheduler::Format::RoundRobin,
+        movement: None,
         entrant_teams: Vec::new(),
         entrants: vec!["Ayr".into(), "Bute".into(), "Cove".into()],
         rounds: vec![

@@ -1,0 +1,344 @@
+//! Club pairs evenings where the boards move: the travellers (every table that plays a board,
+//! with its result) and the standings from them: matchpoints per board with Neuberg factoring
+//! for boards played fewer times, artificial scores, and two winners (N-S and E-W) for a
+//! Mitchell that is not arrow-switched, one winner otherwise.
+
+use super::{BridgeResult, Event, ImpMethod, ResultKey, ResultValue, Results};
+use crate::model::Seat;
+use crate::movement::{Movement, present_pairs};
+use crate::scoring::bridge::{butler_imps, cross_imps};
+use crate::scoring::pairs::{TravellerScore, traveller_matchpoints};
+use crate::scoring::shared_ranks;
+use crate::sheets::StandingsTable;
+
+/// One table's line on a traveller.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TravellerRow {
+    pub round: u32,
+    pub table: u32,
+    /// Entrants (indices into the schedule's entrants) sitting N-S and E-W.
+    pub ns: usize,
+    pub ew: usize,
+    /// The result entered, if any.
+    pub result: Option<BridgeResult>,
+    /// The N-S score of a played board.
+    pub score: Option<i32>,
+    /// N-S and E-W matchpoints (factored), once the row has a score or an artificial score.
+    pub matchpoints: Option<(f64, f64)>,
+}
+
+/// One board's traveller: every table the movement sends it to, round by round.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Traveller {
+    pub board: u32,
+    /// The top of the board: 2 × (times it should be played − 1).
+    pub top: f64,
+    pub rows: Vec<TravellerRow>,
+}
+
+/// How many times each board should be played: the most any board is scheduled in the
+/// movement (with a phantom pair usually one fewer than the tables). Boards played fewer
+/// times are factored up to it.
+pub fn expected_plays(movement: &Movement) -> usize {
+    let mut plays = vec![0usize; movement.sets + 1];
+    for round in &movement.rounds {
+        for table in &round.tables {
+            if let Some(count) = plays.get_mut(table.set) {
+                *count += 1;
+            }
+        }
+    }
+    plays.into_iter().max().unwrap_or(0)
+}
+
+/// The travellers of a club pairs event, board 1 first (empty for other events).
+pub fn travellers(event: &Event, results: &Results) -> Vec<Traveller> {
+    let Some(movement) = &event.schedule.movement else {
+        return Vec::new();
+    };
+    let boards = movement.sets * movement.boards_per_round;
+    let mut by_board: Vec<Vec<TravellerRow>> = vec![Vec::new(); boards];
+    for round in &event.schedule.rounds {
+        for table in &round.tables {
+            let (Some(ns), Some(ew)) = (table.entrant_at(Seat::N), table.entrant_at(Seat::E)) else {
+                continue;
+            };
+            for deal in event.deals_at(round.number, table.number) {
+                let key = ResultKey {
+                    round: round.number,
+                    table: table.number,
+                    deal,
+                };
+                let result = match results.get(&key) {
+                    Some(ResultValue::Bridge { board }) => Some(*board),
+                    _ => None,
+                };
+                if let Some(rows) = (deal as usize).checked_sub(1).and_then(|i| by_board.get_mut(i)) {
+                    rows.push(TravellerRow {
+                        round: round.number,
+                        table: table.number,
+                        ns,
+                        ew,
+                        result,
+                        score: result.and_then(|r| r.north_south_score(deal)),
+                        matchpoints: None,
+                    });
+                }
+            }
+        }
+    }
+    let expected = expected_plays(movement);
+    by_board
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut rows)| {
+            let scored: Vec<(usize, TravellerScore)> = rows
+                .iter()
+                .enumerate()
+                .filter_map(|(r, row)| {
+                    let score = match row.result? {
+                        BridgeResult::Artificial { ns, ew } => TravellerScore::Artificial {
+                            ns: ns.fraction(),
+                            ew: ew.fraction(),
+                        },
+                        BridgeResult::NotPlayed => return None,
+                        _ => TravellerScore::Played(row.score?),
+                    };
+                    Some((r, score))
+                })
+                .collect();
+            let scores: Vec<TravellerScore> = scored.iter().map(|s| s.1).collect();
+            let (top, mp) = traveller_matchpoints(&scores, expected);
+            for ((r, _), mp) in scored.iter().zip(mp) {
+                rows[*r].matchpoints = Some(mp);
+            }
+            Traveller {
+                board: i as u32 + 1,
+                top,
+                rows,
+            }
+        })
+        .collect()
+}
+
+/// The standings of a club pairs event: one table for a Howell or an arrow-switched
+/// Mitchell, an N-S and an E-W table for a plain Mitchell. Each pair's percentage is of the
+/// tops of the boards it has a score on (a board not played counts for nothing either way).
+pub fn standings(event: &Event, results: &Results, imp_method: Option<ImpMethod>) -> Vec<StandingsTable> {
+    let Some(movement) = &event.schedule.movement else {
+        return Vec::new();
+    };
+    let n = event.schedule.entrants.len();
+    let mut points = vec![0f64; n];
+    let mut tops = vec![0f64; n];
+    let mut boards = vec![0u32; n];
+    let mut imps = vec![0f64; n];
+    for traveller in travellers(event, results) {
+        for row in &traveller.rows {
+            let Some((ns, ew)) = row.matchpoints else { continue };
+            for (entrant, mp) in [(row.ns, ns), (row.ew, ew)] {
+                points[entrant] += mp;
+                tops[entrant] += traveller.top;
+                boards[entrant] += 1;
+            }
+        }
+        if let Some(method) = imp_method {
+            let played: Vec<&TravellerRow> = traveller.rows.iter().filter(|r| r.score.is_some()).collect();
+            let scores: Vec<i32> = played.iter().filter_map(|r| r.score).collect();
+            let board_imps = match method {
+                ImpMethod::Cross => cross_imps(&scores),
+                ImpMethod::Butler => butler_imps(&scores),
+            };
+            for (row, i) in played.iter().zip(board_imps) {
+                imps[row.ns] += i;
+                imps[row.ew] -= i;
+            }
+        }
+    }
+    let pairs = present_pairs(movement);
+    let label = |e: usize| pairs.get(e).map_or_else(String::new, |&p| movement.label(p));
+    let all: Vec<usize> = (0..n).collect();
+    let groups: Vec<(Option<&str>, Vec<usize>)> = if movement.one_winner() {
+        vec![(None, all)]
+    } else {
+        let is_ns = |e: &usize| pairs.get(*e).is_some_and(|&p| p <= movement.tables);
+        vec![
+            (Some("North-South"), all.iter().copied().filter(is_ns).collect()),
+            (
+                Some("East-West"),
+                all.iter().copied().filter(|e| !is_ns(e)).collect(),
+            ),
+        ]
+    };
+    let percent = |e: usize| {
+        if tops[e] > 0.0 {
+            100.0 * points[e] / tops[e]
+        } else {
+            0.0
+        }
+    };
+    groups
+        .into_iter()
+        .map(|(heading, mut members)| {
+            let key = |e: usize| {
+                if imp_method.is_some() {
+                    (imps[e] * 100.0).round() as i64
+                } else {
+                    (percent(e) * 100.0).round() as i64
+                }
+            };
+            members.sort_by(|&a, &b| key(b).cmp(&key(a)).then(a.cmp(&b)));
+            let keys: Vec<i64> = members.iter().map(|&e| key(e)).collect();
+            let mut columns = vec!["Rank", "No.", "Pair", "Boards", "MP", "Top", "%"];
+            if imp_method.is_some() {
+                columns.push("IMPs");
+            }
+            let rows = members
+                .iter()
+                .zip(shared_ranks(&keys))
+                .map(|(&e, rank)| {
+                    let mut row = vec![
+                        rank.to_string(),
+                        label(e),
+                        event.schedule.entrants[e].clone(),
+                        boards[e].to_string(),
+                        format!("{:.1}", points[e] / 2.0),
+                        format!("{:.0}", tops[e] / 2.0),
+                        format!("{:.2}", percent(e)),
+                    ];
+                    if imp_method.is_some() {
+                        row.push(format!("{:.2}", imps[e]));
+                    }
+                    row
+                })
+                .collect();
+            StandingsTable {
+                heading: heading.map(String::from),
+                columns: columns.into_iter().map(String::from).collect(),
+                rows,
+                note: Some(note(movement, imp_method)),
+            }
+        })
+        .collect()
+}
+
+fn note(movement: &Movement, imp_method: Option<ImpMethod>) -> String {
+    let ranked = match imp_method {
+        None => "Matchpoints: 1 for each score beaten, ½ for each tie",
+        Some(ImpMethod::Cross) => "Ranked by cross-IMPs",
+        Some(ImpMethod::Butler) => "Ranked by Butler IMPs",
+    };
+    let winners = if movement.one_winner() {
+        "one winner"
+    } else {
+        "two winners, N-S and E-W ranked separately"
+    };
+    format!(
+        "{ranked}; boards played fewer times factored by the Neuberg formula; AVE+/AVE/AVE− score 60/50/40 %; {winners}."
+    )
+}
+
+/// A pair as the club writes it on a traveller: "3", "3 NS", "3NS", "5 EW", "5-EW". In a
+/// Mitchell a plain number is the N-S pair when `north_south`, else the E-W pair; in a Howell
+/// pairs are plain numbers.
+pub fn pair_of_label(movement: &Movement, text: &str, north_south: bool) -> Result<usize, String> {
+    let t = text.trim().to_ascii_uppercase();
+    let (digits, side) = match t.find(|c: char| !c.is_ascii_digit()) {
+        Some(i) => (&t[..i], Some(t[i..].trim_matches(|c: char| c == ' ' || c == '-'))),
+        None => (t.as_str(), None),
+    };
+    let number: usize = digits
+        .parse()
+        .map_err(|_| format!("{text:?} is not a pair: write its number, e.g. 3 or 3 NS"))?;
+    let ns_side = match side {
+        None => north_south,
+        Some("NS" | "N" | "N-S" | "N/S") => true,
+        Some("EW" | "E" | "E-W" | "E/W") => false,
+        Some(other) => return Err(format!("{text:?}: {other:?} is not a direction; write NS or EW")),
+    };
+    let pair = if movement.kind.is_mitchell() {
+        let within = (1..=movement.tables).contains(&number);
+        if !within {
+            return Err(format!(
+                "{text:?}: this Mitchell's pairs are numbered 1 to {} in each direction",
+                movement.tables
+            ));
+        }
+        if ns_side { number } else { number + movement.tables }
+    } else {
+        if side.is_some() {
+            return Err(format!(
+                "{text:?}: in a Howell pairs are plain numbers (1 to {})",
+                movement.pairs
+            ));
+        }
+        number
+    };
+    if pair == 0 || pair > movement.pairs || movement.phantom == Some(pair) {
+        return Err(format!("there is no pair {text:?} in this movement"));
+    }
+    Ok(pair)
+}
+
+/// Where a traveller line was played: board `board` with pair `ns` sitting N-S against pair
+/// `ew` (as written on the traveller, see [`pair_of_label`]). The answer is the round and
+/// table, or a sentence saying where those pairs really played the board.
+pub fn locate_traveller_line(event: &Event, board: u32, ns: &str, ew: &str) -> Result<ResultKey, String> {
+    let Some(movement) = &event.schedule.movement else {
+        return Err("this event has no movement: give --round and --table".into());
+    };
+    let a = pair_of_label(movement, ns, true)?;
+    let b = pair_of_label(movement, ew, false)?;
+    if a == b {
+        return Err(format!("{} cannot play against itself", movement.label(a)));
+    }
+    let boards = movement.sets * movement.boards_per_round;
+    if board == 0 || board as usize > boards {
+        return Err(format!("board {board}: this movement has boards 1 to {boards}"));
+    }
+    let plays = |pair: usize| {
+        movement.rounds.iter().find_map(|round| {
+            round.tables.iter().find_map(|t| {
+                let here = (t.ns == pair || t.ew == pair)
+                    && movement.boards_of_set(t.set).contains(&(board as usize));
+                here.then_some((round.number, t))
+            })
+        })
+    };
+    match plays(a) {
+        Some((round, t)) if t.ns == a && t.ew == b => Ok(ResultKey {
+            round: round as u32,
+            table: t.table as u32,
+            deal: board,
+        }),
+        Some((round, t)) if t.ew == a && t.ns == b => Err(format!(
+            "board {board} was played in round {round} at table {} with {} N-S and {} E-W{}: write the pairs that way round",
+            t.table,
+            movement.label(b),
+            movement.label(a),
+            if movement
+                .rounds
+                .iter()
+                .any(|r| r.number == round && r.arrow_switch)
+            {
+                " (an arrow-switched round)"
+            } else {
+                ""
+            }
+        )),
+        Some((round, t)) => {
+            let other = if t.ns == a { t.ew } else { t.ns };
+            Err(format!(
+                "{} played board {board} against {}, not {} (round {round}, table {})",
+                movement.label(a),
+                movement.label(other),
+                movement.label(b),
+                t.table
+            ))
+        }
+        None => Err(format!(
+            "{} does not play board {board} in this movement",
+            movement.label(a)
+        )),
+    }
+}

@@ -1,0 +1,110 @@
+//! A movement with the pairs' names becomes the event's `Schedule` (format `Pairs`): every
+//! table an N-S pair against an E-W pair, the movement itself kept alongside for the boards.
+
+use super::Movement;
+use crate::model::{Absence, Absent, Format, Promise, Round, Schedule, Seat, SeatAssignment, Table};
+
+/// The movement's pair numbers of the pairs that are there (the phantom skipped), in order:
+/// entrant i of the schedule is pair `present_pairs(m)[i]`.
+pub fn present_pairs(movement: &Movement) -> Vec<usize> {
+    (1..=movement.pairs)
+        .filter(|&p| movement.phantom != Some(p))
+        .collect()
+}
+
+/// The schedule for `names` (one per pair that is there, in pair-number order) playing
+/// `movement`. The names must match the pairs in number.
+pub fn schedule_of(movement: &Movement, names: &[String]) -> Result<Schedule, String> {
+    let pairs = present_pairs(movement);
+    if pairs.len() != names.len() {
+        return Err(format!(
+            "the movement is for {} pairs but the roster has {}",
+            pairs.len(),
+            names.len()
+        ));
+    }
+    let entrant = |pair: usize| pairs.iter().position(|&p| p == pair);
+    let mut rounds = Vec::with_capacity(movement.rounds.len());
+    for round in &movement.rounds {
+        let mut tables = Vec::with_capacity(round.tables.len());
+        for table in &round.tables {
+            let (Some(ns), Some(ew)) = (entrant(table.ns), entrant(table.ew)) else {
+                return Err(format!(
+                    "round {} table {}: the phantom pair is seated",
+                    round.number, table.table
+                ));
+            };
+            tables.push(Table {
+                number: table.table as u32,
+                seats: vec![
+                    SeatAssignment {
+                        seat: Seat::N,
+                        entrant: ns,
+                        board: None,
+                    },
+                    SeatAssignment {
+                        seat: Seat::E,
+                        entrant: ew,
+                        board: None,
+                    },
+                ],
+            });
+        }
+        let mut absent = Vec::new();
+        for &pair in &round.sitting_out {
+            if let Some(e) = entrant(pair) {
+                let kind = if movement.is_absent(pair, round.number) {
+                    Absence::Left
+                } else {
+                    Absence::SitOut
+                };
+                absent.push(Absent { entrant: e, kind });
+            }
+        }
+        for w in &movement.withdrawn {
+            if round.number > w.after_round && !round.sitting_out.contains(&w.pair) {
+                if let Some(e) = entrant(w.pair) {
+                    absent.push(Absent {
+                        entrant: e,
+                        kind: Absence::Left,
+                    });
+                }
+            }
+        }
+        rounds.push(Round {
+            number: round.number as u32,
+            tables,
+            absent,
+        });
+    }
+    Ok(Schedule {
+        format: Format::Pairs,
+        movement: Some(movement.clone()),
+        entrant_teams: Vec::new(),
+        entrants: names.to_vec(),
+        rounds,
+        promise: Promise::default(),
+    })
+}
+
+/// One line for the organiser: the movement made, its rounds and boards.
+pub fn describe_movement(movement: &Movement) -> String {
+    let mut line = format!(
+        "{} on {} tables: {} rounds of {} boards ({} boards in all)",
+        movement.kind.name(),
+        movement.tables,
+        movement.rounds.len(),
+        movement.boards_per_round,
+        movement.sets * movement.boards_per_round
+    );
+    if let Some(phantom) = movement.phantom {
+        line.push_str(&format!(
+            "; a half table: pair {} is the phantom, so its opponents sit out",
+            movement.label(phantom)
+        ));
+    }
+    if movement.one_winner() && movement.kind.is_mitchell() {
+        line.push_str("; arrow switch, one winner");
+    }
+    line
+}

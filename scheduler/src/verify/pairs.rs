@@ -1,0 +1,163 @@
+//! Club pairs schedules: the movement they carry must pass the movement verifier, and the
+//! tables must be exactly the movement's: the same N-S and E-W pairs at the same table in
+//! every round, the pairs sitting out listed as absent. Pair numbers are matched to entrants
+//! here from the movement's declarations (the phantom skipped), not with the builder's code.
+
+use super::movement::verify_movement;
+use super::{Report, Rule};
+use crate::model::{Schedule, Seat};
+
+pub(super) fn check(schedule: &Schedule, report: &mut Report) {
+    let Some(movement) = &schedule.movement else {
+        report.add(
+            Rule::Malformed,
+            None,
+            "a club pairs schedule carries its movement (which boards each table plays), and this one has none".into(),
+        );
+        return;
+    };
+    let movement_report = verify_movement(movement);
+    for violation in movement_report.violations {
+        report.add(
+            Rule::Movement,
+            violation.round.map(|r| r as u32),
+            violation.message,
+        );
+    }
+    report.summary.extend(movement_report.summary);
+
+    // Entrant i ↔ the i-th pair number that is not the phantom.
+    let mut pair_of_entrant = Vec::new();
+    for pair in 1..=movement.pairs.min(super::movement::MOST) {
+        if movement.phantom != Some(pair) {
+            pair_of_entrant.push(pair);
+        }
+    }
+    if pair_of_entrant.len() != schedule.entrants.len() {
+        report.add(
+            Rule::Malformed,
+            None,
+            format!(
+                "the movement has {} pairs at the tables but the schedule names {}",
+                pair_of_entrant.len(),
+                schedule.entrants.len()
+            ),
+        );
+        return;
+    }
+    let name = |e: usize| schedule.entrants.get(e).map_or("?", String::as_str);
+    if schedule.rounds.len() != movement.rounds.len() {
+        report.add(
+            Rule::Malformed,
+            None,
+            format!(
+                "the schedule has {} rounds but its movement {}",
+                schedule.rounds.len(),
+                movement.rounds.len()
+            ),
+        );
+    }
+    for (round, planned) in schedule.rounds.iter().zip(&movement.rounds) {
+        let at = Some(round.number);
+        for table in &round.tables {
+            let seat = |s: Seat| table.entrant_at(s).and_then(|e| pair_of_entrant.get(e).copied());
+            let expected = planned.tables.iter().find(|t| t.table as u32 == table.number);
+            match (expected, seat(Seat::N), seat(Seat::E)) {
+                (Some(t), Some(ns), Some(ew)) if t.ns == ns && t.ew == ew && table.seats.len() == 2 => {}
+                (Some(t), _, _) => report.add(
+                    Rule::Movement,
+                    at,
+                    format!(
+                        "table {}: the movement seats pair {} N-S against pair {} E-W, but the schedule has {}",
+                        table.number,
+                        t.ns,
+                        t.ew,
+                        describe_seats(table, &name)
+                    ),
+                ),
+                (None, _, _) => report.add(
+                    Rule::Movement,
+                    at,
+                    format!("table {} is in play, but the movement has no game there this round", table.number),
+                ),
+            }
+        }
+        for t in &planned.tables {
+            if !round.tables.iter().any(|x| x.number as usize == t.table) {
+                report.add(
+                    Rule::Movement,
+                    at,
+                    format!(
+                        "the movement has pair {} against pair {} at table {}, but the schedule has no table {}",
+                        t.ns, t.ew, t.table, t.table
+                    ),
+                );
+            }
+        }
+        for &pair in &planned.sitting_out {
+            let listed = round
+                .absent
+                .iter()
+                .any(|a| pair_of_entrant.get(a.entrant) == Some(&pair));
+            if !listed {
+                report.add(
+                    Rule::Movement,
+                    at,
+                    format!("pair {pair} sits out in the movement but is not listed as absent"),
+                );
+            }
+        }
+    }
+}
+
+fn describe_seats<'a>(table: &crate::model::Table, name: &impl Fn(usize) -> &'a str) -> String {
+    let seats: Vec<String> = table
+        .seats
+        .iter()
+        .map(|s| format!("{} {}", s.seat, name(s.entrant)))
+        .collect();
+    if seats.is_empty() {
+        "nobody".into()
+    } else {
+        seats.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::movement::{howell, mitchell, schedule_of, with_phantom, withdraw};
+    use crate::verify::{Rule, verify};
+
+    fn names(n: usize) -> Vec<String> {
+        (1..=n).map(|i| format!("Pair {i}")).collect()
+    }
+
+    #[test]
+    fn built_schedules_pass_and_tampered_ones_are_named() {
+        let m = with_phantom(mitchell(5, 3).unwrap(), 10).unwrap();
+        let schedule = schedule_of(&m, &names(9)).unwrap();
+        let report = verify(&schedule);
+        assert!(report.is_valid(), "{report:?}");
+        let left = withdraw(howell(4, 3).unwrap(), 5, 3).unwrap();
+        let schedule = schedule_of(&left, &names(8)).unwrap();
+        assert!(verify(&schedule).is_valid(), "{:?}", verify(&schedule));
+
+        // Two pairs swapped at one table in round 2: the schedule no longer follows its
+        // movement.
+        let mut swapped = schedule_of(&m, &names(9)).unwrap();
+        let table = &mut swapped.rounds[1].tables[0];
+        table.seats[0].entrant = 8;
+        let report = verify(&swapped);
+        assert!(report.breaks(Rule::Movement), "{report:?}");
+
+        // No movement at all.
+        let mut bare = schedule_of(&m, &names(9)).unwrap();
+        bare.movement = None;
+        assert!(verify(&bare).breaks(Rule::Malformed));
+
+        // A broken movement inside: its own verifier's violations come through.
+        let mut broken = schedule_of(&m, &names(9)).unwrap();
+        broken.movement.as_mut().unwrap().rounds[0].tables[0].set = 2;
+        assert!(verify(&broken).breaks(Rule::Movement));
+    }
+}

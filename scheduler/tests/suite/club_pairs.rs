@@ -1,0 +1,286 @@
+//! Club pairs evenings where the boards move, scored by hand: a 9-table Mitchell (two winners,
+//! a board not played at one table and factored by Neuberg, an AVE+/AVE− table) and a
+//! 4-table Howell (one winner). Every figure asserted here was worked out on paper from the
+//! scores entered, as the comments show; the matchpoint scale is 2 per score beaten, 1 per
+//! tie (shown halved in the standings, as the EBU prints them).
+
+use scheduler::event::club_pairs::{locate_traveller_line, travellers};
+use scheduler::event::create::{EventFormat, MovementPlan, NewEvent, build_event};
+use scheduler::event::standings::standings;
+use scheduler::event::{Artificial, BridgeResult, Event, ResultValue, Results};
+use scheduler::model::{Player, Roster};
+use scheduler::movement::MovementKind;
+use scheduler::solver::Control;
+use scheduler::verify::verify;
+
+fn club_event(names: &[String], kind: MovementKind, boards_per_round: u32) -> Event {
+    let roster = Roster {
+        players: names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| Player::new(i as u32 + 1, n.clone()))
+            .collect(),
+    };
+    let mut spec = NewEvent::new("Club pairs", EventFormat::BridgePairs, roster);
+    spec.options.boards_per_round = boards_per_round;
+    spec.options.movement = Some(MovementPlan {
+        kind,
+        phantom: None,
+        arrow_switch: false,
+    });
+    let (event, _) = build_event(&spec, &Control::unlimited()).unwrap();
+    assert!(
+        verify(&event.schedule).is_valid(),
+        "{:?}",
+        verify(&event.schedule)
+    );
+    event
+}
+
+fn board(result: BridgeResult) -> ResultValue {
+    ResultValue::Bridge { board: result }
+}
+
+fn score(ns: i32) -> ResultValue {
+    board(BridgeResult::NorthSouthScore { score: ns })
+}
+
+/// Every result entered for every board of the evening: `special(board, row)` for the rows
+/// it knows, passed out (0) otherwise. Rows are the traveller's, N-S pair identified.
+fn enter_all(event: &Event, special: impl Fn(u32, usize) -> Option<ResultValue>) -> Results {
+    let mut results = Results::new();
+    for traveller in travellers(event, &Results::new()) {
+        for row in &traveller.rows {
+            let value = special(traveller.board, row.ns).unwrap_or(board(BridgeResult::PassedOut));
+            // Entered as from the traveller: board, N-S pair, E-W pair.
+            let movement = event.schedule.movement.as_ref().unwrap();
+            let ns = movement.label(row.ns + 1);
+            let ew = movement.label(row.ew + 1);
+            let key = locate_traveller_line(event, traveller.board, &ns, &ew).unwrap();
+            assert_eq!((key.round, key.table), (row.round, row.table));
+            event.check_result(key, &value).unwrap();
+            results.insert(key, value);
+        }
+    }
+    results
+}
+
+/// (rank, name, MP, %) of each row of a standings table.
+fn table_rows(table: &scheduler::sheets::StandingsTable) -> Vec<(String, String, String, String)> {
+    let col = |name: &str| table.columns.iter().position(|c| c == name).unwrap();
+    table
+        .rows
+        .iter()
+        .map(|r| {
+            (
+                r[col("Rank")].clone(),
+                r[col("Pair")].clone(),
+                r[col("MP")].clone(),
+                r[col("%")].clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn nine_table_mitchell_scored_by_hand() {
+    // Pairs 1–9 sit N-S (roster rows 1–9), 10–18 are E-W pairs 1–9.
+    let names: Vec<String> = (1..=9)
+        .map(|i| format!("North {i}"))
+        .chain((1..=9).map(|i| format!("East {i}")))
+        .collect();
+    let event = club_event(&names, MovementKind::Mitchell, 3);
+    let movement = event.schedule.movement.as_ref().unwrap();
+    assert_eq!((movement.tables, movement.rounds.len(), movement.sets), (9, 9, 9));
+    // Board 1: N-S pair t scores 620, except 3 (650), 4 (170), 5 (−100).
+    // Board 2: 100, except N-S 1 (−200); at N-S 9's table it was not played.
+    // Board 3: AVE+ to N-S 5 (AVE− to its opponents); every other table passed it out.
+    // Every other board passed out everywhere.
+    let results = enter_all(&event, |b, ns| {
+        let t = ns + 1; // N-S pair number
+        match (b, t) {
+            (1, 3) => Some(score(650)),
+            (1, 4) => Some(score(170)),
+            (1, 5) => Some(score(-100)),
+            (1, _) => Some(score(620)),
+            (2, 1) => Some(score(-200)),
+            (2, 9) => Some(board(BridgeResult::NotPlayed)),
+            (2, _) => Some(score(100)),
+            (3, 5) => Some(board(BridgeResult::Artificial {
+                ns: Artificial::AveragePlus,
+                ew: Artificial::AverageMinus,
+            })),
+            _ => None,
+        }
+    });
+    // By hand, top 16 (9 plays a board):
+    // board 1: 650 → 16; the six 620s beat two and tie five → 9; 170 → 2; −100 → 0.
+    // board 2: 8 scores compared (top 14): −200 → 0; each 100 beats one (2) and ties six
+    //   (6) → 8. Factored to 9 plays: (0+1)·9/8 − 1 = 0.125 and (8+1)·9/8 − 1 = 9.125.
+    // board 3: AVE+ = 60 % of 16 = 9.6 (AVE− 6.4); the eight passes tie: 7 → (7+1)·9/8 − 1 = 8.
+    // The other 24 boards: 8 each. So, of 27 × 16 = 432 (N-S 9: 26 boards, 416):
+    //   N-S 1: 9 + 0.125 + 8 + 192 = 209.125 → 48.41 %
+    //   N-S 2, 6, 7, 8: 9 + 9.125 + 8 + 192 = 218.125 → 50.49 %
+    //   N-S 3: 16 + 9.125 + 8 + 192 = 225.125 → 52.11 %
+    //   N-S 4: 2 + 9.125 + 8 + 192 = 211.125 → 48.87 %
+    //   N-S 5: 0 + 9.125 + 9.6 + 192 = 210.725 → 48.78 %
+    //   N-S 9: 9 + 8 + 192 = 209 of 416 → 50.24 %
+    let tables = standings(&event, &results);
+    assert_eq!(tables.len(), 2, "a Mitchell without arrow switch has two winners");
+    assert_eq!(tables[0].heading.as_deref(), Some("North-South"));
+    let ns = table_rows(&tables[0]);
+    let expect = |rank: &str, name: &str, mp: f64, pct: &str| {
+        (
+            rank.to_string(),
+            name.to_string(),
+            format!("{:.1}", mp / 2.0),
+            pct.to_string(),
+        )
+    };
+    assert_eq!(
+        ns,
+        vec![
+            expect("1", "North 3", 225.125, "52.11"),
+            expect("2", "North 2", 218.125, "50.49"),
+            expect("2", "North 6", 218.125, "50.49"),
+            expect("2", "North 7", 218.125, "50.49"),
+            expect("2", "North 8", 218.125, "50.49"),
+            expect("6", "North 9", 209.0, "50.24"),
+            expect("7", "North 4", 211.125, "48.87"),
+            expect("8", "North 5", 210.725, "48.78"),
+            expect("9", "North 1", 209.125, "48.41"),
+        ]
+    );
+    // E-W: boards 1–3 are one set, so each N-S pair's opponent on board 1 is its opponent on
+    // boards 2 and 3 too, and scores 16 minus the N-S figure on each:
+    //   opp. of N-S 1: 7 + 15.875 + 8 + 192 = 222.875 → 51.59 %
+    //   opp. of 2, 6, 7, 8: 7 + 6.875 + 8 + 192 = 213.875 → 49.51 %
+    //   opp. of 3: 0 + 6.875 + 8 + 192 = 206.875 → 47.89 %
+    //   opp. of 4: 14 + 6.875 + 8 + 192 = 220.875 → 51.13 %
+    //   opp. of 5: 16 + 6.875 + 6.4 + 192 = 221.275 → 51.22 %
+    //   opp. of 9: 7 + 8 + 192 = 207 of 416 → 49.76 %
+    let board_one = &travellers(&event, &results)[0];
+    let opponent = |t: usize| {
+        let row = board_one.rows.iter().find(|r| r.ns == t - 1).unwrap();
+        event.schedule.entrants[row.ew].clone()
+    };
+    assert_eq!(tables[1].heading.as_deref(), Some("East-West"));
+    let ew = table_rows(&tables[1]);
+    let mut tied: Vec<(String, String, String, String)> = [2, 6, 7, 8]
+        .iter()
+        .map(|&t| expect("5", &opponent(t), 213.875, "49.51"))
+        .collect();
+    tied.sort_by_key(|row| names.iter().position(|n| *n == row.1));
+    let mut wanted = vec![
+        expect("1", &opponent(1), 222.875, "51.59"),
+        expect("2", &opponent(5), 221.275, "51.22"),
+        expect("3", &opponent(4), 220.875, "51.13"),
+        expect("4", &opponent(9), 207.0, "49.76"),
+    ];
+    wanted.extend(tied);
+    wanted.push(expect("9", &opponent(3), 206.875, "47.89"));
+    assert_eq!(ew, wanted);
+}
+
+#[test]
+fn four_table_howell_scored_by_hand() {
+    let names: Vec<String> = (1..=8).map(|i| format!("Pair {i}")).collect();
+    let event = club_event(&names, MovementKind::Howell, 3);
+    let movement = event.schedule.movement.as_ref().unwrap();
+    assert_eq!((movement.tables, movement.rounds.len()), (4, 7));
+    // Boards 1 and 2 (one set) are played at four tables, in the traveller's row order:
+    // board 1: 420, 450, 420, −50; board 2: AVE+ (N-S) / AVE− (E-W) on the fourth row, passed
+    // out on the other three. Every other board passed out.
+    let rows: Vec<usize> = travellers(&event, &Results::new())[0]
+        .rows
+        .iter()
+        .map(|r| r.ns)
+        .collect();
+    assert_eq!(rows.len(), 4);
+    let results = enter_all(&event, |b, ns| {
+        let i = rows.iter().position(|&r| r == ns)?;
+        match (b, i) {
+            (1, 0 | 2) => Some(score(420)),
+            (1, 1) => Some(score(450)),
+            (1, 3) => Some(score(-50)),
+            (2, 3) => Some(board(BridgeResult::Artificial {
+                ns: Artificial::AveragePlus,
+                ew: Artificial::AverageMinus,
+            })),
+            _ => None,
+        }
+    });
+    // By hand, top 6, 21 boards (126 a pair), 3 a board when passed out everywhere:
+    // board 1: 450 → 6 (E-W 0); the 420s beat one and tie one → 3; −50 → 0 (E-W 6).
+    // board 2: AVE+ 3.6 / AVE− 2.4; the three passes tie (2) → (2+1)·4/3 − 1 = 3.
+    //   row 2 N-S: 63 + 3 = 66 → 52.38 %; its E-W: 60 → 47.62 %
+    //   row 4 N-S: 63 − 3 + 0.6 = 60.6 → 48.10 %; its E-W: 63 + 3 − 0.6 = 65.4 → 51.90 %
+    //   rows 1 and 3, both sides: 63 → 50.00 %
+    let tables = standings(&event, &results);
+    assert_eq!(tables.len(), 1, "a Howell has one winner");
+    let travel = &travellers(&event, &results)[0];
+    let pair = |i: usize, ns: bool| {
+        let row = &travel.rows[i];
+        event.schedule.entrants[if ns { row.ns } else { row.ew }].clone()
+    };
+    let got = table_rows(&tables[0]);
+    let row = |rank: &str, name: String, mp: f64, pct: &str| {
+        (
+            rank.to_string(),
+            name,
+            format!("{:.1}", mp / 2.0),
+            pct.to_string(),
+        )
+    };
+    assert_eq!(got[0], row("1", pair(1, true), 66.0, "52.38"));
+    assert_eq!(got[1], row("2", pair(3, false), 65.4, "51.90"));
+    let mut middle: Vec<String> = got[2..6].iter().map(|r| r.1.clone()).collect();
+    middle.sort();
+    let mut expected_middle = vec![pair(0, true), pair(0, false), pair(2, true), pair(2, false)];
+    expected_middle.sort();
+    assert_eq!(middle, expected_middle);
+    assert!(got[2..6].iter().all(|r| r.0 == "3" && r.3 == "50.00"), "{got:?}");
+    assert_eq!(got[6], row("7", pair(3, true), 60.6, "48.10"));
+    assert_eq!(got[7], row("8", pair(1, false), 60.0, "47.62"));
+}
+
+#[test]
+fn traveller_lines_are_found_or_refused_with_a_sentence() {
+    let names: Vec<String> = (1..=10).map(|i| format!("Pair {i}")).collect();
+    let event = club_event(&names, MovementKind::Mitchell, 2);
+    let t = &travellers(&event, &Results::new())[4];
+    let row = &t.rows[1];
+    let movement = event.schedule.movement.as_ref().unwrap();
+    let ns = movement.label(row.ns + 1);
+    let ew = movement.label(row.ew + 1);
+    // "3 NS" and plain "3" (N-S in the N-S column) both name the N-S pair.
+    let key = locate_traveller_line(&event, t.board, &ns, &ew).unwrap();
+    let plain_ns = ns.split(' ').next().unwrap();
+    let plain_ew = ew.split(' ').next().unwrap();
+    assert_eq!(
+        locate_traveller_line(&event, t.board, plain_ns, plain_ew).unwrap(),
+        key
+    );
+    // The other way round: said so, with where they sat.
+    let swapped = locate_traveller_line(&event, t.board, &ew, &ns).unwrap_err();
+    assert!(swapped.contains("write the pairs that way round"), "{swapped}");
+    // A pair that did not meet them on that board.
+    let other = if row.ew + 1 == 10 { "1 EW" } else { "5 EW" };
+    let wrong = locate_traveller_line(&event, t.board, &ns, other).unwrap_err();
+    assert!(wrong.contains("played board"), "{wrong}");
+    assert!(
+        locate_traveller_line(&event, 99, &ns, &ew)
+            .unwrap_err()
+            .contains("boards 1 to 10")
+    );
+    assert!(
+        locate_traveller_line(&event, 1, "12", "1")
+            .unwrap_err()
+            .contains("numbered 1 to 5")
+    );
+    assert!(
+        locate_traveller_line(&event, 1, "2 XY", "1")
+            .unwrap_err()
+            .contains("not a direction")
+    );
+}
