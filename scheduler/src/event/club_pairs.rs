@@ -121,10 +121,38 @@ pub fn travellers(event: &Event, results: &Results) -> Vec<Traveller> {
         .collect()
 }
 
-/// The standings of a club pairs event: one table for a Howell or an arrow-switched
-/// Mitchell, an N-S and an E-W table for a plain Mitchell. Each pair's percentage is of the
-/// tops of the boards it has a score on (a board not played counts for nothing either way).
-pub fn standings(event: &Event, results: &Results, imp_method: Option<ImpMethod>) -> Vec<StandingsTable> {
+/// One pair's line in a ranking.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RankedPair {
+    /// Shared by equal scores ("1, 1, 3").
+    pub rank: u32,
+    /// Whether the rank is shared with another pair.
+    pub tied: bool,
+    pub entrant: usize,
+    /// The movement's pair number.
+    pub pair: usize,
+    /// Matchpoints on the 2-per-score-beaten scale, and the sum of the tops of the boards
+    /// the pair has a score on.
+    pub matchpoints: f64,
+    pub top: f64,
+    pub boards: u32,
+    pub percent: f64,
+    pub imps: f64,
+}
+
+/// One field of winners: all pairs (a Howell, an arrow-switched Mitchell) or one direction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ranking {
+    /// "North-South" / "East-West" for a Mitchell with two winners.
+    pub direction: Option<&'static str>,
+    pub pairs: Vec<RankedPair>,
+}
+
+/// The rankings of a club pairs event: one for a Howell or an arrow-switched Mitchell, N-S
+/// and E-W for a plain Mitchell. Each pair's percentage is of the tops of the boards it has
+/// a score on (a board not played counts for nothing either way). Ranked by percentage, or
+/// by IMPs when `imp_method` is given.
+pub fn rankings(event: &Event, results: &Results, imp_method: Option<ImpMethod>) -> Vec<Ranking> {
     let Some(movement) = &event.schedule.movement else {
         return Vec::new();
     };
@@ -156,9 +184,8 @@ pub fn standings(event: &Event, results: &Results, imp_method: Option<ImpMethod>
         }
     }
     let pairs = present_pairs(movement);
-    let label = |e: usize| pairs.get(e).map_or_else(String::new, |&p| movement.label(p));
     let all: Vec<usize> = (0..n).collect();
-    let groups: Vec<(Option<&str>, Vec<usize>)> = if movement.one_winner() {
+    let groups: Vec<(Option<&'static str>, Vec<usize>)> = if movement.one_winner() {
         vec![(None, all)]
     } else {
         let is_ns = |e: &usize| pairs.get(*e).is_some_and(|&p| p <= movement.tables);
@@ -177,43 +204,75 @@ pub fn standings(event: &Event, results: &Results, imp_method: Option<ImpMethod>
             0.0
         }
     };
+    let key = |e: usize| {
+        if imp_method.is_some() {
+            (imps[e] * 100.0).round() as i64
+        } else {
+            (percent(e) * 100.0).round() as i64
+        }
+    };
     groups
         .into_iter()
-        .map(|(heading, mut members)| {
-            let key = |e: usize| {
-                if imp_method.is_some() {
-                    (imps[e] * 100.0).round() as i64
-                } else {
-                    (percent(e) * 100.0).round() as i64
-                }
-            };
+        .map(|(direction, mut members)| {
             members.sort_by(|&a, &b| key(b).cmp(&key(a)).then(a.cmp(&b)));
             let keys: Vec<i64> = members.iter().map(|&e| key(e)).collect();
+            let ranked = members
+                .iter()
+                .zip(shared_ranks(&keys))
+                .map(|(&e, rank)| RankedPair {
+                    rank,
+                    tied: keys.iter().filter(|&&k| k == key(e)).count() > 1,
+                    entrant: e,
+                    pair: pairs.get(e).copied().unwrap_or(0),
+                    matchpoints: points[e],
+                    top: tops[e],
+                    boards: boards[e],
+                    percent: percent(e),
+                    imps: imps[e],
+                })
+                .collect();
+            Ranking {
+                direction,
+                pairs: ranked,
+            }
+        })
+        .collect()
+}
+
+/// The standings tables of a club pairs event, one per [`Ranking`]; matchpoints shown on
+/// the 1-per-score-beaten scale.
+pub fn standings(event: &Event, results: &Results, imp_method: Option<ImpMethod>) -> Vec<StandingsTable> {
+    let Some(movement) = &event.schedule.movement else {
+        return Vec::new();
+    };
+    rankings(event, results, imp_method)
+        .into_iter()
+        .map(|ranking| {
             let mut columns = vec!["Rank", "No.", "Pair", "Boards", "MP", "Top", "%"];
             if imp_method.is_some() {
                 columns.push("IMPs");
             }
-            let rows = members
+            let rows = ranking
+                .pairs
                 .iter()
-                .zip(shared_ranks(&keys))
-                .map(|(&e, rank)| {
+                .map(|p| {
                     let mut row = vec![
-                        rank.to_string(),
-                        label(e),
-                        event.schedule.entrants[e].clone(),
-                        boards[e].to_string(),
-                        format!("{:.1}", points[e] / 2.0),
-                        format!("{:.0}", tops[e] / 2.0),
-                        format!("{:.2}", percent(e)),
+                        p.rank.to_string(),
+                        movement.label(p.pair),
+                        event.schedule.entrants[p.entrant].clone(),
+                        p.boards.to_string(),
+                        format!("{:.1}", p.matchpoints / 2.0),
+                        format!("{:.0}", p.top / 2.0),
+                        format!("{:.2}", p.percent),
                     ];
                     if imp_method.is_some() {
-                        row.push(format!("{:.2}", imps[e]));
+                        row.push(format!("{:.2}", p.imps));
                     }
                     row
                 })
                 .collect();
             StandingsTable {
-                heading: heading.map(String::from),
+                heading: ranking.direction.map(String::from),
                 columns: columns.into_iter().map(String::from).collect(),
                 rows,
                 note: Some(note(movement, imp_method)),
