@@ -51,7 +51,7 @@ pub fn movements_for(pairs: usize, boards_wanted: usize) -> Result<Vec<MovementO
         kinds.push((MovementKind::SkipMitchell, tables - 1));
         kinds.push((MovementKind::RelayMitchell, tables));
     }
-    if tables != 3 && tables <= MAX_HOWELL_TABLES {
+    if tables <= MAX_HOWELL_TABLES {
         kinds.push((MovementKind::Howell, 2 * tables - 1));
     }
     let mut options: Vec<MovementOption> = kinds

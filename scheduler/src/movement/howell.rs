@@ -17,9 +17,12 @@
 //! - the o_j differ (no set at two tables in a round). For 2 tables no such starter exists
 //!   (the search proves it), and the two tables share a set every round, as in the published
 //!   2-table Howell; that is declared in `Movement::sharing`. For 3 tables even that fails
-//!   (a set would be at all three tables), so the 3-table Howell is not generated here.
+//!   (a set would be at all three tables), so the 3-table Howell has its own generator with
+//!   six sets (`three_table`).
 
 use super::{Movement, MovementKind, MovementRound, TableRound};
+
+mod three_table;
 
 /// Tables beyond which the generator does not try (the search time grows quickly).
 pub const MAX_HOWELL_TABLES: usize = 30;
@@ -183,10 +186,10 @@ fn search(tables: usize, may_share: bool, seed: u64, node_limit: u64) -> Option<
     Some(Starter { tables: rows, shared })
 }
 
-/// Finds a starter: without shared sets if one exists (exhaustively for 2 and 3 tables,
+/// Finds a starter: without shared sets if one exists (exhaustively for 2 tables,
 /// else by seeded restarts), else with one pair of tables sharing.
 fn find_starter(tables: usize) -> Option<Starter> {
-    if tables <= 3 {
+    if tables <= 2 {
         return search(tables, false, 1, u64::MAX).or_else(|| search(tables, true, 1, u64::MAX));
     }
     let mut limit = 200u64;
@@ -212,16 +215,11 @@ pub fn howell(tables: usize, boards_per_round: usize) -> Result<Movement, String
             "A complete Howell is generated for 2 to {MAX_HOWELL_TABLES} tables (got {tables})."
         ));
     }
+    if tables == 3 {
+        return three_table::three_table_howell(boards_per_round);
+    }
     let starter = find_starter(tables).ok_or_else(|| {
-        if tables == 3 {
-            // The exhaustive search fails: every cyclic 3-table starter needs one set at all
-            // three tables at once.
-            "A cyclic complete Howell for 3 tables does not exist (one board set would be \
-             needed at all three tables); the 3-table Howell is not generated yet."
-                .to_string()
-        } else {
-            format!("No complete Howell for {tables} tables was found within the search limit.")
-        }
+        format!("No complete Howell for {tables} tables was found within the search limit.")
     })?;
     let n = 2 * tables - 1;
     let stationary = 2 * tables;
