@@ -12,11 +12,6 @@ use scheduler::movement::{
 };
 use scheduler::verify::movement::verify_movement;
 
-/// Up to this size the Howell property test tries 1 to 4 boards per round and checks that the
-/// search is deterministic; beyond it (up to `MAX_HOWELL_TABLES`) one board count per size,
-/// so the test stays within a couple of seconds (`howell_search_times` prints the times).
-const HOWELL_EVERY_BOARD_COUNT_UP_TO: usize = 20;
-
 /// Checks the rules every movement keeps, by counting; panics with the size and the broken
 /// rule.
 fn check_common(m: &Movement) {
@@ -177,13 +172,7 @@ fn relay_mitchell_every_even_size() {
 fn howell_every_size_searched() {
     for tables in (2..=MAX_HOWELL_TABLES).filter(|&t| t != 3) {
         // 3 tables: `three_table_howell_every_board_count` (six sets, not cyclic).
-        let board_counts = if tables <= HOWELL_EVERY_BOARD_COUNT_UP_TO {
-            1..=4
-        } else {
-            let b = tables % 4 + 1;
-            b..=b
-        };
-        for boards in board_counts {
+        for boards in 1..=4 {
             let m = howell(tables, boards).unwrap();
             let n = 2 * tables - 1;
             assert_eq!((m.rounds.len(), m.sets, m.pairs), (n, n, 2 * tables));
@@ -211,9 +200,7 @@ fn howell_every_size_searched() {
                 }
             }
             // Deterministic.
-            if tables <= HOWELL_EVERY_BOARD_COUNT_UP_TO {
-                assert_eq!(howell(tables, boards).unwrap(), m);
-            }
+            assert_eq!(howell(tables, boards).unwrap(), m);
         }
     }
 }
@@ -384,23 +371,24 @@ fn three_table_mitchell_as_on_the_card() {
     assert_eq!(written, expected);
 }
 
-/// Search time per Howell size (run with `--ignored --nocapture`); the largest sizes may
-/// fail within the search limit, which is printed rather than asserted.
+/// Time to generate each Howell size (best of 5; run with `--release --ignored
+/// --nocapture`). The starters are shipped (`movement::howell::starters`), so this is
+/// building the movement, not searching; the target is under 10 ms each.
 #[test]
 #[ignore]
-fn howell_search_times() {
+fn howell_generation_times() {
     for tables in 2..=MAX_HOWELL_TABLES {
-        let start = Instant::now();
-        let result = howell(tables, 1);
-        let elapsed = start.elapsed();
-        if let Ok(m) = &result {
-            check_common(m);
-        }
-        eprintln!(
-            "howell {tables:>2} tables: {} in {:.3} s",
-            if result.is_ok() { "found" } else { "NOT found" },
-            elapsed.as_secs_f64()
-        );
+        let best = (0..5)
+            .map(|_| {
+                let start = Instant::now();
+                let m = howell(tables, 2).unwrap();
+                let elapsed = start.elapsed();
+                check_common(&m);
+                elapsed
+            })
+            .min()
+            .unwrap();
+        eprintln!("howell {tables:>2} tables: {:.3} ms", best.as_secs_f64() * 1000.0);
     }
 }
 
