@@ -28,7 +28,10 @@ use super::{Movement, MovementKind, MovementRound, TableRound};
 
 mod search;
 mod starters;
+mod three_quarter;
 mod three_table;
+
+pub use three_quarter::{THREE_QUARTER_ROUNDS, THREE_QUARTER_TABLES, three_quarter_howell};
 
 use search::{Shape, StarterRow, find_starter};
 

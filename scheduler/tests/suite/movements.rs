@@ -1,4 +1,5 @@
-//! The movement generators (Mitchell, skip and share-and-relay Mitchells, complete Howell)
+//! The movement generators (Mitchell, skip and share-and-relay Mitchells, complete Howell
+//! including the 3-table one, three-quarter Howell)
 //! for every size they exist, checked by direct counting against the rules of issue 22; and
 //! the 3-table Mitchell as it is written on a movement card. Every generated movement is also
 //! put through the independent verifier (`verify::movement`).
@@ -6,6 +7,7 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
+use scheduler::movement::howell::three_quarter_howell;
 use scheduler::movement::{
     MAX_HOWELL_TABLES, Movement, MovementChoice, MovementKind, howell, make_movement, mitchell,
     movements_for, relay_mitchell, skip_mitchell,
@@ -243,6 +245,60 @@ fn three_table_howell_every_board_count() {
     }
 }
 
+/// The three-quarter Howell: 6 tables, 8 rounds, every pair meets 8 of the 11 others once
+/// and plays each of the 8 sets once; every other size gets a sentence.
+#[test]
+fn three_quarter_howell_every_board_count() {
+    for boards in 1..=4 {
+        let m = three_quarter_howell(6, boards).unwrap();
+        assert_eq!(m.kind, MovementKind::ThreeQuarterHowell);
+        assert_eq!((m.rounds.len(), m.sets, m.pairs), (8, 8, 12));
+        check_common(&m);
+        let mut opponents: HashMap<usize, HashSet<usize>> = HashMap::new();
+        let mut sets: HashMap<usize, HashSet<usize>> = HashMap::new();
+        for t in m.rounds.iter().flat_map(|r| &r.tables) {
+            opponents.entry(t.ns).or_default().insert(t.ew);
+            opponents.entry(t.ew).or_default().insert(t.ns);
+            sets.entry(t.ns).or_default().insert(t.set);
+            sets.entry(t.ew).or_default().insert(t.set);
+        }
+        assert!(opponents.values().all(|o| o.len() == 8), "{opponents:?}");
+        assert!(sets.values().all(|s| s.len() == 8), "every pair plays every set");
+        assert_eq!(three_quarter_howell(6, boards).unwrap(), m, "deterministic");
+    }
+    for tables in (2..=30).filter(|&t| t != 6) {
+        let message = three_quarter_howell(tables, 3).unwrap_err();
+        assert!(
+            message.contains("for 6 tables") && message.ends_with('.'),
+            "{message}"
+        );
+    }
+    // Offered for 11 and 12 pairs when 8 rounds fit the boards wanted; 11 pairs get a phantom.
+    for pairs in [11, 12] {
+        let options = movements_for(pairs, 24).unwrap();
+        let o = options
+            .iter()
+            .find(|o| o.kind == MovementKind::ThreeQuarterHowell)
+            .expect("offered");
+        assert_eq!((o.rounds, o.boards_per_round, o.phantom), (8, 3, pairs == 11));
+        let m = make_movement(&MovementChoice {
+            pairs,
+            kind: o.kind,
+            boards_per_round: 3,
+            phantom: None,
+            arrow_switch: false,
+        })
+        .unwrap();
+        assert!(verify_movement(&m).is_valid(), "{pairs} pairs");
+    }
+    assert!(
+        !movements_for(14, 24)
+            .unwrap()
+            .iter()
+            .any(|o| o.kind == MovementKind::ThreeQuarterHowell)
+    );
+}
+
 /// One round as on a movement card: (table, N-S, E-W, set).
 type CardRound = Vec<(usize, usize, usize, usize)>;
 
@@ -444,7 +500,7 @@ fn movements_offered_fit_the_evening() {
                     MovementKind::SkipMitchell => skip_mitchell(o.tables, o.boards_per_round),
                     MovementKind::RelayMitchell => relay_mitchell(o.tables, o.boards_per_round),
                     MovementKind::Howell => howell(o.tables, o.boards_per_round),
-                    MovementKind::ThreeQuarterHowell => continue,
+                    MovementKind::ThreeQuarterHowell => three_quarter_howell(o.tables, o.boards_per_round),
                 }
                 .unwrap();
                 assert_eq!(m.rounds.len(), o.rounds, "{o:?}");
@@ -499,6 +555,9 @@ fn half_tables_arrow_switches_and_withdrawals_every_size() {
         }
         if tables <= 12 {
             kinds.push(howell(tables, 2).unwrap());
+        }
+        if tables == 6 {
+            kinds.push(three_quarter_howell(tables, 2).unwrap());
         }
         for plain in kinds {
             let pairs = plain.pairs;
