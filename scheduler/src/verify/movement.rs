@@ -1,5 +1,5 @@
 //! Checks a club pairs movement with moving boards (`crate::movement::Movement`: Mitchell,
-//! skip and relay Mitchells, Howell) against the rules of issue 22 and reports every
+//! skip and relay Mitchells, complete and three-quarter Howells) against the rules of issue 22 and reports every
 //! violation in a sentence naming the round, table, pair and board set.
 //!
 //! Nothing here comes from the generators in `crate::movement` except the data types: every
@@ -633,17 +633,7 @@ fn check_evening(movement: &Movement, names: &Names, tally: &Tally, report: &mut
         boards.entry(count).or_default().push(pair);
     }
     if boards.len() > 1 {
-        let parts: Vec<String> = boards
-            .iter()
-            .map(|(count, pairs)| {
-                let listed: Vec<String> = pairs.iter().map(|&p| names.pair(p)).collect();
-                format!(
-                    "{} play{} {count} boards",
-                    join_and(&listed),
-                    if pairs.len() == 1 { "s" } else { "" }
-                )
-            })
-            .collect();
+        let parts = describe_groups(names, &boards, "board");
         report.add(
             MovementRule::BoardCount,
             None,
@@ -820,18 +810,7 @@ fn check_incomplete_howell(movement: &Movement, names: &Names, tally: &Tally, re
         by_count.entry(played).or_default().push(pair);
     }
     if by_count.len() > 1 {
-        let parts: Vec<String> = by_count
-            .iter()
-            .map(|(count, list)| {
-                let listed: Vec<String> = list.iter().map(|&p| names.pair(p)).collect();
-                format!(
-                    "{} play{} {count} round{}",
-                    join_and(&listed),
-                    if list.len() == 1 { "s" } else { "" },
-                    if *count == 1 { "" } else { "s" }
-                )
-            })
-            .collect();
+        let parts = describe_groups(names, &by_count, "round");
         report.add(
             MovementRule::Balance,
             None,
@@ -841,6 +820,22 @@ fn check_incomplete_howell(movement: &Movement, names: &Names, tally: &Tally, re
             ),
         );
     }
+}
+
+/// "pair 1 and pair 3 play 7 rounds", one part per count, for a count → pairs grouping.
+fn describe_groups(names: &Names, groups: &BTreeMap<usize, Vec<usize>>, unit: &str) -> Vec<String> {
+    groups
+        .iter()
+        .map(|(count, pairs)| {
+            let listed: Vec<String> = pairs.iter().map(|&p| names.pair(p)).collect();
+            format!(
+                "{} play{} {count} {unit}{}",
+                join_and(&listed),
+                if pairs.len() == 1 { "s" } else { "" },
+                if *count == 1 { "" } else { "s" }
+            )
+        })
+        .collect()
 }
 
 fn join_numbers(numbers: &[usize]) -> String {

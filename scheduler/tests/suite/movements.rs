@@ -446,6 +446,12 @@ fn howell_generation_times() {
             .unwrap();
         eprintln!("howell {tables:>2} tables: {:.3} ms", best.as_secs_f64() * 1000.0);
     }
+    let start = Instant::now();
+    three_quarter_howell(6, 3).unwrap();
+    eprintln!(
+        "three-quarter howell 6 tables: {:.3} ms",
+        start.elapsed().as_secs_f64() * 1000.0
+    );
 }
 
 /// The share-and-relay Mitchell for 8 tables as Ian McKinnon's Bridge Central describes it
