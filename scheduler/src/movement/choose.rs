@@ -2,6 +2,7 @@
 //! evening should have, the kinds that exist for that many tables with the boards per round
 //! that come closest, the way club scorers offer them (the organiser picks one).
 
+use super::howell::{THREE_QUARTER_ROUNDS, THREE_QUARTER_TABLES, three_quarter_howell};
 use super::{
     MAX_HOWELL_TABLES, Movement, MovementKind, arrow_switch, default_arrow_switch_rounds, howell, mitchell,
     relay_mitchell, skip_mitchell, with_phantom,
@@ -51,8 +52,11 @@ pub fn movements_for(pairs: usize, boards_wanted: usize) -> Result<Vec<MovementO
         kinds.push((MovementKind::SkipMitchell, tables - 1));
         kinds.push((MovementKind::RelayMitchell, tables));
     }
-    if tables != 3 && tables <= MAX_HOWELL_TABLES {
+    if tables <= MAX_HOWELL_TABLES {
         kinds.push((MovementKind::Howell, 2 * tables - 1));
+    }
+    if tables == THREE_QUARTER_TABLES {
+        kinds.push((MovementKind::ThreeQuarterHowell, THREE_QUARTER_ROUNDS));
     }
     let mut options: Vec<MovementOption> = kinds
         .into_iter()
@@ -108,11 +112,7 @@ pub fn make_movement(choice: &MovementChoice) -> Result<Movement, String> {
         MovementKind::SkipMitchell => skip_mitchell(tables, k)?,
         MovementKind::RelayMitchell => relay_mitchell(tables, k)?,
         MovementKind::Howell => howell(tables, k)?,
-        MovementKind::ThreeQuarterHowell => {
-            return Err(
-                "The three-quarter Howell is not generated yet; choose a Howell or a Mitchell.".to_string(),
-            );
-        }
+        MovementKind::ThreeQuarterHowell => three_quarter_howell(tables, k)?,
     };
     let movement = match (pairs % 2 == 1, choice.phantom) {
         (true, phantom) => with_phantom(movement, phantom.unwrap_or(2 * tables))?,

@@ -35,8 +35,8 @@ pub enum MovementKind {
     RelayMitchell,
     /// Every pair meets every other pair once.
     Howell,
-    /// Six tables: the first 8 of the 11 rounds of a Howell-type movement, so every pair
-    /// meets 8 of the 11 others (three quarters of the field).
+    /// Six tables: 8 rounds of a Howell-type movement (8 pairs move, 4 stay), so every pair
+    /// meets 8 of the 11 others (three quarters of the field) and plays all 8 board sets.
     ThreeQuarterHowell,
 }
 

@@ -1,5 +1,5 @@
 //! Checks a club pairs movement with moving boards (`crate::movement::Movement`: Mitchell,
-//! skip and relay Mitchells, Howell) against the rules of issue 22 and reports every
+//! skip and relay Mitchells, complete and three-quarter Howells) against the rules of issue 22 and reports every
 //! violation in a sentence naming the round, table, pair and board set.
 //!
 //! Nothing here comes from the generators in `crate::movement` except the data types: every
@@ -43,6 +43,9 @@ pub enum MovementRule {
     BoardCount,
     /// Mitchell: a pair sits in the other direction, or two pairs of one direction meet.
     Direction,
+    /// An incomplete (three-quarter) Howell: pairs play different numbers of rounds, or it
+    /// has as many rounds as a complete Howell.
+    Balance,
 }
 
 /// One broken rule, in words.
@@ -630,17 +633,7 @@ fn check_evening(movement: &Movement, names: &Names, tally: &Tally, report: &mut
         boards.entry(count).or_default().push(pair);
     }
     if boards.len() > 1 {
-        let parts: Vec<String> = boards
-            .iter()
-            .map(|(count, pairs)| {
-                let listed: Vec<String> = pairs.iter().map(|&p| names.pair(p)).collect();
-                format!(
-                    "{} play{} {count} boards",
-                    join_and(&listed),
-                    if pairs.len() == 1 { "s" } else { "" }
-                )
-            })
-            .collect();
+        let parts = describe_groups(names, &boards, "board");
         report.add(
             MovementRule::BoardCount,
             None,
@@ -755,6 +748,9 @@ fn check_howell(movement: &Movement, names: &Names, tally: &Tally, report: &mut 
             ),
         );
     }
+    if movement.kind == MovementKind::ThreeQuarterHowell {
+        check_incomplete_howell(movement, names, tally, report);
+    }
     // Only a complete Howell promises every meeting (a three-quarter Howell is a part).
     if movement.kind != MovementKind::Howell || pairs < 2 || movement.rounds.len() != pairs - 1 {
         return;
@@ -779,6 +775,67 @@ fn check_howell(movement: &Movement, names: &Names, tally: &Tally, report: &mut 
             }
         }
     }
+}
+
+/// A three-quarter (incomplete) Howell: fewer rounds than the pairs − 1 of a complete one,
+/// and balanced: every pair that is there all evening plays the same number of rounds,
+/// counting a round it sits out opposite an absent pair as played (it is scored so). Counted
+/// here from the rows and the sit-out lists.
+fn check_incomplete_howell(movement: &Movement, names: &Names, tally: &Tally, report: &mut MovementReport) {
+    let pairs = movement.pairs;
+    let rounds = movement.rounds.len();
+    if rounds + 1 >= pairs {
+        report.add(
+            MovementRule::Balance,
+            None,
+            format!(
+                "a three-quarter Howell for {pairs} pairs plays fewer than {} rounds (that would be a complete Howell); this one has {rounds}",
+                pairs.saturating_sub(1)
+            ),
+        );
+    }
+    let mut sat_out: BTreeMap<usize, usize> = BTreeMap::new();
+    for round in &movement.rounds {
+        for &pair in &round.sitting_out {
+            *sat_out.entry(pair).or_default() += 1;
+        }
+    }
+    let mut by_count: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for pair in 1..=pairs {
+        if (1..=rounds).any(|r| absent(movement, pair, r)) {
+            continue;
+        }
+        let played =
+            tally.seated_rounds.get(&pair).copied().unwrap_or(0) + sat_out.get(&pair).copied().unwrap_or(0);
+        by_count.entry(played).or_default().push(pair);
+    }
+    if by_count.len() > 1 {
+        let parts = describe_groups(names, &by_count, "round");
+        report.add(
+            MovementRule::Balance,
+            None,
+            format!(
+                "the three-quarter Howell is not balanced: {}; every pair plays the same number of rounds",
+                parts.join("; ")
+            ),
+        );
+    }
+}
+
+/// "pair 1 and pair 3 play 7 rounds", one part per count, for a count → pairs grouping.
+fn describe_groups(names: &Names, groups: &BTreeMap<usize, Vec<usize>>, unit: &str) -> Vec<String> {
+    groups
+        .iter()
+        .map(|(count, pairs)| {
+            let listed: Vec<String> = pairs.iter().map(|&p| names.pair(p)).collect();
+            format!(
+                "{} play{} {count} {unit}{}",
+                join_and(&listed),
+                if pairs.len() == 1 { "s" } else { "" },
+                if *count == 1 { "" } else { "s" }
+            )
+        })
+        .collect()
 }
 
 fn join_numbers(numbers: &[usize]) -> String {
@@ -1419,6 +1476,88 @@ mod tests {
         let mut short = m.clone();
         short.rounds.pop();
         assert!(verify_movement(&short).is_valid());
+    }
+
+    /// A three-quarter Howell written here from the rules (not by the generator): 12 pairs
+    /// on 6 tables, 8 rounds, 8 sets. Pairs 9–12 stay N-S at tables 1–4; the moving pairs are
+    /// residues 0–7 (pair = residue + 1) and in round r every residue and every set offset is
+    /// shifted by r (mod 8). First round, worked out by hand: tables 1–4 meet residues 3, 5,
+    /// 6, 7 with offsets 0, 1, 7, 6; table 5 seats 0–1 (difference ±1) with offset 3, table 6
+    /// seats 2–4 (±2) with offset 2. The values offset − residue (5, 4, 1, 7; 3, 2; 0, 6)
+    /// all differ, so no pair meets a set twice; the offsets differ, so no set is at two
+    /// tables.
+    fn three_quarter_by_rule() -> Movement {
+        let starter: [(Option<usize>, usize, usize); 6] = [
+            (None, 3, 0),
+            (None, 5, 1),
+            (None, 6, 7),
+            (None, 7, 6),
+            (Some(0), 1, 3),
+            (Some(2), 4, 2),
+        ];
+        let cards = (0..8)
+            .map(|r| {
+                let rows = starter
+                    .iter()
+                    .enumerate()
+                    .map(|(j, &(ns, ew, o))| {
+                        let moving = |x: usize| (x + r) % 8 + 1;
+                        let ns = ns.map_or(9 + j, moving);
+                        (j + 1, ns, moving(ew), (o + r) % 8 + 1)
+                    })
+                    .collect();
+                (rows, vec![], vec![])
+            })
+            .collect();
+        movement(MovementKind::ThreeQuarterHowell, 12, 6, 8, vec![], cards)
+    }
+
+    #[test]
+    fn a_three_quarter_howell_is_balanced_and_shorter_than_a_complete_one() {
+        let m = three_quarter_by_rule();
+        let report = verify_movement(&m);
+        assert!(report.is_valid(), "{:#?}", messages(&report));
+        // Every pair meets 8 of the 11 others: not a complete Howell, and not checked as one.
+        assert_eq!(
+            report.summary[0],
+            "three-quarter Howell: 12 pairs on 6 tables, 8 rounds of 2 boards"
+        );
+
+        // Table 6 left out of the last round: pairs 2 and 4 play a round fewer.
+        let mut short = m.clone();
+        short.rounds[7].tables.pop();
+        assert_says(
+            &verify_movement(&short),
+            MovementRule::Balance,
+            "the three-quarter Howell is not balanced: pair 2 and pair 4 play 7 rounds; pair 1, pair 3, pair 5, pair 6, pair 7, pair 8, pair 9, pair 10, pair 11 and pair 12 play 8 rounds; every pair plays the same number of rounds",
+        );
+
+        // With a phantom (pair 12), its opponents sit out a round each and are still counted.
+        let mut half = m.clone();
+        half.phantom = Some(12);
+        for round in &mut half.rounds {
+            let gone = round.tables.remove(3);
+            round.sitting_out.push(gone.ew);
+        }
+        assert!(
+            verify_movement(&half).is_valid(),
+            "{:#?}",
+            messages(&verify_movement(&half))
+        );
+
+        // A whole 6-table Howell's worth of rounds is not a three-quarter Howell.
+        let mut long = m.clone();
+        long.rounds = (1..=11)
+            .map(|number| MovementRound {
+                number,
+                ..long.rounds[(number - 1) % 8].clone()
+            })
+            .collect();
+        assert_says(
+            &verify_movement(&long),
+            MovementRule::Balance,
+            "a three-quarter Howell for 12 pairs plays fewer than 11 rounds (that would be a complete Howell); this one has 11",
+        );
     }
 
     #[test]

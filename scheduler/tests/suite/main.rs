@@ -10,6 +10,8 @@ mod limits;
 mod movements;
 mod rosters;
 mod round_robin_properties;
+// The printed sheets need the PDF renderer (`--no-default-features` leaves it out).
+#[cfg(feature = "pdf")]
 mod sheets;
 mod verifier;
 mod whist;

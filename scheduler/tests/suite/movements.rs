@@ -1,4 +1,5 @@
-//! The movement generators (Mitchell, skip and share-and-relay Mitchells, complete Howell)
+//! The movement generators (Mitchell, skip and share-and-relay Mitchells, complete Howell
+//! including the 3-table one, three-quarter Howell)
 //! for every size they exist, checked by direct counting against the rules of issue 22; and
 //! the 3-table Mitchell as it is written on a movement card. Every generated movement is also
 //! put through the independent verifier (`verify::movement`).
@@ -6,16 +7,12 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
+use scheduler::movement::howell::three_quarter_howell;
 use scheduler::movement::{
     MAX_HOWELL_TABLES, Movement, MovementChoice, MovementKind, howell, make_movement, mitchell,
     movements_for, relay_mitchell, skip_mitchell,
 };
 use scheduler::verify::movement::verify_movement;
-
-/// Up to this size the Howell property test tries 1 to 4 boards per round and checks that the
-/// search is deterministic; beyond it (up to `MAX_HOWELL_TABLES`) one board count per size,
-/// so the test stays within a couple of seconds (`howell_search_times` prints the times).
-const HOWELL_EVERY_BOARD_COUNT_UP_TO: usize = 20;
 
 /// Checks the rules every movement keeps, by counting; panics with the size and the broken
 /// rule.
@@ -176,13 +173,8 @@ fn relay_mitchell_every_even_size() {
 #[test]
 fn howell_every_size_searched() {
     for tables in (2..=MAX_HOWELL_TABLES).filter(|&t| t != 3) {
-        let board_counts = if tables <= HOWELL_EVERY_BOARD_COUNT_UP_TO {
-            1..=4
-        } else {
-            let b = tables % 4 + 1;
-            b..=b
-        };
-        for boards in board_counts {
+        // 3 tables: `three_table_howell_every_board_count` (six sets, not cyclic).
+        for boards in 1..=4 {
             let m = howell(tables, boards).unwrap();
             let n = 2 * tables - 1;
             assert_eq!((m.rounds.len(), m.sets, m.pairs), (n, n, 2 * tables));
@@ -210,9 +202,7 @@ fn howell_every_size_searched() {
                 }
             }
             // Deterministic.
-            if tables <= HOWELL_EVERY_BOARD_COUNT_UP_TO {
-                assert_eq!(howell(tables, boards).unwrap(), m);
-            }
+            assert_eq!(howell(tables, boards).unwrap(), m);
         }
     }
 }
@@ -228,13 +218,163 @@ fn sizes_that_do_not_exist_get_a_sentence() {
         (howell(1, 2), "2 to 30 tables"),
         (howell(MAX_HOWELL_TABLES + 1, 2), "2 to 30 tables"),
         (mitchell(3, 0), "at least 1 board"),
-        (howell(3, 2), "3-table Howell is not generated"),
         (howell(4, 0), "at least 1 board"),
     ] {
         let message = result.unwrap_err();
         assert!(message.contains(words), "{message}");
         assert!(message.ends_with('.'), "{message}");
     }
+}
+
+#[test]
+fn three_table_howell_every_board_count() {
+    for boards in 1..=4 {
+        let m = howell(3, boards).unwrap();
+        assert_eq!((m.rounds.len(), m.sets, m.pairs), (5, 6, 6));
+        assert!(m.sharing.is_empty(), "no sharing with six sets");
+        check_common(&m);
+        let mut met = HashSet::new();
+        for t in m.rounds.iter().flat_map(|r| &r.tables) {
+            met.insert((t.ns.min(t.ew), t.ns.max(t.ew)));
+        }
+        assert_eq!(met.len(), 15, "every pair meets every other");
+        for round in &m.rounds {
+            assert_eq!(round.resting_sets.len(), 3, "round {}", round.number);
+        }
+        assert_eq!(howell(3, boards).unwrap(), m, "deterministic");
+    }
+}
+
+/// The three-quarter Howell: 6 tables, 8 rounds, every pair meets 8 of the 11 others once
+/// and plays each of the 8 sets once; every other size gets a sentence.
+#[test]
+fn three_quarter_howell_every_board_count() {
+    for boards in 1..=4 {
+        let m = three_quarter_howell(6, boards).unwrap();
+        assert_eq!(m.kind, MovementKind::ThreeQuarterHowell);
+        assert_eq!((m.rounds.len(), m.sets, m.pairs), (8, 8, 12));
+        check_common(&m);
+        let mut opponents: HashMap<usize, HashSet<usize>> = HashMap::new();
+        let mut sets: HashMap<usize, HashSet<usize>> = HashMap::new();
+        for t in m.rounds.iter().flat_map(|r| &r.tables) {
+            opponents.entry(t.ns).or_default().insert(t.ew);
+            opponents.entry(t.ew).or_default().insert(t.ns);
+            sets.entry(t.ns).or_default().insert(t.set);
+            sets.entry(t.ew).or_default().insert(t.set);
+        }
+        assert!(opponents.values().all(|o| o.len() == 8), "{opponents:?}");
+        assert!(sets.values().all(|s| s.len() == 8), "every pair plays every set");
+        assert_eq!(three_quarter_howell(6, boards).unwrap(), m, "deterministic");
+    }
+    for tables in (2..=30).filter(|&t| t != 6) {
+        let message = three_quarter_howell(tables, 3).unwrap_err();
+        assert!(
+            message.contains("for 6 tables") && message.ends_with('.'),
+            "{message}"
+        );
+    }
+    // Offered for 11 and 12 pairs when 8 rounds fit the boards wanted; 11 pairs get a phantom.
+    for pairs in [11, 12] {
+        let options = movements_for(pairs, 24).unwrap();
+        let o = options
+            .iter()
+            .find(|o| o.kind == MovementKind::ThreeQuarterHowell)
+            .expect("offered");
+        assert_eq!((o.rounds, o.boards_per_round, o.phantom), (8, 3, pairs == 11));
+        let m = make_movement(&MovementChoice {
+            pairs,
+            kind: o.kind,
+            boards_per_round: 3,
+            phantom: None,
+            arrow_switch: false,
+        })
+        .unwrap();
+        assert!(verify_movement(&m).is_valid(), "{pairs} pairs");
+    }
+    assert!(
+        !movements_for(14, 24)
+            .unwrap()
+            .iter()
+            .any(|o| o.kind == MovementKind::ThreeQuarterHowell)
+    );
+}
+
+/// One round as on a movement card: (table, N-S, E-W, set).
+type CardRound = Vec<(usize, usize, usize, usize)>;
+
+fn card_movement(pairs: usize, tables: usize, sets: usize, card: &[CardRound]) -> Movement {
+    use scheduler::movement::{MovementRound, TableRound};
+    Movement {
+        kind: MovementKind::Howell,
+        pairs,
+        tables,
+        boards_per_round: 3,
+        sets,
+        phantom: None,
+        sharing: Vec::new(),
+        withdrawn: Vec::new(),
+        rounds: card
+            .iter()
+            .enumerate()
+            .map(|(i, rows)| MovementRound {
+                number: i + 1,
+                tables: rows
+                    .iter()
+                    .map(|&(table, ns, ew, set)| TableRound { table, ns, ew, set })
+                    .collect(),
+                sitting_out: Vec::new(),
+                resting_sets: (1..=sets).filter(|s| !rows.iter().any(|r| r.3 == *s)).collect(),
+                arrow_switch: false,
+            })
+            .collect(),
+    }
+}
+
+/// The published 3-table Howell (15 boards, 5 rounds of 3), as a club scorer ships it:
+/// thebridsk's Bridge Scorer, movement "Howell06T3B15Relay"
+/// (<https://github.com/thebridsk/bridgescorer/blob/d2a893f1585a88530708f3366c5bbd7dec728a96/server/src/main/resources/com/github/thebridsk/bridge/server/backend/Movement.Howell06T3B15Relay.yaml>),
+/// boards 1–3 = set 1 … 13–15 = set 5. The same shape is described for the Bridge Guys card
+/// at <http://robinsbridge.blogspot.com/2010/03/howell-some-more.html>: pair 6 stationary,
+/// four sets in rounds 1–4, "in the last round all three tables relay the remaining board
+/// set". Written out by hand below.
+///
+/// The verifier accepts rounds 1–4 and names exactly one thing in round 5: the relayed set at
+/// all three tables, which issue 22 forbids. The generated 3-table Howell seats the pairs
+/// exactly as this card does and needs a sixth set instead of the three-table relay.
+#[test]
+fn published_three_table_howell() {
+    #[rustfmt::skip]
+    let card: Vec<CardRound> = vec![
+        vec![(1, 6, 1, 1), (2, 4, 3, 2), (3, 2, 5, 4)],
+        vec![(1, 6, 2, 2), (2, 5, 4, 3), (3, 3, 1, 4)],
+        vec![(1, 6, 3, 3), (2, 1, 5, 2), (3, 4, 2, 1)],
+        vec![(1, 6, 4, 4), (2, 2, 1, 3), (3, 5, 3, 1)],
+        vec![(1, 6, 5, 5), (2, 3, 2, 5), (3, 1, 4, 5)],
+    ];
+    let first_four = card_movement(6, 3, 4, &card[..4]);
+    let report = verify_movement(&first_four);
+    assert!(report.is_valid(), "{:?}", report.violations);
+
+    let mut published = card_movement(6, 3, 5, &card);
+    // Even declaring every pair of tables as sharing does not make a three-table set legal.
+    published.sharing = vec![(1, 2), (1, 3), (2, 3)];
+    let report = verify_movement(&published);
+    let messages: Vec<String> = report.violations.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        messages,
+        vec![
+            "round 5: set 5 (boards 13–15) is at tables 1, 2 and 3; a set can be shared by two tables at most"
+        ]
+    );
+
+    let generated = howell(3, 3).unwrap();
+    for (g, p) in generated.rounds.iter().zip(&published.rounds) {
+        let seats = |r: &scheduler::movement::MovementRound| -> Vec<(usize, usize, usize)> {
+            r.tables.iter().map(|t| (t.table, t.ns, t.ew)).collect()
+        };
+        assert_eq!(seats(g), seats(p), "round {}", g.number);
+    }
+    assert!(verify_movement(&generated).is_valid());
 }
 
 /// The 3-table Mitchell as a movement card: per round, per table, N-S, E-W and the boards
@@ -287,24 +427,31 @@ fn three_table_mitchell_as_on_the_card() {
     assert_eq!(written, expected);
 }
 
-/// Search time per Howell size (run with `--ignored --nocapture`); the largest sizes may
-/// fail within the search limit, which is printed rather than asserted.
+/// Time to generate each Howell size (best of 5; run with `--release --ignored
+/// --nocapture`). The starters are shipped (`movement::howell::starters`), so this is
+/// building the movement, not searching; the issue's target is under 10 ms each.
 #[test]
 #[ignore]
-fn howell_search_times() {
+fn howell_generation_times() {
     for tables in 2..=MAX_HOWELL_TABLES {
-        let start = Instant::now();
-        let result = howell(tables, 1);
-        let elapsed = start.elapsed();
-        if let Ok(m) = &result {
-            check_common(m);
-        }
-        eprintln!(
-            "howell {tables:>2} tables: {} in {:.3} s",
-            if result.is_ok() { "found" } else { "NOT found" },
-            elapsed.as_secs_f64()
-        );
+        let best = (0..5)
+            .map(|_| {
+                let start = Instant::now();
+                let m = howell(tables, 2).unwrap();
+                let elapsed = start.elapsed();
+                check_common(&m);
+                elapsed
+            })
+            .min()
+            .unwrap();
+        eprintln!("howell {tables:>2} tables: {:.3} ms", best.as_secs_f64() * 1000.0);
     }
+    let start = Instant::now();
+    three_quarter_howell(6, 3).unwrap();
+    eprintln!(
+        "three-quarter howell 6 tables: {:.3} ms",
+        start.elapsed().as_secs_f64() * 1000.0
+    );
 }
 
 /// The share-and-relay Mitchell for 8 tables as Ian McKinnon's Bridge Central describes it
@@ -359,7 +506,7 @@ fn movements_offered_fit_the_evening() {
                     MovementKind::SkipMitchell => skip_mitchell(o.tables, o.boards_per_round),
                     MovementKind::RelayMitchell => relay_mitchell(o.tables, o.boards_per_round),
                     MovementKind::Howell => howell(o.tables, o.boards_per_round),
-                    MovementKind::ThreeQuarterHowell => continue,
+                    MovementKind::ThreeQuarterHowell => three_quarter_howell(o.tables, o.boards_per_round),
                 }
                 .unwrap();
                 assert_eq!(m.rounds.len(), o.rounds, "{o:?}");
@@ -412,8 +559,11 @@ fn half_tables_arrow_switches_and_withdrawals_every_size() {
             kinds.push(skip_mitchell(tables, 2).unwrap());
             kinds.push(relay_mitchell(tables, 2).unwrap());
         }
-        if tables <= 12 && tables != 3 {
+        if tables <= 12 {
             kinds.push(howell(tables, 2).unwrap());
+        }
+        if tables == 6 {
+            kinds.push(three_quarter_howell(tables, 2).unwrap());
         }
         for plain in kinds {
             let pairs = plain.pairs;
