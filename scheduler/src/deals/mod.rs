@@ -17,6 +17,6 @@ pub mod random;
 pub use board::{Board, Direction, Vulnerability, standard_dealer, standard_vulnerability};
 pub use card::{Card, Suit};
 pub use deal::{Deal, Hand};
-pub use pbn_read::{read_pbn, read_pbn_file};
+pub use pbn_read::{deal_from_pbn, read_pbn, read_pbn_file};
 pub use pbn_write::write_pbn;
 pub use random::{random_boards, random_deal, uniform_below};

@@ -181,7 +181,7 @@ fn read_game(
         );
         return None;
     };
-    let deal = read_deal(deal_text).map_err(|message| {
+    let deal = deal_from_pbn(deal_text).map_err(|message| {
         problems.error(
             Some(*deal_line),
             Some("Deal"),
@@ -255,9 +255,10 @@ fn board_number(text: &str) -> Result<u32, String> {
     }
 }
 
-/// The `Deal` tag value: `<first>:<hand> <hand> <hand> <hand>`, clockwise from `first`
-/// (§3.4.11). A hand given as `-` (not known) is refused: a hand record needs all four.
-fn read_deal(text: &str) -> Result<Deal, String> {
+/// A deal from a PBN `Deal` tag value: `<first>:<hand> <hand> <hand> <hand>`, clockwise from
+/// `first`, ranks in any order (§3.4.11) — what `Deal::pbn` writes, for storing a deal as
+/// text. A hand given as `-` (not known) is refused: a hand record needs all four.
+pub fn deal_from_pbn(text: &str) -> Result<Deal, String> {
     let Some((first, hands)) = text.trim().split_once(':') else {
         return Err(format!(
             "the deal {text:?} does not start with the first hand's seat and a colon, e.g. \"N:AKQ.…\""

@@ -5,8 +5,8 @@
 //! whole pack, thirteen to a hand, reproducible from their seed and spread evenly.
 
 use scheduler::deals::{
-    Board, Card, Direction, Suit, Vulnerability, random_boards, random_deal, read_pbn, read_pbn_file,
-    standard_dealer, standard_vulnerability, uniform_below, write_pbn,
+    Board, Card, Direction, Suit, Vulnerability, deal_from_pbn, random_boards, random_deal, read_pbn,
+    read_pbn_file, standard_dealer, standard_vulnerability, uniform_below, write_pbn,
 };
 use scheduler::solver::Rng;
 use std::collections::HashSet;
@@ -113,6 +113,10 @@ fn a_dealing_machine_style_file_is_read_tolerantly() {
         three.deal.pbn(Direction::South),
         "S:8.KQ9.K8652.KT62 AKQ7632.T4.A4.Q5 JT954.AJ72.Q9.J3 .8653.JT73.A9874"
     );
+    // A deal stored as text comes back the same, whichever seat it is written from.
+    for first in Direction::ALL {
+        assert_eq!(deal_from_pbn(&three.deal.pbn(first)), Ok(three.deal));
+    }
     // And it round-trips through our writer too.
     assert_eq!(
         read_pbn("again.pbn", write_pbn(&boards).as_bytes()).unwrap(),
