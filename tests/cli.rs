@@ -1061,3 +1061,137 @@ fn movement_refusals_are_sentences() {
     // E-W pair e is at table e + 6 in round 7 (mod 7): 2 EW at table 1, now sitting N-S.
     assert!(last.contains("table  1:   2 EW v 1 NS"), "{last}");
 }
+
+fn pbn_fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/pbn")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn deals_writes_seeded_pbn_that_checks_and_is_never_replaced_without_force() {
+    let dir = scratch("deals");
+    let path = dir.join("deals.pbn");
+    let arg = path.to_str().unwrap();
+    let out = tourney(&[
+        "deals",
+        "--boards",
+        "24",
+        "--seed",
+        "2026",
+        "--out",
+        arg,
+        "--event",
+        "Thursday \"Pairs\"",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("24 boards dealt from seed 2026"),
+        "{}",
+        text(&out.stderr)
+    );
+    let pbn = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        pbn.starts_with("% PBN 2.1\r\n% EXPORT\r\n[Event \"Thursday \\\"Pairs\\\"\"]\r\n"),
+        "{pbn}"
+    );
+    assert_eq!(pbn.matches("[Deal \"").count(), 24);
+    assert!(pbn.contains("[Board \"24\"]\r\n"));
+    // Board 7: dealer South, both vulnerable, the deal written from the dealer.
+    let seven = pbn.split("[Board \"7\"]").nth(1).unwrap();
+    assert!(
+        seven.contains("[Dealer \"S\"]\r\n[Vulnerable \"All\"]\r\n[Deal \"S:"),
+        "{seven}"
+    );
+
+    // The same seed deals the same boards (to standard output this time).
+    let again = tourney(&[
+        "deals",
+        "--boards",
+        "24",
+        "--seed",
+        "2026",
+        "--event",
+        "Thursday \"Pairs\"",
+    ]);
+    assert!(again.status.success());
+    let deal_lines = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("[Deal "))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(deal_lines(&text(&again.stdout)), deal_lines(&pbn));
+    let other = tourney(&["deals", "--boards", "24", "--seed", "2027"]);
+    assert_ne!(deal_lines(&text(&other.stdout)), deal_lines(&pbn));
+
+    // Not replaced without --force; replaced with it.
+    let refused = tourney(&["deals", "--boards", "4", "--seed", "1", "--out", arg]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        text(&refused.stderr).contains("--force"),
+        "{}",
+        text(&refused.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), pbn);
+    let forced = tourney(&["deals", "--boards", "4", "--seed", "1", "--out", arg, "--force"]);
+    assert!(forced.status.success(), "{}", text(&forced.stderr));
+    assert_eq!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .matches("[Deal \"")
+            .count(),
+        4
+    );
+
+    // --check reads it back: a line per board.
+    let check = tourney(&["deals", "--check", arg]);
+    assert!(check.status.success(), "{}", text(&check.stderr));
+    let lines: Vec<String> = text(&check.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(
+        lines[1].starts_with("board   2  dealer E  vul NS    E:"),
+        "{lines:?}"
+    );
+    let bad = tourney(&["deals", "--boards", "0"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn deals_check_reads_another_programs_file_and_names_the_line_of_a_bad_one() {
+    let endplay = tourney(&["deals", "--check", &pbn_fixture("endplay-8-boards.pbn")]);
+    assert!(endplay.status.success(), "{}", text(&endplay.stderr));
+    let shown = text(&endplay.stdout);
+    assert_eq!(shown.lines().count(), 8, "{shown}");
+    assert!(
+        shown
+            .lines()
+            .next()
+            .unwrap()
+            .starts_with("board   1  dealer N  vul None  N:.AQ854.AKT8.T975 "),
+        "{shown}"
+    );
+    assert!(text(&endplay.stderr).contains("8 boards, no problems"));
+
+    let dir = scratch("deals-check");
+    let broken = dir.join("broken.pbn");
+    std::fs::write(
+        &broken,
+        "% PBN 2.1\r\n[Board \"1\"]\r\n[Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT9876543\"]\r\n\r\n[Board \"x\"]\r\n",
+    )
+    .unwrap();
+    let out = tourney(&["deals", "--check", broken.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("broken.pbn, line 3, field \"Deal\": board 1: West has 12 cards"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 5, field \"Board\": the board number \"x\" is not a whole number"),
+        "{err}"
+    );
+    assert!(text(&out.stdout).is_empty());
+}

@@ -4,6 +4,7 @@
 
 pub mod audit;
 pub mod csv_safety;
+pub mod deals;
 pub mod event;
 pub mod export_file;
 pub mod milp;

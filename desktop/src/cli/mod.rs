@@ -3,6 +3,7 @@
 //! input or the schedule has problems (all of them printed), 2 the command line itself is
 //! wrong (clap's code). What they write goes through `output`.
 
+mod deals;
 mod event;
 mod movement;
 mod numbers;
@@ -49,6 +50,9 @@ pub enum Command {
     /// Make a club pairs movement where the boards move (Mitchell, Howell): the kinds that
     /// fit the pairs and boards, the one chosen written as CSV or JSON.
     Movement(movement::MovementArgs),
+    /// Deal random boards for a dealing machine as a PBN file (seeded: the same seed deals
+    /// the same boards), or check a PBN hand record with --check.
+    Deals(deals::DealsArgs),
     /// Make a team chess event: a jamboree (every player every round, floats, optimised
     /// colours), a team round robin, or a Scheveningen match.
     TeamChess(team_chess::TeamChessArgs),
@@ -79,6 +83,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::WhistStarters(args) => whist::starters(&args),
         Command::TeamChess(args) => team_chess::run(&args),
         Command::Movement(args) => movement::run(&args),
+        Command::Deals(args) => deals::run(&args),
         Command::Sheets(args) => sheets::run(args),
         Command::Event(command) => event::run(command),
         Command::LeagueTable(args) => tools::league_table(&args),

@@ -3,6 +3,7 @@
 
 mod berger;
 mod club_pairs;
+mod deals;
 mod event_hardening;
 mod events;
 mod exports;

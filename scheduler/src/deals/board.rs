@@ -1,0 +1,198 @@
+//! A board: its number, dealer, vulnerability and deal; and the standard dealer and
+//! vulnerability of a board number (the 16-board cycle printed on every duplicate board).
+
+use super::deal::Deal;
+
+/// A seat at the table, in the clockwise order North, East, South, West.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Direction {
+    North,
+    East,
+    South,
+    West,
+}
+
+impl Direction {
+    /// Clockwise from North.
+    pub const ALL: [Direction; 4] = [
+        Direction::North,
+        Direction::East,
+        Direction::South,
+        Direction::West,
+    ];
+
+    /// 0 North, 1 East, 2 South, 3 West.
+    pub fn index(self) -> usize {
+        match self {
+            Direction::North => 0,
+            Direction::East => 1,
+            Direction::South => 2,
+            Direction::West => 3,
+        }
+    }
+
+    /// The next seat clockwise (North → East → South → West → North).
+    pub fn next(self) -> Direction {
+        Direction::ALL[(self.index() + 1) % 4]
+    }
+
+    /// `North`, `East`, `South` or `West`.
+    pub fn name(self) -> &'static str {
+        ["North", "East", "South", "West"][self.index()]
+    }
+
+    /// `N`, `E`, `S` or `W`.
+    pub fn letter(self) -> char {
+        ['N', 'E', 'S', 'W'][self.index()]
+    }
+
+    /// The seat written `N`, `E`, `S` or `W` (either case).
+    pub fn from_letter(letter: char) -> Option<Direction> {
+        match letter.to_ascii_uppercase() {
+            'N' => Some(Direction::North),
+            'E' => Some(Direction::East),
+            'S' => Some(Direction::South),
+            'W' => Some(Direction::West),
+            _ => None,
+        }
+    }
+}
+
+/// Which side is vulnerable.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Vulnerability {
+    None,
+    NorthSouth,
+    EastWest,
+    All,
+}
+
+impl Vulnerability {
+    /// The PBN export spelling: `None`, `NS`, `EW`, `All` (PBN 2.1 §3.4.10).
+    pub fn pbn(self) -> &'static str {
+        match self {
+            Vulnerability::None => "None",
+            Vulnerability::NorthSouth => "NS",
+            Vulnerability::EastWest => "EW",
+            Vulnerability::All => "All",
+        }
+    }
+
+    /// Every spelling PBN 2.1 §3.4.10 allows on import (`None`, `Love`, `-`, `NS`, `EW`,
+    /// `All`, `Both`), in any case.
+    pub fn from_pbn(text: &str) -> Option<Vulnerability> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "none" | "love" | "-" => Some(Vulnerability::None),
+            "ns" => Some(Vulnerability::NorthSouth),
+            "ew" => Some(Vulnerability::EastWest),
+            "all" | "both" => Some(Vulnerability::All),
+            _ => None,
+        }
+    }
+}
+
+/// The dealer printed on board `number`: North, East, South, West in turn from board 1.
+pub fn standard_dealer(number: u32) -> Direction {
+    Direction::ALL[(number.saturating_sub(1) % 4) as usize]
+}
+
+/// The vulnerability printed on board `number`. The cycle has 16 boards; each group of four
+/// shifts the sequence None, NS, EW, All by one (boards 5–8 start at NS, 9–12 at EW, 13–16
+/// at All).
+pub fn standard_vulnerability(number: u32) -> Vulnerability {
+    const ORDER: [Vulnerability; 4] = [
+        Vulnerability::None,
+        Vulnerability::NorthSouth,
+        Vulnerability::EastWest,
+        Vulnerability::All,
+    ];
+    let position = number.saturating_sub(1) % 16;
+    ORDER[((position % 4) + position / 4) as usize % 4]
+}
+
+/// One board of the evening.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// From 1.
+    pub number: u32,
+    pub dealer: Direction,
+    pub vulnerability: Vulnerability,
+    pub deal: Deal,
+    /// The PBN `Event` tag (the evening's name), empty when not known.
+    pub event: String,
+    /// The PBN `Site` tag (the club), empty when not known.
+    pub site: String,
+    /// The PBN `Date` tag as written (`YYYY.MM.DD`, `?` for unknown digits), empty when not known.
+    pub date: String,
+}
+
+impl Board {
+    /// A board with the standard dealer and vulnerability for its number and no event, site
+    /// or date.
+    pub fn standard(number: u32, deal: Deal) -> Board {
+        Board {
+            number,
+            dealer: standard_dealer(number),
+            vulnerability: standard_vulnerability(number),
+            deal,
+            event: String::new(),
+            site: String::new(),
+            date: String::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Direction::{East as E, North as N, South as S, West as W};
+    use Vulnerability::{All, EastWest as EW, None as Love, NorthSouth as NS};
+
+    #[test]
+    fn the_sixteen_board_cycle_and_board_17() {
+        // As printed on duplicate boards 1–16.
+        let expected = [
+            (N, Love),
+            (E, NS),
+            (S, EW),
+            (W, All),
+            (N, NS),
+            (E, EW),
+            (S, All),
+            (W, Love),
+            (N, EW),
+            (E, All),
+            (S, Love),
+            (W, NS),
+            (N, All),
+            (E, Love),
+            (S, NS),
+            (W, EW),
+        ];
+        for (i, &(dealer, vulnerability)) in expected.iter().enumerate() {
+            let board = i as u32 + 1;
+            assert_eq!(standard_dealer(board), dealer, "board {board}");
+            assert_eq!(standard_vulnerability(board), vulnerability, "board {board}");
+        }
+        assert_eq!((standard_dealer(17), standard_vulnerability(17)), (N, Love));
+        assert_eq!((standard_dealer(32), standard_vulnerability(32)), (W, EW));
+        // Never a wrap or a panic at the ends of the range.
+        assert_eq!(standard_dealer(0), N);
+        assert_eq!(
+            standard_vulnerability(u32::MAX),
+            standard_vulnerability(u32::MAX % 16)
+        );
+    }
+
+    #[test]
+    fn vulnerability_spellings() {
+        assert_eq!(Vulnerability::from_pbn("Love"), Some(Love));
+        assert_eq!(Vulnerability::from_pbn("-"), Some(Love));
+        assert_eq!(Vulnerability::from_pbn("both"), Some(All));
+        assert_eq!(Vulnerability::from_pbn("NS"), Some(NS));
+        assert_eq!(Vulnerability::from_pbn("N-S"), None);
+        for v in [Love, NS, EW, All] {
+            assert_eq!(Vulnerability::from_pbn(v.pbn()), Some(v));
+        }
+    }
+}

@@ -1,0 +1,22 @@
+//! Hand records for a bridge evening: the deal of each board (who holds which of the 52
+//! cards), its dealer and vulnerability; reading and writing them as PBN 2.1 (Portable Bridge
+//! Notation, the format of dealing machines and BridgeComposer); and random deals for a
+//! dealing machine, seeded and uniform over all deals.
+//!
+//! Nothing here analyses a deal (no double-dummy tricks, no par scores): a deal is a record
+//! of who held what.
+
+pub mod board;
+pub mod card;
+pub mod deal;
+pub mod pbn_read;
+mod pbn_scan;
+pub mod pbn_write;
+pub mod random;
+
+pub use board::{Board, Direction, Vulnerability, standard_dealer, standard_vulnerability};
+pub use card::{Card, Suit};
+pub use deal::{Deal, Hand};
+pub use pbn_read::{deal_from_pbn, read_pbn, read_pbn_file};
+pub use pbn_write::write_pbn;
+pub use random::{random_boards, random_deal, uniform_below};

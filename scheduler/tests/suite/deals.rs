@@ -1,0 +1,407 @@
+//! Hand records: a PBN file written by another program (endplay) read, written back and read
+//! again to the same boards; a hand-written file in the style of a dealing machine's export
+//! (byte-order mark, CR-LF, comments, extra tags and sections, inherited tags); every kind of
+//! malformed input refused with its file, line and reason; and random deals checked for a
+//! whole pack, thirteen to a hand, reproducible from their seed and spread evenly.
+
+use scheduler::deals::{
+    Board, Card, Direction, Suit, Vulnerability, deal_from_pbn, random_boards, random_deal, read_pbn,
+    read_pbn_file, standard_dealer, standard_vulnerability, uniform_below, write_pbn,
+};
+use scheduler::solver::Rng;
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/pbn")
+        .join(name)
+}
+
+fn read_fixture(name: &str) -> Vec<Board> {
+    match read_pbn_file(&fixture(name)) {
+        Ok(boards) => boards,
+        Err(problems) => panic!("{name}: {:?}", problems.list),
+    }
+}
+
+/// The `[Deal "…"]` values of a file, found by plain text search (not by the reader).
+fn raw_deal_values(name: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(fixture(name)).unwrap();
+    text.lines()
+        .filter_map(|line| {
+            line.strip_prefix("[Deal \"")?
+                .strip_suffix("\"]")
+                .map(str::to_owned)
+        })
+        .collect()
+}
+
+#[test]
+fn a_file_written_by_endplay_round_trips() {
+    let boards = read_fixture("endplay-8-boards.pbn");
+    let numbers: Vec<u32> = boards.iter().map(|b| b.number).collect();
+    assert_eq!(numbers, (1..=8).collect::<Vec<_>>());
+    // endplay wrote the standard dealer and vulnerability (Player/Vul.from_board).
+    for board in &boards {
+        assert_eq!(
+            board.dealer,
+            standard_dealer(board.number),
+            "board {}",
+            board.number
+        );
+        assert_eq!(
+            board.vulnerability,
+            standard_vulnerability(board.number),
+            "board {}",
+            board.number
+        );
+        assert_eq!(board.event, "?");
+    }
+    // endplay writes every deal from North with the ranks highest first, as we do.
+    let raw = raw_deal_values("endplay-8-boards.pbn");
+    let ours: Vec<String> = boards.iter().map(|b| b.deal.pbn(Direction::North)).collect();
+    assert_eq!(ours, raw);
+
+    let written = write_pbn(&boards);
+    assert!(written.starts_with("% PBN 2.1\r\n% EXPORT\r\n[Event \"?\"]\r\n"));
+    assert!(written.contains("[Board \"2\"]\r\n[West \"\"]\r\n[North \"\"]\r\n[East \"\"]\r\n[South \"\"]\r\n[Dealer \"E\"]\r\n[Vulnerable \"NS\"]\r\n[Deal \"E:"));
+    assert_eq!(written.matches("[Deal \"").count(), 8);
+    let again = read_pbn("written.pbn", written.as_bytes()).unwrap();
+    assert_eq!(again, boards);
+}
+
+#[test]
+fn a_dealing_machine_style_file_is_read_tolerantly() {
+    let bytes = std::fs::read(fixture("dealing-machine-style.pbn")).unwrap();
+    assert!(bytes.starts_with(b"\xEF\xBB\xBF") && bytes.windows(2).any(|w| w == b"\r\n"));
+    let boards = read_fixture("dealing-machine-style.pbn");
+    assert_eq!(boards.len(), 3, "{boards:?}");
+    let [one, two, three] = [&boards[0], &boards[1], &boards[2]];
+    assert_eq!(
+        (one.number, one.dealer, one.vulnerability),
+        (1, Direction::North, Vulnerability::None)
+    );
+    assert_eq!(one.event, "Thursday Pairs – Café Ölmühle");
+    assert_eq!(one.site, "Bridge Club \"Ölmühle\"");
+    assert_eq!(one.date, "2026.05.21");
+    // Written from West; the same deal as endplay's board 1.
+    let endplay = read_fixture("endplay-8-boards.pbn");
+    assert_eq!(one.deal, endplay[0].deal);
+    let ace_of_spades = Card::new(Suit::Spades, 'A').unwrap();
+    assert_eq!(one.deal.holder(ace_of_spades), Direction::East);
+    // "#" inherits Event, Site and Date from the game before (PBN 2.1 §4.8).
+    assert_eq!(
+        (two.number, two.dealer, two.vulnerability),
+        (2, Direction::East, Vulnerability::NorthSouth)
+    );
+    assert_eq!(
+        (two.event.as_str(), two.site.as_str(), two.date.as_str()),
+        (one.event.as_str(), one.site.as_str(), "2026.05.21")
+    );
+    assert_eq!(two.deal, endplay[1].deal);
+    assert_eq!(
+        (three.number, three.dealer, three.vulnerability),
+        (3, Direction::South, Vulnerability::EastWest)
+    );
+    assert_eq!(
+        (three.event.as_str(), three.site.as_str()),
+        (one.event.as_str(), "")
+    );
+    assert_eq!(three.deal.holder(ace_of_spades), Direction::West);
+    assert_eq!(
+        three.deal.pbn(Direction::South),
+        "S:8.KQ9.K8652.KT62 AKQ7632.T4.A4.Q5 JT954.AJ72.Q9.J3 .8653.JT73.A9874"
+    );
+    // A deal stored as text comes back the same, whichever seat it is written from.
+    for first in Direction::ALL {
+        assert_eq!(deal_from_pbn(&three.deal.pbn(first)), Ok(three.deal));
+    }
+    // And it round-trips through our writer too.
+    assert_eq!(
+        read_pbn("again.pbn", write_pbn(&boards).as_bytes()).unwrap(),
+        boards
+    );
+}
+
+const GOOD_DEAL: &str = "N:.AQ854.AKT8.T975 A64.T2.Q964.KJ32 KQT832.63.J3.AQ4 J975.KJ97.752.86";
+
+/// The single error for `text`: (line, field, message).
+fn refusal(text: &str) -> (Option<u64>, Option<String>, String) {
+    let problems = read_pbn("club.pbn", text.as_bytes()).expect_err(text);
+    assert_eq!(problems.list.len(), 1, "{text}: {:?}", problems.list);
+    let problem = &problems.list[0];
+    assert_eq!(problem.file, "club.pbn");
+    (problem.line, problem.field.clone(), problem.message.clone())
+}
+
+#[test]
+fn every_malformed_input_is_refused_with_file_line_and_reason() {
+    let game = |board: &str, deal: &str| {
+        format!("% PBN 2.1\n[Event \"x\"]\n[Board \"{board}\"]\n[Deal \"{deal}\"]\n")
+    };
+    let cases: Vec<(String, u64, &str, &str)> = vec![
+        (
+            game(
+                "1",
+                "N:.AQ854.AKT8.T97 A64.T2.Q964.KJ32 KQT832.63.J3.AQ4 J975.KJ97.752.86",
+            ),
+            4,
+            "Deal",
+            "North has 12 cards",
+        ),
+        (
+            game(
+                "1",
+                "N:A.AQ854.AKT8.T97 A64.T2.Q964.KJ32 KQT832.63.J3.AQ4 J975.KJ97.752.86",
+            ),
+            4,
+            "Deal",
+            "the SA is in two hands (North and East)",
+        ),
+        (
+            game(
+                "1",
+                "N:.AQ854.AKT8.T975 A64.T2.Q964.KJ32 KQT832.63.J3.AQ4 J975.KJ97.752.86X",
+            ),
+            4,
+            "Deal",
+            "'X' among the clubs, which is not a rank",
+        ),
+        (
+            game(
+                "1",
+                "N:.AQ854.AKT8.1075 A64.T2.Q964.KJ32 KQT832.63.J3.AQ4 J975.KJ97.752.86",
+            ),
+            4,
+            "Deal",
+            "the ten is written T",
+        ),
+        (
+            game("1", "N:.AQ854.AKT8.T975 A64.T2.Q964.KJ32 KQT832.63.J3.AQ4"),
+            4,
+            "Deal",
+            "the deal has 3 hands",
+        ),
+        (
+            game("1", "N:.AQ854.AKT8.T975 - KQT832.63.J3.AQ4 J975.KJ97.752.86"),
+            4,
+            "Deal",
+            "the East hand is not given",
+        ),
+        (
+            game(
+                "1",
+                "X:.AQ854.AKT8.T975 A64.T2.Q964.KJ32 KQT832.63.J3.AQ4 J975.KJ97.752.86",
+            ),
+            4,
+            "Deal",
+            "not N, E, S or W",
+        ),
+        (
+            game(
+                "1",
+                ".AQ854.AKT8.T975 A64.T2.Q964.KJ32 KQT832.63.J3.AQ4 J975.KJ97.752.86",
+            ),
+            4,
+            "Deal",
+            "does not start with the first hand's seat",
+        ),
+        (
+            game("one", GOOD_DEAL),
+            3,
+            "Board",
+            "the board number \"one\" is not a whole number",
+        ),
+        (game("-1", GOOD_DEAL), 3, "Board", "is not a whole number"),
+        (game("0", GOOD_DEAL), 3, "Board", "boards are numbered from 1"),
+        (
+            game("99999999999999999999", GOOD_DEAL),
+            3,
+            "Board",
+            "far too large",
+        ),
+        (
+            format!("[Deal \"{GOOD_DEAL}\"]\n\n[Board \"1\"]\n[Deal \"{GOOD_DEAL}\"]\n"),
+            1,
+            "Deal",
+            "a deal whose game has no [Board",
+        ),
+        (
+            format!("[Board \"1\"]\n[Deal \"{GOOD_DEAL}\"]\n\n[Board \"1\"]\n[Deal \"{GOOD_DEAL}\"]\n"),
+            4,
+            "Board",
+            "board 1 is in the file twice (first on line 1)",
+        ),
+        (
+            format!("[Board \"7\"]\n[Dealer \"N\"]\n"),
+            1,
+            "Board",
+            "board 7 has no [Deal",
+        ),
+        (
+            format!("[Board \"1\"]\n[Dealer \"North\"]\n[Deal \"{GOOD_DEAL}\"]\n"),
+            2,
+            "Dealer",
+            "\"North\" is not N, E, S or W",
+        ),
+        (
+            format!("[Board \"1\"]\n[Vulnerable \"Favourable\"]\n[Deal \"{GOOD_DEAL}\"]\n"),
+            2,
+            "Vulnerable",
+            "not one of None, NS, EW, All",
+        ),
+        (
+            format!(
+                "[Board \"1\"]\n[Deal \"{GOOD_DEAL}\"]\n[Deal \"S{}\"]\n",
+                &GOOD_DEAL[1..]
+            ),
+            3,
+            "Deal",
+            "a second [Deal] tag in the same game",
+        ),
+        (
+            format!("[Board \"1\"]\n[Deal \"#\"]\n"),
+            2,
+            "Deal",
+            "does not allow Deal to be inherited",
+        ),
+    ];
+    for (text, line, field, words) in &cases {
+        let (got_line, got_field, message) = refusal(text);
+        assert_eq!(got_line, Some(*line), "{text}: {message}");
+        assert_eq!(got_field.as_deref(), Some(*field), "{text}: {message}");
+        assert!(
+            message.contains(words),
+            "{text}: {message:?} should say {words:?}"
+        );
+    }
+    // Problems outside a tag have no field.
+    let bare: Vec<(&str, u64, &str)> = vec![
+        ("[Board \"1\"]\n{ never closed\n\n", 2, "never closed with }"),
+        ("[Board \"1\n", 1, "not closed by a double quote"),
+        ("[Board \"1\" \n[Deal \"x\"]\n", 1, "is not closed by ]"),
+        ("[ \"1\"]\n", 1, "does not start a tag"),
+        ("Board 1\n", 1, "\"Board\" is outside any tag"),
+    ];
+    for (text, line, words) in bare {
+        let problems = read_pbn("club.pbn", text.as_bytes()).expect_err(text);
+        let first = &problems.list[0];
+        assert_eq!(
+            (first.line, first.field.as_deref()),
+            (Some(line), None),
+            "{text}: {}",
+            first.message
+        );
+        assert!(first.message.contains(words), "{text}: {:?}", first.message);
+    }
+    let empty = read_pbn("club.pbn", b"% PBN 2.1\r\n; nothing\r\n").unwrap_err();
+    assert!(
+        empty.list[0].message.contains("holds no board"),
+        "{:?}",
+        empty.list
+    );
+    let binary = read_pbn("club.pbn", b"\x00\x01[Board").unwrap_err();
+    assert!(binary.list[0].message.contains("binary"), "{:?}", binary.list);
+    // Every error of a file is reported, not only the first.
+    let two = format!("{}\n{}", game("x", GOOD_DEAL), game("2", "N:- - - -"));
+    assert_eq!(read_pbn("club.pbn", two.as_bytes()).unwrap_err().list.len(), 2);
+}
+
+#[test]
+fn missing_dealer_and_vulnerability_are_the_standard_ones_and_a_repeated_tag_is_ignored() {
+    let text = format!("[Board \"6\"]\n[Deal \"{GOOD_DEAL}\"]\n[Board \"6\"]\n[Dealer \"?\"]\n");
+    let boards = read_pbn("club.pbn", text.as_bytes()).unwrap();
+    assert_eq!(
+        (boards[0].dealer, boards[0].vulnerability),
+        (Direction::East, Vulnerability::EastWest)
+    );
+}
+
+/// Counts the cards of a deal by itself: 52 different cards, 13 in each hand.
+fn assert_whole_pack(board: &Board) {
+    let mut seen = HashSet::new();
+    for direction in Direction::ALL {
+        let cards: Vec<Card> = board.deal.hand(direction).cards().collect();
+        assert_eq!(cards.len(), 13, "board {} {direction:?}", board.number);
+        for card in cards {
+            assert!(seen.insert(card), "board {}: {card} twice", board.number);
+        }
+    }
+    assert_eq!(seen.len(), 52);
+}
+
+#[test]
+fn random_deals_are_whole_packs_and_reproducible_from_their_seed() {
+    let boards = random_boards(42, 2_000, "Club night", "Hall", "2026.05.22");
+    for board in &boards {
+        assert_whole_pack(board);
+        assert_eq!(board.dealer, standard_dealer(board.number));
+        assert_eq!(board.vulnerability, standard_vulnerability(board.number));
+    }
+    let distinct: HashSet<_> = boards.iter().map(|b| b.deal).collect();
+    assert_eq!(distinct.len(), boards.len(), "a deal repeated in 2,000");
+    assert_eq!(
+        random_boards(42, 2_000, "Club night", "Hall", "2026.05.22"),
+        boards
+    );
+    assert_eq!(
+        random_boards(42, 24, "Club night", "Hall", "2026.05.22")[..],
+        boards[..24]
+    );
+    assert_ne!(random_boards(43, 1, "", "", "")[0].deal, boards[0].deal);
+    // Written and read back, an awkward title included.
+    let mut some: Vec<Board> = boards[..30].to_vec();
+    some[0].event = "The \"Monday\" \\ pairs".to_owned();
+    assert_eq!(read_pbn("x.pbn", write_pbn(&some).as_bytes()).unwrap(), some);
+}
+
+#[test]
+fn each_card_lands_in_each_hand_about_a_quarter_of_the_time() {
+    const DEALS: usize = 4_000;
+    let mut rng = Rng::new(2026);
+    let mut counts = [[0u32; 4]; 52];
+    for _ in 0..DEALS {
+        let deal = random_deal(&mut rng);
+        for card in Card::all() {
+            counts[card.index()][deal.holder(card).index()] += 1;
+        }
+    }
+    let expected = DEALS as f64 / 4.0;
+    let mut chi_square = 0.0;
+    for (card, row) in counts.iter().enumerate() {
+        assert_eq!(row.iter().sum::<u32>() as usize, DEALS);
+        for &count in row {
+            // Standard deviation sqrt(4000 · 1/4 · 3/4) ≈ 27: six of them is far outside chance.
+            assert!(
+                (f64::from(count) - expected).abs() < 165.0,
+                "card {card}: {row:?}"
+            );
+            chi_square += (f64::from(count) - expected).powi(2) / expected;
+        }
+    }
+    // 52 × 3 = 156 degrees of freedom: mean 156, standard deviation about 18. A biased
+    // shuffle (say, the last card always to West) lands in the thousands.
+    assert!(chi_square < 300.0, "chi-square {chi_square:.1}");
+    assert!(
+        chi_square > 60.0,
+        "chi-square {chi_square:.1} is too good to be random"
+    );
+}
+
+#[test]
+fn uniform_below_is_even_and_in_range() {
+    let mut rng = Rng::new(7);
+    for n in [1u64, 2, 3, 52, u64::MAX / 2 + 2, u64::MAX] {
+        for _ in 0..1_000 {
+            assert!(uniform_below(&mut rng, n) < n, "n = {n}");
+        }
+    }
+    assert_eq!(uniform_below(&mut rng, 0), 0);
+    let mut counts = [0u32; 3];
+    for _ in 0..30_000 {
+        counts[uniform_below(&mut rng, 3) as usize] += 1;
+    }
+    // Standard deviation about 82 around 10,000.
+    assert!(counts.iter().all(|&c| (9_500..10_500).contains(&c)), "{counts:?}");
+}
