@@ -816,6 +816,44 @@ fn a_club_pairs_evening_with_moving_boards_from_the_command_line() {
         "{standings}"
     );
     assert!(standings.contains("Neuberg"), "{standings}");
+    // E-W pair 7 leaves after round 5: its opponents sit out rounds 6 and 7.
+    let left = ok(&tourney(&[
+        "event",
+        "withdraw",
+        f,
+        "--pair",
+        "7EW",
+        "--after-round",
+        "5",
+    ]));
+    assert!(left.contains("left after round 5"), "{left}");
+    let again = tourney(&["event", "withdraw", f, "--pair", "7EW", "--after-round", "5"]);
+    assert!(
+        text(&again.stderr).contains("already left"),
+        "{}",
+        text(&again.stderr)
+    );
+    // N-S pair 1 has a result in round 1: it cannot leave after round 0.
+    let early = tourney(&["event", "withdraw", f, "--pair", "1", "--after-round", "0"]);
+    assert!(
+        text(&early.stderr).contains("clear them first"),
+        "{}",
+        text(&early.stderr)
+    );
+    let show = ok(&tourney(&["event", "show", f]));
+    assert!(show.contains("round  6:   0 of  24 results"), "{show}");
+    // The USEBIO export: written once, refused over itself without --force.
+    let xml = dir.join("club.xml");
+    let x = xml.to_str().unwrap();
+    ok(&tourney(&["event", "export", f, "--usebio", x]));
+    let written = std::fs::read_to_string(&xml).unwrap();
+    assert!(
+        written.contains("<USEBIO Version=\"1.2\">") && written.contains("<TRAVELLER_LINE>"),
+        "{written}"
+    );
+    let again = tourney(&["event", "export", f, "--usebio", x]);
+    assert_eq!(again.status.code(), Some(1), "{}", text(&again.stderr));
+    ok(&tourney(&["event", "export", f, "--usebio", x, "--force"]));
     // An arrow-switched Mitchell has one winner; a Howell is offered for 8 pairs.
     let one = dir.join("one.tourney");
     let created = ok(&tourney(&[

@@ -4,6 +4,7 @@
 mod dicdacdoe;
 mod frame;
 mod league_table;
+mod movements;
 mod sheets;
 mod standings;
 pub mod startup;
@@ -89,6 +90,13 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 60.0)]
         seconds: f64,
     },
+    /// Generate and verify every club pairs movement for 2–30 tables, and score a 15-table
+    /// Mitchell evening, against a 3-table baseline in the same run.
+    Movements {
+        /// Timed runs of each (the median is reported).
+        #[arg(long, default_value_t = 21)]
+        repeats: usize,
+    },
     /// Render every sheet kind for a 100-player whist evening of 25 rounds × 25 tables.
     Sheets {
         /// Timed renders after the warm-up.
@@ -132,5 +140,6 @@ pub fn run(command: BenchCommand) -> Result<ExitCode> {
             seconds,
         } => league_table::run(&teams, seasons, seconds),
         BenchCommand::Sheets { repeats } => sheets::run(repeats),
+        BenchCommand::Movements { repeats } => movements::run(repeats),
     }
 }

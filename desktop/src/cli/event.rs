@@ -5,14 +5,15 @@ use super::numbers;
 use super::output::write_file;
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use scheduler::event::club_pairs::locate_traveller_line;
+use scheduler::event::club_pairs::{locate_traveller_line, pair_of_label};
 use scheduler::event::create::{EventFormat, MovementPlan, NewEvent, build_event};
 use scheduler::event::entry::{parse_board, parse_score, parse_tricks};
 use scheduler::event::standings::{leader, standings, standings_csv};
 use scheduler::event::store::{EventFile, ExistingFile, StoreError};
+use scheduler::event::usebio::usebio_xml;
 use scheduler::event::{BridgeResult, Event, ImpMethod, ResultKey, ResultValue, Scoring};
 use scheduler::model::{Roster, TeamEvent};
-use scheduler::movement::{MovementKind, choose_movement, describe_movement};
+use scheduler::movement::{MovementKind, choose_movement, describe_movement, present_pairs};
 use scheduler::roster_import::import_roster_file;
 use scheduler::scoring::bridge::{Contract, Direction};
 use scheduler::scoring::chess::GameResult;
@@ -34,6 +35,19 @@ pub enum EventCommand {
     Standings(StandingsArgs),
     /// Every change made to the event, oldest first.
     History { file: PathBuf },
+    /// Export the results for a national body: USEBIO 1.2 XML (club pairs events).
+    Export(ExportArgs),
+    /// Club pairs: a pair leaves after a round; its opponents sit out from then on and the
+    /// boards it does not play are factored (Neuberg).
+    Withdraw {
+        file: PathBuf,
+        /// The pair, as on the traveller: 3, 3NS, 5EW.
+        #[arg(long)]
+        pair: String,
+        /// The last round it played.
+        #[arg(long, allow_hyphen_values = true, value_parser = numbers::whole_number)]
+        after_round: u32,
+    },
     /// What the event is and how far each round's results have got.
     Show { file: PathBuf },
     /// Save a consistent copy of the event file (safe while it is open elsewhere).
@@ -240,6 +254,18 @@ struct EntryLine {
 }
 
 #[derive(Args, Debug)]
+pub struct ExportArgs {
+    file: PathBuf,
+    /// Write the results as USEBIO 1.2 XML (rankings, and every traveller line with its
+    /// matchpoints), the file masterpoint and grading schemes take.
+    #[arg(long, value_name = "FILE.xml")]
+    usebio: PathBuf,
+    /// Replace an existing file (never an event file).
+    #[arg(long)]
+    force: bool,
+}
+
+#[derive(Args, Debug)]
 pub struct StandingsArgs {
     file: PathBuf,
     /// Write the standings as CSV (- for standard output).
@@ -264,6 +290,12 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
         EventCommand::Result(args) => enter_results(&args),
         EventCommand::Standings(args) => print_standings(&args),
         EventCommand::History { file } => print_history(&file),
+        EventCommand::Export(args) => export(&args),
+        EventCommand::Withdraw {
+            file,
+            pair,
+            after_round,
+        } => withdraw(&file, &pair, after_round),
         EventCommand::Show { file } => show(&file),
         EventCommand::Copy { file, to, force } => {
             let event = open_to_read(&file)?;
@@ -776,6 +808,49 @@ fn print_standings(args: &StandingsArgs) -> Result<ExitCode> {
             print_table(table);
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn withdraw(path: &Path, pair: &str, after_round: u32) -> Result<ExitCode> {
+    let mut file = open(path)?;
+    let entrant = match &file.event().schedule.movement {
+        Some(movement) => pair_of_label(movement, pair, true).map(|p| {
+            present_pairs(movement)
+                .iter()
+                .position(|&q| q == p)
+                .unwrap_or(usize::MAX)
+        }),
+        None => Err("only a club pairs event (a Mitchell or Howell) has pairs that can leave".into()),
+    };
+    let outcome = entrant
+        .map_err(Refusal::Entry)
+        .and_then(|e| file.withdraw_pair(e, after_round).map_err(Refusal::Store));
+    match outcome {
+        Ok(sentence) => {
+            println!("{sentence}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(refusal) => {
+            eprintln!("{}", refusal.describe(Some(path)));
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+fn export(args: &ExportArgs) -> Result<ExitCode> {
+    let file = open_to_read(&args.file)?;
+    let results = file.results()?;
+    let xml = match usebio_xml(file.event(), &results, env!("CARGO_PKG_VERSION")) {
+        Ok(xml) => xml,
+        Err(message) => {
+            eprintln!("{}: {message}", args.file.display());
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    if results.is_empty() {
+        eprintln!("no results yet: the file lists the pairs and no traveller lines");
+    }
+    write_file(&args.usebio, xml.as_bytes(), args.force, &[&args.file])?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -7,6 +7,7 @@ pub mod create;
 pub mod entry;
 pub mod standings;
 pub mod store;
+pub mod usebio;
 
 use crate::model::{Format, Roster, Schedule, Seat, Table};
 use crate::scoring::bridge::{Contract, Direction, north_south_score};

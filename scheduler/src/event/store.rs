@@ -544,6 +544,75 @@ impl EventFile {
         Ok(())
     }
 
+    /// Club pairs: entrant `entrant` (a pair) leaves after round `after_round`. From the next
+    /// round it is treated like a phantom: its opponents sit out and the boards it would have
+    /// played are not played (the travellers of those boards are factored). Refused when a
+    /// result is already entered for one of its later tables. Returns the sentence for the
+    /// organiser.
+    pub fn withdraw_pair(&mut self, entrant: usize, after_round: u32) -> Result<String, StoreError> {
+        self.refuse_if_damaged()?;
+        let refused = |why: String| StoreError::Refused {
+            what: "withdrawal".into(),
+            why,
+        };
+        let Some(movement) = &self.event.schedule.movement else {
+            return Err(refused(
+                "only a club pairs event (a Mitchell or Howell) has pairs that can leave".into(),
+            ));
+        };
+        let Some(&pair) = crate::movement::present_pairs(movement).get(entrant) else {
+            return Err(refused(format!("there is no entrant {}", entrant + 1)));
+        };
+        let changed =
+            crate::movement::withdraw(movement.clone(), pair, after_round as usize).map_err(refused)?;
+        let label = changed.label(pair);
+        let schedule =
+            crate::movement::schedule_of(&changed, &self.event.schedule.entrants).map_err(refused)?;
+        let results = self.results()?;
+        let orphaned: Vec<String> = results
+            .keys()
+            .filter(|k| {
+                schedule
+                    .round(k.round)
+                    .is_none_or(|r| !r.tables.iter().any(|t| t.number == k.table))
+            })
+            .map(|k| k.to_string())
+            .collect();
+        if !orphaned.is_empty() {
+            return Err(refused(format!(
+                "{label} has results after round {after_round} ({}); clear them first",
+                orphaned.join(", ")
+            )));
+        }
+        let db = database_error(self.path.clone());
+        let tx = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(&db)?;
+        tx.execute(
+            "UPDATE event SET schedule = ?1 WHERE id = 1",
+            params![json(&schedule)],
+        )
+        .map_err(&db)?;
+        let sentence = format!(
+            "pair {label} ({}) left after round {after_round}: its opponents sit out from round {}, and the boards it does not play are factored",
+            self.event
+                .schedule
+                .entrants
+                .get(entrant)
+                .map_or("", String::as_str),
+            after_round + 1
+        );
+        tx.execute(
+            "INSERT INTO history (at, action) VALUES (?1, ?2)",
+            params![now(), sentence],
+        )
+        .map_err(&db)?;
+        tx.commit().map_err(&db)?;
+        self.event.schedule = schedule;
+        Ok(sentence)
+    }
+
     /// Every change, oldest first.
     pub fn history(&self) -> Result<Vec<HistoryEntry>, StoreError> {
         let mut statement = self

@@ -7,6 +7,7 @@
 use scheduler::event::club_pairs::{locate_traveller_line, travellers};
 use scheduler::event::create::{EventFormat, MovementPlan, NewEvent, build_event};
 use scheduler::event::standings::standings;
+use scheduler::event::usebio::usebio_xml;
 use scheduler::event::{Artificial, BridgeResult, Event, ResultValue, Results};
 use scheduler::model::{Player, Roster};
 use scheduler::movement::MovementKind;
@@ -245,6 +246,106 @@ fn four_table_howell_scored_by_hand() {
 }
 
 #[test]
+fn the_usebio_export_is_well_formed_and_carries_the_scores() {
+    let names: Vec<String> = (1..=9)
+        .map(|i| format!("North {i} & Partner"))
+        .chain((1..=9).map(|i| format!("East <{i}> & Co")))
+        .collect();
+    let mut event = club_event(&names, MovementKind::Mitchell, 3);
+    event.settings.club = Some("Riverside & District BC".into());
+    event.settings.date = Some("2026-11-25".into());
+    let results = enter_all(&event, |b, ns| match (b, ns + 1) {
+        (1, 3) => Some(score(650)),
+        (1, 9) => Some(board(BridgeResult::NotPlayed)),
+        (1, _) => Some(score(620)),
+        (2, 5) => Some(board(BridgeResult::Artificial {
+            ns: Artificial::AveragePlus,
+            ew: Artificial::AverageMinus,
+        })),
+        _ => None,
+    });
+    let xml = usebio_xml(&event, &results, "0.1.0").unwrap();
+    let doc = roxmltree::Document::parse_with_options(
+        &xml,
+        roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("not well-formed XML: {e}\n{xml}"));
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "USEBIO");
+    assert_eq!(root.attribute("Version"), Some("1.2"));
+    assert_eq!(text(child(root, "CLUB"), "CLUB_NAME"), "Riverside & District BC");
+    let ev = child(root, "EVENT");
+    assert_eq!(ev.attribute("EVENT_TYPE"), Some("MP_PAIRS"));
+    for required in [
+        "PROGRAM_NAME",
+        "EVENT_DESCRIPTION",
+        "DATE",
+        "BOARD_SCORING_METHOD",
+        "WINNER_TYPE",
+        "BOARDS_PLAYED",
+        "PARTICIPANTS",
+    ] {
+        child(ev, required);
+    }
+    assert_eq!(text(ev, "DATE"), "25/11/2026");
+    assert_eq!(text(ev, "WINNER_TYPE"), "2");
+    let pairs: Vec<_> = child(ev, "PARTICIPANTS")
+        .children()
+        .filter(|c| c.is_element())
+        .collect();
+    assert_eq!(pairs.len(), 18);
+    // N-S 3 (650 on board 1: 16 of 16 against seven 620s... one fewer: board 1 played 8
+    // times) leads the N-S field; its players are split from the pair's name.
+    let first = pairs[0];
+    assert_eq!(text(first, "DIRECTION"), "NS");
+    assert_eq!(text(first, "PAIR_NUMBER"), "3");
+    assert_eq!(text(first, "PLACE"), "1");
+    let players: Vec<String> = first
+        .children()
+        .filter(|c| c.tag_name().name() == "PLAYER")
+        .map(|p| text(p, "PLAYER_NAME"))
+        .collect();
+    assert_eq!(players, vec!["North 3", "Partner"]);
+    // The E-W names with markup characters come back as written.
+    assert!(pairs.iter().any(|p| {
+        p.children()
+            .any(|c| c.tag_name().name() == "PLAYER" && text(c, "PLAYER_NAME") == "East <4>")
+    }));
+    let boards: Vec<_> = ev.children().filter(|c| c.tag_name().name() == "BOARD").collect();
+    assert_eq!(boards.len(), 27, "every board has at least one line");
+    let board_one = boards[0];
+    assert_eq!(text(board_one, "BOARD_NUMBER"), "1");
+    let lines: Vec<_> = board_one
+        .children()
+        .filter(|c| c.tag_name().name() == "TRAVELLER_LINE")
+        .collect();
+    assert_eq!(lines.len(), 8, "the board not played has no line");
+    let top_line = lines.iter().find(|l| text(**l, "SCORE") == "650").unwrap();
+    assert_eq!(text(*top_line, "NS_PAIR_NUMBER"), "3");
+    // 650 beats seven 620s: 14 of 14, factored to 9 plays: (14+1)·9/8 − 1 = 15.875.
+    assert!((number(*top_line, "NS_MATCH_POINTS") - 15.875).abs() < 0.006);
+    assert!((number(*top_line, "EW_MATCH_POINTS") - 0.125).abs() < 0.006);
+    let artificial = boards[1]
+        .children()
+        .filter(|c| c.tag_name().name() == "TRAVELLER_LINE")
+        .find(|l| text(*l, "SCORE") == "A60/40")
+        .unwrap();
+    assert!((number(artificial, "NS_MATCH_POINTS") - 9.6).abs() < 1e-9);
+    assert!((number(artificial, "EW_MATCH_POINTS") - 6.4).abs() < 1e-9);
+    // Not a club pairs event: a sentence.
+    let mut plain = event.clone();
+    plain.schedule.movement = None;
+    assert!(
+        usebio_xml(&plain, &results, "0.1.0")
+            .unwrap_err()
+            .contains("club pairs")
+    );
+}
+
+#[test]
 fn traveller_lines_are_found_or_refused_with_a_sentence() {
     let names: Vec<String> = (1..=10).map(|i| format!("Pair {i}")).collect();
     let event = club_event(&names, MovementKind::Mitchell, 2);
@@ -283,4 +384,19 @@ fn traveller_lines_are_found_or_refused_with_a_sentence() {
             .unwrap_err()
             .contains("not a direction")
     );
+}
+
+/// The first child element called `name` (the test fails when there is none).
+fn child<'a, 'i>(node: roxmltree::Node<'a, 'i>, name: &str) -> roxmltree::Node<'a, 'i> {
+    node.children()
+        .find(|c| c.tag_name().name() == name)
+        .unwrap_or_else(|| panic!("<{}> has no <{name}>", node.tag_name().name()))
+}
+
+fn text(node: roxmltree::Node<'_, '_>, name: &str) -> String {
+    child(node, name).text().unwrap_or("").to_string()
+}
+
+fn number(node: roxmltree::Node<'_, '_>, name: &str) -> f64 {
+    text(node, name).parse().unwrap()
 }
