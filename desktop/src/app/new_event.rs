@@ -92,7 +92,11 @@ impl NewEventView {
                     }
                     let numbered_teams = self.options.format == EventFormat::TeamChess
                         && self.roster.as_ref().is_none_or(|r| !r.has_teams());
-                    options_rows(ui, &mut self.options, numbered_teams);
+                    let entrants = match &self.roster {
+                        Some(preview) => preview.roster().players.len(),
+                        None => self.players,
+                    };
+                    options_rows(ui, &mut self.options, numbered_teams, entrants);
                     ui.label("Roster");
                     ui.horizontal(|ui| {
                         if ui.button("Import CSV…").clicked() {
@@ -188,7 +192,17 @@ pub fn defaults_for(format: EventFormat) -> EventOptions {
             options.hands_per_round = Some(2);
         }
         EventFormat::BridgeIndividual => options.rounds = Some(7),
-        EventFormat::BridgePairs | EventFormat::Pairs => options.avoid_spouses = true,
+        EventFormat::BridgePairs => {
+            // A club pairs evening: the boards move (the form picks the movement that fits
+            // the pairs, or the organiser picks the round robin instead).
+            options.movement = Some(scheduler::event::create::MovementPlan {
+                kind: scheduler::movement::MovementKind::Mitchell,
+                phantom: None,
+                arrow_switch: false,
+            });
+            options.avoid_spouses = true;
+        }
+        EventFormat::Pairs => options.avoid_spouses = true,
         EventFormat::Chess => {}
         EventFormat::TeamChess => {
             options.rounds = Some(5);

@@ -5,8 +5,9 @@
 
 use eframe::egui;
 use scheduler::event::ImpMethod;
-use scheduler::event::create::{EventFormat, EventOptions};
+use scheduler::event::create::{EventFormat, EventOptions, MovementPlan};
 use scheduler::model::TeamEvent;
+use scheduler::movement::{MovementOption, movements_for};
 
 /// A label in the first column and its control in the second, tied together.
 pub fn row(
@@ -21,9 +22,14 @@ pub fn row(
 }
 
 /// Rows for the options of `options.format` (not the format itself). `numbered_teams` shows
-/// the teams × boards fields for team chess without a roster.
-pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_teams: bool) {
+/// the teams × boards fields for team chess without a roster; `entrants` is how many players
+/// (pairs) the roster has, for the movements that fit a pairs evening.
+pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_teams: bool, entrants: usize) {
+    if options.format == EventFormat::BridgePairs {
+        movement_rows(ui, options, entrants);
+    }
     match options.format {
+        EventFormat::BridgePairs if options.movement.is_some() => {}
         EventFormat::WhistDrive | EventFormat::BridgeIndividual => {
             let mut whole_cycle = options.rounds.is_none();
             row(ui, "Rounds tonight", |ui| {
@@ -125,6 +131,19 @@ pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_team
             row(ui, "Boards per round", |ui| {
                 ui.add(egui::DragValue::new(&mut options.boards_per_round).range(1..=8))
             });
+            if let (Some(plan), Ok(options_for)) =
+                (&options.movement, movements_for(entrants, DEFAULT_BOARDS))
+            {
+                if let Some(offer) = options_for.iter().find(|o| o.kind == plan.kind) {
+                    let total = offer.rounds * options.boards_per_round as usize;
+                    ui.label("");
+                    ui.label(format!(
+                        "{} rounds × {} boards = {total} boards tonight, one copy of each board",
+                        offer.rounds, options.boards_per_round
+                    ));
+                    ui.end_row();
+                }
+            }
             row(ui, "Also rank by IMPs", |ui| {
                 ui.horizontal(|ui| {
                     let a = ui.selectable_value(&mut options.imps, None, "no");
@@ -145,5 +164,82 @@ pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_team
             });
         }
         EventFormat::Pairs => {}
+    }
+}
+
+/// The boards a club pairs evening is planned around when choosing its movement.
+const DEFAULT_BOARDS: usize = 26;
+
+/// Pairs bridge: the movement (the boards move between tables, one copy of each) chosen from
+/// those that fit the number of pairs, or the round robin where every table plays the same
+/// boards; a Mitchell may be arrow-switched. A kind that no longer fits the pairs (the roster
+/// changed) is replaced by the first that does.
+fn movement_rows(ui: &mut egui::Ui, options: &mut EventOptions, pairs: usize) {
+    let offered = movements_for(pairs, DEFAULT_BOARDS).unwrap_or_default();
+    if let Some(plan) = &options.movement
+        && !offered.iter().any(|o| o.kind == plan.kind)
+    {
+        options.movement = offered.first().map(|o| {
+            options.boards_per_round = o.boards_per_round as u32;
+            MovementPlan {
+                kind: o.kind,
+                phantom: None,
+                arrow_switch: false,
+            }
+        });
+    }
+    let describe = |o: &MovementOption| {
+        format!(
+            "{} on {} tables, {} rounds{}",
+            o.kind.name(),
+            o.tables,
+            o.rounds,
+            if o.phantom { " (half table)" } else { "" }
+        )
+    };
+    let selected = match &options.movement {
+        Some(plan) => offered
+            .iter()
+            .find(|o| o.kind == plan.kind)
+            .map_or_else(|| plan.kind.name().to_owned(), describe),
+        None => "round robin: every table plays the same boards".to_owned(),
+    };
+    row(ui, "Movement", |ui| {
+        egui::ComboBox::from_id_salt("movement")
+            .selected_text(selected)
+            .width(320.0)
+            .show_ui(ui, |ui| {
+                for offer in &offered {
+                    let chosen = options.movement.as_ref().is_some_and(|p| p.kind == offer.kind);
+                    if ui.selectable_label(chosen, describe(offer)).clicked() {
+                        options.boards_per_round = offer.boards_per_round as u32;
+                        options.movement = Some(MovementPlan {
+                            kind: offer.kind,
+                            phantom: None,
+                            arrow_switch: false,
+                        });
+                    }
+                }
+                if ui
+                    .selectable_label(
+                        options.movement.is_none(),
+                        "round robin: every table plays the same boards",
+                    )
+                    .clicked()
+                {
+                    options.movement = None;
+                }
+            })
+            .response
+    });
+    if let Some(plan) = &mut options.movement
+        && plan.kind.is_mitchell()
+    {
+        row(ui, "Arrow switch", |ui| {
+            ui.checkbox(
+                &mut plan.arrow_switch,
+                "switch directions in the last round(s): one winner instead of N-S and E-W",
+            )
+        });
     }
 }

@@ -5,8 +5,10 @@
 
 use super::session::{AppCommand, Session};
 use eframe::egui;
+use scheduler::event::club_pairs::travellers;
 use scheduler::event::entry::{parse_board, parse_score};
 use scheduler::event::{ResultKey, ResultValue, Scoring, sides};
+use scheduler::movement::present_pairs;
 use scheduler::scoring::chess::GameResult;
 use std::collections::BTreeMap;
 
@@ -29,6 +31,10 @@ pub struct ResultsView {
     /// The field (by its order in the round) to give the keyboard to in this frame.
     focus: Option<usize>,
     all_rounds_history: bool,
+    /// Club pairs: enter board by board, as the travellers come in, instead of by round.
+    by_traveller: bool,
+    /// The traveller shown (board number, from 1).
+    board: u32,
 }
 
 impl ResultsView {
@@ -44,6 +50,16 @@ impl ResultsView {
                 done < needed
             });
             self.round = waiting.or(rounds.first()).map_or(1, |r| r.number);
+        }
+        if let Some(movement) = &event.schedule.movement {
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.by_traveller, false, "By round");
+                ui.selectable_value(&mut self.by_traveller, true, "By traveller");
+            });
+            if self.by_traveller {
+                let boards = (movement.sets * movement.boards_per_round) as u32;
+                return self.traveller_ui(ui, session, boards);
+            }
         }
         let before = self.round;
         super::round_picker(ui, session, &mut self.round, true);
@@ -99,99 +115,22 @@ impl ResultsView {
                                     table: table.number,
                                     deal,
                                 };
-                                let saved = session.results().get(&key).copied();
-                                if self.seen.get(&key) != Some(&saved) {
-                                    for part in 0..parts {
-                                        self.drafts.insert(
-                                            (key, part),
-                                            saved.map(|v| shown(&v, part)).unwrap_or_default(),
-                                        );
-                                    }
-                                    self.seen.insert(key, saved);
-                                }
-                                ui.label(if deal > 0 {
+                                let place = if deal > 0 {
                                     format!("Table {} board {deal}", table.number)
                                 } else {
                                     format!("Table {}", table.number)
-                                });
-                                ui.label(names(session, &first));
-                                let mut entered_in = None;
-                                for part in 0..parts {
-                                    let label = if parts == 2 {
-                                        if part == 0 { "N-S tricks" } else { "E-W tricks" }
-                                    } else {
-                                        "result"
-                                    };
-                                    let text = self.drafts.entry((key, part)).or_default();
-                                    let response = ui.add(
-                                        egui::TextEdit::singleline(text)
-                                            .desired_width(if parts == 2 { 42.0 } else { 110.0 })
-                                            // "0" looked like an entered score; the side's name says what goes here.
-                                            .hint_text(match (parts, part) {
-                                                (2, 0) => "N-S",
-                                                (2, _) => "E-W",
-                                                _ => "",
-                                            }),
-                                    );
-                                    response.widget_info(|| {
-                                        egui::WidgetInfo::labeled(
-                                            egui::Role::TextInput,
-                                            true,
-                                            format!("Table {} {label}", table.number),
-                                        )
-                                    });
-                                    if self.focus == Some(field) {
-                                        response.request_focus();
-                                        response.scroll_to_me(None);
-                                        self.focus = None;
-                                    }
-                                    if response.lost_focus() {
-                                        if ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                                            entered_in = Some((part, field));
-                                        }
-                                        if part == 0 && parts == 2 {
-                                            self.fill_other_side(key, hands);
-                                        }
-                                    }
-                                    field += 1;
-                                }
-                                ui.label(names(session, &second));
-                                let typed = self.parse(session, key, parts);
-                                let submitted = entered_in.is_some();
-                                match (&typed, saved) {
-                                    (Some(Ok(value)), Some(old)) if *value == old => {
-                                        ui.label("saved");
-                                        if let Some((_, at)) = entered_in {
-                                            // Nothing to save: move on all the same.
-                                            self.focus = Some(at - (at % parts as usize) + parts as usize);
-                                        }
-                                    }
-                                    (Some(Ok(value)), _) => {
-                                        if ui.button("Save").clicked() || submitted {
-                                            commands.push(AppCommand::SetResult(key, *value));
-                                            if let Some((_, at)) = entered_in {
-                                                self.focus =
-                                                    Some(at - (at % parts as usize) + parts as usize);
-                                            }
-                                        }
-                                    }
-                                    (Some(Err(problem)), _) => {
-                                        ui.colored_label(super::ERROR_RED, problem);
-                                        if let Some((part, at)) = entered_in {
-                                            // N-S typed and Enter: on to E-W; otherwise stay to fix it.
-                                            self.focus = Some(if part + 1 < parts { at + 1 } else { at });
-                                        }
-                                    }
-                                    (None, Some(_)) => {
-                                        if ui.button("Remove").clicked() {
-                                            commands.push(AppCommand::ClearResult(key));
-                                        }
-                                    }
-                                    (None, None) => {
-                                        ui.label("");
-                                    }
-                                }
-                                ui.end_row();
+                                };
+                                let sides = (names(session, &first), names(session, &second));
+                                self.result_row(
+                                    ui,
+                                    session,
+                                    key,
+                                    place,
+                                    sides,
+                                    parts,
+                                    &mut field,
+                                    &mut commands,
+                                );
                             }
                         }
                     });
@@ -199,6 +138,191 @@ impl ResultsView {
         ui.separator();
         self.history_ui(ui, session, round.number);
         commands
+    }
+
+    /// Club pairs: one board's traveller, a row per table that plays it in movement order,
+    /// with its matchpoints once scored; Enter saves and moves down the traveller.
+    fn traveller_ui(&mut self, ui: &mut egui::Ui, session: &Session, boards: u32) -> Vec<AppCommand> {
+        let mut commands = Vec::new();
+        let event = session.event();
+        self.board = self.board.clamp(1, boards.max(1));
+        let before = self.board;
+        ui.horizontal(|ui| {
+            ui.label("Board:");
+            if ui.button("◀").clicked() && self.board > 1 {
+                self.board -= 1;
+            }
+            ui.add(egui::DragValue::new(&mut self.board).range(1..=boards.max(1)));
+            if ui.button("▶").clicked() && self.board < boards {
+                self.board += 1;
+            }
+            ui.label(format!("of {boards}"));
+        });
+        if self.board != before {
+            self.focus = Some(0);
+        }
+        let travellers = travellers(event, session.results());
+        let Some(traveller) = travellers.get(self.board as usize - 1) else {
+            return commands;
+        };
+        let done = traveller.rows.iter().filter(|r| r.result.is_some()).count();
+        ui.label(
+            egui::RichText::new(format!(
+                "Board {}: {done} of {} results; top {}",
+                traveller.board,
+                traveller.rows.len(),
+                traveller.top / 2.0
+            ))
+            .strong(),
+        );
+        ui.label("Contract, declarer, tricks (4S N 10, 3NT E -1), the N-S score (620), pass, AVE+ / AVE / AVE- or NP. Enter saves and moves down.");
+        ui.separator();
+        let movement = event.schedule.movement.as_ref();
+        let pairs = movement.map(present_pairs).unwrap_or_default();
+        let who = |entrant: usize| {
+            let label = pairs
+                .get(entrant)
+                .and_then(|&p| movement.map(|m| m.label(p)))
+                .unwrap_or_default();
+            format!("{label}  {}", event.schedule.entrants[entrant])
+        };
+        let mut field = 0usize;
+        egui::ScrollArea::vertical().id_salt("traveller").show(ui, |ui| {
+            egui::Grid::new(("traveller", traveller.board))
+                .striped(true)
+                .show(ui, |ui| {
+                    for row in &traveller.rows {
+                        let key = ResultKey {
+                            round: row.round,
+                            table: row.table,
+                            deal: traveller.board,
+                        };
+                        let place = format!("Round {} table {}", row.round, row.table);
+                        self.result_row(
+                            ui,
+                            session,
+                            key,
+                            place,
+                            (who(row.ns), who(row.ew)),
+                            1,
+                            &mut field,
+                            &mut commands,
+                        );
+                    }
+                });
+        });
+        commands
+    }
+
+    /// One result's row: where, the first side, its field(s), the second side, and what the
+    /// typed text means (saved, Save, the problem, Remove).
+    #[allow(clippy::too_many_arguments)]
+    fn result_row(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        key: ResultKey,
+        place: String,
+        sides: (String, String),
+        parts: u8,
+        field: &mut usize,
+        commands: &mut Vec<AppCommand>,
+    ) {
+        let saved = session.results().get(&key).copied();
+        if self.seen.get(&key) != Some(&saved) {
+            for part in 0..parts {
+                self.drafts
+                    .insert((key, part), saved.map(|v| shown(&v, part)).unwrap_or_default());
+            }
+            self.seen.insert(key, saved);
+        }
+        ui.label(place);
+        ui.label(sides.0);
+        let mut entered_in = None;
+        for part in 0..parts {
+            let label = if parts == 2 {
+                if part == 0 { "N-S tricks" } else { "E-W tricks" }
+            } else {
+                "result"
+            };
+            let text = self.drafts.entry((key, part)).or_default();
+            let response = ui.add(
+                egui::TextEdit::singleline(text)
+                    .desired_width(if parts == 2 { 42.0 } else { 110.0 })
+                    // "0" looked like an entered score; the side's name says what goes here.
+                    .hint_text(match (parts, part) {
+                        (2, 0) => "N-S",
+                        (2, _) => "E-W",
+                        _ => "",
+                    }),
+            );
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::Role::TextInput,
+                    true,
+                    format!("Table {} {label}", key.table),
+                )
+            });
+            if self.focus == Some(*field) {
+                response.request_focus();
+                response.scroll_to_me(None);
+                self.focus = None;
+            }
+            if response.lost_focus() {
+                if ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                    entered_in = Some((part, *field));
+                }
+                if part == 0 && parts == 2 {
+                    let hands = match session.event().settings.scoring {
+                        Scoring::WhistDrive { hands_per_round } => hands_per_round,
+                        _ => None,
+                    };
+                    self.fill_other_side(key, hands);
+                }
+            }
+            *field += 1;
+        }
+        ui.label(sides.1);
+        let typed = self.parse(session, key, parts);
+        let submitted = entered_in.is_some();
+        match (&typed, saved) {
+            (Some(Ok(value)), Some(old)) if *value == old => {
+                ui.label(match saved {
+                    Some(ResultValue::Bridge { board }) => board
+                        .north_south_score(key.deal)
+                        .map_or_else(|| "saved".to_owned(), |s| format!("saved, N-S {s:+}")),
+                    _ => "saved".to_owned(),
+                });
+                if let Some((_, at)) = entered_in {
+                    // Nothing to save: move on all the same.
+                    self.focus = Some(at - (at % parts as usize) + parts as usize);
+                }
+            }
+            (Some(Ok(value)), _) => {
+                if ui.button("Save").clicked() || submitted {
+                    commands.push(AppCommand::SetResult(key, *value));
+                    if let Some((_, at)) = entered_in {
+                        self.focus = Some(at - (at % parts as usize) + parts as usize);
+                    }
+                }
+            }
+            (Some(Err(problem)), _) => {
+                ui.colored_label(super::ERROR_RED, problem);
+                if let Some((part, at)) = entered_in {
+                    // N-S typed and Enter: on to E-W; otherwise stay to fix it.
+                    self.focus = Some(if part + 1 < parts { at + 1 } else { at });
+                }
+            }
+            (None, Some(_)) => {
+                if ui.button("Remove").clicked() {
+                    commands.push(AppCommand::ClearResult(key));
+                }
+            }
+            (None, None) => {
+                ui.label("");
+            }
+        }
+        ui.end_row();
     }
 
     /// A whist drive's E-W tricks follow from N-S when the hands per round are known.

@@ -143,7 +143,7 @@ impl ScheduleView {
             egui::Grid::new("regenerate").num_columns(2).show(ui, |ui| {
                 let numbered = options.format == EventFormat::TeamChess
                     && !event.roster.players.iter().any(|p| p.team.is_some());
-                options_rows(ui, options, numbered);
+                options_rows(ui, options, numbered, event.roster.len());
                 row(ui, "Time allowed for the search", |ui| {
                     ui.add(egui::DragValue::new(seconds).range(1.0..=600.0).suffix(" s"))
                 });
