@@ -842,6 +842,50 @@ fn a_club_pairs_evening_with_moving_boards_from_the_command_line() {
     );
     let show = ok(&tourney(&["event", "show", f]));
     assert!(show.contains("round  6:   0 of  24 results"), "{show}");
+    // Hand records: the dealing machine's PBN attached to the boards, and written back.
+    let pbn = dir.join("deals.pbn");
+    ok(&tourney(&[
+        "deals",
+        "--boards",
+        "28",
+        "--seed",
+        "5",
+        "--out",
+        pbn.to_str().unwrap(),
+    ]));
+    let attached = ok(&tourney(&["event", "deals", f, "--pbn", pbn.to_str().unwrap()]));
+    assert!(attached.contains("attached 28 hand record(s)"), "{attached}");
+    let back = dir.join("back.pbn");
+    ok(&tourney(&["event", "deals", f, "--out", back.to_str().unwrap()]));
+    let deal_lines = |p: &std::path::Path| -> Vec<String> {
+        std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("[Deal "))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(deal_lines(&pbn).len(), 28);
+    let (written, read_back) = (deal_lines(&pbn), deal_lines(&back));
+    assert_eq!(read_back.len(), 28);
+    // Both files start each deal from the dealer: the same hands, in the same words.
+    assert_eq!(written, read_back);
+    let too_many = dir.join("many.pbn");
+    ok(&tourney(&[
+        "deals",
+        "--boards",
+        "30",
+        "--seed",
+        "5",
+        "--out",
+        too_many.to_str().unwrap(),
+    ]));
+    let refused = tourney(&["event", "deals", f, "--pbn", too_many.to_str().unwrap()]);
+    assert!(
+        text(&refused.stderr).contains("29, 30 do not belong"),
+        "{}",
+        text(&refused.stderr)
+    );
     // The USEBIO export: written once, refused over itself without --force.
     let xml = dir.join("club.xml");
     let x = xml.to_str().unwrap();

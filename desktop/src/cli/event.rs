@@ -5,6 +5,7 @@ use super::numbers;
 use super::output::write_file;
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use scheduler::deals::{read_pbn_file, write_pbn};
 use scheduler::event::club_pairs::{locate_traveller_line, pair_of_label};
 use scheduler::event::create::{EventFormat, MovementPlan, NewEvent, build_event};
 use scheduler::event::entry::{parse_board, parse_score, parse_tricks};
@@ -37,6 +38,9 @@ pub enum EventCommand {
     History { file: PathBuf },
     /// Export the results for a national body: USEBIO 1.2 XML (club pairs events).
     Export(ExportArgs),
+    /// Bridge hand records: attach the deals of a PBN file (a dealing machine's, or `tourney
+    /// deals`) to the event's boards, or write the attached ones as PBN.
+    Deals(DealsArgs),
     /// Club pairs: a pair leaves after a round; its opponents sit out from then on and the
     /// boards it does not play are factored (Neuberg).
     Withdraw {
@@ -254,6 +258,20 @@ struct EntryLine {
 }
 
 #[derive(Args, Debug)]
+pub struct DealsArgs {
+    file: PathBuf,
+    /// Attach the deals of this PBN file to the boards of the same numbers.
+    #[arg(long, value_name = "FILE.pbn", conflicts_with = "out")]
+    pbn: Option<PathBuf>,
+    /// Write the attached deals as PBN.
+    #[arg(long, value_name = "FILE.pbn")]
+    out: Option<PathBuf>,
+    /// Replace an existing --out file (never an event file).
+    #[arg(long)]
+    force: bool,
+}
+
+#[derive(Args, Debug)]
 pub struct ExportArgs {
     file: PathBuf,
     /// Write the results as USEBIO 1.2 XML (rankings, and every traveller line with its
@@ -291,6 +309,7 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
         EventCommand::Standings(args) => print_standings(&args),
         EventCommand::History { file } => print_history(&file),
         EventCommand::Export(args) => export(&args),
+        EventCommand::Deals(args) => deals(&args),
         EventCommand::Withdraw {
             file,
             pair,
@@ -835,6 +854,57 @@ fn withdraw(path: &Path, pair: &str, after_round: u32) -> Result<ExitCode> {
             Ok(ExitCode::FAILURE)
         }
     }
+}
+
+fn deals(args: &DealsArgs) -> Result<ExitCode> {
+    if let Some(pbn) = &args.pbn {
+        let boards = match read_pbn_file(pbn) {
+            Ok(boards) => boards,
+            Err(problems) => {
+                for problem in &problems.list {
+                    eprintln!("{problem}");
+                }
+                return Ok(ExitCode::FAILURE);
+            }
+        };
+        let mut file = open(&args.file)?;
+        return match file.attach_deals(&boards) {
+            Ok(count) => {
+                let numbers: Vec<u32> = boards.iter().map(|b| b.number).collect();
+                println!(
+                    "attached {count} hand record(s) to {} (boards {}–{})",
+                    args.file.display(),
+                    numbers.iter().min().unwrap_or(&0),
+                    numbers.iter().max().unwrap_or(&0)
+                );
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(error) => {
+                eprintln!("{}", Refusal::Store(error).describe(Some(&args.file)));
+                Ok(ExitCode::FAILURE)
+            }
+        };
+    }
+    let file = open_to_read(&args.file)?;
+    let records = file.event().hand_records();
+    let Some(out) = &args.out else {
+        for board in &records {
+            println!("board {:>2}: {}", board.number, board.deal.pbn(board.dealer));
+        }
+        if records.is_empty() {
+            eprintln!("no hand records attached: give --pbn FILE.pbn");
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+    if records.is_empty() {
+        eprintln!(
+            "{}: no hand records attached, nothing to write",
+            args.file.display()
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    write_file(out, write_pbn(&records).as_bytes(), args.force, &[&args.file])?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn export(args: &ExportArgs) -> Result<ExitCode> {

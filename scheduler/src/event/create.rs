@@ -208,6 +208,7 @@ pub fn event_from(spec: &NewEvent, generated: Generated) -> Event {
             format_label: spec.options.format.label().to_owned(),
             scoring: spec.options.scoring(),
             options: Some(spec.options.clone()),
+            deals: Default::default(),
         },
         generated_for: generated.roster.clone(),
         roster: generated.roster,

@@ -164,6 +164,10 @@ pub struct EventSettings {
     /// (absent in files from before roster editing).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub options: Option<create::EventOptions>,
+    /// Bridge: the hand records attached to the boards (board number → the PBN `Deal` value,
+    /// "N:AKQ.… …"), from a dealing machine's PBN file or `tourney deals`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub deals: BTreeMap<u32, String>,
 }
 
 /// Everything about an event except its results.
@@ -351,6 +355,36 @@ impl Event {
             }
             _ => 0..=0,
         }
+    }
+
+    /// How many boards the evening has (bridge): the movement's sets × boards per round, or
+    /// rounds × boards per round when every table plays the same boards; 0 otherwise.
+    pub fn boards_played(&self) -> u32 {
+        match (&self.schedule.movement, &self.settings.scoring) {
+            (Some(m), _) => u32::try_from(m.sets * m.boards_per_round).unwrap_or(u32::MAX),
+            (None, Scoring::Bridge { .. }) => self
+                .schedule
+                .rounds
+                .iter()
+                .map(|r| *self.deals_of_round(r.number).end())
+                .max()
+                .unwrap_or(0),
+            _ => 0,
+        }
+    }
+
+    /// The hand records attached to the boards, as boards with the standard dealer and
+    /// vulnerability (a stored deal that no longer reads is left out).
+    pub fn hand_records(&self) -> Vec<crate::deals::Board> {
+        self.settings
+            .deals
+            .iter()
+            .filter_map(|(&number, text)| {
+                crate::deals::deal_from_pbn(text)
+                    .ok()
+                    .map(|deal| crate::deals::Board::standard(number, deal))
+            })
+            .collect()
     }
 
     /// Board numbers played at one table in a round: the board set the movement gives that

@@ -544,6 +544,55 @@ impl EventFile {
         Ok(())
     }
 
+    /// Attaches hand records to the event's boards (replacing any attached before for the
+    /// same boards). Every board must be one the event plays; a PBN file with boards the
+    /// event does not have is refused whole, naming them. Returns how many were attached.
+    pub fn attach_deals(&mut self, boards: &[crate::deals::Board]) -> Result<usize, StoreError> {
+        self.refuse_if_damaged()?;
+        let played = self.event.boards_played();
+        let outside: Vec<String> = boards
+            .iter()
+            .filter(|b| b.number == 0 || b.number > played)
+            .map(|b| b.number.to_string())
+            .collect();
+        if !outside.is_empty() {
+            return Err(StoreError::Refused {
+                what: "hand records".into(),
+                why: format!(
+                    "the event plays boards 1 to {played}, so board(s) {} do not belong to it",
+                    outside.join(", ")
+                ),
+            });
+        }
+        let mut settings = self.event.settings.clone();
+        for board in boards {
+            settings
+                .deals
+                .insert(board.number, board.deal.pbn(crate::deals::Direction::North));
+        }
+        let db = database_error(self.path.clone());
+        let tx = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(&db)?;
+        tx.execute(
+            "UPDATE event SET settings = ?1 WHERE id = 1",
+            params![json(&settings)],
+        )
+        .map_err(&db)?;
+        tx.execute(
+            "INSERT INTO history (at, action) VALUES (?1, ?2)",
+            params![
+                now(),
+                format!("hand records attached for {} board(s)", boards.len())
+            ],
+        )
+        .map_err(&db)?;
+        tx.commit().map_err(&db)?;
+        self.event.settings = settings;
+        Ok(boards.len())
+    }
+
     /// Club pairs: entrant `entrant` (a pair) leaves after round `after_round`. From the next
     /// round it is treated like a phantom: its opponents sit out and the boards it would have
     /// played are not played (the travellers of those boards are factored). Refused when a
@@ -864,6 +913,13 @@ fn read_event(connection: &Connection, path: &Path) -> Result<Event, StoreError>
         .scoring
         .check()
         .map_err(|why| content(format!("the stored settings do not fit: {why}")))?;
+    for (board, deal) in &settings.deals {
+        crate::deals::deal_from_pbn(deal).map_err(|why| {
+            content(format!(
+                "the stored hand record of board {board} does not read: {why}"
+            ))
+        })?;
+    }
     let schedule: crate::model::Schedule =
         serde_json::from_str(&schedule).map_err(|e| read_back("schedule", e))?;
     schedule_problem(&schedule).map_or(Ok(()), |why| Err(content(format!("the stored schedule {why}"))))?;
