@@ -400,3 +400,54 @@ fn text(node: roxmltree::Node<'_, '_>, name: &str) -> String {
 fn number(node: roxmltree::Node<'_, '_>, name: &str) -> f64 {
     text(node, name).parse().unwrap()
 }
+
+#[test]
+fn a_pair_that_leaves_has_its_boards_factored_and_imps_still_rank() {
+    let names: Vec<String> = (1..=10).map(|i| format!("Pair {i}")).collect();
+    let mut event = club_event(&names, MovementKind::Mitchell, 2);
+    let movement = event.schedule.movement.clone().unwrap();
+    // E-W pair 5 (pair 10) leaves after round 3 of 5.
+    let left = scheduler::movement::withdraw(movement, 10, 3).unwrap();
+    event.schedule = scheduler::movement::schedule_of(&left, &event.schedule.entrants).unwrap();
+    assert!(
+        verify(&event.schedule).is_valid(),
+        "{:?}",
+        verify(&event.schedule)
+    );
+    // Every board passed out: each is a flat board, whatever its number of plays.
+    let results = enter_all(&event, |_, _| None);
+    let all = travellers(&event, &results);
+    // Two sets (4 boards) are not played at the table pair 10 left; those boards have 4
+    // results instead of 5: each pass ties three others, (3 + 1)·5/4 − 1 = 4 of top 8.
+    let short: Vec<_> = all.iter().filter(|t| t.rows.len() == 4).collect();
+    assert_eq!(short.len(), 4, "rounds 4 and 5, two boards each");
+    for t in &short {
+        assert_eq!(t.top, 8.0);
+        assert!(t.rows.iter().all(|r| r.matchpoints == Some((4.0, 4.0))), "{t:?}");
+    }
+    let tables = standings(&event, &results);
+    for table in &tables {
+        for row in table_rows(table) {
+            assert_eq!(row.3, "50.00", "{row:?}");
+        }
+    }
+    // The pair that left played 6 boards; its last opponents sat out twice: 8 boards.
+    let boards_of = |name: &str| {
+        tables
+            .iter()
+            .flat_map(|t| t.rows.iter())
+            .find(|r| r[2] == name)
+            .map(|r| r[3].clone())
+            .unwrap()
+    };
+    assert_eq!(boards_of("Pair 10"), "6");
+    // IMPs across the field still rank (cross-IMPs of equal scores are 0 for everyone).
+    let imps =
+        scheduler::event::club_pairs::standings(&event, &results, Some(scheduler::event::ImpMethod::Cross));
+    assert!(imps[0].columns.iter().any(|c| c == "IMPs"));
+    assert!(
+        imps.iter()
+            .flat_map(|t| &t.rows)
+            .all(|r| r.last().unwrap() == "0.00")
+    );
+}
