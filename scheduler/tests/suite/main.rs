@@ -3,6 +3,7 @@
 
 mod berger;
 mod club_pairs;
+mod club_pairs_sheets;
 mod event_hardening;
 mod events;
 mod exports;
