@@ -53,8 +53,8 @@ fn boards_go_to(movement: &Movement, number: usize, set: usize) -> String {
     match set_place(movement, number + 1, set) {
         SetPlace::Tables(tables) if tables.len() == 1 => format!("to table {}", tables_text(&tables)),
         SetPlace::Tables(tables) => format!("to tables {} (they share)", tables_text(&tables)),
-        SetPlace::Relay => format!("to the relay stand{}", later()),
-        SetPlace::EmptyTable(table) => format!("to table {table} (not played there next round){}", later()),
+        SetPlace::Relay => "to the relay stand".into(),
+        SetPlace::EmptyTable(table) => format!("to table {table} (no play there next round)"),
         SetPlace::Resting => format!("rest a round{}", later()),
         SetPlace::Nowhere => "no longer played".into(),
     }

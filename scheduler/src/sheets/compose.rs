@@ -74,6 +74,9 @@ pub fn document(
         let landscape = match options.orientation {
             Orientation::Portrait => false,
             Orientation::Landscape => true,
+            Orientation::Auto if wraps(schedule, kind) => {
+                widest_fixed(&body) > options.paper.portrait_text_width()
+            }
             Orientation::Auto => widest_grid(&body) > options.paper.portrait_text_width(),
         };
         sections.push(Section {
@@ -100,6 +103,27 @@ fn movement_of<'a>(schedule: &'a Schedule, sheet: &str) -> Result<&'a Movement, 
             "{sheet} are printed for club pairs events where the boards move (a Mitchell or Howell movement)"
         ))
     })
+}
+
+/// The club pairs sheets wrap their names and sentences rather than turn the page.
+fn wraps(schedule: &Schedule, kind: SheetKind) -> bool {
+    match kind {
+        SheetKind::Travellers | SheetKind::ScoreCards | SheetKind::MovementSummary => true,
+        SheetKind::Table => schedule.movement.is_some(),
+        _ => false,
+    }
+}
+
+/// The width of the widest table in a section counting name columns as wrapped.
+fn widest_fixed(body: &SectionBody) -> f64 {
+    match body {
+        SectionBody::Blocks { blocks } => blocks.iter().map(|b| b.grid.fixed_width()).fold(0.0, f64::max),
+        SectionBody::Cards { cards } => cards
+            .iter()
+            .map(|c| c.grid.fixed_width() + 16.0)
+            .fold(0.0, f64::max),
+        SectionBody::Slips { .. } => 0.0,
+    }
 }
 
 /// The natural width of the widest table in a section (cards add their frame's padding).

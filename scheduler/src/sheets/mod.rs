@@ -281,6 +281,35 @@ impl Grid {
     }
 }
 
+impl Grid {
+    /// Like `natural_width`, but a name column counts only as wide as a short name: for
+    /// sheets whose name and sentence columns are meant to wrap (the club pairs sheets), so
+    /// only columns that cannot wrap turn the page.
+    fn fixed_width(&self) -> f64 {
+        let names = self.columns.iter().filter(|c| c.kind == ColumnKind::Name).count();
+        let fixed = Grid {
+            columns: self
+                .columns
+                .iter()
+                .filter(|c| c.kind != ColumnKind::Name)
+                .cloned()
+                .collect(),
+            rows: self
+                .rows
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .zip(&self.columns)
+                        .filter(|(_, c)| c.kind != ColumnKind::Name)
+                        .map(|(cell, _)| cell.clone())
+                        .collect()
+                })
+                .collect(),
+        };
+        fixed.natural_width() + 80.0 * names as f64
+    }
+}
+
 /// Builds the document and renders it to PDF bytes in one step.
 #[cfg(feature = "pdf")]
 pub fn schedule_pdf(
