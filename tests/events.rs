@@ -931,3 +931,92 @@ fn a_club_pairs_evening_with_moving_boards_from_the_command_line() {
     assert_eq!(out.status.code(), Some(1));
     assert!(!dir.join("bad.tourney").exists());
 }
+
+#[test]
+fn a_club_pairs_evening_prints_its_sheets_and_both_rankings() {
+    let dir = scratch("club-pairs-sheets");
+    let file = dir.join("club.tourney");
+    let f = file.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        f,
+        "--format",
+        "bridge-pairs",
+        "--players",
+        "14",
+        "--boards",
+        "21",
+    ]));
+    let pdf = dir.join("sheets.pdf");
+    let p = pdf.to_str().unwrap();
+    ok(&tourney(&["event", "sheets", f, "--pdf", p]));
+    let first = std::fs::read(&pdf).unwrap();
+    assert!(
+        first.starts_with(b"%PDF") && first.len() > 20_000,
+        "{} bytes",
+        first.len()
+    );
+    // An existing file is never replaced without --force.
+    let again = tourney(&["event", "sheets", f, "--pdf", p, "--kind", "travellers"]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(text(&again.stderr).contains("--force"), "{}", text(&again.stderr));
+    assert_eq!(std::fs::read(&pdf).unwrap(), first);
+    ok(&tourney(&[
+        "event",
+        "sheets",
+        f,
+        "--pdf",
+        p,
+        "--kind",
+        "travellers",
+        "--force",
+    ]));
+    assert_ne!(std::fs::read(&pdf).unwrap(), first);
+    // Standings need results: a sentence, not a panic.
+    let none = tourney(&["event", "sheets", f, "--pdf", p, "--kind", "standings", "--force"]);
+    assert_eq!(none.status.code(), Some(1));
+    assert!(
+        text(&none.stderr).contains("no results yet"),
+        "{}",
+        text(&none.stderr)
+    );
+    // One result, then the standings PDF ranks N-S and E-W apart under their headings.
+    ok(&tourney(&[
+        "event",
+        "result",
+        f,
+        "--board",
+        "1",
+        "--ns",
+        "1",
+        "--ew",
+        "1",
+        "--contract",
+        "4S",
+        "--by",
+        "N",
+        "--tricks",
+        "=",
+    ]));
+    let standings = dir.join("standings.pdf");
+    ok(&tourney(&[
+        "event",
+        "standings",
+        f,
+        "--pdf",
+        standings.to_str().unwrap(),
+    ]));
+    let document = lopdf::Document::load(&standings).unwrap();
+    let pages: Vec<u32> = document.get_pages().keys().copied().collect();
+    let text: String = document
+        .extract_text(&pages)
+        .unwrap()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    assert!(
+        text.contains("North-South") && text.contains("East-West"),
+        "{text}"
+    );
+}

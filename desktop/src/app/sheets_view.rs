@@ -4,10 +4,11 @@
 use super::dialogs::FileDialogs;
 use super::session::Session;
 use eframe::egui;
+use scheduler::event::printing::{event_sheets_pdf, sheet_kinds, sheet_options};
 use scheduler::event::standings::standings_csv;
 use scheduler::export_file::{Existing, write_export};
 use scheduler::schedule_io::write_round_sheet_csv;
-use scheduler::sheets::{Paper, SheetKind, SheetOptions, schedule_pdf};
+use scheduler::sheets::{Paper, SheetKind};
 use std::path::{Path, PathBuf};
 
 pub struct SheetsView {
@@ -15,6 +16,11 @@ pub struct SheetsView {
     table: bool,
     personal: bool,
     standings: bool,
+    /// Club pairs (a movement): travellers, personal score cards; any bridge event: the
+    /// director's movement summary.
+    travellers: bool,
+    score_cards: bool,
+    summary: bool,
     letter: bool,
     last_written: Option<PathBuf>,
 }
@@ -26,6 +32,9 @@ impl Default for SheetsView {
             table: true,
             personal: true,
             standings: false,
+            travellers: true,
+            score_cards: true,
+            summary: true,
             letter: false,
             last_written: None,
         }
@@ -52,9 +61,35 @@ impl SheetsView {
                 ),
             );
         }
-        ui.checkbox(&mut self.round, "Master round sheet (every round, every table)");
-        ui.checkbox(&mut self.table, "Table cards (team chess: match cards)");
-        ui.checkbox(&mut self.personal, "Personal movement cards (with cut lines)");
+        let offered = sheet_kinds(session.event());
+        let club_pairs = session.event().schedule.movement.is_some();
+        if offered.contains(&SheetKind::MovementSummary) {
+            ui.checkbox(
+                &mut self.summary,
+                "Movement summary for the director (relay, sharing, copies of each board)",
+            );
+        }
+        if offered.contains(&SheetKind::Round) {
+            ui.checkbox(&mut self.round, "Master round sheet (every round, every table)");
+        }
+        ui.checkbox(
+            &mut self.table,
+            if club_pairs {
+                "Table cards (where the boards and the pairs go next)"
+            } else {
+                "Table cards (team chess: match cards)"
+            },
+        );
+        if offered.contains(&SheetKind::Personal) {
+            ui.checkbox(&mut self.personal, "Personal movement cards (with cut lines)");
+        }
+        if club_pairs {
+            ui.checkbox(
+                &mut self.travellers,
+                "Travellers, one per board (filled in from the results entered)",
+            );
+            ui.checkbox(&mut self.score_cards, "Personal score cards, one per pair");
+        }
         ui.add_enabled(
             !session.results().is_empty(),
             egui::Checkbox::new(&mut self.standings, "Standings"),
@@ -118,25 +153,23 @@ impl SheetsView {
     }
 
     fn write_pdf(&self, session: &Session, path: &Path) -> Result<(), String> {
-        let settings = &session.event().settings;
-        let mut options = SheetOptions::new(settings.title.clone());
-        options.club = settings.club.clone();
-        options.date = settings
-            .date
-            .as_deref()
-            .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
+        let event = session.event();
+        let mut options = sheet_options(event);
         options.paper = if self.letter { Paper::Letter } else { Paper::A4 };
+        let offered = sheet_kinds(event);
         options.kinds = [
+            (self.summary, SheetKind::MovementSummary),
             (self.round, SheetKind::Round),
             (self.table, SheetKind::Table),
             (self.personal, SheetKind::Personal),
-            (self.standings, SheetKind::Standings),
+            (self.travellers, SheetKind::Travellers),
+            (self.score_cards, SheetKind::ScoreCards),
         ]
         .into_iter()
-        .filter_map(|(on, kind)| on.then_some(kind))
+        .filter_map(|(on, kind)| (on && offered.contains(&kind)).then_some(kind))
+        .chain(self.standings.then_some(SheetKind::Standings))
         .collect();
-        let standings = if self.standings { session.standings() } else { &[] };
-        let pdf = schedule_pdf(&session.event().schedule, standings, &options).map_err(|e| e.to_string())?;
+        let pdf = event_sheets_pdf(event, session.results(), &options).map_err(|e| e.to_string())?;
         write_chosen(session, path, &pdf)
     }
 }

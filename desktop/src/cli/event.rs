@@ -9,6 +9,7 @@ use scheduler::deals::{read_pbn_file, write_pbn};
 use scheduler::event::club_pairs::{locate_traveller_line, pair_of_label};
 use scheduler::event::create::{EventFormat, MovementPlan, NewEvent, build_event};
 use scheduler::event::entry::{parse_board, parse_score, parse_tricks};
+use scheduler::event::printing::{event_sheets_pdf, sheet_kinds, sheet_options};
 use scheduler::event::standings::{leader, standings, standings_csv};
 use scheduler::event::store::{EventFile, ExistingFile, StoreError};
 use scheduler::event::usebio::usebio_xml;
@@ -19,7 +20,7 @@ use scheduler::roster_import::import_roster_file;
 use scheduler::scoring::bridge::{Contract, Direction};
 use scheduler::scoring::chess::GameResult;
 use scheduler::scoring::league::PointsRule;
-use scheduler::sheets::{Paper, SheetKind, SheetOptions, StandingsTable, schedule_pdf};
+use scheduler::sheets::{Paper, SheetKind, StandingsTable, schedule_pdf};
 use scheduler::solver::Control;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -34,6 +35,9 @@ pub enum EventCommand {
     Result(ResultArgs),
     /// Print the standings, or write them as CSV or PDF.
     Standings(StandingsArgs),
+    /// Write the event's printed sheets as PDF: for a club pairs evening the movement
+    /// summary, table cards, travellers (filled once results exist) and score cards.
+    Sheets(EventSheetsArgs),
     /// Every change made to the event, oldest first.
     History { file: PathBuf },
     /// Export the results for a national body: USEBIO 1.2 XML (club pairs events).
@@ -302,11 +306,29 @@ pub struct StandingsArgs {
     paper: super::output::PaperArg,
 }
 
+#[derive(Args, Debug)]
+pub struct EventSheetsArgs {
+    file: PathBuf,
+    /// Where to write the sheets.
+    #[arg(long, value_name = "FILE.pdf")]
+    pdf: PathBuf,
+    /// Sheet kinds (comma-separated): summary, table, travellers, score-cards, round,
+    /// personal, standings, all (default: what the event's format prints).
+    #[arg(long = "kind", value_enum, value_delimiter = ',')]
+    kind: Vec<super::output::SheetKindArg>,
+    /// Replace an existing PDF (never an event file).
+    #[arg(long)]
+    force: bool,
+    #[arg(long, value_enum, default_value = "a4")]
+    paper: super::output::PaperArg,
+}
+
 pub fn run(command: EventCommand) -> Result<ExitCode> {
     match command {
         EventCommand::New(args) => new_event(&args),
         EventCommand::Result(args) => enter_results(&args),
         EventCommand::Standings(args) => print_standings(&args),
+        EventCommand::Sheets(args) => write_sheets(&args),
         EventCommand::History { file } => print_history(&file),
         EventCommand::Export(args) => export(&args),
         EventCommand::Deals(args) => deals(&args),
@@ -804,17 +826,8 @@ fn print_standings(args: &StandingsArgs) -> Result<ExitCode> {
         }
     }
     if let Some(path) = &args.pdf {
-        let mut options = SheetOptions::new(event.settings.title.clone());
-        options.club = event.settings.club.clone();
-        options.date = event
-            .settings
-            .date
-            .as_deref()
-            .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
-        options.paper = match args.paper {
-            super::output::PaperArg::A4 => Paper::A4,
-            super::output::PaperArg::Letter => Paper::Letter,
-        };
+        let mut options = sheet_options(event);
+        options.paper = paper(args.paper);
         options.kinds = vec![SheetKind::Standings];
         let pdf = schedule_pdf(&event.schedule, &tables, &options)?;
         write_file(path, &pdf, args.force, &[&args.file])?;
@@ -921,6 +934,27 @@ fn export(args: &ExportArgs) -> Result<ExitCode> {
         eprintln!("no results yet: the file lists the pairs and no traveller lines");
     }
     write_file(&args.usebio, xml.as_bytes(), args.force, &[&args.file])?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn paper(arg: super::output::PaperArg) -> Paper {
+    match arg {
+        super::output::PaperArg::A4 => Paper::A4,
+        super::output::PaperArg::Letter => Paper::Letter,
+    }
+}
+
+fn write_sheets(args: &EventSheetsArgs) -> Result<ExitCode> {
+    let file = open_to_read(&args.file)?;
+    let results = file.results()?;
+    let event = file.event();
+    let mut options = sheet_options(event);
+    options.paper = paper(args.paper);
+    if !args.kind.is_empty() {
+        options.kinds = super::output::chosen_kinds(&args.kind, &sheet_kinds(event));
+    }
+    let pdf = event_sheets_pdf(event, &results, &options)?;
+    write_file(&args.pdf, &pdf, args.force, &[&args.file])?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -41,7 +41,8 @@ pub struct PrintArgs {
     /// CSV files start with a UTF-8 byte-order mark so Excel shows accents correctly.
     #[arg(long)]
     pub(super) excel: bool,
-    /// Sheet kinds for --pdf (comma-separated): round, table, personal, standings, all.
+    /// Sheet kinds for --pdf (comma-separated): round, table, personal, standings,
+    /// travellers, score-cards, summary, all.
     /// (`--sheets` because `team-chess --kind` already chooses the kind of event; `tourney
     /// sheets` also takes it as `--kind`.)
     #[arg(long = "sheets", value_enum, value_delimiter = ',', default_value = "all")]
@@ -80,8 +81,37 @@ pub enum SheetKindArg {
     Personal,
     /// Standings (needs results).
     Standings,
-    /// Round, table and personal.
+    /// Club pairs: one traveller per board (blank, or filled from the results).
+    Travellers,
+    /// Club pairs: a personal score card per pair.
+    ScoreCards,
+    /// Bridge: the director's movement summary (relay, sharing, copies of each board).
+    Summary,
+    /// Round, table and personal (for `event sheets`: what the event's format prints).
     All,
+}
+
+impl SheetKindArg {
+    /// The sheet kind, or `None` for `all`.
+    pub(super) fn kind(self) -> Option<SheetKind> {
+        match self {
+            SheetKindArg::Round => Some(SheetKind::Round),
+            SheetKindArg::Table => Some(SheetKind::Table),
+            SheetKindArg::Personal => Some(SheetKind::Personal),
+            SheetKindArg::Standings => Some(SheetKind::Standings),
+            SheetKindArg::Travellers => Some(SheetKind::Travellers),
+            SheetKindArg::ScoreCards => Some(SheetKind::ScoreCards),
+            SheetKindArg::Summary => Some(SheetKind::MovementSummary),
+            SheetKindArg::All => None,
+        }
+    }
+}
+
+/// The kinds asked for, `all` standing for `all_kinds`.
+pub(super) fn chosen_kinds(args: &[SheetKindArg], all_kinds: &[SheetKind]) -> Vec<SheetKind> {
+    args.iter()
+        .flat_map(|arg| arg.kind().map_or_else(|| all_kinds.to_vec(), |kind| vec![kind]))
+        .collect()
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -191,16 +221,7 @@ impl PrintArgs {
             OrientationArg::Portrait => Orientation::Portrait,
             OrientationArg::Landscape => Orientation::Landscape,
         };
-        options.kinds = Vec::new();
-        for kind in &self.kinds {
-            match kind {
-                SheetKindArg::Round => options.kinds.push(SheetKind::Round),
-                SheetKindArg::Table => options.kinds.push(SheetKind::Table),
-                SheetKindArg::Personal => options.kinds.push(SheetKind::Personal),
-                SheetKindArg::Standings => options.kinds.push(SheetKind::Standings),
-                SheetKindArg::All => options.kinds.extend(SheetKind::SCHEDULE_KINDS),
-            }
-        }
+        options.kinds = chosen_kinds(&self.kinds, &SheetKind::SCHEDULE_KINDS);
         options
     }
 }

@@ -11,7 +11,8 @@ use std::process::ExitCode;
 pub struct SheetsArgs {
     /// A schedule written by Tourney as JSON (--out FILE.json).
     file: PathBuf,
-    /// Sheet kinds (comma-separated): round, table, personal, standings, all. The same as
+    /// Sheet kinds (comma-separated): round, table, personal, standings, travellers,
+    /// score-cards, summary (the last three for a club pairs movement), all. The same as
     /// `--sheets`.
     #[arg(long = "kind", value_enum, value_delimiter = ',')]
     kind: Vec<SheetKindArg>,

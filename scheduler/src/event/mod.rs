@@ -5,6 +5,7 @@
 pub mod club_pairs;
 pub mod create;
 pub mod entry;
+pub mod printing;
 pub mod standings;
 pub mod store;
 pub mod usebio;
@@ -275,6 +276,16 @@ impl BridgeResult {
     }
 }
 
+/// The tricks against the contract as a traveller writes them: "=", "+1", "-2".
+pub fn made_text(contract: Contract, tricks: u8) -> String {
+    let diff = tricks as i32 - (contract.level as i32 + 6);
+    match diff.cmp(&0) {
+        std::cmp::Ordering::Equal => "=".to_owned(),
+        std::cmp::Ordering::Greater => format!("+{diff}"),
+        std::cmp::Ordering::Less => format!("{diff}"),
+    }
+}
+
 /// One entered result.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -294,16 +305,7 @@ impl fmt::Display for ResultValue {
                     contract,
                     declarer,
                     tricks,
-                } => {
-                    let needed = contract.level as i32 + 6;
-                    let diff = *tricks as i32 - needed;
-                    let made = match diff.cmp(&0) {
-                        std::cmp::Ordering::Equal => "=".to_owned(),
-                        std::cmp::Ordering::Greater => format!("+{diff}"),
-                        std::cmp::Ordering::Less => format!("{diff}"),
-                    };
-                    write!(f, "{contract} by {declarer} {made}")
-                }
+                } => write!(f, "{contract} by {declarer} {}", made_text(*contract, *tricks)),
                 BridgeResult::PassedOut => f.write_str("passed out"),
                 BridgeResult::NorthSouthScore { score } => write!(f, "N-S score {score}"),
                 BridgeResult::Artificial { ns, ew } => {

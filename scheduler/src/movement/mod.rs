@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 pub mod adjust;
 pub mod choose;
 pub mod export;
+pub mod guide;
 pub mod howell;
 pub mod mitchell;
 pub mod schedule;

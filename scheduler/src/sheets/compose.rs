@@ -1,11 +1,13 @@
 //! Composes the sheets of a schedule: the wording of every line, which columns each format
 //! prints, and whether a sheet needs landscape paper. Nothing here knows about typst.
 
+use super::club_pairs;
 use super::{
-    Block, Card, Column, ColumnKind, EventHeading, Grid, Orientation, Section, SectionBody, SheetDocument,
-    SheetError, SheetKind, SheetOptions, Slip, StandingsTable,
+    Block, Card, Column, ColumnKind, EventHeading, Grid, Orientation, Scored, Section, SectionBody,
+    SheetDocument, SheetError, SheetKind, SheetOptions, Slip, StandingsTable,
 };
 use crate::model::{Absence, Format, Round, Schedule, Seat, SeatAssignment, Table, TeamEvent};
+use crate::movement::Movement;
 use crate::schedule_io::seat_columns;
 
 /// The document for the chosen sheet kinds, in the order asked (each kind once).
@@ -14,6 +16,20 @@ pub fn sheet_document(
     standings: &[StandingsTable],
     options: &SheetOptions,
 ) -> Result<SheetDocument, SheetError> {
+    let scored = Scored {
+        standings,
+        travellers: &[],
+    };
+    document(schedule, &scored, options)
+}
+
+/// The document for the chosen sheet kinds with everything scored so far.
+pub fn document(
+    schedule: &Schedule,
+    scored: &Scored,
+    options: &SheetOptions,
+) -> Result<SheetDocument, SheetError> {
+    let standings = scored.standings;
     let date = options.formatted_date().map_err(SheetError::Options)?;
     let mut kinds: Vec<SheetKind> = Vec::new();
     for kind in &options.kinds {
@@ -27,8 +43,11 @@ pub fn sheet_document(
     let mut sections = Vec::new();
     for kind in kinds {
         let (title, body) = match kind {
-            SheetKind::Round => round_sheet(schedule),
-            SheetKind::Table => table_cards(schedule),
+            SheetKind::Round => round_sheet(schedule, options),
+            SheetKind::Table => match &schedule.movement {
+                Some(movement) => club_pairs::guide_cards(schedule, movement),
+                None => table_cards(schedule),
+            },
             SheetKind::Personal => personal_cards(schedule),
             SheetKind::Standings => {
                 if standings.is_empty() {
@@ -38,10 +57,26 @@ pub fn sheet_document(
                 }
                 ("Standings".to_owned(), standings_sheet(standings))
             }
+            SheetKind::Travellers => {
+                club_pairs::travellers(movement_of(schedule, "Travellers")?, scored.travellers)
+            }
+            SheetKind::ScoreCards => club_pairs::score_cards(schedule, movement_of(schedule, "Score cards")?),
+            SheetKind::MovementSummary => match (&schedule.movement, options.bridge_boards_per_round) {
+                (Some(movement), _) => club_pairs::movement_summary(movement),
+                (None, Some(boards)) => club_pairs::relayed_summary(schedule, boards),
+                (None, None) => {
+                    return Err(SheetError::Options(
+                        "the movement summary is for bridge events (boards that move, or copies of the boards at every table)".into(),
+                    ));
+                }
+            },
         };
         let landscape = match options.orientation {
             Orientation::Portrait => false,
             Orientation::Landscape => true,
+            Orientation::Auto if wraps(schedule, kind) => {
+                widest_fixed(&body) > options.paper.portrait_text_width()
+            }
             Orientation::Auto => widest_grid(&body) > options.paper.portrait_text_width(),
         };
         sections.push(Section {
@@ -59,6 +94,36 @@ pub fn sheet_document(
         },
         sections,
     })
+}
+
+/// The movement of a club pairs event, or a sentence saying the sheet needs one.
+fn movement_of<'a>(schedule: &'a Schedule, sheet: &str) -> Result<&'a Movement, SheetError> {
+    schedule.movement.as_ref().ok_or_else(|| {
+        SheetError::Options(format!(
+            "{sheet} are printed for club pairs events where the boards move (a Mitchell or Howell movement)"
+        ))
+    })
+}
+
+/// The club pairs sheets wrap their names and sentences rather than turn the page.
+fn wraps(schedule: &Schedule, kind: SheetKind) -> bool {
+    match kind {
+        SheetKind::Travellers | SheetKind::ScoreCards | SheetKind::MovementSummary => true,
+        SheetKind::Table => schedule.movement.is_some(),
+        _ => false,
+    }
+}
+
+/// The width of the widest table in a section counting name columns as wrapped.
+fn widest_fixed(body: &SectionBody) -> f64 {
+    match body {
+        SectionBody::Blocks { blocks } => blocks.iter().map(|b| b.grid.fixed_width()).fold(0.0, f64::max),
+        SectionBody::Cards { cards } => cards
+            .iter()
+            .map(|c| c.grid.fixed_width() + 16.0)
+            .fold(0.0, f64::max),
+        SectionBody::Slips { .. } => 0.0,
+    }
 }
 
 /// The natural width of the widest table in a section (cards add their frame's padding).
@@ -125,7 +190,7 @@ fn absence_note(schedule: &Schedule, round: &Round) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
-fn round_sheet(schedule: &Schedule) -> (String, SectionBody) {
+fn round_sheet(schedule: &Schedule, options: &SheetOptions) -> (String, SectionBody) {
     let chess = schedule.format == Format::TeamChess;
     let mut columns = vec![Column::new("Table", ColumnKind::Number)];
     if chess {
@@ -174,7 +239,16 @@ fn round_sheet(schedule: &Schedule) -> (String, SectionBody) {
                     columns: columns.clone(),
                     rows,
                 },
-                note: absence_note(schedule, round),
+                note: [
+                    absence_note(schedule, round),
+                    options
+                        .bridge_boards_per_round
+                        .filter(|_| schedule.movement.is_none())
+                        .map(|k| club_pairs::copies_note(round, k)),
+                ]
+                .into_iter()
+                .flatten()
+                .reduce(|a, b| format!("{a} · {b}")),
             }
         })
         .collect();

@@ -4,15 +4,17 @@
 //! where it is tested. `pdf` then lays the document out with the typst templates in
 //! `assets/templates/`, which only draw what they are given.
 
+mod club_pairs;
 mod compose;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 
+use crate::event::club_pairs::Traveller;
 use crate::model::Schedule;
 use chrono::NaiveDate;
 use serde::Serialize;
 
-pub use compose::sheet_document;
+pub use compose::{document, sheet_document};
 
 /// The kinds of sheet. Each format prints the kinds that make sense for it: a whist or round
 /// robin "table" sheet is the guide card each table keeps; for team chess the round sheet is
@@ -28,11 +30,27 @@ pub enum SheetKind {
     Personal,
     /// The standings, once results exist.
     Standings,
+    /// Club pairs: one traveller per board, a row per table that plays it (blank to fill in,
+    /// or filled from the results entered).
+    Travellers,
+    /// Club pairs: a personal score card per pair, a row per board to note contract and score.
+    ScoreCards,
+    /// Bridge: the director's summary of the movement (tables, rounds, boards, relay and
+    /// sharing instructions, copies of each board needed).
+    MovementSummary,
 }
 
 impl SheetKind {
     /// The kinds `--kind all` prints (standings only when there are results to show).
     pub const SCHEDULE_KINDS: [SheetKind; 3] = [SheetKind::Round, SheetKind::Table, SheetKind::Personal];
+
+    /// What a club pairs evening with a movement prints (standings aside).
+    pub const CLUB_PAIRS_KINDS: [SheetKind; 4] = [
+        SheetKind::MovementSummary,
+        SheetKind::Table,
+        SheetKind::Travellers,
+        SheetKind::ScoreCards,
+    ];
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -82,6 +100,10 @@ pub struct SheetOptions {
     pub paper: Paper,
     pub orientation: Orientation,
     pub kinds: Vec<SheetKind>,
+    /// Boards per round when the event is played as duplicate bridge without a movement
+    /// (individual bridge, a pairs round robin): every table plays the round's boards, so
+    /// the sheets say how many copies of each board that needs. `None` otherwise.
+    pub bridge_boards_per_round: Option<u32>,
 }
 
 impl SheetOptions {
@@ -96,6 +118,7 @@ impl SheetOptions {
             paper: Paper::A4,
             orientation: Orientation::Auto,
             kinds: SheetKind::SCHEDULE_KINDS.to_vec(),
+            bridge_boards_per_round: None,
         }
     }
 
@@ -123,6 +146,16 @@ pub struct StandingsTable {
     pub rows: Vec<Vec<String>>,
     /// How the table was ranked, printed under it.
     pub note: Option<String>,
+}
+
+/// The results the sheets print, computed by whoever holds them (the event module): the
+/// sheets only lay them out.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Scored<'a> {
+    pub standings: &'a [StandingsTable],
+    /// A club pairs event's travellers (`crate::event::club_pairs::travellers`); empty for
+    /// blank travellers.
+    pub travellers: &'a [Traveller],
 }
 
 /// Everything the templates print, as data. Serialised to JSON for typst.
@@ -206,6 +239,8 @@ pub enum ColumnKind {
     Name,
     /// An empty box to write a result in by hand.
     Result,
+    /// A narrow box for one entry by hand (a contract, a score), or what was entered.
+    Entry,
 }
 
 impl Column {
@@ -227,8 +262,10 @@ impl Grid {
             .iter()
             .enumerate()
             .map(|(i, column)| {
-                if column.kind == ColumnKind::Result {
-                    return 68.0;
+                match column.kind {
+                    ColumnKind::Result => return 68.0,
+                    ColumnKind::Entry => return 40.0,
+                    _ => {}
                 }
                 let widest = self
                     .rows
@@ -244,6 +281,35 @@ impl Grid {
     }
 }
 
+impl Grid {
+    /// Like `natural_width`, but a name column counts only as wide as a short name: for
+    /// sheets whose name and sentence columns are meant to wrap (the club pairs sheets), so
+    /// only columns that cannot wrap turn the page.
+    fn fixed_width(&self) -> f64 {
+        let names = self.columns.iter().filter(|c| c.kind == ColumnKind::Name).count();
+        let fixed = Grid {
+            columns: self
+                .columns
+                .iter()
+                .filter(|c| c.kind != ColumnKind::Name)
+                .cloned()
+                .collect(),
+            rows: self
+                .rows
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .zip(&self.columns)
+                        .filter(|(_, c)| c.kind != ColumnKind::Name)
+                        .map(|(cell, _)| cell.clone())
+                        .collect()
+                })
+                .collect(),
+        };
+        fixed.natural_width() + 80.0 * names as f64
+    }
+}
+
 /// Builds the document and renders it to PDF bytes in one step.
 #[cfg(feature = "pdf")]
 pub fn schedule_pdf(
@@ -253,6 +319,17 @@ pub fn schedule_pdf(
 ) -> Result<Vec<u8>, SheetError> {
     let document = sheet_document(schedule, standings, options)?;
     pdf::render(&document)
+}
+
+/// Builds the document with everything scored so far (standings, filled travellers) and
+/// renders it to PDF bytes.
+#[cfg(feature = "pdf")]
+pub fn event_pdf(
+    schedule: &Schedule,
+    scored: &Scored,
+    options: &SheetOptions,
+) -> Result<Vec<u8>, SheetError> {
+    pdf::render(&document(schedule, scored, options)?)
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

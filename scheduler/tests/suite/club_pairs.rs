@@ -14,7 +14,7 @@ use scheduler::movement::MovementKind;
 use scheduler::solver::Control;
 use scheduler::verify::verify;
 
-fn club_event(names: &[String], kind: MovementKind, boards_per_round: u32) -> Event {
+pub(crate) fn club_event(names: &[String], kind: MovementKind, boards_per_round: u32) -> Event {
     let roster = Roster {
         players: names
             .iter()

@@ -3,6 +3,9 @@
 
 mod berger;
 mod club_pairs;
+// The club pairs sheets are read back from PDFs too.
+#[cfg(feature = "pdf")]
+mod club_pairs_sheets;
 mod deals;
 mod event_hardening;
 mod events;

@@ -15,8 +15,8 @@ use std::time::Duration;
 
 /// The text of each page with all whitespace removed: typst places words individually, so
 /// extracted text has spaces in unpredictable places; names are compared the same way.
-struct PdfPages {
-    pages: Vec<String>,
+pub(crate) struct PdfPages {
+    pub(crate) pages: Vec<String>,
     /// Page sizes in points (width, height).
     sizes: Vec<(f32, f32)>,
 }
@@ -25,7 +25,7 @@ fn squeeze(text: &str) -> String {
     text.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
-fn read_pdf(bytes: &[u8]) -> PdfPages {
+pub(crate) fn read_pdf(bytes: &[u8]) -> PdfPages {
     assert!(bytes.starts_with(b"%PDF-"), "not a PDF");
     let document = Document::load_mem(bytes).expect("the PDF opens");
     let mut pages = Vec::new();
@@ -44,13 +44,13 @@ fn read_pdf(bytes: &[u8]) -> PdfPages {
 }
 
 impl PdfPages {
-    fn contains(&self, text: &str) -> bool {
+    pub(crate) fn contains(&self, text: &str) -> bool {
         let text = squeeze(text);
         self.pages.iter().any(|page| page.contains(&text))
     }
 
     /// Every page carries the event heading and its own "page X of Y".
-    fn assert_headed(&self, title: &str) {
+    pub(crate) fn assert_headed(&self, title: &str) {
         let total = self.pages.len();
         for (i, page) in self.pages.iter().enumerate() {
             assert!(page.contains(&squeeze(title)), "page {} has no heading", i + 1);
@@ -127,7 +127,7 @@ fn a_sixteen_player_whist_prints_every_sheet_with_every_name_and_round() {
                 assert!(pdf.contains(&format!("Round {} → table {}", round.number, table.number)));
                 assert!(pdf.contains("partner"));
             }
-            SheetKind::Standings => unreachable!(),
+            _ => unreachable!(),
         }
     }
     // All kinds in one file: each starts on a new page, so there are at least three.

@@ -1,0 +1,76 @@
+//! The printed sheets of an event: the heading from its settings, the sheet kinds its format
+//! prints, and the document with the results so far (standings, filled travellers). Shared by
+//! the command line and the window, so both print the same.
+
+use super::club_pairs::travellers;
+use super::standings::standings;
+use super::{Event, Results, Scoring};
+use crate::sheets::{Scored, SheetDocument, SheetError, SheetKind, SheetOptions, document};
+
+/// Title, club and date from the event's settings; for bridge without a movement, the boards
+/// per round (so the sheets say how many copies of each board are needed).
+pub fn sheet_options(event: &Event) -> SheetOptions {
+    let settings = &event.settings;
+    let mut options = SheetOptions::new(settings.title.clone());
+    options.club = settings.club.clone();
+    options.date = settings
+        .date
+        .as_deref()
+        .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
+    options.bridge_boards_per_round = match settings.scoring {
+        Scoring::Bridge { boards_per_round, .. } if event.schedule.movement.is_none() => {
+            Some(boards_per_round)
+        }
+        _ => None,
+    };
+    options.kinds = sheet_kinds(event);
+    options
+}
+
+/// The kinds an event prints by default: for a club pairs evening with a movement the summary,
+/// table cards, travellers and score cards; for other bridge the schedule's sheets and the
+/// boards summary; else the schedule's sheets.
+pub fn sheet_kinds(event: &Event) -> Vec<SheetKind> {
+    let bridge = matches!(event.settings.scoring, Scoring::Bridge { .. });
+    match (&event.schedule.movement, bridge) {
+        (Some(_), _) => SheetKind::CLUB_PAIRS_KINDS.to_vec(),
+        (None, true) => {
+            let mut kinds = vec![SheetKind::MovementSummary];
+            kinds.extend(SheetKind::SCHEDULE_KINDS);
+            kinds
+        }
+        (None, false) => SheetKind::SCHEDULE_KINDS.to_vec(),
+    }
+}
+
+/// The sheets of `options.kinds` with the standings and travellers of `results`.
+pub fn event_document(
+    event: &Event,
+    results: &Results,
+    options: &SheetOptions,
+) -> Result<SheetDocument, SheetError> {
+    let tables = if results.is_empty() {
+        Vec::new()
+    } else {
+        standings(event, results)
+    };
+    let scored = travellers(event, results);
+    document(
+        &event.schedule,
+        &Scored {
+            standings: &tables,
+            travellers: &scored,
+        },
+        options,
+    )
+}
+
+/// The sheets as PDF bytes.
+#[cfg(feature = "pdf")]
+pub fn event_sheets_pdf(
+    event: &Event,
+    results: &Results,
+    options: &SheetOptions,
+) -> Result<Vec<u8>, SheetError> {
+    crate::sheets::pdf::render(&event_document(event, results, options)?)
+}

@@ -1,0 +1,648 @@
+//! The sheets of a club pairs evening where the boards move: the table (guide) cards saying
+//! where the boards and the pairs go after each round, the travellers (one per board), the
+//! personal score cards and the director's movement summary; and, for bridge played without a
+//! movement, how many copies of each board the evening needs. Where things are comes from
+//! `crate::movement::guide`; this module only words it.
+
+use super::{Block, Card, Column, ColumnKind, Grid, SectionBody};
+use crate::event::club_pairs::{Traveller, TravellerRow, expected_plays};
+use crate::event::{BridgeResult, made_text};
+use crate::model::{Round, Schedule};
+use crate::movement::guide::{
+    PairPlace, SetPlace, copies_needed, empty_tables, next_play, pair_place, relay_sets_per_round,
+    relay_stands, set_place, shared_rounds, sharing_partner,
+};
+use crate::movement::{Movement, MovementKind, MovementRound, TableRound, present_pairs};
+use crate::scoring::bridge::{Vulnerability, dealer_of_board};
+
+/// "7–9", or "7" for one board a round.
+fn boards_text(movement: &Movement, set: usize) -> String {
+    let boards = movement.boards_of_set(set);
+    if boards.start() == boards.end() {
+        boards.start().to_string()
+    } else {
+        format!("{}–{}", boards.start(), boards.end())
+    }
+}
+
+/// "3 NS Ann & Bob": the club's label and the name on the roster.
+fn pair_name(schedule: &Schedule, movement: &Movement, pair: usize) -> String {
+    let name = present_pairs(movement)
+        .iter()
+        .position(|&p| p == pair)
+        .and_then(|e| schedule.entrants.get(e));
+    match name {
+        Some(name) => format!("{} {name}", movement.label(pair)),
+        None => movement.label(pair),
+    }
+}
+
+fn side(north_south: bool) -> &'static str {
+    if north_south { "N-S" } else { "E-W" }
+}
+
+/// Where a table's boards go after round `number`.
+fn boards_go_to(movement: &Movement, number: usize, set: usize) -> String {
+    if number >= movement.rounds.len() {
+        return "end of play".into();
+    }
+    let later = || match next_play(movement, number + 1, set) {
+        Some((round, tables)) => format!(", then table {} in round {round}", tables_text(&tables)),
+        None => String::new(),
+    };
+    match set_place(movement, number + 1, set) {
+        SetPlace::Tables(tables) if tables.len() == 1 => format!("to table {}", tables_text(&tables)),
+        SetPlace::Tables(tables) => format!("to tables {} (they share)", tables_text(&tables)),
+        SetPlace::Relay => "to the relay stand".into(),
+        SetPlace::EmptyTable(table) => format!("to table {table} (no play there next round)"),
+        SetPlace::Resting => format!("rest a round{}", later()),
+        SetPlace::Nowhere => "no longer played".into(),
+    }
+}
+
+fn tables_text(tables: &[usize]) -> String {
+    let numbers: Vec<String> = tables.iter().map(|t| t.to_string()).collect();
+    numbers.join(" and ")
+}
+
+/// Where the two pairs of a table go after round `number` ("E-W to table 2"); a pair that
+/// stays in its seat is not mentioned.
+fn pairs_go_to(movement: &Movement, number: usize, table: &TableRound) -> String {
+    if number >= movement.rounds.len() {
+        return "end of play".into();
+    }
+    let mut moves = Vec::new();
+    for (pair, north_south) in [(table.ns, true), (table.ew, false)] {
+        let who = side(north_south);
+        match pair_place(movement, number + 1, pair) {
+            PairPlace::Table {
+                table: next,
+                north_south: next_ns,
+            } if next == table.table && next_ns == north_south => {}
+            PairPlace::Table {
+                table: next,
+                north_south: next_ns,
+            } if next_ns == north_south => moves.push(format!("{who} to table {next}")),
+            PairPlace::Table {
+                table: next,
+                north_south: next_ns,
+            } => moves.push(format!("{who} to table {next}, sit {}", side(next_ns))),
+            PairPlace::SitsOut => moves.push(format!("{who} sit out")),
+            PairPlace::Absent => moves.push(format!("{who} leave")),
+        }
+    }
+    if moves.is_empty() {
+        "both pairs stay".into()
+    } else {
+        moves.join("; ")
+    }
+}
+
+/// One table card per table: a row per round with the pairs, the boards, and where the
+/// boards and the pairs go next.
+pub fn guide_cards(schedule: &Schedule, movement: &Movement) -> (String, SectionBody) {
+    let columns = vec![
+        Column::new("Round", ColumnKind::Number),
+        Column::new("N-S", ColumnKind::Name),
+        Column::new("E-W", ColumnKind::Name),
+        Column::new("Boards", ColumnKind::Name),
+        Column::new("Boards go", ColumnKind::Name),
+        Column::new("Pairs go", ColumnKind::Name),
+    ];
+    let switched: Vec<usize> = movement
+        .rounds
+        .iter()
+        .filter(|r| r.arrow_switch)
+        .map(|r| r.number)
+        .collect();
+    let cards = (1..=movement.tables)
+        .map(|table| {
+            let rows = movement
+                .rounds
+                .iter()
+                .map(|round| guide_row(schedule, movement, round, table))
+                .collect();
+            let mut footer = Vec::new();
+            if let Some(other) = movement.sharing.iter().find_map(|&(a, b)| {
+                if a == table {
+                    Some(b)
+                } else if b == table {
+                    Some(a)
+                } else {
+                    None
+                }
+            }) {
+                footer.push(format!(
+                    "This table shares its boards with table {other}: put them between the two tables."
+                ));
+            }
+            if !switched.is_empty() {
+                footer.push(format!(
+                    "Arrow switch in {}: the pair numbered N-S sits E-W.",
+                    rounds_text(&switched)
+                ));
+            }
+            Card {
+                title: format!("Table {table}"),
+                subtitle: Some(if movement.kind.is_mitchell() {
+                    "N-S pairs stay at their table; this card stays on the table".into()
+                } else {
+                    "this card stays on the table".into()
+                }),
+                grid: Grid {
+                    columns: columns.clone(),
+                    rows,
+                },
+                footer,
+            }
+        })
+        .collect();
+    ("Table cards".to_owned(), SectionBody::Cards { cards })
+}
+
+fn guide_row(schedule: &Schedule, movement: &Movement, round: &MovementRound, table: usize) -> Vec<String> {
+    let number = round.number;
+    let round_text = if round.arrow_switch {
+        format!("{number} ⇄")
+    } else {
+        number.to_string()
+    };
+    if let Some(tr) = round.tables.iter().find(|t| t.table == table) {
+        let mut boards = boards_text(movement, tr.set);
+        if let Some(other) = sharing_partner(movement, number, table) {
+            boards.push_str(&format!(", share with table {other}"));
+        }
+        return vec![
+            round_text,
+            pair_name(schedule, movement, tr.ns),
+            pair_name(schedule, movement, tr.ew),
+            boards,
+            boards_go_to(movement, number, tr.set),
+            pairs_go_to(movement, number, tr),
+        ];
+    }
+    // No play at this table this round (a half table, or a pair has left).
+    let sitting = round
+        .sitting_out
+        .iter()
+        .find(|&&p| movement.kind.is_mitchell() && p == table)
+        .map(|&p| format!("{} sits out", pair_name(schedule, movement, p)))
+        .unwrap_or_else(|| "no play this round".into());
+    let resting = round
+        .resting_sets
+        .iter()
+        .find(|&&s| set_place(movement, number, s) == SetPlace::EmptyTable(table));
+    let (boards, go) = match resting {
+        Some(&set) => (
+            format!("{} rest here", boards_text(movement, set)),
+            boards_go_to(movement, number, set),
+        ),
+        None => (String::new(), String::new()),
+    };
+    vec![round_text, sitting, "—".into(), boards, go, String::new()]
+}
+
+/// "round 7" / "rounds 6 and 7" / "rounds 5, 6 and 7".
+fn rounds_text(rounds: &[usize]) -> String {
+    let numbers: Vec<String> = rounds.iter().map(|r| r.to_string()).collect();
+    match numbers.as_slice() {
+        [one] => format!("round {one}"),
+        [init @ .., last] => format!("rounds {} and {last}", init.join(", ")),
+        [] => String::new(),
+    }
+}
+
+/// Matchpoints on the 1-per-score-beaten scale, as the standings print them.
+fn mp_text(mp: f64) -> String {
+    let half = mp / 2.0;
+    if (half - half.round()).abs() < 1e-9 {
+        format!("{half:.0}")
+    } else {
+        format!("{half:.1}")
+    }
+}
+
+/// Contract, by, result, N-S score, E-W score, N-S MP, E-W MP of a filled traveller row.
+fn result_cells(row: &TravellerRow) -> [String; 7] {
+    let mut cells: [String; 7] = Default::default();
+    match row.result {
+        Some(BridgeResult::Contract {
+            contract,
+            declarer,
+            tricks,
+        }) => {
+            cells[0] = contract.to_string();
+            cells[1] = declarer.to_string();
+            cells[2] = made_text(contract, tricks);
+        }
+        Some(BridgeResult::PassedOut) => cells[0] = "Pass".into(),
+        Some(BridgeResult::Artificial { ns, ew }) => {
+            cells[3] = ns.label().into();
+            cells[4] = ew.label().into();
+        }
+        Some(BridgeResult::NotPlayed) => cells[0] = "not played".into(),
+        Some(BridgeResult::NorthSouthScore { .. }) | None => {}
+    }
+    if let Some(score) = row.score {
+        if score >= 0 {
+            cells[3] = score.to_string();
+        } else {
+            cells[4] = (-score).to_string();
+        }
+    }
+    if let Some((ns, ew)) = row.matchpoints {
+        cells[5] = mp_text(ns);
+        cells[6] = mp_text(ew);
+    }
+    cells
+}
+
+/// One traveller per board: a row per table that plays it, in the order of play; blank to
+/// fill in, or filled from `scored` (the event's travellers) where a result exists.
+pub fn travellers(movement: &Movement, scored: &[Traveller]) -> (String, SectionBody) {
+    let columns = vec![
+        Column::new("Rd", ColumnKind::Number),
+        Column::new("Table", ColumnKind::Number),
+        Column::new("N-S", ColumnKind::Number),
+        Column::new("E-W", ColumnKind::Number),
+        Column::new("Contract", ColumnKind::Entry),
+        Column::new("By", ColumnKind::Entry),
+        Column::new("Tricks", ColumnKind::Entry),
+        Column::new("+ N-S", ColumnKind::Entry),
+        Column::new("+ E-W", ColumnKind::Entry),
+        Column::new("MP N-S", ColumnKind::Entry),
+        Column::new("MP E-W", ColumnKind::Entry),
+    ];
+    let top = expected_plays(movement).saturating_sub(1);
+    let boards = movement.sets * movement.boards_per_round;
+    let cards = (1..=boards)
+        .map(|board| {
+            let set = (board - 1) / movement.boards_per_round.max(1) + 1;
+            let filled = scored.iter().find(|t| t.board as usize == board);
+            let mut rows = Vec::new();
+            for round in &movement.rounds {
+                let mut tables: Vec<&TableRound> = round.tables.iter().filter(|t| t.set == set).collect();
+                tables.sort_by_key(|t| t.table);
+                for t in tables {
+                    let mut row = vec![
+                        round.number.to_string(),
+                        t.table.to_string(),
+                        movement.label(t.ns),
+                        movement.label(t.ew),
+                    ];
+                    let line = filled.and_then(|f| {
+                        f.rows
+                            .iter()
+                            .find(|r| r.round as usize == round.number && r.table as usize == t.table)
+                    });
+                    match line {
+                        Some(line) => row.extend(result_cells(line)),
+                        None => row.resize(columns.len(), String::new()),
+                    }
+                    rows.push(row);
+                }
+            }
+            let board_number = u32::try_from(board).unwrap_or(u32::MAX);
+            Card {
+                title: format!("Board {board}"),
+                subtitle: Some(format!(
+                    "Dealer {} · Vulnerable: {} · played {} times",
+                    dealer_word(board_number),
+                    Vulnerability::of_board(board_number).label(),
+                    rows.len()
+                )),
+                grid: Grid {
+                    columns: columns.clone(),
+                    rows,
+                },
+                footer: vec![format!(
+                    "Top {top}: 1 matchpoint for each score beaten, ½ for each tie. Write the score on the side that made it."
+                )],
+            }
+        })
+        .collect();
+    ("Travellers".to_owned(), SectionBody::Cards { cards })
+}
+
+fn dealer_word(board: u32) -> &'static str {
+    match dealer_of_board(board) {
+        crate::scoring::bridge::Direction::N => "North",
+        crate::scoring::bridge::Direction::E => "East",
+        crate::scoring::bridge::Direction::S => "South",
+        crate::scoring::bridge::Direction::W => "West",
+    }
+}
+
+/// A card per pair: a row per board it plays, with its table, direction and opponents, and
+/// boxes for the contract, the declarer and the score.
+pub fn score_cards(schedule: &Schedule, movement: &Movement) -> (String, SectionBody) {
+    let columns = vec![
+        Column::new("Rd", ColumnKind::Number),
+        Column::new("Table", ColumnKind::Number),
+        Column::new("Dir", ColumnKind::Number),
+        Column::new("Opponents", ColumnKind::Name),
+        Column::new("Board", ColumnKind::Number),
+        Column::new("Contract", ColumnKind::Entry),
+        Column::new("By", ColumnKind::Entry),
+        Column::new("Score +", ColumnKind::Entry),
+        Column::new("Score −", ColumnKind::Entry),
+    ];
+    let cards = present_pairs(movement)
+        .into_iter()
+        .map(|pair| {
+            let mut rows = Vec::new();
+            for round in &movement.rounds {
+                let number = round.number.to_string();
+                match pair_place(movement, round.number, pair) {
+                    PairPlace::Table { table, north_south } => {
+                        let Some(tr) = round.tables.iter().find(|t| t.table == table) else {
+                            continue;
+                        };
+                        let opponents = if north_south { tr.ew } else { tr.ns };
+                        for (i, board) in movement.boards_of_set(tr.set).enumerate() {
+                            let mut row = if i == 0 {
+                                vec![
+                                    number.clone(),
+                                    table.to_string(),
+                                    side(north_south).to_owned(),
+                                    pair_name(schedule, movement, opponents),
+                                ]
+                            } else {
+                                vec![String::new(); 4]
+                            };
+                            row.push(board.to_string());
+                            row.resize(columns.len(), String::new());
+                            rows.push(row);
+                        }
+                    }
+                    PairPlace::SitsOut => {
+                        let mut row = vec![number, String::new(), String::new(), "sit out".into()];
+                        row.resize(columns.len(), String::new());
+                        rows.push(row);
+                    }
+                    PairPlace::Absent => {}
+                }
+            }
+            Card {
+                title: pair_name(schedule, movement, pair),
+                subtitle: Some("personal score card".into()),
+                grid: Grid {
+                    columns: columns.clone(),
+                    rows,
+                },
+                footer: Vec::new(),
+            }
+        })
+        .collect();
+    ("Score cards".to_owned(), SectionBody::Cards { cards })
+}
+
+fn facts_block(heading: &str, facts: Vec<(&str, String)>) -> Block {
+    Block {
+        heading: Some(heading.to_owned()),
+        grid: Grid {
+            columns: vec![
+                Column::new("", ColumnKind::Name),
+                Column::new("", ColumnKind::Name),
+            ],
+            rows: facts.into_iter().map(|(k, v)| vec![k.to_owned(), v]).collect(),
+        },
+        note: None,
+    }
+}
+
+fn sentences_block(heading: &str, sentences: Vec<String>) -> Block {
+    Block {
+        heading: Some(heading.to_owned()),
+        grid: Grid {
+            columns: vec![Column::new("", ColumnKind::Name)],
+            rows: sentences.into_iter().map(|s| vec![s]).collect(),
+        },
+        note: None,
+    }
+}
+
+/// "One copy of each board: …" / "3 copies of each board: …".
+fn copies_sentence(copies: usize) -> String {
+    if copies <= 1 {
+        "One copy of each board: the boards move from table to table.".into()
+    } else {
+        format!("{copies} copies of each board: one for each table that plays it in the same round.")
+    }
+}
+
+/// The director's summary: the movement in figures, then what to set up and watch for, in
+/// plain sentences, then where each set is played round by round.
+pub fn movement_summary(movement: &Movement) -> (String, SectionBody) {
+    let copies = copies_needed(movement);
+    let facts = vec![
+        ("Movement", movement.kind.name().to_owned()),
+        ("Tables", movement.tables.to_string()),
+        ("Rounds", movement.rounds.len().to_string()),
+        ("Boards per round", movement.boards_per_round.to_string()),
+        (
+            "Boards in all",
+            (movement.sets * movement.boards_per_round).to_string(),
+        ),
+        ("Copies of each board", copies.to_string()),
+        (
+            "Winners",
+            if movement.one_winner() {
+                "one".into()
+            } else {
+                "two: N-S and E-W ranked separately".into()
+            },
+        ),
+    ];
+    let blocks = vec![
+        facts_block("The movement", facts),
+        sentences_block("Instructions for the director", instructions(movement, copies)),
+        sets_block(movement),
+    ];
+    ("Movement summary".to_owned(), SectionBody::Blocks { blocks })
+}
+
+fn instructions(movement: &Movement, copies: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(first) = movement.rounds.first() {
+        let mut start: Vec<String> = first
+            .tables
+            .iter()
+            .map(|t| format!("{} on table {}", boards_text(movement, t.set), t.table))
+            .collect();
+        start.dedup();
+        lines.push(format!("Before round 1 put boards {}.", start.join(", ")));
+    }
+    match movement.kind {
+        MovementKind::Mitchell | MovementKind::RelayMitchell => lines.push(format!(
+            "After each round the N-S pairs stay, the E-W pairs move up one table (from table {} to table 1) and the boards move down one table, as the table cards say.",
+            movement.tables
+        )),
+        MovementKind::SkipMitchell => lines.push(format!(
+            "After each round the N-S pairs stay, the E-W pairs move up one table and the boards down one; after round {} the E-W pairs skip a table (move up two), as the table cards say.",
+            movement.tables / 2
+        )),
+        MovementKind::Howell | MovementKind::ThreeQuarterHowell => lines.push(
+            "After each round the pairs and the boards move as each table card says (Pairs go, Boards go); give every pair its score card, which says where it sits each round.".into(),
+        ),
+    }
+    for &(a, b) in &movement.sharing {
+        let rounds = shared_rounds(movement, a, b);
+        if rounds.is_empty() {
+            continue;
+        }
+        let when = if rounds.len() == movement.rounds.len() {
+            "every round".to_owned()
+        } else {
+            format!("in {}", rounds_text(&rounds))
+        };
+        lines.push(format!(
+            "Tables {a} and {b} share boards {when}: put the boards between them, and each table plays them in turn."
+        ));
+    }
+    let relay = relay_sets_per_round(movement);
+    let stands = relay_stands(movement);
+    for &(from, to) in &stands {
+        lines.push(format!(
+            "A relay stand between tables {} and {} holds one set each round: table {from} puts its boards there, and table {to} takes them a round later.",
+            from.min(to),
+            from.max(to)
+        ));
+    }
+    if relay > stands.len() {
+        lines.push(format!(
+            "{relay} sets rest on relay stands each round; the table cards say where each set goes."
+        ));
+    }
+    if let Some(phantom) = movement.phantom {
+        let outs: Vec<String> = movement
+            .rounds
+            .iter()
+            .flat_map(|r| {
+                r.sitting_out
+                    .iter()
+                    .filter(|&&p| !movement.is_absent(p, r.number))
+                    .map(move |&p| format!("round {}: {}", r.number, movement.label(p)))
+            })
+            .collect();
+        lines.push(format!(
+            "A half table: pair {} is missing (the phantom), so the pair that would meet it sits out each round ({}); its boards rest at the empty table.",
+            movement.label(phantom),
+            outs.join(", ")
+        ));
+    }
+    for w in &movement.withdrawn {
+        lines.push(format!(
+            "Pair {} left after round {}: from round {} its opponents sit out, and the boards it did not play are scored as not played.",
+            movement.label(w.pair),
+            w.after_round,
+            w.after_round + 1
+        ));
+    }
+    let switched: Vec<usize> = movement
+        .rounds
+        .iter()
+        .filter(|r| r.arrow_switch)
+        .map(|r| r.number)
+        .collect();
+    if !switched.is_empty() {
+        lines.push(format!(
+            "Arrow switch in {}: at every table the pair numbered N-S sits E-W (marked ⇄ on the table cards), so the evening has one winner.",
+            rounds_text(&switched)
+        ));
+    }
+    lines.push(copies_sentence(copies));
+    lines
+}
+
+/// Round by round, the boards at each table (and resting).
+fn sets_block(movement: &Movement) -> Block {
+    let mut columns = vec![Column::new("Round", ColumnKind::Number)];
+    columns.extend((1..=movement.tables).map(|t| Column::new(format!("T{t}"), ColumnKind::Number)));
+    let any_resting = movement.rounds.iter().any(|r| !r.resting_sets.is_empty());
+    if any_resting {
+        columns.push(Column::new("Resting", ColumnKind::Number));
+    }
+    let rows = movement
+        .rounds
+        .iter()
+        .map(|round| {
+            let mut row = vec![round.number.to_string()];
+            let empty = empty_tables(movement, round.number);
+            row.extend((1..=movement.tables).map(|t| {
+                round
+                    .tables
+                    .iter()
+                    .find(|tr| tr.table == t)
+                    .map(|tr| boards_text(movement, tr.set))
+                    .unwrap_or_else(|| {
+                        if empty.contains(&t) {
+                            "—".into()
+                        } else {
+                            String::new()
+                        }
+                    })
+            }));
+            if any_resting {
+                let resting: Vec<String> = round
+                    .resting_sets
+                    .iter()
+                    .map(|&s| boards_text(movement, s))
+                    .collect();
+                row.push(resting.join(", "));
+            }
+            row
+        })
+        .collect();
+    Block {
+        heading: Some("Boards at each table".into()),
+        grid: Grid { columns, rows },
+        note: Some("T1, T2, …: tables; — no play at that table that round.".into()),
+    }
+}
+
+/// The tables a round of a schedule without a movement has in play.
+fn tables_in_play(round: &Round) -> usize {
+    round.tables.len()
+}
+
+/// "Boards 3–4 at all 5 tables: 5 copies of each": a round of bridge without a movement, where
+/// every table plays the round's boards at the same time.
+pub fn copies_note(round: &Round, boards_per_round: u32) -> String {
+    let k = boards_per_round.max(1);
+    let first = round.number.saturating_sub(1).saturating_mul(k) + 1;
+    let last = first + k - 1;
+    let boards = if first == last {
+        format!("Board {first}")
+    } else {
+        format!("Boards {first}–{last}")
+    };
+    let tables = tables_in_play(round);
+    format!(
+        "{boards} at all {tables} tables: {tables} {} of each",
+        if tables == 1 { "copy" } else { "copies" }
+    )
+}
+
+/// The director's summary of bridge played without a movement (individual bridge, a pairs
+/// round robin): every table plays the same boards in a round, so each board is needed once
+/// per table.
+pub fn relayed_summary(schedule: &Schedule, boards_per_round: u32) -> (String, SectionBody) {
+    let k = boards_per_round.max(1) as usize;
+    let copies = schedule.rounds.iter().map(tables_in_play).max().unwrap_or(0);
+    let facts = vec![
+        ("Rounds", schedule.rounds.len().to_string()),
+        ("Tables", copies.to_string()),
+        ("Boards per round", k.to_string()),
+        ("Boards in all", (schedule.rounds.len() * k).to_string()),
+        ("Copies of each board", copies.to_string()),
+    ];
+    let lines = vec![format!(
+        "Every table plays the same boards in a round (boards 1–{k} in round 1, and so on): make {copies} copies of each board, one for each table."
+    )];
+    let blocks = vec![
+        facts_block("The boards", facts),
+        sentences_block("Instructions for the director", lines),
+    ];
+    ("Boards summary".to_owned(), SectionBody::Blocks { blocks })
+}
