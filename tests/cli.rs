@@ -1195,3 +1195,40 @@ fn deals_check_reads_another_programs_file_and_names_the_line_of_a_bad_one() {
     );
     assert!(text(&out.stdout).is_empty());
 }
+
+#[test]
+fn movement_pdf_prints_the_summary_cards_and_travellers() {
+    let dir = scratch("movement-pdf");
+    let pdf = dir.join("relay.pdf");
+    let p = pdf.to_str().unwrap();
+    let out = tourney(&[
+        "movement",
+        "--pairs",
+        "16",
+        "--kind",
+        "relay-mitchell",
+        "--pdf",
+        p,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF"));
+    let document = lopdf::Document::load_mem(&bytes).unwrap();
+    let pages: Vec<u32> = document.get_pages().keys().copied().collect();
+    let first = document.extract_text(&pages[..1]).unwrap();
+    assert!(first.contains("relay stand"), "{first}");
+    // 24 boards, three travellers a page, after the summary and the eight table cards.
+    assert!(pages.len() >= 10, "{} pages", pages.len());
+    // An existing file is not replaced without --force.
+    let again = tourney(&[
+        "movement",
+        "--pairs",
+        "16",
+        "--kind",
+        "relay-mitchell",
+        "--pdf",
+        p,
+    ]);
+    assert_eq!(again.status.code(), Some(1), "{}", text(&again.stderr));
+    assert_eq!(std::fs::read(&pdf).unwrap(), bytes);
+}

@@ -9,6 +9,8 @@ use scheduler::movement::{
     Movement, MovementChoice, MovementKind, MovementOption, choose_movement, make_movement, movement_csv,
     movement_json, movements_for,
 };
+use scheduler::movement::{present_pairs, schedule_of};
+use scheduler::sheets::{SheetKind, SheetOptions, schedule_pdf};
 use scheduler::verify::movement::verify_movement;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -42,6 +44,10 @@ pub struct MovementArgs {
     /// May be given more than once.
     #[arg(long = "out", value_name = "FILE")]
     out: Vec<PathBuf>,
+    /// Print the movement as PDF: the director's summary, the table cards, blank travellers
+    /// and personal score cards (pairs by number; an event prints them with names).
+    #[arg(long, value_name = "FILE.pdf")]
+    pdf: Option<PathBuf>,
     /// Replace output files that exist already.
     #[arg(long)]
     force: bool,
@@ -139,8 +145,18 @@ pub(super) fn run(args: &MovementArgs) -> Result<ExitCode> {
             "the generated movement failed verification; this is a bug in Tourney, please report it"
         );
     }
-    if args.out.is_empty() {
+    if args.out.is_empty() && args.pdf.is_none() {
         print_movement(&movement);
+    }
+    if let Some(path) = &args.pdf {
+        // Pairs by number only: the sheets print the club's labels ("3 NS") before a name.
+        let unnamed = vec![String::new(); present_pairs(&movement).len()];
+        let schedule = schedule_of(&movement, &unnamed).map_err(anyhow::Error::msg)?;
+        let mut options =
+            SheetOptions::new(format!("{} on {} tables", movement.kind.name(), movement.tables));
+        options.kinds = SheetKind::CLUB_PAIRS_KINDS.to_vec();
+        let pdf = schedule_pdf(&schedule, &[], &options)?;
+        write_file(path, &pdf, args.force, &[])?;
     }
     for path in &args.out {
         let bytes = if is_json(path) {

@@ -55,11 +55,13 @@ pub fn event_document(
         standings(event, results)
     };
     let scored = travellers(event, results);
+    let hand_records = event.hand_records();
     document(
         &event.schedule,
         &Scored {
             standings: &tables,
             travellers: &scored,
+            hand_records: &hand_records,
         },
         options,
     )

@@ -259,7 +259,11 @@ fn result_cells(row: &TravellerRow) -> [String; 7] {
 
 /// One traveller per board: a row per table that plays it, in the order of play; blank to
 /// fill in, or filled from `scored` (the event's travellers) where a result exists.
-pub fn travellers(movement: &Movement, scored: &[Traveller]) -> (String, SectionBody) {
+pub fn travellers(
+    movement: &Movement,
+    scored: &[Traveller],
+    hands: &[crate::deals::Board],
+) -> (String, SectionBody) {
     let columns = vec![
         Column::new("Rd", ColumnKind::Number),
         Column::new("Table", ColumnKind::Number),
@@ -315,13 +319,46 @@ pub fn travellers(movement: &Movement, scored: &[Traveller]) -> (String, Section
                     columns: columns.clone(),
                     rows,
                 },
-                footer: vec![format!(
-                    "Top {top}: 1 matchpoint for each score beaten, ½ for each tie. Write the score on the side that made it."
-                )],
+                footer: {
+                    let mut footer = vec![format!(
+                        "Top {top}: 1 matchpoint for each score beaten, ½ for each tie. Write the score on the side that made it."
+                    )];
+                    if let Some(record) = hands.iter().find(|h| h.number == board_number) {
+                        footer.extend(hand_record_lines(&record.deal));
+                    }
+                    footer
+                },
             }
         })
         .collect();
     ("Travellers".to_owned(), SectionBody::Cards { cards })
+}
+
+/// The hand record under a traveller: a line per hand, "North ♠ AK72 ♥ QJ5 ♦ — ♣ T9843".
+pub fn hand_record_lines(deal: &crate::deals::Deal) -> Vec<String> {
+    use crate::deals::{Direction, Suit};
+    Direction::ALL
+        .iter()
+        .map(|&seat| {
+            let hand = deal.hand(seat);
+            let suits: Vec<String> = [
+                (Suit::Spades, '♠'),
+                (Suit::Hearts, '♥'),
+                (Suit::Diamonds, '♦'),
+                (Suit::Clubs, '♣'),
+            ]
+            .iter()
+            .map(|&(suit, symbol)| {
+                let ranks = hand.suit_text(suit);
+                format!(
+                    "{symbol} {}",
+                    if ranks.is_empty() { "—".to_owned() } else { ranks }
+                )
+            })
+            .collect();
+            format!("{}  {}", seat.name(), suits.join("   "))
+        })
+        .collect()
 }
 
 fn dealer_word(board: u32) -> &'static str {

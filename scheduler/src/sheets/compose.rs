@@ -19,6 +19,7 @@ pub fn sheet_document(
     let scored = Scored {
         standings,
         travellers: &[],
+        hand_records: &[],
     };
     document(schedule, &scored, options)
 }
@@ -57,9 +58,11 @@ pub fn document(
                 }
                 ("Standings".to_owned(), standings_sheet(standings))
             }
-            SheetKind::Travellers => {
-                club_pairs::travellers(movement_of(schedule, "Travellers")?, scored.travellers)
-            }
+            SheetKind::Travellers => club_pairs::travellers(
+                movement_of(schedule, "Travellers")?,
+                scored.travellers,
+                scored.hand_records,
+            ),
             SheetKind::ScoreCards => club_pairs::score_cards(schedule, movement_of(schedule, "Score cards")?),
             SheetKind::MovementSummary => match (&schedule.movement, options.bridge_boards_per_round) {
                 (Some(movement), _) => club_pairs::movement_summary(movement),

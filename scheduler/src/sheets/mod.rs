@@ -156,6 +156,8 @@ pub struct Scored<'a> {
     /// A club pairs event's travellers (`crate::event::club_pairs::travellers`); empty for
     /// blank travellers.
     pub travellers: &'a [Traveller],
+    /// Hand records attached to the event's boards, printed under their travellers.
+    pub hand_records: &'a [crate::deals::Board],
 }
 
 /// Everything the templates print, as data. Serialised to JSON for typst.

@@ -229,6 +229,7 @@ fn a_traveller_is_filled_from_the_results_with_halved_matchpoints() {
         &Scored {
             standings: &[],
             travellers: &scored,
+            hand_records: &[],
         },
         &options(&[SheetKind::Travellers]),
     )
@@ -326,6 +327,7 @@ fn the_club_pairs_pdf_prints_every_sheet_and_both_rankings() {
             &Scored {
                 standings: &tables,
                 travellers: &scored,
+                hand_records: &[],
             },
             &options(&[SheetKind::Standings, SheetKind::Travellers]),
         )
@@ -334,4 +336,51 @@ fn the_club_pairs_pdf_prints_every_sheet_and_both_rankings() {
     assert!(pdf.contains("North-South") && pdf.contains("East-West"));
     assert!(pdf.contains("Pair1 Smith & Jones") && pdf.contains("Pair8 Smith & Jones"));
     assert!(pdf.contains("110"), "the filled travellers print the scores");
+}
+
+#[test]
+fn attached_hand_records_are_printed_under_their_travellers() {
+    let mut event = club_event(&names(14), MovementKind::Mitchell, 4);
+    let dealt = scheduler::deals::random_boards(11, 28, "Club pairs", "", "");
+    for board in &dealt {
+        event
+            .settings
+            .deals
+            .insert(board.number, board.deal.pbn(scheduler::deals::Direction::North));
+    }
+    assert_eq!(event.hand_records().len(), 28);
+    let document = scheduler::event::printing::event_document(
+        &event,
+        &Results::new(),
+        &options(&[SheetKind::Travellers]),
+    )
+    .unwrap();
+    let travellers = cards(&document, 0);
+    assert_eq!(travellers.len(), 28);
+    for (card, board) in travellers.iter().zip(&dealt) {
+        let lines: Vec<&String> = card.footer.iter().skip(1).collect();
+        assert_eq!(lines.len(), 4, "{:?}", card.footer);
+        for (line, seat) in lines.iter().zip(["North", "East", "South", "West"]) {
+            assert!(line.starts_with(seat), "{line}");
+            // Thirteen cards in every hand line, as dealt.
+            let ranks = line
+                .split_whitespace()
+                .skip(1)
+                .filter(|w| !["♠", "♥", "♦", "♣", "—"].contains(w))
+                .map(|w| w.chars().count())
+                .sum::<usize>();
+            assert_eq!(ranks, 13, "{line}");
+        }
+        let north = board.deal.hand(scheduler::deals::Direction::North);
+        assert!(
+            lines[0].contains(&format!("♠ {}", north.suit_text(scheduler::deals::Suit::Spades)))
+                || north.suit_text(scheduler::deals::Suit::Spades).is_empty()
+        );
+    }
+    // Without hand records the traveller has only its matchpoint line.
+    let plain = compose(
+        &club_event(&names(14), MovementKind::Mitchell, 4),
+        &[SheetKind::Travellers],
+    );
+    assert_eq!(cards(&plain, 0)[0].footer.len(), 1);
 }
