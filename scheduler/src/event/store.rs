@@ -570,25 +570,12 @@ impl EventFile {
                 .deals
                 .insert(board.number, board.deal.pbn(crate::deals::Direction::North));
         }
-        let db = database_error(self.path.clone());
-        let tx = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(&db)?;
-        tx.execute(
+        let action = format!("hand records attached for {} board(s)", boards.len());
+        self.update_event_row(
             "UPDATE event SET settings = ?1 WHERE id = 1",
-            params![json(&settings)],
-        )
-        .map_err(&db)?;
-        tx.execute(
-            "INSERT INTO history (at, action) VALUES (?1, ?2)",
-            params![
-                now(),
-                format!("hand records attached for {} board(s)", boards.len())
-            ],
-        )
-        .map_err(&db)?;
-        tx.commit().map_err(&db)?;
+            json(&settings),
+            &action,
+        )?;
         self.event.settings = settings;
         Ok(boards.len())
     }
@@ -633,16 +620,6 @@ impl EventFile {
                 orphaned.join(", ")
             )));
         }
-        let db = database_error(self.path.clone());
-        let tx = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(&db)?;
-        tx.execute(
-            "UPDATE event SET schedule = ?1 WHERE id = 1",
-            params![json(&schedule)],
-        )
-        .map_err(&db)?;
         let sentence = format!(
             "pair {label} ({}) left after round {after_round}: its opponents sit out from round {}, and the boards it does not play are factored",
             self.event
@@ -652,14 +629,31 @@ impl EventFile {
                 .map_or("", String::as_str),
             after_round + 1
         );
+        self.update_event_row(
+            "UPDATE event SET schedule = ?1 WHERE id = 1",
+            json(&schedule),
+            &sentence,
+        )?;
+        self.event.schedule = schedule;
+        Ok(sentence)
+    }
+
+    /// Runs `update` (an UPDATE of the event row taking `value` as ?1) and records `action`
+    /// in the history, in one transaction.
+    fn update_event_row(&mut self, update: &str, value: String, action: &str) -> Result<(), StoreError> {
+        let db = database_error(self.path.clone());
+        let tx = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(&db)?;
+        tx.execute(update, params![value]).map_err(&db)?;
         tx.execute(
             "INSERT INTO history (at, action) VALUES (?1, ?2)",
-            params![now(), sentence],
+            params![now(), action],
         )
         .map_err(&db)?;
         tx.commit().map_err(&db)?;
-        self.event.schedule = schedule;
-        Ok(sentence)
+        Ok(())
     }
 
     /// Every change, oldest first.

@@ -84,6 +84,12 @@ pub fn usebio_xml(event: &Event, results: &Results, program_version: &str) -> Re
     }
     x.push_str("    </PARTICIPANTS>\n");
 
+    let present = crate::movement::present_pairs(movement);
+    let pair_of = |entrant: usize| {
+        present
+            .get(entrant)
+            .map_or_else(String::new, |&p| pair_number(movement, p))
+    };
     for traveller in travellers(event, results) {
         let lines: Vec<_> = traveller
             .rows
@@ -97,11 +103,6 @@ pub fn usebio_xml(event: &Event, results: &Results, program_version: &str) -> Re
         element(&mut x, 6, "BOARD_NUMBER", &traveller.board.to_string());
         for row in lines {
             let (ns_mp, ew_mp) = row.matchpoints.unwrap_or_default();
-            let pair_of = |entrant: usize| {
-                crate::movement::present_pairs(movement)
-                    .get(entrant)
-                    .map_or_else(String::new, |&p| pair_number(movement, p))
-            };
             x.push_str("      <TRAVELLER_LINE>\n");
             element(&mut x, 8, "NS_PAIR_NUMBER", &pair_of(row.ns));
             element(&mut x, 8, "EW_PAIR_NUMBER", &pair_of(row.ew));
