@@ -148,11 +148,12 @@ impl ResultsView {
         self.board = self.board.clamp(1, boards.max(1));
         let before = self.board;
         ui.horizontal(|ui| {
-            ui.label("Board:");
-            if ui.button("◀").clicked() && self.board > 1 {
+            let label = ui.label("Board:");
+            if ui.button("◀").on_hover_text("The board before").clicked() && self.board > 1 {
                 self.board -= 1;
             }
-            ui.add(egui::DragValue::new(&mut self.board).range(1..=boards.max(1)));
+            ui.add(egui::DragValue::new(&mut self.board).range(1..=boards.max(1)))
+                .labelled_by(label.id);
             if ui.button("▶").clicked() && self.board < boards {
                 self.board += 1;
             }

@@ -595,3 +595,80 @@ fn snapshots_of_every_view() {
         result.unwrap();
     }
 }
+
+/// A club pairs evening: the form offers the movement that fits 16 pairs, the boards move
+/// (each table its own boards), and a result typed on a traveller is saved to the right table
+/// with its score shown.
+#[test]
+fn a_club_pairs_evening_offers_the_movement_and_takes_results_by_traveller() {
+    let dir = folder("club-pairs");
+    let event_path = dir.join("pairs.tourney");
+    let dialogs = scripted(vec![Some(event_path.clone())]);
+    let mut harness = harness(TourneyApp::new(dir.join("data"), Vec::new(), dialogs));
+    harness.get_by_label("Start screen").click();
+    harness.run();
+    harness.get_by_label("New event…").click();
+    harness.run();
+    harness.get_by_label("Format").click();
+    harness.run();
+    harness.get_by_label("pairs bridge").click();
+    harness.run();
+    // 16 pairs (the form's default count): the share-and-relay Mitchell on 8 tables comes
+    // first, 8 rounds of 3 boards.
+    let offered: Vec<String> = harness
+        .get_all_by_label("Movement")
+        .filter_map(|node| node.value())
+        .collect();
+    assert!(
+        offered
+            .iter()
+            .any(|v| v.contains("share-and-relay Mitchell on 8 tables, 8 rounds")),
+        "{offered:?}"
+    );
+    harness.get_by_label("8 rounds × 3 boards = 24 boards tonight, one copy of each board");
+    harness.get_by_label("Generate the schedule").click();
+    harness.step();
+    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    assert_eq!(harness.state().screen, Screen::Event);
+    let movement = session(&harness)
+        .event()
+        .schedule
+        .movement
+        .clone()
+        .expect("a movement");
+    assert_eq!(movement.kind, scheduler::movement::MovementKind::RelayMitchell);
+    assert_eq!((movement.tables, movement.boards_per_round), (8, 3));
+
+    harness.get_by_label("Results").click();
+    harness.run();
+    harness.get_by_label("By traveller").click();
+    harness.run();
+    let first =
+        scheduler::event::club_pairs::travellers(session(&harness).event(), session(&harness).results())[0]
+            .rows[0]
+            .clone();
+    harness.get_by_label_contains("Board 1: 0 of");
+    let field = format!("Table {} result", first.table);
+    harness.get_by_label(&field).click();
+    harness.run();
+    harness.get_by_label(&field).type_text("4S N 10");
+    harness.run();
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    let key = scheduler::event::ResultKey {
+        round: first.round,
+        table: first.table,
+        deal: 1,
+    };
+    assert!(
+        matches!(
+            session(&harness).results().get(&key),
+            Some(scheduler::event::ResultValue::Bridge { .. })
+        ),
+        "the result went to round {} table {}",
+        first.round,
+        first.table
+    );
+    harness.get_by_label("saved, N-S +420");
+    harness.get_by_label_contains("Board 1: 1 of");
+}
