@@ -89,6 +89,8 @@ impl NewEventView {
                     ui.end_row();
                     if self.options.format != before {
                         self.options = defaults_for(self.options.format);
+                        // A problem with the other format's settings no longer applies.
+                        self.problem = None;
                     }
                     let numbered_teams = self.options.format == EventFormat::TeamChess
                         && self.roster.as_ref().is_none_or(|r| !r.has_teams());

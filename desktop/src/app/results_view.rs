@@ -247,9 +247,13 @@ impl ResultsView {
                 "result"
             };
             let text = self.drafts.entry((key, part)).or_default();
-            let response = ui.add(
+            // Sized, not only a desired width: a grid cell otherwise keeps the narrow width of
+            // its first frame ("3NT W 10" showed as "3NT").
+            let width = if parts == 2 { 42.0 } else { 110.0 };
+            let response = ui.add_sized(
+                [width, ui.spacing().interact_size.y],
                 egui::TextEdit::singleline(text)
-                    .desired_width(if parts == 2 { 42.0 } else { 110.0 })
+                    .desired_width(width)
                     // "0" looked like an entered score; the side's name says what goes here.
                     .hint_text(match (parts, part) {
                         (2, 0) => "N-S",

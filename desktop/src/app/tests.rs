@@ -672,3 +672,65 @@ fn a_club_pairs_evening_offers_the_movement_and_takes_results_by_traveller() {
     harness.get_by_label("saved, N-S +420");
     harness.get_by_label_contains("Board 1: 1 of");
 }
+
+/// Issue 23: a bridge result field shows a whole contract ("3NT W 10" was cut to "3NT" in a
+/// field of about 40 px).
+#[test]
+fn a_bridge_result_field_is_wide_enough_for_a_whole_contract() {
+    let dir = folder("wide-field");
+    let dialogs = scripted(vec![Some(dir.join("pairs.tourney"))]);
+    let mut harness = harness(TourneyApp::new(dir.join("data"), Vec::new(), dialogs));
+    harness.get_by_label("Start screen").click();
+    harness.run();
+    harness.get_by_label("New event…").click();
+    harness.run();
+    harness.get_by_label("Format").click();
+    harness.run();
+    harness.get_by_label("pairs bridge").click();
+    harness.run();
+    harness.get_by_label("Generate the schedule").click();
+    harness.step();
+    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    harness.get_by_label("Results").click();
+    harness.run();
+    let width = harness
+        .get_all_by_label("Table 1 result")
+        .next()
+        .expect("a result field for table 1")
+        .rect()
+        .width();
+    assert!(width >= 100.0, "the field is {width} px wide");
+}
+
+/// Issue 23: a problem shown on the New event form goes when the format changes.
+#[test]
+fn an_old_problem_leaves_the_new_event_form_when_the_format_changes() {
+    let dir = folder("old-problem");
+    let mut harness = harness(TourneyApp::new(
+        dir.join("data"),
+        Vec::new(),
+        scripted(Vec::new()),
+    ));
+    harness.get_by_label("Start screen").click();
+    harness.run();
+    harness.get_by_label("New event…").click();
+    harness.run();
+    harness.get_by_label("Name").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.key_press(egui::Key::Backspace);
+    harness.run();
+    harness.get_by_label("Generate the schedule").click();
+    harness.run();
+    harness.get_by_label("Give the event a name (it heads every sheet).");
+    harness.get_by_label("Format").click();
+    harness.run();
+    harness.get_by_label("chess round robin").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label("Give the event a name (it heads every sheet).")
+            .is_none(),
+        "the old problem is still shown"
+    );
+}
