@@ -216,6 +216,10 @@ pub fn event_from(spec: &NewEvent, generated: Generated) -> Event {
     }
 }
 
+/// The fewest pairs a pairs bridge evening is scored for: with three, each board is played at
+/// one table (a phantom sits at the other), so no score has another to be compared with.
+pub const MIN_BRIDGE_PAIRS: usize = 4;
+
 /// A schedule made for a roster.
 #[derive(Debug, Clone)]
 pub struct Generated {
@@ -235,6 +239,12 @@ pub fn generate_schedule(
     control: &Control,
 ) -> Result<Generated, String> {
     options.scoring().check()?;
+    let pairs = roster.players.len();
+    if options.format == EventFormat::BridgePairs && pairs < MIN_BRIDGE_PAIRS {
+        return Err(format!(
+            "{pairs} pair(s): every board would be played at one table only, so there would be no scores to compare; pairs bridge needs at least {MIN_BRIDGE_PAIRS} pairs (two full tables)"
+        ));
+    }
     let mut notes = Vec::new();
     let mut roster = roster.clone();
     let schedule: Schedule = match (options.format, &options.movement) {

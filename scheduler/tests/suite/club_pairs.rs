@@ -451,3 +451,31 @@ fn a_pair_that_leaves_has_its_boards_factored_and_imps_still_rank() {
             .all(|r| r.last().unwrap() == "0.00")
     );
 }
+
+#[test]
+fn three_pairs_are_refused_with_the_reason() {
+    for movement in [
+        Some(MovementPlan {
+            kind: MovementKind::Howell,
+            phantom: None,
+            arrow_switch: false,
+        }),
+        None,
+    ] {
+        let mut spec = NewEvent::new("Three", EventFormat::BridgePairs, Roster::numbered(3));
+        spec.options.movement = movement;
+        let error = build_event(&spec, &Control::unlimited()).unwrap_err();
+        assert!(error.contains("at least 4 pairs"), "{error}");
+    }
+    // Four pairs: the 2-table Howell, each board played twice.
+    let event = club_event(
+        &(1..=4).map(|i| format!("P{i}")).collect::<Vec<_>>(),
+        MovementKind::Howell,
+        3,
+    );
+    assert!(
+        travellers(&event, &Results::new())
+            .iter()
+            .all(|t| t.rows.len() == 2 && t.top == 2.0)
+    );
+}
