@@ -10,23 +10,29 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::{Harness, SnapshotOptions};
 use std::time::Duration;
 
-const SIZE: egui::Vec2 = egui::vec2(1100.0, 720.0);
+// One file per area, each owning its tests; the helpers above are shared.
+mod files;
+mod late_entries;
+mod results_entry;
+mod views;
+
+pub(super) const SIZE: egui::Vec2 = egui::vec2(1100.0, 720.0);
 
 /// A fresh folder for one test (its own name: tests run in parallel).
-fn folder(name: &str) -> PathBuf {
+pub(super) fn folder(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tourney-app-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
-fn fixture(name: &str) -> PathBuf {
+pub(super) fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../fixtures/rosters")
         .join(name)
 }
 
-fn harness(app: TourneyApp) -> Harness<'static, TourneyApp> {
+pub(super) fn harness(app: TourneyApp) -> Harness<'static, TourneyApp> {
     let mut harness = Harness::builder()
         .with_size(SIZE)
         .build_ui_state(|ui, app: &mut TourneyApp| app.show(ui), app);
@@ -36,14 +42,14 @@ fn harness(app: TourneyApp) -> Harness<'static, TourneyApp> {
     harness
 }
 
-fn scripted(answers: Vec<Option<PathBuf>>) -> Box<ScriptedDialogs> {
+pub(super) fn scripted(answers: Vec<Option<PathBuf>>) -> Box<ScriptedDialogs> {
     Box::new(ScriptedDialogs {
         answers: answers.into(),
     })
 }
 
 /// Steps the window until the background generation is done (the window keeps drawing).
-fn wait_for_generation(
+pub(super) fn wait_for_generation(
     harness: &mut Harness<'static, TourneyApp>,
     running: fn(&TourneyApp) -> bool,
 ) -> usize {
@@ -66,7 +72,7 @@ fn session<'a>(harness: &'a Harness<'static, TourneyApp>) -> &'a Session {
     harness.state().session.as_ref().expect("an open event")
 }
 
-fn snapshot_options() -> SnapshotOptions {
+pub(super) fn snapshot_options() -> SnapshotOptions {
     SnapshotOptions::new().output_path(Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/snapshots"))
 }
 
@@ -462,7 +468,7 @@ fn recent_events_are_remembered_once_newest_first() {
 /// Clicks the control and steps the window until the tool's background job is done. Steps,
 /// never `run`: while the job works it asks for repaints (progress), which `run` would take
 /// for a UI that never settles.
-fn click_and_wait_for_tool(harness: &mut Harness<'static, TourneyApp>, label: &str) {
+pub(super) fn click_and_wait_for_tool(harness: &mut Harness<'static, TourneyApp>, label: &str) {
     harness.get_by_label(label).click();
     harness.step();
     wait_for_generation(harness, |app| app.tools.is_working());
@@ -719,7 +725,7 @@ fn an_old_problem_leaves_the_new_event_form_when_the_format_changes() {
 }
 
 /// From the open event: the start screen, New event…, and `format` chosen on the form.
-fn open_new_event_form(harness: &mut Harness<'static, TourneyApp>, format: Option<&str>) {
+pub(super) fn open_new_event_form(harness: &mut Harness<'static, TourneyApp>, format: Option<&str>) {
     harness.get_by_label("Start screen").click();
     harness.run();
     harness.get_by_label("New event…").click();
