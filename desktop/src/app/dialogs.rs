@@ -1,105 +1,310 @@
-//! File dialogs behind a trait: the native ones (rfd) in the app, a scripted fake in tests.
+//! Choosing files: the system's dialog when the desktop has one, Tourney's own (in the
+//! window, `file_dialog`) when it has none — light desktops often lack the file-dialog
+//! service (an XDG portal) that the system dialog needs on Linux.
+//!
+//! A view asks with a `Purpose` (which button asked) and reads the answer with the same
+//! purpose, in the same frame for the system dialog (it blocks) or a few frames later for
+//! Tourney's own.
 
-use std::path::PathBuf;
+use super::file_dialog::{OwnFileDialog, Step};
+use eframe::egui;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-pub trait FileDialogs {
+/// What the file is for (also the dialog's title, filter and suggested name).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Request {
     /// A roster CSV to import.
-    fn pick_roster(&mut self) -> Option<PathBuf>;
+    Roster,
     /// An event file to open.
-    fn pick_event(&mut self) -> Option<PathBuf>;
+    Event,
     /// Where to create a new event file.
-    fn save_event(&mut self, suggested: &str) -> Option<PathBuf>;
+    SaveEvent { suggested: String },
     /// Where to write an export (PDF or CSV).
-    fn save_export(&mut self, suggested: &str, extension: &str) -> Option<PathBuf>;
+    Export { suggested: String, extension: String },
     /// Any file to read (the tools' tables and puzzles).
-    fn pick_file(&mut self, title: &str, filter: &str, extensions: &[&str]) -> Option<PathBuf>;
+    File {
+        title: String,
+        filter: String,
+        extensions: Vec<String>,
+    },
 }
 
-/// The operating system's dialogs.
+impl Request {
+    pub fn title(&self) -> String {
+        match self {
+            Request::Roster => "Import a roster".to_owned(),
+            Request::Event => "Open an event".to_owned(),
+            Request::SaveEvent { .. } => "Save the new event as".to_owned(),
+            Request::Export { extension, .. } => format!("Export ({})", extension.to_uppercase()),
+            Request::File { title, .. } => title.clone(),
+        }
+    }
+
+    /// The filter's name and the extensions it keeps (lower case, no dot).
+    pub fn filter(&self) -> (String, Vec<String>) {
+        match self {
+            Request::Roster => ("Spreadsheet CSV".to_owned(), vec!["csv".into(), "txt".into()]),
+            Request::Event | Request::SaveEvent { .. } => {
+                ("Tourney event".to_owned(), vec!["tourney".into()])
+            }
+            Request::Export { extension, .. } => (extension.to_uppercase(), vec![extension.clone()]),
+            Request::File {
+                filter, extensions, ..
+            } => (filter.clone(), extensions.clone()),
+        }
+    }
+
+    /// A file name to offer when saving; `None` when a file is opened.
+    pub fn suggested_name(&self) -> Option<String> {
+        match self {
+            Request::SaveEvent { suggested } => Some(format!("{suggested}.tourney")),
+            Request::Export { suggested, extension } => Some(format!("{suggested}.{extension}")),
+            _ => None,
+        }
+    }
+
+    pub fn saves(&self) -> bool {
+        self.suggested_name().is_some()
+    }
+}
+
+/// What a dialog said.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    Chosen(PathBuf),
+    Cancelled,
+    /// No dialog could be shown (no file-dialog service on this desktop).
+    NoDialog,
+}
+
+/// A dialog that answers at once: the system's, or a fake in tests and benchmarks.
+pub trait FileDialogs {
+    fn ask(&mut self, request: &Request) -> Answer;
+}
+
+/// The operating system's dialogs (rfd: the XDG portal on Linux).
 pub struct NativeDialogs;
 
+/// A person cannot cancel a dialog this fast: an answer sooner than this means no dialog
+/// appeared (rfd reports a missing portal as "cancelled").
+const NO_DIALOG_BELOW: Duration = Duration::from_millis(300);
+
 impl FileDialogs for NativeDialogs {
-    fn pick_roster(&mut self) -> Option<PathBuf> {
-        rfd::FileDialog::new()
-            .set_title("Import a roster")
-            .add_filter("Spreadsheet CSV", &["csv", "txt"])
-            .pick_file()
-    }
-
-    fn pick_event(&mut self) -> Option<PathBuf> {
-        rfd::FileDialog::new()
-            .set_title("Open an event")
-            .add_filter("Tourney event", &["tourney"])
-            .pick_file()
-    }
-
-    fn save_event(&mut self, suggested: &str) -> Option<PathBuf> {
-        rfd::FileDialog::new()
-            .set_title("Save the new event as")
-            .add_filter("Tourney event", &["tourney"])
-            .set_file_name(format!("{suggested}.tourney"))
-            .save_file()
-    }
-
-    fn save_export(&mut self, suggested: &str, extension: &str) -> Option<PathBuf> {
-        rfd::FileDialog::new()
-            .set_title("Export")
-            .add_filter(extension.to_uppercase(), &[extension])
-            .set_file_name(format!("{suggested}.{extension}"))
-            .save_file()
-    }
-
-    fn pick_file(&mut self, title: &str, filter: &str, extensions: &[&str]) -> Option<PathBuf> {
-        rfd::FileDialog::new()
-            .set_title(title)
-            .add_filter(filter, extensions)
-            .pick_file()
+    fn ask(&mut self, request: &Request) -> Answer {
+        if std::env::var("TOURNEY_FILE_DIALOG").is_ok_and(|v| v == "own") {
+            return Answer::NoDialog;
+        }
+        let (filter, extensions) = request.filter();
+        let dialog = rfd::FileDialog::new()
+            .set_title(request.title())
+            .add_filter(filter, &extensions);
+        let started = Instant::now();
+        let chosen = match request.suggested_name() {
+            Some(name) => dialog.set_file_name(name).save_file(),
+            None => dialog.pick_file(),
+        };
+        match chosen {
+            Some(path) => Answer::Chosen(path),
+            // Windows and macOS always have their dialog; elsewhere a dialog that was never
+            // shown answers within milliseconds.
+            None if cfg!(not(any(target_os = "windows", target_os = "macos")))
+                && started.elapsed() < NO_DIALOG_BELOW =>
+            {
+                Answer::NoDialog
+            }
+            None => Answer::Cancelled,
+        }
     }
 }
 
-/// Answers every dialog with "no file chosen" (the frame benchmark).
+/// Answers every dialog with "cancelled" (the frame benchmark).
 pub struct NoDialogs;
 
 impl FileDialogs for NoDialogs {
-    fn pick_roster(&mut self) -> Option<PathBuf> {
-        None
-    }
-    fn pick_event(&mut self) -> Option<PathBuf> {
-        None
-    }
-    fn save_event(&mut self, _: &str) -> Option<PathBuf> {
-        None
-    }
-    fn save_export(&mut self, _: &str, _: &str) -> Option<PathBuf> {
-        None
-    }
-    fn pick_file(&mut self, _: &str, _: &str, _: &[&str]) -> Option<PathBuf> {
-        None
+    fn ask(&mut self, _: &Request) -> Answer {
+        Answer::Cancelled
     }
 }
 
-/// Answers each dialog with the next path queued for it (tests).
+/// Answers each dialog with the next answer queued (tests); "cancelled" once the queue is
+/// empty. A queued `NoDialog` sends the test on into Tourney's own dialog.
 #[cfg(test)]
 #[derive(Default)]
 pub struct ScriptedDialogs {
-    pub answers: std::collections::VecDeque<Option<PathBuf>>,
+    pub answers: std::collections::VecDeque<Answer>,
+    /// Every request made, in order.
+    pub asked: std::rc::Rc<std::cell::RefCell<Vec<Request>>>,
 }
 
 #[cfg(test)]
 impl FileDialogs for ScriptedDialogs {
-    fn pick_roster(&mut self) -> Option<PathBuf> {
-        self.answers.pop_front().flatten()
+    fn ask(&mut self, request: &Request) -> Answer {
+        self.asked.borrow_mut().push(request.clone());
+        self.answers.pop_front().unwrap_or(Answer::Cancelled)
     }
-    fn pick_event(&mut self) -> Option<PathBuf> {
-        self.answers.pop_front().flatten()
+}
+
+/// Which button asked for a file, so its answer goes back to it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Purpose {
+    OpenEvent,
+    SaveNewEvent,
+    NewEventRoster,
+    ImportRoster,
+    ExportPdf,
+    ExportRoundSheet,
+    ExportStandings,
+    LeagueTable,
+    Puzzle,
+}
+
+/// Which dialog the organiser wants.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum DialogChoice {
+    /// The system's dialog, Tourney's own when the desktop has none.
+    #[default]
+    System,
+    /// Always Tourney's own.
+    Own,
+}
+
+/// The app's file chooser: asks the system's dialog or shows Tourney's own, and keeps each
+/// answer until the button that asked reads it.
+pub struct Files {
+    system: Box<dyn FileDialogs>,
+    pub choice: DialogChoice,
+    /// Set once the system's dialog failed to appear: Tourney's own is used from then on.
+    system_missing: bool,
+    open: Option<(Purpose, OwnFileDialog)>,
+    answers: Vec<(Purpose, Option<PathBuf>)>,
+    /// The folder the last file was chosen in (where Tourney's own dialog starts).
+    last_folder: Option<PathBuf>,
+    /// Places offered beside the folder list (the app's event folder, the open event's).
+    extra_places: Vec<(String, PathBuf)>,
+    /// Said once, when the system's dialog turned out to be missing.
+    pub notice: Option<String>,
+}
+
+impl Files {
+    pub fn new(system: Box<dyn FileDialogs>) -> Self {
+        Files {
+            system,
+            choice: DialogChoice::System,
+            system_missing: false,
+            open: None,
+            answers: Vec::new(),
+            last_folder: None,
+            extra_places: Vec::new(),
+            notice: None,
+        }
     }
-    fn save_event(&mut self, _: &str) -> Option<PathBuf> {
-        self.answers.pop_front().flatten()
+
+    /// The places listed in Tourney's own dialog besides the home, desktop, documents and
+    /// downloads folders.
+    pub fn set_extra_places(&mut self, places: Vec<(String, PathBuf)>) {
+        self.extra_places = places;
     }
-    fn save_export(&mut self, _: &str, _: &str) -> Option<PathBuf> {
-        self.answers.pop_front().flatten()
+
+    /// Asks for a file for `purpose`; read the answer with `answer(purpose)`.
+    pub fn ask(&mut self, purpose: Purpose, request: Request) {
+        if self.open.is_some() {
+            return;
+        }
+        if self.choice == DialogChoice::System && !self.system_missing {
+            match self.system.ask(&request) {
+                Answer::Chosen(path) => {
+                    self.last_folder = path.parent().map(Path::to_path_buf);
+                    self.answers.push((purpose, Some(path)));
+                    return;
+                }
+                Answer::Cancelled => {
+                    self.answers.push((purpose, None));
+                    return;
+                }
+                Answer::NoDialog => {
+                    self.system_missing = true;
+                    self.notice = Some(
+                        "This desktop has no file-dialog service, so Tourney shows its own file dialog."
+                            .to_owned(),
+                    );
+                }
+            }
+        }
+        let start = self
+            .last_folder
+            .clone()
+            .filter(|f| f.is_dir())
+            .or_else(|| {
+                self.extra_places
+                    .iter()
+                    .map(|(_, p)| p.clone())
+                    .find(|p| p.is_dir())
+            })
+            .or_else(dirs::home_dir)
+            .unwrap_or_else(|| PathBuf::from("."));
+        let mut places = standard_places();
+        places.extend(self.extra_places.iter().cloned());
+        self.open = Some((purpose, OwnFileDialog::new(request, start, places)));
     }
-    fn pick_file(&mut self, _: &str, _: &str, _: &[&str]) -> Option<PathBuf> {
-        self.answers.pop_front().flatten()
+
+    /// The answer for `purpose` once there is one: `Some(None)` when cancelled.
+    pub fn answer(&mut self, purpose: Purpose) -> Option<Option<PathBuf>> {
+        let at = self.answers.iter().position(|(p, _)| *p == purpose)?;
+        Some(self.answers.remove(at).1)
     }
+
+    /// Whether Tourney's own dialog is showing.
+    #[cfg(test)]
+    pub fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// Draws Tourney's own dialog while it is open.
+    pub fn ui(&mut self, ctx: &egui::Context) {
+        let Some((purpose, dialog)) = &mut self.open else {
+            return;
+        };
+        let purpose = *purpose;
+        match dialog.ui(ctx) {
+            Step::Open => {}
+            Step::Chosen(path) => {
+                self.last_folder = path.parent().map(Path::to_path_buf);
+                self.answers.push((purpose, Some(path)));
+                self.open = None;
+            }
+            Step::Cancelled => {
+                self.answers.push((purpose, None));
+                self.open = None;
+            }
+        }
+    }
+}
+
+/// Home, Desktop, Documents and Downloads, those this user has.
+fn standard_places() -> Vec<(String, PathBuf)> {
+    let mut places = Vec::new();
+    for (name, folder) in [
+        ("Home", dirs::home_dir()),
+        ("Desktop", dirs::desktop_dir()),
+        ("Documents", dirs::document_dir()),
+        ("Downloads", dirs::download_dir()),
+    ] {
+        if let Some(folder) = folder.filter(|f| f.is_dir())
+            && !places.iter().any(|(_, p)| *p == folder)
+        {
+            places.push((name.to_owned(), folder));
+        }
+    }
+    if cfg!(target_os = "windows") {
+        for letter in 'A'..='Z' {
+            let drive = PathBuf::from(format!("{letter}:\\"));
+            if drive.is_dir() {
+                places.push((format!("Drive {letter}:"), drive));
+            }
+        }
+    } else {
+        places.push(("Computer".to_owned(), PathBuf::from("/")));
+    }
+    places
 }

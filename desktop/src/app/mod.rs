@@ -6,10 +6,12 @@
 //! changes go through `session::AppCommand` to the event file.
 
 pub(crate) mod dialogs;
+mod file_dialog;
 mod generation;
 mod grid;
 mod job;
 mod new_event;
+mod opener;
 mod options_form;
 mod results_view;
 mod roster_preview;
@@ -20,7 +22,7 @@ mod sheets_view;
 mod standings_view;
 mod tools_view;
 
-use dialogs::{FileDialogs, NativeDialogs};
+use dialogs::{DialogChoice, FileDialogs, Files, NativeDialogs, Purpose, Request};
 use eframe::egui;
 use new_event::NewEventView;
 use results_view::ResultsView;
@@ -34,8 +36,7 @@ use tools_view::ToolsView;
 
 const RECENT_KEY: &str = "recent_events";
 const PREFERENCES_KEY: &str = "preferences";
-const NO_FILE_CHOSEN: &str =
-    "No file was chosen. (If no dialog appeared, this desktop has no file-dialog service: see the README.)";
+const NO_FILE_CHOSEN: &str = "No file was chosen.";
 
 pub const ERROR_RED: egui::Color32 = egui::Color32::from_rgb(200, 30, 30);
 pub const WARNING_ORANGE: egui::Color32 = egui::Color32::from_rgb(200, 110, 20);
@@ -113,13 +114,19 @@ pub fn install_fonts(ctx: &egui::Context) {
 pub struct Preferences {
     pub theme: egui::ThemePreference,
     pub zoom: f32,
+    /// Tourney's own file dialog even where the system has one.
+    pub own_file_dialog: bool,
 }
+
+/// The text sizes View → Larger and Smaller step through.
+const ZOOM_STEPS: [f32; 9] = [0.75, 0.9, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0];
 
 impl Default for Preferences {
     fn default() -> Self {
         Preferences {
             theme: egui::ThemePreference::System,
             zoom: 1.0,
+            own_file_dialog: false,
         }
     }
 }
@@ -131,6 +138,7 @@ impl Preferences {
             match line.split_once('=') {
                 Some(("theme", "light")) => preferences.theme = egui::ThemePreference::Light,
                 Some(("theme", "dark")) => preferences.theme = egui::ThemePreference::Dark,
+                Some(("file_dialog", "own")) => preferences.own_file_dialog = true,
                 Some(("zoom", value)) => {
                     if let Ok(zoom) = value.parse::<f32>()
                         && (0.5..=3.0).contains(&zoom)
@@ -150,7 +158,8 @@ impl Preferences {
             egui::ThemePreference::Dark => "dark",
             egui::ThemePreference::System => "system",
         };
-        format!("theme={theme}\nzoom={}\n", self.zoom)
+        let dialog = if self.own_file_dialog { "own" } else { "system" };
+        format!("theme={theme}\nzoom={}\nfile_dialog={dialog}\n", self.zoom)
     }
 
     fn apply(self, ctx: &egui::Context) {
@@ -179,7 +188,7 @@ pub(crate) enum View {
 pub struct TourneyApp {
     data_folder: PathBuf,
     recent: Vec<PathBuf>,
-    dialogs: Box<dyn FileDialogs>,
+    pub(crate) files: Files,
     pub(crate) screen: Screen,
     pub(crate) session: Option<Session>,
     pub(crate) view: View,
@@ -191,8 +200,55 @@ pub struct TourneyApp {
     new_event: NewEventView,
     tools: ToolsView,
     status: String,
+    /// An important message, shown under the top bar until dismissed.
+    pub(crate) banner: Option<Banner>,
+    /// Opens a written file or its folder (the system's opener; a recorder in tests).
+    opener: Box<dyn FnMut(&Path, opener::Reveal) -> Result<String, String>>,
+    /// Title, date and format of each recent event, read once.
+    recent_details: std::collections::HashMap<PathBuf, Option<RecentDetails>>,
+    /// A new event waiting for the save dialog's answer.
+    pending_new_event: Option<(scheduler::event::Event, Vec<String>)>,
     preferences: Preferences,
     show_about: bool,
+}
+
+/// What a view reports after an action that matters: shown in the banner.
+pub enum Notice {
+    Problem(String),
+    Wrote(PathBuf),
+}
+
+impl Notice {
+    /// The banner for a write to `path` that ended with `result`.
+    pub fn written(path: PathBuf, result: Result<(), String>) -> Notice {
+        match result {
+            Ok(()) => Notice::Wrote(path),
+            Err(problem) => Notice::Problem(format!("Not written: {problem}")),
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum BannerKind {
+    Problem,
+    Done,
+    Note,
+}
+
+/// A message that stays where the eye is (under the top bar) until dismissed; after an
+/// export it offers to open the file or its folder.
+pub(crate) struct Banner {
+    pub(crate) kind: BannerKind,
+    pub(crate) text: String,
+    file: Option<PathBuf>,
+}
+
+/// A recent event as the start screen lists it.
+#[derive(Clone)]
+struct RecentDetails {
+    title: String,
+    date: Option<String>,
+    format: String,
 }
 
 impl TourneyApp {
@@ -201,7 +257,7 @@ impl TourneyApp {
         let mut app = TourneyApp {
             data_folder,
             recent,
-            dialogs,
+            files: Files::new(dialogs),
             screen: Screen::Start,
             session: None,
             view: View::Results,
@@ -213,6 +269,10 @@ impl TourneyApp {
             new_event: NewEventView::default(),
             tools: ToolsView::default(),
             status: String::new(),
+            banner: None,
+            opener: Box::new(opener::open),
+            recent_details: std::collections::HashMap::new(),
+            pending_new_event: None,
             preferences: Preferences::default(),
             show_about: false,
         };
@@ -246,6 +306,8 @@ impl TourneyApp {
                     "Event file: {} (every change is saved as it is made)",
                     session.path().display()
                 );
+                self.banner = None;
+                self.files_places(Some(&session.path()));
                 self.session = Some(session);
                 self.screen = Screen::Event;
                 self.roster = RosterView::default();
@@ -254,10 +316,119 @@ impl TourneyApp {
                 self.standings = StandingsView::default();
             }
             Err(problem) => {
-                self.status = problem;
+                self.show_problem(problem);
                 self.screen = Screen::Start;
             }
         }
+    }
+
+    /// Tourney's own file dialog lists the open event's folder and the app's event folder.
+    fn files_places(&mut self, event_file: Option<&Path>) {
+        let mut places = Vec::new();
+        if let Some(folder) = event_file.and_then(Path::parent) {
+            places.push(("This event's folder".to_owned(), folder.to_path_buf()));
+        }
+        places.push(("Tourney's events".to_owned(), self.data_folder.join("events")));
+        self.files.set_extra_places(places);
+    }
+
+    /// A problem the organiser must see: in the banner (and the status line).
+    fn show_problem(&mut self, problem: String) {
+        self.status = problem.clone();
+        self.banner = Some(Banner {
+            kind: BannerKind::Problem,
+            text: problem,
+            file: None,
+        });
+    }
+
+    fn show_notice(&mut self, notice: Notice) {
+        match notice {
+            Notice::Problem(problem) => self.show_problem(problem),
+            Notice::Wrote(path) => {
+                self.status = format!("Wrote {}", path.display());
+                self.banner = Some(Banner {
+                    kind: BannerKind::Done,
+                    text: format!("Wrote {}", path.display()),
+                    file: Some(path),
+                });
+            }
+        }
+    }
+
+    /// The banner: the message, Open / Show in folder after an export, and Dismiss.
+    fn banner_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(banner) = &self.banner else {
+            return;
+        };
+        let dark = ui.visuals().dark_mode;
+        let fill = match (banner.kind, dark) {
+            (BannerKind::Problem, false) => egui::Color32::from_rgb(255, 222, 222),
+            (BannerKind::Problem, true) => egui::Color32::from_rgb(100, 28, 28),
+            (BannerKind::Done, false) => egui::Color32::from_rgb(214, 242, 220),
+            (BannerKind::Done, true) => egui::Color32::from_rgb(24, 80, 44),
+            (BannerKind::Note, false) => egui::Color32::from_rgb(255, 240, 200),
+            (BannerKind::Note, true) => egui::Color32::from_rgb(90, 70, 20),
+        };
+        let text_color = if dark {
+            egui::Color32::WHITE
+        } else {
+            egui::Color32::BLACK
+        };
+        let mut dismiss = false;
+        let mut reveal = None;
+        egui::Frame::new()
+            .fill(fill)
+            .inner_margin(8.0)
+            .corner_radius(4.0)
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(&banner.text).color(text_color).strong())
+                            .selectable(true),
+                    );
+                    if banner.file.is_some() {
+                        if ui
+                            .button("Open")
+                            .on_hover_text("With the system's program for it")
+                            .clicked()
+                        {
+                            reveal = Some(opener::Reveal::File);
+                        }
+                        if ui.button("Show in folder").clicked() {
+                            reveal = Some(opener::Reveal::Folder);
+                        }
+                    }
+                    if ui.button("Dismiss").clicked() {
+                        dismiss = true;
+                    }
+                });
+            });
+        if let (Some(how), Some(file)) = (reveal, banner.file.clone()) {
+            match (self.opener)(&file, how) {
+                Ok(message) => self.status = message,
+                Err(problem) => self.show_problem(problem),
+            }
+        }
+        if dismiss {
+            self.banner = None;
+        }
+    }
+
+    /// Reads the title, date and format of recent events not read yet (once each).
+    fn recent_details(&mut self, path: &Path) -> Option<RecentDetails> {
+        self.recent_details
+            .entry(path.to_path_buf())
+            .or_insert_with(|| {
+                let file = scheduler::event::store::EventFile::open_read_only(path).ok()?;
+                let settings = &file.event().settings;
+                Some(RecentDetails {
+                    title: settings.title.clone(),
+                    date: settings.date.clone(),
+                    format: settings.format_label.clone(),
+                })
+            })
+            .clone()
     }
 
     fn start_ui(&mut self, ui: &mut egui::Ui) {
@@ -273,10 +444,7 @@ impl TourneyApp {
                 self.status.clear();
             }
             if ui.button("Open…").clicked() {
-                match self.dialogs.pick_event() {
-                    Some(path) => self.open(&path),
-                    None => self.status = NO_FILE_CHOSEN.to_owned(),
-                }
+                self.files.ask(Purpose::OpenEvent, Request::Event);
             }
             if ui.button("Demo event").clicked() {
                 self.open_demo();
@@ -289,14 +457,38 @@ impl TourneyApp {
                 self.screen = Screen::Event;
             }
         });
+        match self.files.answer(Purpose::OpenEvent) {
+            Some(Some(path)) => self.open(&path),
+            Some(None) => self.status = NO_FILE_CHOSEN.to_owned(),
+            None => {}
+        }
         ui.add_space(8.0);
         if !self.recent.is_empty() {
             ui.strong("Recent events");
-            for path in self.recent.clone() {
-                if ui.link(path.display().to_string()).clicked() {
-                    self.open(&path);
+            egui::Grid::new("recent-events").num_columns(2).show(ui, |ui| {
+                for path in self.recent.clone() {
+                    let file_name = path.file_name().map_or_else(
+                        || path.display().to_string(),
+                        |n| n.to_string_lossy().into_owned(),
+                    );
+                    let (title, line) = match self.recent_details(&path) {
+                        Some(d) => {
+                            let mut line = d.format;
+                            if let Some(date) = d.date {
+                                line = format!("{date} · {line}");
+                            }
+                            (d.title, format!("{line} · {file_name}"))
+                        }
+                        None if !path.exists() => (file_name, "the file is no longer there".to_owned()),
+                        None => (file_name, "cannot be read".to_owned()),
+                    };
+                    if ui.link(title).on_hover_text(path.display().to_string()).clicked() {
+                        self.open(&path);
+                    }
+                    ui.weak(line);
+                    ui.end_row();
                 }
-            }
+            });
         }
         ui.add_space(12.0);
         ui.strong("How an evening goes");
@@ -335,38 +527,49 @@ impl TourneyApp {
             ui.selectable_value(&mut self.view, View::Sheets, "Sheets");
         });
         ui.separator();
+        let mut notice = None;
         let commands = match self.view {
-            View::Roster => self.roster.ui(ui, session, self.dialogs.as_mut()),
+            View::Roster => self.roster.ui(ui, session, &mut self.files),
             View::Schedule => self.schedule.ui(ui, session),
             View::Results => self.results.ui(ui, session),
             View::Standings => {
-                if let Some(message) = self.standings.ui(ui, session, self.dialogs.as_mut()) {
-                    self.status = message;
-                }
+                notice = self.standings.ui(ui, session, &mut self.files);
                 Vec::new()
             }
             View::Sheets => {
-                if let Some(message) = self.sheets.ui(ui, session, self.dialogs.as_mut()) {
-                    self.status = message;
-                }
+                notice = self.sheets.ui(ui, session, &mut self.files);
                 Vec::new()
             }
         };
         for command in commands {
-            self.status = match session.apply(command) {
-                Ok(message) => message,
-                Err(message) => format!("Not saved: {message}"),
-            };
+            match session.apply(command) {
+                Ok(message) => self.status = message,
+                Err(message) => notice = Some(Notice::Problem(format!("Not saved: {message}"))),
+            }
+        }
+        if let Some(notice) = notice {
+            self.show_notice(notice);
         }
     }
 
     fn new_event_ui(&mut self, ui: &mut egui::Ui) {
-        let Some((event, notes)) = self.new_event.ui(ui, self.dialogs.as_mut()) else {
+        if let Some(made) = self.new_event.ui(ui, &mut self.files) {
+            self.files.ask(
+                Purpose::SaveNewEvent,
+                Request::SaveEvent {
+                    suggested: made.0.settings.title.clone(),
+                },
+            );
+            self.pending_new_event = Some(made);
+        }
+        let Some(chosen) = self.files.answer(Purpose::SaveNewEvent) else {
             return;
         };
-        // Without an answer from the save dialog (cancelled, or no dialog service on this
-        // desktop) the event is still kept: in the app's own folder, listed under recent events.
-        let chosen = self.dialogs.save_event(&event.settings.title);
+        let Some((event, notes)) = self.pending_new_event.take() else {
+            return;
+        };
+        // Cancelled in the save dialog, the event is still kept: in the app's own folder,
+        // listed under recent events.
         let path = chosen.clone().unwrap_or_else(|| {
             let safe: String = event
                 .settings
@@ -448,42 +651,61 @@ impl TourneyApp {
         } else {
             None
         };
-        if let Some(outcome) = outcome {
-            self.status = outcome.unwrap_or_else(|problem| format!("Not changed: {problem}"));
+        match outcome {
+            Some(Ok(message)) => self.status = message,
+            Some(Err(problem)) => self.show_problem(format!("Not changed: {problem}")),
+            None => {}
         }
     }
 
-    /// Theme and text size, applied at once and remembered.
+    /// Theme, text size and file dialog, applied at once and remembered. The menu stays open
+    /// while they are changed (a click outside closes it).
     fn preferences_ui(&mut self, ui: &mut egui::Ui) {
         let before = self.preferences;
-        ui.menu_button("View", |ui| {
-            ui.label("Theme");
-            ui.radio_value(&mut self.preferences.theme, egui::ThemePreference::Light, "Light");
-            ui.radio_value(&mut self.preferences.theme, egui::ThemePreference::Dark, "Dark");
-            ui.radio_value(
-                &mut self.preferences.theme,
-                egui::ThemePreference::System,
-                "As the system",
-            );
-            ui.separator();
-            ui.label("Text size");
-            ui.horizontal(|ui| {
-                if ui.button("Smaller").clicked() {
-                    self.preferences.zoom = (self.preferences.zoom - 0.1).max(0.6);
-                }
-                if ui.button("Normal size").clicked() {
-                    self.preferences.zoom = 1.0;
-                }
-                if ui.button("Larger").clicked() {
-                    self.preferences.zoom = (self.preferences.zoom + 0.1).min(2.5);
+        let config = egui::containers::menu::MenuConfig::new()
+            .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+        egui::containers::menu::MenuButton::new("View")
+            .config(config)
+            .ui(ui, |ui| {
+                ui.label("Theme");
+                ui.radio_value(&mut self.preferences.theme, egui::ThemePreference::Light, "Light");
+                ui.radio_value(&mut self.preferences.theme, egui::ThemePreference::Dark, "Dark");
+                ui.radio_value(
+                    &mut self.preferences.theme,
+                    egui::ThemePreference::System,
+                    "As the system",
+                );
+                ui.separator();
+                ui.label("Text size");
+                ui.horizontal(|ui| {
+                    let zoom = self.preferences.zoom;
+                    if ui.button("Smaller").clicked() {
+                        self.preferences.zoom = ZOOM_STEPS
+                            .into_iter()
+                            .rev()
+                            .find(|&z| z < zoom - 0.01)
+                            .unwrap_or(ZOOM_STEPS[0]);
+                    }
+                    if ui.button("Normal size").clicked() {
+                        self.preferences.zoom = 1.0;
+                    }
+                    if ui.button("Larger").clicked() {
+                        self.preferences.zoom = ZOOM_STEPS
+                            .into_iter()
+                            .find(|&z| z > zoom + 0.01)
+                            .unwrap_or(ZOOM_STEPS[ZOOM_STEPS.len() - 1]);
+                    }
+                });
+                ui.label(format!("{:.0} %", self.preferences.zoom * 100.0));
+                ui.separator();
+                ui.checkbox(&mut self.preferences.own_file_dialog, "Tourney's own file dialog")
+                    .on_hover_text("Instead of the system's (used anyway where the desktop has none)");
+                ui.separator();
+                if ui.button("About Tourney").clicked() {
+                    self.show_about = true;
+                    ui.close();
                 }
             });
-            ui.label(format!("{:.0} %", self.preferences.zoom * 100.0));
-            ui.separator();
-            if ui.button("About Tourney").clicked() {
-                self.show_about = true;
-            }
-        });
         // Ctrl+plus / Ctrl+minus (egui's own zoom keys) change the same setting.
         let zoom = ui.ctx().zoom_factor();
         if (zoom - before.zoom).abs() > 0.001 && before == self.preferences {
@@ -492,6 +714,11 @@ impl TourneyApp {
         if self.preferences != before {
             self.preferences.apply(ui.ctx());
         }
+        self.files.choice = if self.preferences.own_file_dialog {
+            DialogChoice::Own
+        } else {
+            DialogChoice::System
+        };
     }
 
     fn about_ui(&mut self, ui: &mut egui::Ui) {
@@ -542,6 +769,18 @@ impl TourneyApp {
                 self.preferences_ui(ui);
             });
         });
+        if let Some(notice) = self.files.notice.take() {
+            if self.banner.is_none() {
+                self.banner = Some(Banner {
+                    kind: BannerKind::Note,
+                    text: notice,
+                    file: None,
+                });
+            }
+        }
+        if self.banner.is_some() {
+            egui::Panel::top("banner").show(ui, |ui| self.banner_ui(ui));
+        }
         egui::Panel::bottom("status-bar").show(ui, |ui| {
             ui.add(egui::Label::new(egui::RichText::new(&self.status).small()).truncate());
         });
@@ -549,8 +788,9 @@ impl TourneyApp {
             Screen::Start => self.start_ui(ui),
             Screen::NewEvent => self.new_event_ui(ui),
             Screen::Event => self.event_ui(ui),
-            Screen::Tools => self.tools.ui(ui, self.dialogs.as_mut()),
+            Screen::Tools => self.tools.ui(ui, &mut self.files),
         });
+        self.files.ui(ui.ctx());
         if self.show_about {
             self.about_ui(ui);
         }

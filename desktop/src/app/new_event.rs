@@ -2,7 +2,7 @@
 //! players or a CSV with its problems listed line by line before anything is accepted), then
 //! generation on a background thread with progress and cancel.
 
-use super::dialogs::FileDialogs;
+use super::dialogs::{Files, Purpose, Request};
 use super::generation::Generation;
 use super::options_form::{options_rows, row};
 use super::roster_preview::RosterPreview;
@@ -44,7 +44,7 @@ impl Default for NewEventView {
 
 impl NewEventView {
     /// Returns the built event (with the generator's notes) once generation has finished.
-    pub fn ui(&mut self, ui: &mut egui::Ui, dialogs: &mut dyn FileDialogs) -> Option<(Event, Vec<String>)> {
+    pub fn ui(&mut self, ui: &mut egui::Ui, files: &mut Files) -> Option<(Event, Vec<String>)> {
         if let Some((job, _)) = &self.job {
             let outcome = job.take_outcome();
             match outcome {
@@ -102,13 +102,15 @@ impl NewEventView {
                     ui.label("Roster");
                     ui.horizontal(|ui| {
                         if ui.button("Import CSV…").clicked() {
-                            match dialogs.pick_roster() {
-                                Some(path) => {
-                                    self.roster = Some(RosterPreview::read(&path));
-                                    self.problem = None;
-                                }
-                                None => self.problem = Some(super::NO_FILE_CHOSEN.to_owned()),
+                            files.ask(Purpose::NewEventRoster, Request::Roster);
+                        }
+                        match files.answer(Purpose::NewEventRoster) {
+                            Some(Some(path)) => {
+                                self.roster = Some(RosterPreview::read(&path));
+                                self.problem = None;
                             }
+                            Some(None) => self.problem = Some(super::NO_FILE_CHOSEN.to_owned()),
+                            None => {}
                         }
                         if self.roster.is_some() && ui.button("Use numbered players instead").clicked() {
                             self.roster = None;

@@ -5,7 +5,7 @@
 //! contact details can change; the controls that would change the schedule say why they are
 //! off.
 
-use super::dialogs::FileDialogs;
+use super::dialogs::{Files, Purpose, Request};
 use super::roster_preview::RosterPreview;
 use super::session::{AppCommand, Session};
 use eframe::egui;
@@ -37,12 +37,7 @@ pub struct RosterView {
 const ROW_HEIGHT: f32 = 22.0;
 
 impl RosterView {
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        session: &Session,
-        dialogs: &mut dyn FileDialogs,
-    ) -> Vec<AppCommand> {
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Vec<AppCommand> {
         let mut commands = Vec::new();
         if self.revision != Some(session.revision()) {
             self.drafts.clear();
@@ -138,13 +133,15 @@ impl RosterView {
                 .on_disabled_hover_text(lock_reason)
                 .clicked()
             {
-                match dialogs.pick_roster() {
-                    Some(path) => {
-                        self.import = Some(RosterPreview::read(&path));
-                        self.message = None;
-                    }
-                    None => self.message = Some(super::NO_FILE_CHOSEN.to_owned()),
+                files.ask(Purpose::ImportRoster, Request::Roster);
+            }
+            match files.answer(Purpose::ImportRoster) {
+                Some(Some(path)) => {
+                    self.import = Some(RosterPreview::read(&path));
+                    self.message = None;
                 }
+                Some(None) => self.message = Some(super::NO_FILE_CHOSEN.to_owned()),
+                None => {}
             }
             let label = ui.label("Find:");
             ui.add(egui::TextEdit::singleline(&mut self.filter).desired_width(140.0))

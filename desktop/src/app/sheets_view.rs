@@ -1,7 +1,8 @@
 //! Sheets and exports: choose the sheet kinds and the paper, write the PDF or the standings
-//! CSV through a save dialog, and open the folder it went to.
+//! CSV where the save dialog says; the app's banner then offers to open it.
 
-use super::dialogs::FileDialogs;
+use super::Notice;
+use super::dialogs::{Files, Purpose, Request};
 use super::session::Session;
 use eframe::egui;
 use scheduler::event::printing::{event_sheets_pdf, sheet_kinds, sheet_options};
@@ -9,7 +10,7 @@ use scheduler::event::standings::standings_csv;
 use scheduler::export_file::{Existing, write_export};
 use scheduler::schedule_io::write_round_sheet_csv;
 use scheduler::sheets::{Paper, SheetKind};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub struct SheetsView {
     round: bool,
@@ -22,7 +23,6 @@ pub struct SheetsView {
     score_cards: bool,
     summary: bool,
     letter: bool,
-    last_written: Option<PathBuf>,
 }
 
 impl Default for SheetsView {
@@ -36,19 +36,13 @@ impl Default for SheetsView {
             score_cards: true,
             summary: true,
             letter: false,
-            last_written: None,
         }
     }
 }
 
 impl SheetsView {
-    /// Returns a status line when something was written (or failed).
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        session: &Session,
-        dialogs: &mut dyn FileDialogs,
-    ) -> Option<String> {
+    /// Says when something was written (or failed).
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Option<Notice> {
         let mut status = None;
         ui.heading("Sheets and exports");
         let changes = session.event().roster_changes();
@@ -101,47 +95,32 @@ impl SheetsView {
             ui.selectable_value(&mut self.letter, true, "Letter");
         });
         let title = session.event().settings.title.clone();
-        if ui.button("Export PDF…").clicked()
-            && let Some(path) = dialogs.save_export(&title, "pdf")
-        {
-            status = Some(match self.write_pdf(session, &path) {
-                Ok(()) => {
-                    self.last_written = Some(path.clone());
-                    format!("Wrote {}", path.display())
-                }
-                Err(problem) => format!("Not written: {problem}"),
-            });
+        if ui.button("Export PDF…").clicked() {
+            files.ask(Purpose::ExportPdf, export(&title, "pdf"));
         }
-        if ui.button("Export round-sheet CSV…").clicked()
-            && let Some(path) = dialogs.save_export(&format!("{title} rounds"), "csv")
-        {
-            status = Some(match self.write_round_sheet(session, &path) {
-                Ok(()) => {
-                    self.last_written = Some(path.clone());
-                    format!("Wrote {}", path.display())
-                }
-                Err(problem) => format!("Not written: {problem}"),
-            });
+        if let Some(Some(path)) = files.answer(Purpose::ExportPdf) {
+            status = Some(Notice::written(path.clone(), self.write_pdf(session, &path)));
         }
-        if ui
+        if ui.button("Export round-sheet CSV…").clicked() {
+            files.ask(
+                Purpose::ExportRoundSheet,
+                export(&format!("{title} rounds"), "csv"),
+            );
+        }
+        if let Some(Some(path)) = files.answer(Purpose::ExportRoundSheet) {
+            status = Some(Notice::written(
+                path.clone(),
+                self.write_round_sheet(session, &path),
+            ));
+        }
+        let clicked = ui
             .add_enabled(
                 !session.results().is_empty(),
                 egui::Button::new("Export standings CSV…"),
             )
             .on_disabled_hover_text("Standings can be exported once results are entered")
-            .clicked()
-        {
-            status = export_standings_csv(session, dialogs);
-            if let Some(path) = status.as_deref().and_then(|s| s.strip_prefix("Wrote ")) {
-                self.last_written = Some(PathBuf::from(path));
-            }
-        }
-        if let Some(folder) = self.last_written.as_ref().and_then(|p| p.parent())
-            && ui.button("Open the folder").clicked()
-        {
-            status = Some(open_folder(folder));
-        }
-        status
+            .clicked();
+        status.or(export_standings_csv(session, files, clicked))
     }
 
     /// The wide round sheet (a row per table and round) for a spreadsheet, with a byte-order
@@ -180,30 +159,29 @@ fn write_chosen(session: &Session, path: &Path, bytes: &[u8]) -> Result<(), Stri
     write_export(path, bytes, Existing::Replace, &[&session.path()]).map_err(|e| e.to_string())
 }
 
-/// Asks where to write the standings CSV (with a byte-order mark, so Excel reads accents) and
-/// writes it; the status line says what happened. `None` when no file was chosen.
-pub fn export_standings_csv(session: &Session, dialogs: &mut dyn FileDialogs) -> Option<String> {
-    let title = &session.event().settings.title;
-    let path = dialogs.save_export(&format!("{title} standings"), "csv")?;
-    let bytes = standings_csv(session.standings(), true);
-    Some(match write_chosen(session, &path, &bytes) {
-        Ok(()) => format!("Wrote {}", path.display()),
-        Err(e) => format!("Not written: {e}"),
-    })
+fn export(suggested: &str, extension: &str) -> Request {
+    Request::Export {
+        suggested: suggested.to_owned(),
+        extension: extension.to_owned(),
+    }
 }
 
-fn open_folder(folder: &Path) -> String {
-    let program = if cfg!(target_os = "windows") {
-        "explorer"
-    } else if cfg!(target_os = "macos") {
-        "open"
-    } else {
-        "xdg-open"
-    };
-    match std::process::Command::new(program).arg(folder).spawn() {
-        Ok(_) => format!("Opened {}", folder.display()),
-        Err(e) => format!("Could not open {}: {e}", folder.display()),
+/// Asks where to write the standings CSV when `clicked`, and writes it (with a byte-order
+/// mark, so Excel reads accents) once a file is chosen. `None` until then.
+pub fn export_standings_csv(session: &Session, files: &mut Files, clicked: bool) -> Option<Notice> {
+    if clicked {
+        let title = &session.event().settings.title;
+        files.ask(
+            Purpose::ExportStandings,
+            export(&format!("{title} standings"), "csv"),
+        );
     }
+    let path = files.answer(Purpose::ExportStandings)??;
+    let bytes = standings_csv(session.standings(), true);
+    Some(Notice::written(
+        path.clone(),
+        write_chosen(session, &path, &bytes),
+    ))
 }
 
 #[cfg(test)]

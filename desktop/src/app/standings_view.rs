@@ -1,7 +1,8 @@
 //! Standings, recomputed from the event file after every result: sortable by any column
 //! (click its heading) and exportable as CSV for a spreadsheet.
 
-use super::dialogs::FileDialogs;
+use super::Notice;
+use super::dialogs::Files;
 use super::session::Session;
 use eframe::egui;
 use scheduler::sheets::StandingsTable;
@@ -13,13 +14,8 @@ pub struct StandingsView {
 }
 
 impl StandingsView {
-    /// Returns a status line when the CSV was written (or not).
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        session: &Session,
-        dialogs: &mut dyn FileDialogs,
-    ) -> Option<String> {
+    /// Says when the CSV was written (or not).
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Option<Notice> {
         if session.results().is_empty() {
             ui.label("No results yet: the standings appear as soon as the first result is saved.");
             return None;
@@ -36,9 +32,8 @@ impl StandingsView {
             ui.label(format!(
                 "After {done} of {needed} results. Click a heading to sort."
             ));
-            if ui.button("Export standings CSV…").clicked() {
-                status = super::sheets_view::export_standings_csv(session, dialogs);
-            }
+            let clicked = ui.button("Export standings CSV…").clicked();
+            status = super::sheets_view::export_standings_csv(session, files, clicked);
         });
         egui::ScrollArea::vertical().show(ui, |ui| {
             for (t, table) in session.standings().iter().enumerate() {

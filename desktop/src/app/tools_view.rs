@@ -3,7 +3,7 @@
 //! as a background job with progress and Cancel, and the answer is shown with how sure it is
 //! (unique, not unique with the second answer, or stopped) and the independent check.
 
-use super::dialogs::FileDialogs;
+use super::dialogs::{Files, Purpose, Request};
 use super::job::Job;
 use super::options_form::row;
 use eframe::egui;
@@ -30,7 +30,7 @@ pub struct ToolsView {
 }
 
 impl ToolsView {
-    pub fn ui(&mut self, ui: &mut egui::Ui, dialogs: &mut dyn FileDialogs) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, files: &mut Files) {
         ui.heading("Tools");
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.tool, Tool::League, "League table");
@@ -39,8 +39,8 @@ impl ToolsView {
         });
         ui.separator();
         match self.tool {
-            Tool::League => self.league.ui(ui, dialogs),
-            Tool::LogicGrid => self.grid.ui(ui, dialogs),
+            Tool::League => self.league.ui(ui, files),
+            Tool::LogicGrid => self.grid.ui(ui, files),
             Tool::DicDacDoe => self.board.ui(ui),
         }
     }
@@ -51,14 +51,25 @@ impl ToolsView {
     }
 }
 
-/// Reads a text file for a panel; the message names the file when it cannot.
+/// Asks for a text file when `clicked` and reads the one chosen for `purpose`; the message
+/// names the file when it cannot be read.
 fn open_text(
-    dialogs: &mut dyn FileDialogs,
-    title: &str,
-    filter: &str,
-    extensions: &[&str],
+    files: &mut Files,
+    purpose: Purpose,
+    clicked: bool,
+    (title, filter, extensions): (&str, &str, &[&str]),
 ) -> Option<Result<String, String>> {
-    let path = dialogs.pick_file(title, filter, extensions)?;
+    if clicked {
+        files.ask(
+            purpose,
+            Request::File {
+                title: title.to_owned(),
+                filter: filter.to_owned(),
+                extensions: extensions.iter().map(|e| e.to_string()).collect(),
+            },
+        );
+    }
+    let path = files.answer(purpose)??;
     Some(
         std::fs::read(&path)
             .map(|bytes| scheduler::text::decode(&bytes).0)
@@ -117,7 +128,7 @@ impl Default for LeaguePanel {
 }
 
 impl LeaguePanel {
-    fn ui(&mut self, ui: &mut egui::Ui, dialogs: &mut dyn FileDialogs) {
+    fn ui(&mut self, ui: &mut egui::Ui, files: &mut Files) {
         ui.label("Give a final table (team, P, W, D, L, GF, GA, Pts): Tourney recovers every match score and says whether it is the only answer.");
         if let Some(job) = &self.job {
             match job.take_outcome() {
@@ -141,10 +152,9 @@ impl LeaguePanel {
             .id_salt("league-tool")
             .show(ui, |ui| {
                 ui.horizontal(|ui| {
-                    if ui.button("Open CSV…").clicked()
-                        && let Some(opened) =
-                            open_text(dialogs, "Open a league table", "CSV", &["csv", "txt"])
-                    {
+                    let clicked = ui.button("Open CSV…").clicked();
+                    let asked = ("Open a league table", "CSV", &["csv", "txt"][..]);
+                    if let Some(opened) = open_text(files, Purpose::LeagueTable, clicked, asked) {
                         match opened {
                             Ok(text) => self.csv = text,
                             Err(problem) => self.answer = Some(Err(problem)),
@@ -332,7 +342,7 @@ impl Default for GridPanel {
 }
 
 impl GridPanel {
-    fn ui(&mut self, ui: &mut egui::Ui, dialogs: &mut dyn FileDialogs) {
+    fn ui(&mut self, ui: &mut egui::Ui, files: &mut Files) {
         ui.label("Categories first (\"Pet: cat, dog, fish\"), then clues in plain English, each ending with a full stop. The README lists the clue words Tourney understands.");
         if let Some(job) = &self.job {
             match job.take_outcome() {
@@ -350,9 +360,9 @@ impl GridPanel {
         }
         egui::ScrollArea::vertical().id_salt("grid-tool").show(ui, |ui| {
             ui.horizontal(|ui| {
-                if ui.button("Open…").clicked()
-                    && let Some(opened) = open_text(dialogs, "Open a puzzle", "Text", &["txt"])
-                {
+                let clicked = ui.button("Open…").clicked();
+                let asked = ("Open a puzzle", "Text", &["txt"][..]);
+                if let Some(opened) = open_text(files, Purpose::Puzzle, clicked, asked) {
                     match opened {
                         Ok(text) => self.text = text,
                         Err(problem) => self.answer = Some(Err(problem)),

@@ -42,9 +42,14 @@ pub(super) fn harness(app: TourneyApp) -> Harness<'static, TourneyApp> {
     harness
 }
 
+/// System dialogs answering with these files in turn (`None`: cancelled).
 pub(super) fn scripted(answers: Vec<Option<PathBuf>>) -> Box<ScriptedDialogs> {
     Box::new(ScriptedDialogs {
-        answers: answers.into(),
+        answers: answers
+            .into_iter()
+            .map(|a| a.map_or(super::dialogs::Answer::Cancelled, super::dialogs::Answer::Chosen))
+            .collect(),
+        ..ScriptedDialogs::default()
     })
 }
 
@@ -137,7 +142,13 @@ fn a_whole_evening_from_the_demo_to_the_standings() {
     harness.run();
     let pdf = std::fs::read(&pdf_path).expect("the PDF was written");
     assert!(pdf.starts_with(b"%PDF") && pdf.len() > 10_000);
-    harness.get_by_label(&format!("Wrote {}", pdf_path.display()));
+    // Said in the banner, with Open and Show in folder.
+    let banner = harness.state().banner.as_ref().expect("a banner");
+    assert_eq!(
+        (banner.kind, banner.text.as_str()),
+        (BannerKind::Done, format!("Wrote {}", pdf_path.display()).as_str())
+    );
+    harness.get_by_label("Show in folder");
     // Round 1: type N-S, Tab fills in E-W, Enter saves and moves to the next table.
     harness.get_by_label("Results").click();
     harness.run();
@@ -394,11 +405,18 @@ fn theme_and_text_size_change_at_once_and_are_remembered() {
     harness.get_by_label("Dark").click();
     harness.run();
     assert_eq!(harness.ctx.theme(), egui::Theme::Dark);
-    harness.get_by_label("View").click();
-    harness.run();
+    // The menu stays open while the look is changed; Larger takes a step a reader sees.
     harness.get_by_label("Larger").click();
     harness.run();
-    assert!((harness.ctx.zoom_factor() - 1.1).abs() < 1e-4);
+    assert!((harness.ctx.zoom_factor() - 1.25).abs() < 1e-4);
+    harness.get_by_label("Larger").click();
+    harness.run();
+    assert!((harness.ctx.zoom_factor() - 1.5).abs() < 1e-4);
+    harness.get_by_label("Normal size").click();
+    harness.run();
+    assert!((harness.ctx.zoom_factor() - 1.0).abs() < 1e-4);
+    harness.get_by_label("Larger").click();
+    harness.run();
     let text = harness.state().preferences.to_text();
     assert_eq!(Preferences::parse(&text), harness.state().preferences);
     assert!(text.contains("theme=dark"), "{text}");
