@@ -182,6 +182,9 @@ pub struct Files {
     last_folder: Option<PathBuf>,
     /// Places offered beside the folder list (the app's event folder, the open event's).
     extra_places: Vec<(String, PathBuf)>,
+    /// Where Tourney's own dialog starts before any file was chosen (the open event's
+    /// folder, unless that is the app's hidden data folder); else Documents, else home.
+    start_folder: Option<PathBuf>,
     /// Said once, when the system's dialog turned out to be missing.
     pub notice: Option<String>,
 }
@@ -196,14 +199,16 @@ impl Files {
             answers: Vec::new(),
             last_folder: None,
             extra_places: Vec::new(),
+            start_folder: None,
             notice: None,
         }
     }
 
     /// The places listed in Tourney's own dialog besides the home, desktop, documents and
     /// downloads folders.
-    pub fn set_extra_places(&mut self, places: Vec<(String, PathBuf)>) {
+    pub fn set_places(&mut self, places: Vec<(String, PathBuf)>, start_folder: Option<PathBuf>) {
         self.extra_places = places;
+        self.start_folder = start_folder;
     }
 
     /// Asks for a file for `purpose`; read the answer with `answer(purpose)`.
@@ -231,20 +236,18 @@ impl Files {
                 }
             }
         }
+        let mut places = standard_places();
+        places.extend(self.extra_places.iter().filter(|(_, p)| p.is_dir()).cloned());
         let start = self
             .last_folder
             .clone()
-            .filter(|f| f.is_dir())
-            .or_else(|| {
-                self.extra_places
-                    .iter()
-                    .map(|(_, p)| p.clone())
-                    .find(|p| p.is_dir())
-            })
-            .or_else(dirs::home_dir)
+            .or_else(|| self.start_folder.clone())
+            .into_iter()
+            .chain(dirs::document_dir())
+            .chain(dirs::home_dir().map(|h| h.join("Documents")))
+            .chain(dirs::home_dir())
+            .find(|f| f.is_dir())
             .unwrap_or_else(|| PathBuf::from("."));
-        let mut places = standard_places();
-        places.extend(self.extra_places.iter().cloned());
         self.open = Some((purpose, OwnFileDialog::new(request, start, places)));
     }
 
@@ -284,11 +287,13 @@ impl Files {
 /// Home, Desktop, Documents and Downloads, those this user has.
 fn standard_places() -> Vec<(String, PathBuf)> {
     let mut places = Vec::new();
+    let home = dirs::home_dir();
+    let in_home = |name: &str| home.as_ref().map(|h| h.join(name));
     for (name, folder) in [
-        ("Home", dirs::home_dir()),
-        ("Desktop", dirs::desktop_dir()),
-        ("Documents", dirs::document_dir()),
-        ("Downloads", dirs::download_dir()),
+        ("Home", home.clone()),
+        ("Desktop", dirs::desktop_dir().or_else(|| in_home("Desktop"))),
+        ("Documents", dirs::document_dir().or_else(|| in_home("Documents"))),
+        ("Downloads", dirs::download_dir().or_else(|| in_home("Downloads"))),
     ] {
         if let Some(folder) = folder.filter(|f| f.is_dir())
             && !places.iter().any(|(_, p)| *p == folder)

@@ -244,8 +244,10 @@ impl OwnFileDialog {
         let mut go = None;
         let row_height = ui.spacing().interact_size.y;
         egui::ScrollArea::vertical()
+            // A steady height, so the dialog's buttons do not move as folders change.
+            .min_scrolled_height(300.0)
             .max_height(300.0)
-            .auto_shrink([false, true])
+            .auto_shrink([false, false])
             .show_rows(ui, row_height, entries.len(), |ui, rows| {
                 for entry in &entries[rows] {
                     ui.horizontal(|ui| {
@@ -255,9 +257,10 @@ impl OwnFileDialog {
                             entry.name.clone()
                         };
                         let selected = !entry.folder && self.name == entry.name;
-                        let response = ui.add_sized(
-                            [380.0, row_height],
-                            egui::Button::selectable(selected, shown).truncate(),
+                        let response = ui.add(
+                            egui::Button::selectable(selected, (shown, egui::Atom::grow()))
+                                .truncate()
+                                .min_size(egui::vec2(380.0, row_height)),
                         );
                         if entry.folder {
                             if response.clicked() {

@@ -329,7 +329,11 @@ impl TourneyApp {
             places.push(("This event's folder".to_owned(), folder.to_path_buf()));
         }
         places.push(("Tourney's events".to_owned(), self.data_folder.join("events")));
-        self.files.set_extra_places(places);
+        let start = event_file
+            .and_then(Path::parent)
+            .filter(|folder| !folder.starts_with(&self.data_folder))
+            .map(Path::to_path_buf);
+        self.files.set_places(places, start);
     }
 
     /// A problem the organiser must see: in the banner (and the status line).

@@ -39,6 +39,10 @@ pub fn open(path: &Path, reveal: Reveal) -> Result<String, String> {
     let program = command.get_program().to_string_lossy().into_owned();
     match command.spawn() {
         Ok(_) => Ok(format!("Opening {}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(format!(
+            "This computer has no program that opens files for Tourney ({program} is not installed). The file is at {}",
+            path.display()
+        )),
         Err(e) => Err(format!(
             "Could not start {program} to open it ({e}). The file is at {}",
             path.display()
