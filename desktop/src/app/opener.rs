@@ -18,7 +18,7 @@ pub fn open(path: &Path, reveal: Reveal) -> Result<String, String> {
         let mut command = Command::new("explorer");
         match reveal {
             Reveal::File => command.arg(path),
-            Reveal::Folder => command.arg(format!("/select,{}", path.display())),
+            Reveal::Folder => select_in_explorer(&mut command, path),
         };
         command
     } else if cfg!(target_os = "macos") {
@@ -48,4 +48,17 @@ pub fn open(path: &Path, reveal: Reveal) -> Result<String, String> {
             path.display()
         )),
     }
+}
+
+/// Explorer wants `/select,"C:\path with spaces"` as it is: std's quoting of a whole argument
+/// would put the quote before `/select`.
+#[cfg(target_os = "windows")]
+fn select_in_explorer<'a>(command: &'a mut Command, path: &Path) -> &'a mut Command {
+    use std::os::windows::process::CommandExt;
+    command.raw_arg(format!("/select,\"{}\"", path.display()))
+}
+
+#[cfg(not(target_os = "windows"))]
+fn select_in_explorer<'a>(command: &'a mut Command, path: &Path) -> &'a mut Command {
+    command.arg(path)
 }
