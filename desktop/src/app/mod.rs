@@ -203,7 +203,7 @@ pub struct TourneyApp {
     /// An important message, shown under the top bar until dismissed.
     pub(crate) banner: Option<Banner>,
     /// Opens a written file or its folder (the system's opener; a recorder in tests).
-    opener: Box<dyn FnMut(&Path, opener::Reveal) -> Result<String, String>>,
+    opener: Box<Opener>,
     /// Title, date and format of each recent event, read once.
     recent_details: std::collections::HashMap<PathBuf, Option<RecentDetails>>,
     /// A new event waiting for the save dialog's answer.
@@ -211,6 +211,9 @@ pub struct TourneyApp {
     preferences: Preferences,
     show_about: bool,
 }
+
+/// Opens a file or its folder; says what it asked, or why it could not.
+type Opener = dyn FnMut(&Path, opener::Reveal) -> Result<String, String>;
 
 /// What a view reports after an action that matters: shown in the banner.
 pub enum Notice {
@@ -773,14 +776,14 @@ impl TourneyApp {
                 self.preferences_ui(ui);
             });
         });
-        if let Some(notice) = self.files.notice.take() {
-            if self.banner.is_none() {
-                self.banner = Some(Banner {
-                    kind: BannerKind::Note,
-                    text: notice,
-                    file: None,
-                });
-            }
+        if let Some(notice) = self.files.notice.take()
+            && self.banner.is_none()
+        {
+            self.banner = Some(Banner {
+                kind: BannerKind::Note,
+                text: notice,
+                file: None,
+            });
         }
         if self.banner.is_some() {
             egui::Panel::top("banner").show(ui, |ui| self.banner_ui(ui));
