@@ -314,7 +314,27 @@ fn whist_refuses_more_rounds_than_the_cycle() {
     let out = tourney(&["whist", "--players", "8", "--rounds", "9"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        text(&out.stderr).contains("9 rounds asked, but the rotation has only 7"),
+        text(&out.stderr).contains("9 rounds asked, but 7 is the most these players can play"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// Six players play on past their 6-round rotation: 7 rounds use 14 of the 15 partnerships
+/// (built round by round), and the 8th is refused with the reason.
+#[test]
+fn whist_six_players_play_seven_rounds_without_a_repeated_partner() {
+    let out = tourney(&["whist", "--players", "6", "--rounds", "7"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("7 rounds built directly"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = tourney(&["whist", "--players", "6", "--rounds", "8"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("8 rounds asked, but 7 is the most"),
         "{}",
         text(&out.stderr)
     );

@@ -78,7 +78,7 @@ impl fmt::Display for WhistError {
             ),
             WhistError::TooManyRounds { asked, available } => write!(
                 f,
-                "{asked} rounds asked, but the rotation has only {available} before partnerships repeat"
+                "{asked} rounds asked, but {available} is the most these players can play before partnerships repeat"
             ),
             WhistError::NeverPartner { pairs, reason } => {
                 let listed: Vec<String> = pairs.iter().map(|(a, b)| format!("{a} & {b}")).collect();
@@ -379,19 +379,38 @@ pub fn whist_schedule(
             if rounds == 0 {
                 return Err(WhistError::NoRounds { available });
             }
+            let apart: Vec<(usize, usize)> = couples.iter().chain(&options.never_partner).copied().collect();
             if rounds > available {
-                return Err(WhistError::TooManyRounds {
-                    asked: rounds,
-                    available,
-                });
+                // A small field may play on past its rotation as long as partnerships last:
+                // built round by round (6 players: 7 rounds use 14 of the 15 partnerships).
+                let most = small::most_rounds(n, apart.len()).filter(|_| n <= small::MAX_PLAYERS);
+                return match most {
+                    Some(most) if rounds <= most => small::small_field(roster.names(), rounds, &apart, control)
+                        .map(|schedule| {
+                            let notes = WhistNotes {
+                                messages: vec![format!(
+                                    "{n} players, {rounds} rounds built directly (more than the rotation's {available}; nobody partners anyone twice; past a full cycle some pairs oppose a third time)"
+                                )],
+                                ..WhistNotes::default()
+                            };
+                            (schedule, notes)
+                        })
+                        .ok_or(WhistError::NoStarter {
+                            players: n,
+                            rounds,
+                            surplus: 1,
+                        }),
+                    _ => Err(WhistError::TooManyRounds {
+                        asked: rounds,
+                        available: most.unwrap_or(available).max(available),
+                    }),
+                };
             }
             let found_starter = match starter_for(n, rounds, pseudo, options.directed, options.seed, control)
             {
                 Ok(found) => found,
                 Err(WhistError::NoStarter { .. }) if n <= small::MAX_PLAYERS => {
                     // No rotation fits this small evening: build it round by round instead.
-                    let apart: Vec<(usize, usize)> =
-                        couples.iter().chain(&options.never_partner).copied().collect();
                     return small::small_field(roster.names(), rounds, &apart, control)
                         .map(|schedule| {
                             let notes = WhistNotes {

@@ -10,12 +10,26 @@ use crate::solver::Control;
 
 pub const MAX_PLAYERS: usize = 12;
 
+/// The rounds of a complete rotation for `n` players (n − 1 for a multiple of four, else n).
+fn cycle_rounds(n: usize) -> usize {
+    if n.is_multiple_of(4) { n - 1 } else { n }
+}
+
+/// The most rounds `n` players can play without a repeated partnership when `apart` pairs
+/// never partner: each table uses two partnerships a round. `None` below 4 players.
+pub fn most_rounds(n: usize, apart: usize) -> Option<usize> {
+    let per_round = 2 * (n / 4);
+    (per_round > 0).then(|| (n * (n - 1) / 2).saturating_sub(apart) / per_round)
+}
+
 struct Search<'a> {
     n: usize,
     rounds: usize,
     apart: &'a [(usize, usize)],
     partnered: Vec<bool>,
     opposed: Vec<u8>,
+    /// Twice within a cycle's rounds; three times past it, where twice can be impossible.
+    most_opposed: u8,
     sat_out: Vec<usize>,
     last_out: Vec<bool>,
     built: Vec<(Vec<[usize; 4]>, Vec<usize>)>,
@@ -104,7 +118,10 @@ impl Search<'_> {
                         continue;
                     }
                     let opponents = [(north, east), (north, west), (south, east), (south, west)];
-                    if opponents.iter().any(|&(a, b)| self.opposed[a * self.n + b] >= 2) {
+                    if opponents
+                        .iter()
+                        .any(|&(a, b)| self.opposed[a * self.n + b] >= self.most_opposed)
+                    {
                         continue;
                     }
                     self.mark([north, east, south, west], true);
@@ -173,6 +190,7 @@ pub fn small_field(
         apart,
         partnered: vec![false; n * n],
         opposed: vec![0; n * n],
+        most_opposed: if rounds > cycle_rounds(n) { 3 } else { 2 },
         sat_out: vec![0; n],
         last_out: vec![false; n],
         built: Vec::new(),
@@ -212,5 +230,29 @@ mod tests {
         let s = small_field(names, 3, &[(0, 1)], &Control::unlimited()).expect("exists");
         let report = verify(&s);
         assert!(report.is_valid(), "{:?}", report.violations);
+    }
+
+    /// Past the rotation: 6 players for 7 rounds (14 of the 15 partnerships), 7 for 10, and
+    /// the bound itself refused beyond.
+    #[test]
+    fn small_fields_play_on_while_partnerships_last() {
+        for (n, rounds) in [(6, 7), (7, 10), (10, 8)] {
+            assert!(most_rounds(n, 0).unwrap() >= rounds);
+            let names: Vec<String> = (1..=n).map(|i| format!("P{i}")).collect();
+            let s = small_field(
+                names,
+                rounds,
+                &[],
+                &Control::with_time_limit(std::time::Duration::from_secs(20)),
+            )
+            .unwrap_or_else(|| panic!("{n} players, {rounds} rounds"));
+            assert_eq!(s.rounds.len(), rounds);
+            let report = verify(&s);
+            assert!(report.is_valid(), "{n}/{rounds}: {:?}", report.violations);
+        }
+        assert_eq!(most_rounds(6, 0), Some(7));
+        assert_eq!(most_rounds(5, 0), Some(5));
+        assert_eq!(most_rounds(6, 1), Some(7));
+        assert_eq!(most_rounds(3, 0), None);
     }
 }

@@ -128,7 +128,7 @@ fn impossible_requests_are_refused_with_a_reason() {
             available: 13
         }
     );
-    assert!(err.to_string().contains("only 13"));
+    assert!(err.to_string().contains("13 is the most"));
 }
 
 #[test]
