@@ -128,6 +128,30 @@ pub fn complete_starter(n: usize, directed: bool) -> Option<(Starter, &'static s
         .map(|s| (s, "shipped starter table"))
 }
 
+/// For 4N+3 players: the complete rotation for 4N+4 with its stationary seat left empty. The
+/// three who would sit at that seat's table sit the round out, so over the cycle each player
+/// sits out three times and still partners every other player once and opposes them twice.
+pub fn padded_starter(n: usize) -> Option<Starter> {
+    if n % 4 != 3 {
+        return None;
+    }
+    let (full, _) = complete_starter(n + 1, false)?;
+    if !full.infinity {
+        return None;
+    }
+    let mut tables = full.tables.clone();
+    let at = tables.iter().position(|t| t.contains(&INFINITY))?;
+    let empty = tables.remove(at);
+    let mut sit_out: Vec<u32> = empty.into_iter().filter(|&x| x != INFINITY).collect();
+    sit_out.sort_unstable();
+    Some(Starter {
+        group: full.group,
+        infinity: false,
+        tables,
+        sit_out,
+    })
+}
+
 /// The most players a whist or bridge individual is made for: clubs seat a few hundred at
 /// most (the shipped starter table stops at 400); larger fields are refused up front.
 pub const MAX_PLAYERS: usize = 1000;
@@ -148,6 +172,20 @@ pub fn starter_for(
 ) -> Result<(Starter, &'static str), WhistError> {
     if let Some(found) = complete_starter(n, directed) {
         return Ok(found);
+    }
+    // One short of a multiple of four: the complete rotation for one more, when its sit-outs
+    // stay fair over the rounds played.
+    if !directed
+        && let Some(padded) = padded_starter(n)
+        && sit_out_quality(
+            &padded.sit_out,
+            padded.group.order(),
+            usize::from(pseudo)..rounds + usize::from(pseudo),
+            false,
+        )
+        .is_some()
+    {
+        return Ok((padded, "the rotation for one more player, with one seat empty"));
     }
     // Fully directed seating cannot exist over the whole cycle with a stationary seat; the
     // complete rotation, oriented afterwards, is the best there is — no search needed.
@@ -389,7 +427,7 @@ pub fn whist_schedule(
                         .map(|schedule| {
                             let notes = WhistNotes {
                                 messages: vec![format!(
-                                    "{n} players, {rounds} rounds built directly (more than the rotation's {available}; nobody partners anyone twice; past a full cycle some pairs oppose a third time)"
+                                    "{n} players, {rounds} rounds built directly (more than the rotation's {available}; nobody partners anyone twice; past a full cycle a pair may oppose a third time)"
                                 )],
                                 ..WhistNotes::default()
                             };

@@ -160,6 +160,46 @@ fn every_shipped_starter_is_verified() {
     }
 }
 
+/// 4N+3 players from the complete rotation for 4N+4 with its stationary seat empty: a cycle
+/// of 4N+3 rounds in which nobody partners anyone twice or opposes anyone more than twice
+/// (the pairs who would have partnered or opposed at the empty table do not), and everyone
+/// sits out exactly three times — for every such count up to 400 whose 4N+4 is covered.
+#[test]
+fn one_short_of_a_multiple_of_four_plays_the_complete_rotation_of_one_more() {
+    use scheduler::whist::plan::{complete_starter, padded_starter};
+    use scheduler::whist::{full_cycle, numbered_names};
+    let mut covered = Vec::new();
+    for n in (7..=399).step_by(4) {
+        let Some(starter) = padded_starter(n) else {
+            assert!(
+                complete_starter(n + 1, false).is_none_or(|(s, _)| !s.infinity),
+                "{} is covered, so {n} must be",
+                n + 1
+            );
+            continue;
+        };
+        assert_eq!(starter.players(), n);
+        let mut schedule = full_cycle(&starter, numbered_names(&starter), false);
+        assert_eq!(schedule.rounds.len(), n);
+        schedule.promise.cycles = None;
+        let report = verify(&schedule);
+        assert!(
+            report.is_valid(),
+            "{n} players: {:#?}",
+            &report.violations[..report.violations.len().min(4)]
+        );
+        let mut sat_out = vec![0; n];
+        for round in &schedule.rounds {
+            for absent in &round.absent {
+                sat_out[absent.entrant] += 1;
+            }
+        }
+        assert!(sat_out.iter().all(|&c| c == 3), "{n}: {sat_out:?}");
+        covered.push(n);
+    }
+    assert!(covered.contains(&7) && covered.contains(&23), "{covered:?}");
+}
+
 mod mutations {
     use super::*;
     use proptest::prelude::*;
