@@ -200,6 +200,61 @@ fn one_short_of_a_multiple_of_four_plays_the_complete_rotation_of_one_more() {
     assert!(covered.contains(&7) && covered.contains(&23), "{covered:?}");
 }
 
+/// Every club size from 4 to 120 plays an evening of K rounds with no partnership repeated
+/// and sit-outs shared to within one: K from 5 to the whole cycle where a complete rotation
+/// is known (every K for the smaller fields, a spread of K for the larger), and 5, 6 and 8
+/// rounds elsewhere (searched for the evening).
+#[test]
+fn every_club_size_plays_any_evening_length_without_a_repeated_partner() {
+    use scheduler::whist::plan::{complete_starter, padded_starter};
+    let mut checked = 0;
+    for n in 4..=120usize {
+        let cycle = if n % 4 == 0 { n - 1 } else { n };
+        let complete = complete_starter(n, false).is_some() || padded_starter(n).is_some();
+        let lengths: Vec<usize> = if !complete {
+            vec![5, 6, 8]
+        } else if n <= 40 {
+            (5..=cycle).collect()
+        } else {
+            vec![5, 6, 7, 12, cycle / 2, cycle - 1, cycle]
+        };
+        for k in lengths.into_iter().filter(|&k| k <= cycle) {
+            let roster = Roster::numbered(n);
+            let s = schedule(&roster, Some(k), false);
+            assert_eq!(s.rounds.len(), k, "{n} players, {k} rounds");
+            let report = verify(&s);
+            assert!(
+                report.is_valid(),
+                "{n} players, {k} rounds: {:#?}",
+                &report.violations[..report.violations.len().min(4)]
+            );
+            let mut partnered = std::collections::HashSet::new();
+            let mut sat_out = vec![0usize; n];
+            for round in &s.rounds {
+                for table in &round.tables {
+                    let seat = |at: Seat| table.entrant_at(at).expect("a full table");
+                    for (a, b) in [(seat(Seat::N), seat(Seat::S)), (seat(Seat::E), seat(Seat::W))] {
+                        assert!(
+                            partnered.insert((a.min(b), a.max(b))),
+                            "{n} players, {k} rounds: {a} and {b} partner twice"
+                        );
+                    }
+                }
+                for absent in &round.absent {
+                    sat_out[absent.entrant] += 1;
+                }
+            }
+            let (most, fewest) = (sat_out.iter().max().unwrap(), sat_out.iter().min().unwrap());
+            assert!(
+                most - fewest <= 1,
+                "{n} players, {k} rounds: sit-outs {sat_out:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 500, "{checked} evenings checked");
+}
+
 mod mutations {
     use super::*;
     use proptest::prelude::*;
