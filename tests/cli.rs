@@ -803,6 +803,35 @@ fn the_solver_tools_answer_on_the_command_line() {
     assert!(text(&out.stderr).contains("at least 3×3"));
 }
 
+/// A dic-dac-doe search that runs out of time prints no board rows as if they were an
+/// answer; `--show-best` prints the unfinished board under a heading saying it is none.
+#[test]
+fn dicdacdoe_never_passes_off_an_unfinished_board_as_a_solution() {
+    // 8 moves on 6×6 leave far too many empty cells: no board exists, none is found.
+    let args = ["dicdacdoe", "--size", "6", "--moves", "8", "--time-limit", "0.3"];
+    let out = tourney(&args);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("not found within 0.3 s: no board was found"),
+        "{stdout}"
+    );
+    let board_rows = stdout
+        .lines()
+        .filter(|l| l.len() == 6 && l.chars().all(|c| ".XO+".contains(c)))
+        .count();
+    assert_eq!(board_rows, 0, "{stdout}");
+    let out = tourney(&[&args[..], &["--show-best"]].concat());
+    let stdout = text(&out.stdout);
+    let heading = stdout.find("Best board so far — NOT a solution:").expect(&stdout);
+    let rows: Vec<&str> = stdout[heading..]
+        .lines()
+        .filter(|l| l.len() == 6 && l.chars().all(|c| ".XO+".contains(c)))
+        .collect();
+    assert_eq!(rows.len(), 6, "{stdout}");
+    assert!(stdout.contains("Lines of three still open on it:"), "{stdout}");
+}
+
 /// `tourney … | head -1`: when the reader goes away the command ends quietly, as other
 /// command-line tools do, instead of panicking with "failed printing to stdout: Broken pipe".
 /// The reading end is closed before the child writes anything, so every write fails.

@@ -278,6 +278,9 @@ pub struct DicDacDoeArgs {
     /// Search threads (default: one per core).
     #[arg(long)]
     threads: Option<usize>,
+    /// When no board is found, print the best unfinished one too (marked as not a solution).
+    #[arg(long)]
+    show_best: bool,
 }
 
 pub fn dicdacdoe(args: &DicDacDoeArgs) -> Result<ExitCode> {
@@ -300,26 +303,43 @@ pub fn dicdacdoe(args: &DicDacDoeArgs) -> Result<ExitCode> {
     };
     let seconds = started.elapsed().as_secs_f64();
     let text = outcome.board.to_string();
-    print!("{text}");
-    // The verdict comes from the independent checker, which reads the printed board.
+    // The verdict comes from the independent checker, which reads the board as printed.
     let problems = check::check(&text, args.size, args.moves);
-    println!();
     if problems.is_empty() {
+        print!("{text}");
+        println!();
         println!(
             "checked: after {} moves on {n}×{n} no line of three is won or can ever be completed",
             args.moves,
             n = args.size
         );
     } else {
+        // An unfinished board is never printed as if it were an answer: only on request,
+        // under a heading that says what it is.
+        let limit = args.time_limit;
+        let within = if limit < 10.0 {
+            format!("{limit:.1} s")
+        } else {
+            format!("{limit:.0} s")
+        };
         println!(
-            "not found within {:.0} s: the best board still leaves {} line(s) of three open:",
-            args.time_limit, outcome.broken_lines
+            "not found within {within}: no board was found; the best one still leaves {} line(s) of three open",
+            problems.len()
         );
-        for problem in problems.iter().take(10) {
-            println!("  {problem}");
-        }
-        if problems.len() > 10 {
-            println!("  … and {} more", problems.len() - 10);
+        if args.show_best {
+            println!();
+            println!("Best board so far — NOT a solution:");
+            print!("{text}");
+            println!();
+            println!("Lines of three still open on it:");
+            for problem in problems.iter().take(10) {
+                println!("  {problem}");
+            }
+            if problems.len() > 10 {
+                println!("  … and {} more", problems.len() - 10);
+            }
+        } else {
+            println!("(--show-best prints that unfinished board and its open lines)");
         }
     }
     eprintln!(
