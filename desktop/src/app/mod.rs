@@ -9,6 +9,7 @@ pub(crate) mod dialogs;
 mod generation;
 mod grid;
 mod job;
+mod line_up_form;
 mod new_event;
 mod options_form;
 mod results_view;

@@ -647,7 +647,7 @@ impl EventFile {
         name: &str,
         before_round: Option<u32>,
     ) -> Result<super::lineup::LineUpChange, StoreError> {
-        self.change_line_up("late arrival", |event, results| {
+        self.change_line_up("roster and schedule", |event, results| {
             super::lineup::late_arrival(event, results, name, before_round)
         })
     }
@@ -668,7 +668,7 @@ impl EventFile {
                 notes: Vec::new(),
             });
         }
-        self.change_line_up("withdrawal", |event, results| {
+        self.change_line_up("roster and schedule", |event, results| {
             super::lineup::withdrawal(event, results, entrant, after_round)
         })
     }
@@ -682,7 +682,7 @@ impl EventFile {
         action: &str,
     ) -> Result<(), StoreError> {
         let action = action.to_owned();
-        self.change_line_up("undo", |event, results| {
+        self.change_line_up("roster and schedule", |event, results| {
             super::lineup::results_keep_their_tables(&event.schedule, &line_up.schedule, results)?;
             Ok(super::lineup::LineUpChange {
                 after: line_up.clone(),
