@@ -519,8 +519,9 @@ fn take_phantom_seats(after: &mut Schedule, newcomer: usize, from: u32) -> Vec<S
         .map(name)
         .collect();
     if !unmet.is_empty() {
+        let left_to_play = after.rounds.iter().filter(|r| r.number >= from).count();
         notes.push(format!(
-            "{} does not meet {} (the rounds they played together are over).",
+            "{} does not meet {}: {left_to_play} round(s) are left to play.",
             name(newcomer),
             join(&unmet)
         ));
