@@ -447,22 +447,31 @@ fn take_phantom_seats(after: &mut Schedule, newcomer: usize, from: u32) -> Vec<S
             // No phantom: split one table, the newcomer taking the seat of one of its two
             // (who has the bye). Prefer an opponent the newcomer has not met, a bye for
             // someone with fewest byes.
-            let mut best: Option<((bool, u32, u32, usize), usize, usize)> = None;
-            for (t, table) in round.tables.iter().enumerate() {
-                for (i, seat) in table.seats.iter().enumerate() {
-                    let Some(other) = table.seats.iter().find(|s| s.entrant != seat.entrant) else {
-                        continue;
-                    };
-                    let key = (met.contains(&other.entrant), byes[seat.entrant], table.number, i);
-                    if best.as_ref().is_none_or(|b| key < b.0) {
-                        best = Some((key, t, i));
-                    }
-                }
-            }
-            if let Some((_, t, i)) = best {
+            // Candidates: (table index, the seat the newcomer takes, the seat staying).
+            let best = round
+                .tables
+                .iter()
+                .enumerate()
+                .flat_map(|(t, table)| {
+                    (0..table.seats.len()).flat_map(move |i| {
+                        (0..table.seats.len())
+                            .filter(move |&j| j != i)
+                            .map(move |j| (t, i, j))
+                    })
+                })
+                .min_by_key(|&(t, i, j)| {
+                    let seats = &round.tables[t].seats;
+                    (
+                        met.contains(&seats[j].entrant),
+                        byes[seats[i].entrant],
+                        round.tables[t].number,
+                        i,
+                    )
+                });
+            if let Some((t, i, j)) = best {
                 let table = &mut round.tables[t];
                 let resting = table.seats[i].entrant;
-                let opponent = table.seats[1 - i].entrant;
+                let opponent = table.seats[j].entrant;
                 table.seats[i].entrant = newcomer;
                 round.absent.push(Absent {
                     entrant: resting,
