@@ -1020,3 +1020,125 @@ fn a_club_pairs_evening_prints_its_sheets_and_both_rankings() {
         "{text}"
     );
 }
+
+/// Issue 23: a late arrival and a withdrawal once results exist, from the command line. A
+/// whist drive: Zoe joins before round 2 (the rounds not yet played are seated again and
+/// checked), player 3 leaves after round 2; both are in the history, the standings say so.
+/// A chess round robin of 5: the newcomer takes the bye.
+#[test]
+fn late_arrivals_and_withdrawals_from_the_command_line() {
+    let dir = scratch("late");
+    let file = dir.join("drive.tourney");
+    let f = file.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        f,
+        "--format",
+        "whist-drive",
+        "--roster",
+        &fixture("whist_16_international.csv"),
+        "--rounds",
+        "5",
+        "--hands-per-round",
+        "1",
+    ]));
+    for table in 1..=4 {
+        ok(&tourney(&[
+            "event",
+            "result",
+            f,
+            "--round",
+            "1",
+            "--table",
+            &table.to_string(),
+            "--ns",
+            "7",
+            "--ew",
+            "6",
+        ]));
+    }
+    // Round 1 has results: joining before it is refused with the reason.
+    let early = tourney(&["event", "late", f, "--name", "Zoe Late", "--before-round", "1"]);
+    assert!(!early.status.success());
+    assert!(
+        text(&early.stderr).contains("round 1 has results already (round 1 table 1), so Zoe Late can join before round 2 at the earliest"),
+        "{}",
+        text(&early.stderr)
+    );
+    let joined = ok(&tourney(&["event", "late", f, "--name", "Zoe Late"]));
+    assert!(
+        joined.starts_with("Late arrival: Zoe Late joined before round 2\n"),
+        "{joined}"
+    );
+    assert!(
+        joined.contains("Rounds 2–5 were seated again for 17 players"),
+        "{joined}"
+    );
+    assert!(
+        joined.contains("Checked: the played rounds are unchanged"),
+        "{joined}"
+    );
+    let show = ok(&tourney(&["event", "show", f]));
+    assert!(show.contains("17 entrants, 5 rounds"), "{show}");
+    for table in 1..=4 {
+        ok(&tourney(&[
+            "event",
+            "result",
+            f,
+            "--round",
+            "2",
+            "--table",
+            &table.to_string(),
+            "--ns",
+            "7",
+            "--ew",
+            "6",
+        ]));
+    }
+    let left = ok(&tourney(&[
+        "event",
+        "withdraw",
+        f,
+        "--player",
+        "3",
+        "--after-round",
+        "2",
+    ]));
+    assert!(left.starts_with("Withdrawal: "), "{left}");
+    assert!(left.contains(" left after round 2\n"), "{left}");
+    let unknown = tourney(&["event", "withdraw", f, "--player", "99", "--after-round", "2"]);
+    assert!(
+        text(&unknown.stderr).contains("there is no player number 99 in the roster"),
+        "{}",
+        text(&unknown.stderr)
+    );
+    let history = ok(&tourney(&["event", "history", f]));
+    assert!(
+        history.contains("Late arrival: Zoe Late joined before round 2"),
+        "{history}"
+    );
+    assert!(history.contains("left after round 2"), "{history}");
+    let standings = ok(&tourney(&["event", "standings", f]));
+    assert!(
+        standings.contains("Zoe Late joined before round 2: round(s) 1 not played"),
+        "{standings}"
+    );
+
+    let chess = dir.join("chess.tourney");
+    let c = chess.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        c,
+        "--format",
+        "chess",
+        "--players",
+        "5",
+    ]));
+    ok(&tourney(&[
+        "event", "result", c, "--round", "1", "--table", "1", "--result", "1-0",
+    ]));
+    let joined = ok(&tourney(&["event", "late", c, "--name", "Ann"]));
+    assert!(joined.contains("Ann takes the phantom's seat"), "{joined}");
+}

@@ -2,7 +2,7 @@
 //! count of pairs for each number of meetings), how sit-outs and byes fall, and colour and
 //! float counts. It only counts what the schedule says; the verifier is what judges it.
 
-use crate::model::{Format, Schedule, Seat};
+use crate::model::{Absence, Format, Schedule, Seat};
 use std::collections::BTreeMap;
 
 /// How often each pair of entrants (or teams) did something together, e.g. partnered.
@@ -208,7 +208,13 @@ pub fn audit(schedule: &Schedule) -> Audit {
         .map(|(teams, _)| PairMatrix::new("team games", teams.clone()));
 
     for round in &schedule.rounds {
-        for absent in &round.absent {
+        // A late arrival's missed rounds and a withdrawn player's later ones are not
+        // sit-outs: they are counted as neither.
+        for absent in round
+            .absent
+            .iter()
+            .filter(|a| matches!(a.kind, Absence::SitOut | Absence::Bye))
+        {
             if let Some(line) = entrants.get_mut(absent.entrant) {
                 line.absent += 1;
             }

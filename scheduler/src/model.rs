@@ -354,8 +354,12 @@ pub enum Absence {
     /// A whist sit-out: more players than seats this round. In club pairs: the pair that
     /// would have met the phantom (or a pair that has left).
     SitOut,
-    /// Club pairs: the pair left the event after an earlier round.
+    /// The entrant left the event after an earlier round (a withdrawal; in club pairs the
+    /// pair that left). Not a bye: nothing is scored for it.
     Left,
+    /// The entrant had not yet arrived (a late arrival, added once rounds were played). Not
+    /// a bye: the round is shown as not played.
+    Late,
 }
 
 impl Absence {
@@ -364,6 +368,7 @@ impl Absence {
             Absence::Bye => "bye",
             Absence::SitOut => "sit-out",
             Absence::Left => "left",
+            Absence::Late => "late",
         }
     }
 }

@@ -268,6 +268,8 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
         let absence = match seat_text.to_lowercase().as_str() {
             "bye" => Some(Absence::Bye),
             "sit-out" | "sitout" | "sit out" => Some(Absence::SitOut),
+            "left" => Some(Absence::Left),
+            "late" => Some(Absence::Late),
             _ => None,
         };
         if let Some(kind) = absence {

@@ -10,6 +10,7 @@ mod file_dialog;
 mod generation;
 mod grid;
 mod job;
+mod line_up_form;
 mod new_event;
 mod opener;
 mod options_form;

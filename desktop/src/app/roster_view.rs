@@ -2,10 +2,11 @@
 //! board, club, rating, e-mail) and a CSV import with its preview. Each edit leaves as one
 //! `SetRoster` command with the whole edited roster, so the event file keeps it (and its
 //! history line) at once and Undo takes it back. Once results are entered only renames and
-//! contact details can change; the controls that would change the schedule say why they are
-//! off.
+//! contact details can change (the controls that would change the schedule say why they are
+//! off); a late player or a withdrawal goes through its own form (`line_up_form`).
 
 use super::dialogs::{Files, Purpose, Request};
+use super::line_up_form::LineUpForm;
 use super::roster_preview::RosterPreview;
 use super::session::{AppCommand, Session};
 use eframe::egui;
@@ -32,6 +33,8 @@ pub struct RosterView {
     /// Focus the name of a player just added.
     focus_name_of: Option<PlayerId>,
     message: Option<String>,
+    /// Late arrivals and withdrawals, once results are entered.
+    line_up: LineUpForm,
 }
 
 const ROW_HEIGHT: f32 = 22.0;
@@ -150,7 +153,8 @@ impl RosterView {
         });
         if locked {
             // Said on screen, not only on hover: greyed controls alone looked broken.
-            ui.weak("Results are entered: names and details can still be corrected, but players cannot be added, removed, paired or moved.");
+            ui.weak("Results are entered: names and details can still be corrected; a late player or a withdrawal changes only the rounds not yet played.");
+            commands.extend(self.line_up.ui(ui, session));
         }
         if let Some(message) = &self.message {
             ui.colored_label(super::ERROR_RED, message);

@@ -183,13 +183,21 @@ impl ScheduleView {
             ui.label("This event has no rounds.");
             return;
         };
-        if !round.absent.is_empty() {
+        // One line per kind of absence: sit-out, bye, left, late.
+        let mut kinds: Vec<scheduler::model::Absence> = Vec::new();
+        for absent in &round.absent {
+            if !kinds.contains(&absent.kind) {
+                kinds.push(absent.kind);
+            }
+        }
+        for kind in kinds {
             let who: Vec<&str> = round
                 .absent
                 .iter()
+                .filter(|a| a.kind == kind)
                 .map(|a| schedule.entrants[a.entrant].as_str())
                 .collect();
-            ui.label(format!("{}: {}", round.absent[0].kind.label(), who.join(", ")));
+            ui.label(format!("{}: {}", kind.label(), who.join(", ")));
         }
         let seats: Vec<String> = round
             .tables

@@ -9,6 +9,7 @@
 
 use scheduler::audit::{Audit, audit};
 use scheduler::event::create::{EventOptions, Generated};
+use scheduler::event::lineup::{LineUp, LineUpChange};
 use scheduler::event::standings::standings;
 use scheduler::event::store::{EventFile, HistoryEntry};
 use scheduler::event::{Event, ResultKey, ResultValue, Results};
@@ -25,6 +26,23 @@ pub enum AppCommand {
     SetRoster(Roster),
     /// A schedule newly made for the roster, with the options it was made with.
     ReplaceSchedule(Box<Generated>, EventOptions),
+    /// A late player joins before a round: the rounds not yet played take them in.
+    LateArrival {
+        name: String,
+        before_round: u32,
+    },
+    /// An entrant leaves after a round: a phantom takes their place.
+    Withdraw {
+        entrant: usize,
+        after_round: u32,
+    },
+    /// Puts back an earlier roster and schedule (the undo or redo of the two above), with the
+    /// history line it is saved under and the one for taking it back again.
+    RestoreLineUp {
+        line_up: Box<LineUp>,
+        history: String,
+        then: String,
+    },
 }
 
 /// A command carried out, with the command that takes it back.
@@ -44,6 +62,9 @@ pub struct Session {
     redo: Vec<Done>,
     /// Goes up whenever the roster or schedule changes, so views can rebuild what they cache.
     revision: u64,
+    /// What the last late arrival or withdrawal did (its notes), or why it was refused, for
+    /// the roster view to show where it was asked.
+    line_up_outcome: Option<Result<String, String>>,
 }
 
 impl Session {
@@ -72,6 +93,7 @@ impl Session {
             undo: Vec::new(),
             redo: Vec::new(),
             revision: 0,
+            line_up_outcome: None,
         })
     }
 
@@ -139,10 +161,26 @@ impl Session {
         self.redo.last().map(|d| d.what.as_str())
     }
 
+    /// What the last late arrival or withdrawal did, or why it was refused.
+    pub fn line_up_outcome(&self) -> Option<&Result<String, String>> {
+        self.line_up_outcome.as_ref()
+    }
+
     /// Carries out one command on the file; the message is for the status line. A new change
     /// clears what could be redone.
     pub fn apply(&mut self, command: AppCommand) -> Result<String, String> {
-        let (message, done) = self.execute(command)?;
+        let line_up = matches!(
+            command,
+            AppCommand::LateArrival { .. } | AppCommand::Withdraw { .. }
+        );
+        let outcome = self.execute(command);
+        if line_up {
+            self.line_up_outcome = Some(match &outcome {
+                Ok((message, _)) => Ok(message.clone()),
+                Err(problem) => Err(problem.clone()),
+            });
+        }
+        let (message, done) = outcome?;
         if let Some(done) = done {
             self.undo.push(done);
             self.redo.clear();
@@ -240,6 +278,47 @@ impl Session {
                     None,
                 )
             }
+            AppCommand::LateArrival { name, before_round } => {
+                let before = LineUp::of(self.file.event());
+                let change = self
+                    .file
+                    .late_arrival(&name, Some(before_round))
+                    .map_err(|e| e.to_string())?;
+                self.revision += 1;
+                line_up_done(before, &change, format!("{name}'s late arrival"))
+            }
+            AppCommand::Withdraw { entrant, after_round } => {
+                let before = LineUp::of(self.file.event());
+                let name = before.schedule.entrants.get(entrant).cloned().unwrap_or_default();
+                let change = self
+                    .file
+                    .withdraw(entrant, after_round)
+                    .map_err(|e| e.to_string())?;
+                self.revision += 1;
+                line_up_done(before, &change, format!("{name}'s withdrawal"))
+            }
+            AppCommand::RestoreLineUp {
+                line_up,
+                history,
+                then,
+            } => {
+                let current = LineUp::of(self.file.event());
+                self.file
+                    .restore_line_up(*line_up, &history)
+                    .map_err(|e| e.to_string())?;
+                self.revision += 1;
+                (
+                    "the roster and schedule are as they were before it".to_owned(),
+                    Some((
+                        "putting the roster and schedule back".to_owned(),
+                        AppCommand::RestoreLineUp {
+                            line_up: Box::new(current),
+                            history: then,
+                            then: history,
+                        },
+                    )),
+                )
+            }
         };
         self.results = self.file.results().map_err(|e| e.to_string())?;
         self.history = self.file.history().map_err(|e| e.to_string())?;
@@ -250,4 +329,24 @@ impl Session {
         }
         Ok((message, inverse.map(|(what, inverse)| Done { what, inverse })))
     }
+}
+
+/// The message of a late arrival or withdrawal done, and the command that puts the line-up
+/// from `before` back (saved in the history as "Undone: …", its redo as "Redone: …").
+fn line_up_done(
+    before: LineUp,
+    change: &LineUpChange,
+    what: String,
+) -> (String, Option<(String, AppCommand)>) {
+    (
+        change.message(),
+        Some((
+            what,
+            AppCommand::RestoreLineUp {
+                line_up: Box::new(before),
+                history: format!("Undone: {}", change.action),
+                then: format!("Redone: {}", change.action),
+            },
+        )),
+    )
 }

@@ -45,16 +45,32 @@ pub enum EventCommand {
     /// Bridge hand records: attach the deals of a PBN file (a dealing machine's, or `tourney
     /// deals`) to the event's boards, or write the attached ones as PBN.
     Deals(DealsArgs),
-    /// Club pairs: a pair leaves after a round; its opponents sit out from then on and the
-    /// boards it does not play are factored (Neuberg).
+    /// A player (or pair) leaves after a round: a phantom takes their place from the next
+    /// round (their opponents have a bye; a whist drive's later rounds are seated again
+    /// without them). Club pairs: the pair's opponents sit out and the boards it does not
+    /// play are factored (Neuberg).
     Withdraw {
         file: PathBuf,
-        /// The pair, as on the traveller: 3, 3NS, 5EW.
+        /// Club pairs: the pair, as on the traveller: 3, 3NS, 5EW.
+        #[arg(long, conflicts_with = "player", required_unless_present = "player")]
+        pair: Option<String>,
+        /// The player's (or pair's) number in the roster, or their name.
         #[arg(long)]
-        pair: String,
-        /// The last round it played.
+        player: Option<String>,
+        /// The last round they played.
         #[arg(long, allow_hyphen_values = true, value_parser = numbers::whole_number)]
         after_round: u32,
+    },
+    /// A late player (or pair) joins once rounds are played: the played rounds stay as they
+    /// are, the rounds not yet played take them in, and the whole schedule is checked.
+    Late {
+        file: PathBuf,
+        /// The newcomer's name, as it is to appear on the sheets.
+        #[arg(long)]
+        name: String,
+        /// The first round they play (default: the first round without results).
+        #[arg(long, allow_hyphen_values = true, value_parser = numbers::whole_number)]
+        before_round: Option<u32>,
     },
     /// What the event is and how far each round's results have got.
     Show { file: PathBuf },
@@ -335,8 +351,21 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
         EventCommand::Withdraw {
             file,
             pair,
+            player,
             after_round,
-        } => withdraw(&file, &pair, after_round),
+        } => match (pair, player) {
+            (Some(pair), _) => withdraw(&file, &pair, after_round),
+            (None, Some(player)) => withdraw_player(&file, &player, after_round),
+            (None, None) => {
+                eprintln!("error: say who leaves: --player N (or a name), or --pair P in a club pairs event");
+                Ok(ExitCode::from(2))
+            }
+        },
+        EventCommand::Late {
+            file,
+            name,
+            before_round,
+        } => late(&file, &name, before_round),
         EventCommand::Show { file } => show(&file),
         EventCommand::Copy { file, to, force } => {
             let event = open_to_read(&file)?;
@@ -860,6 +889,67 @@ fn withdraw(path: &Path, pair: &str, after_round: u32) -> Result<ExitCode> {
     match outcome {
         Ok(sentence) => {
             println!("{sentence}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(refusal) => {
+            eprintln!("{}", refusal.describe(Some(path)));
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// The entrant a `--player` names: a roster number (as the roster's # column shows) or a
+/// name, either way the schedule's entrant of that name.
+fn entrant_of_player(event: &Event, player: &str) -> Result<usize, String> {
+    let wanted = player.trim();
+    let by_number = wanted
+        .parse::<u32>()
+        .ok()
+        .and_then(|n| event.roster.player(scheduler::model::PlayerId(n)))
+        .map(|p| p.name.clone());
+    let name = match by_number {
+        Some(name) => name,
+        None if wanted.parse::<u32>().is_ok() => {
+            return Err(format!(
+                "there is no player number {wanted} in the roster (its numbers are shown by the window's Roster view)"
+            ));
+        }
+        None => wanted.to_owned(),
+    };
+    event
+        .schedule
+        .entrants
+        .iter()
+        .position(|e| e.eq_ignore_ascii_case(&name))
+        .ok_or_else(|| format!("there is no player called {name:?} in the schedule"))
+}
+
+fn withdraw_player(path: &Path, player: &str, after_round: u32) -> Result<ExitCode> {
+    let mut file = open(path)?;
+    let outcome = entrant_of_player(file.event(), player)
+        .map_err(Refusal::Entry)
+        .and_then(|e| file.withdraw(e, after_round).map_err(Refusal::Store));
+    report_line_up(path, outcome)
+}
+
+fn late(path: &Path, name: &str, before_round: Option<u32>) -> Result<ExitCode> {
+    let mut file = open(path)?;
+    let outcome = file.late_arrival(name, before_round).map_err(Refusal::Store);
+    report_line_up(path, outcome)
+}
+
+/// Prints a late arrival or withdrawal done (the action, then each note on its own line),
+/// or why it was refused.
+fn report_line_up(
+    path: &Path,
+    outcome: Result<scheduler::event::lineup::LineUpChange, Refusal>,
+) -> Result<ExitCode> {
+    match outcome {
+        Ok(change) => {
+            println!("{}", change.action);
+            for note in &change.notes {
+                println!("  {note}");
+            }
             Ok(ExitCode::SUCCESS)
         }
         Err(refusal) => {

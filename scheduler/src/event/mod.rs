@@ -5,6 +5,7 @@
 pub mod club_pairs;
 pub mod create;
 pub mod entry;
+pub mod lineup;
 pub mod printing;
 pub mod standings;
 pub mod store;

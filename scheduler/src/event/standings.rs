@@ -13,6 +13,23 @@ use std::collections::BTreeMap;
 
 /// The standings of an event: one table, or for team events a team table then the players.
 pub fn standings(event: &Event, results: &Results) -> Vec<StandingsTable> {
+    let mut tables = scored_tables(event, results);
+    // Who joined late or left, so a short row is read as rounds not played.
+    let attendance = super::lineup::attendance_notes(&event.schedule);
+    if let Some(last) = tables.last_mut()
+        && !attendance.is_empty()
+    {
+        let said = attendance.join("; ");
+        last.note = Some(match last.note.take() {
+            Some(note) => format!("{note} {said}."),
+            None => format!("{said}."),
+        });
+    }
+    tables
+}
+
+/// The ranked tables of the event's scoring rule.
+fn scored_tables(event: &Event, results: &Results) -> Vec<StandingsTable> {
     let schedule = &event.schedule;
     match &event.settings.scoring {
         Scoring::WhistDrive { .. } => vec![whist_drive(schedule, results)],
@@ -274,9 +291,12 @@ fn chess(
         }
         if round_started {
             for absent in &round.absent {
+                // A bye scores its points; a round before a late arrival or after a
+                // withdrawal is simply not played (no points, and not a loss).
+                let bye = matches!(absent.kind, Absence::Bye | Absence::SitOut);
                 outcomes[absent.entrant].push(RoundOutcome::Unplayed {
-                    points: bye_points,
-                    voluntary: false,
+                    points: if bye { bye_points } else { 0.0 },
+                    voluntary: !bye,
                     opponent: None,
                 });
             }

@@ -638,6 +638,102 @@ impl EventFile {
         Ok(sentence)
     }
 
+    /// A late player `name` joins before round `before_round` (default: the first round after
+    /// the last one with results): the played rounds are kept, the rest take them in (see
+    /// [`super::lineup::late_arrival`]). Roster, schedule and history line are written in one
+    /// transaction, with the results read under the same lock.
+    pub fn late_arrival(
+        &mut self,
+        name: &str,
+        before_round: Option<u32>,
+    ) -> Result<super::lineup::LineUpChange, StoreError> {
+        self.change_line_up("roster and schedule", |event, results| {
+            super::lineup::late_arrival(event, results, name, before_round)
+        })
+    }
+
+    /// Entrant `entrant` leaves after round `after_round`: a phantom takes their place from
+    /// the next round (see [`super::lineup::withdrawal`]); in a club pairs movement the pair
+    /// withdraws as [`EventFile::withdraw_pair`] does.
+    pub fn withdraw(
+        &mut self,
+        entrant: usize,
+        after_round: u32,
+    ) -> Result<super::lineup::LineUpChange, StoreError> {
+        if self.event.schedule.movement.is_some() {
+            let action = self.withdraw_pair(entrant, after_round)?;
+            return Ok(super::lineup::LineUpChange {
+                after: super::lineup::LineUp::of(&self.event),
+                action,
+                notes: Vec::new(),
+            });
+        }
+        self.change_line_up("roster and schedule", |event, results| {
+            super::lineup::withdrawal(event, results, entrant, after_round)
+        })
+    }
+
+    /// Puts back an earlier roster and schedule (the undo of a late arrival or withdrawal).
+    /// Refused when a result entered since belongs to a table the earlier schedule seats
+    /// differently.
+    pub fn restore_line_up(
+        &mut self,
+        line_up: super::lineup::LineUp,
+        action: &str,
+    ) -> Result<(), StoreError> {
+        let action = action.to_owned();
+        self.change_line_up("roster and schedule", |event, results| {
+            super::lineup::results_keep_their_tables(&event.schedule, &line_up.schedule, results)?;
+            Ok(super::lineup::LineUpChange {
+                after: line_up.clone(),
+                action: action.clone(),
+                notes: Vec::new(),
+            })
+        })
+        .map(drop)
+    }
+
+    /// Works out a change of roster and schedule from the event and its results (read inside
+    /// the write transaction, so nothing entered meanwhile is missed) and stores it with its
+    /// history line.
+    fn change_line_up(
+        &mut self,
+        what: &str,
+        plan: impl FnOnce(&Event, &Results) -> Result<super::lineup::LineUpChange, String>,
+    ) -> Result<super::lineup::LineUpChange, StoreError> {
+        self.refuse_if_damaged()?;
+        let db = database_error(self.path.clone());
+        let tx = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(&db)?;
+        let results = read_results(&tx, &self.event, &self.path)?;
+        let change = plan(&self.event, &results).map_err(|why| StoreError::Refused {
+            what: what.to_owned(),
+            why,
+        })?;
+        let line_up = &change.after;
+        tx.execute(
+            "UPDATE event SET roster = ?1, schedule = ?2, generated_for = ?3 WHERE id = 1",
+            params![
+                json(&line_up.roster),
+                json(&line_up.schedule),
+                json(&line_up.generated_for)
+            ],
+        )
+        .map_err(&db)?;
+        tx.execute(
+            "INSERT INTO history (at, action) VALUES (?1, ?2)",
+            params![now(), change.action],
+        )
+        .map_err(&db)?;
+        tx.commit().map_err(&db)?;
+        self.event.roster = line_up.roster.clone();
+        self.event.schedule = line_up.schedule.clone();
+        self.event.generated_for = line_up.generated_for.clone();
+        Ok(change)
+    }
+
     /// Runs `update` (an UPDATE of the event row taking `value` as ?1) and records `action`
     /// in the history, in one transaction.
     fn update_event_row(&mut self, update: &str, value: String, action: &str) -> Result<(), StoreError> {

@@ -179,7 +179,12 @@ fn seat_at(table: &Table, seat: Seat) -> Option<&SeatAssignment> {
 /// "Sits out: Ann, Bob" / "Bye: Oak 1, Oak 2", one sentence per kind of absence.
 fn absence_note(schedule: &Schedule, round: &Round) -> Option<String> {
     let mut parts = Vec::new();
-    for (kind, label) in [(Absence::SitOut, "Sits out"), (Absence::Bye, "Bye")] {
+    for (kind, label) in [
+        (Absence::SitOut, "Sits out"),
+        (Absence::Bye, "Bye"),
+        (Absence::Left, "Has left"),
+        (Absence::Late, "Not yet arrived"),
+    ] {
         let names: Vec<String> = round
             .absent
             .iter()
@@ -462,6 +467,7 @@ fn movement_line(schedule: &Schedule, round: &Round, entrant: usize) -> String {
             Absence::SitOut => format!("{prefix} sits out"),
             Absence::Bye => format!("{prefix} bye"),
             Absence::Left => format!("{prefix} has left"),
+            Absence::Late => format!("{prefix} not yet arrived"),
         };
     }
     let Some((table, mine)) = round

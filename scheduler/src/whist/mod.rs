@@ -5,6 +5,7 @@ pub mod algebra;
 pub mod never_partner;
 pub mod orientation;
 pub mod plan;
+pub mod reseat;
 pub mod search;
 pub mod small;
 pub mod starter;

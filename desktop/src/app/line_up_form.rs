@@ -1,0 +1,166 @@
+//! The roster view's late arrival and withdrawal, once results are entered: "Add a late
+//! player…" asks for the name and the round they join before, "Withdraw…" for who leaves and
+//! after which round. Each leaves as one command; the library keeps the played rounds, makes
+//! the rest and checks it all, and what it did (or why not) is shown here, where it was asked.
+
+use super::session::{AppCommand, Session};
+use eframe::egui;
+use scheduler::event::lineup::last_round_with_results;
+use scheduler::model::Absence;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Asking {
+    Late,
+    Withdraw,
+}
+
+#[derive(Default)]
+pub struct LineUpForm {
+    asking: Option<Asking>,
+    name: String,
+    /// The round the late player joins before, or the last round the leaver plays.
+    round: u32,
+    entrant: Option<usize>,
+    /// Show the outcome of the last command sent from here (until dismissed).
+    show_outcome: bool,
+    /// A command was sent last frame and its outcome not yet seen.
+    sent: bool,
+}
+
+impl LineUpForm {
+    /// The two buttons, the open form and the last outcome; a command when one is asked for.
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session) -> Option<AppCommand> {
+        let event = session.event();
+        let played = last_round_with_results(session.results());
+        let last = event.schedule.rounds.iter().map(|r| r.number).max().unwrap_or(0);
+        let mut command = None;
+        ui.horizontal(|ui| {
+            if ui
+                .button("Add a late player…")
+                .on_hover_text("Someone arrives once rounds are played: the rounds not yet played are made again with them")
+                .clicked()
+            {
+                self.asking = Some(Asking::Late);
+                self.round = (played + 1).min(last.max(1));
+            }
+            if ui
+                .button("Withdraw…")
+                .on_hover_text("Someone leaves after a round: a phantom (a bye or sit-out) takes their place")
+                .clicked()
+            {
+                self.asking = Some(Asking::Withdraw);
+                self.round = played.min(last.saturating_sub(1));
+            }
+        });
+        match self.asking {
+            Some(Asking::Late) => {
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    ui.label("A late player: the rounds already played stay as they are; from the round chosen the schedule takes them in, and all of it is checked.");
+                    ui.horizontal(|ui| {
+                        let label = ui.label("Late player's name");
+                        ui.add(egui::TextEdit::singleline(&mut self.name).desired_width(180.0))
+                            .labelled_by(label.id);
+                        let label = ui.label("Joins before round");
+                        ui.add(egui::DragValue::new(&mut self.round).range((played + 1).min(last)..=last))
+                            .labelled_by(label.id);
+                        let ready = !self.name.trim().is_empty();
+                        if ui
+                            .add_enabled(ready, egui::Button::new("Add to the schedule"))
+                            .on_disabled_hover_text("Type the late player's name first")
+                            .clicked()
+                        {
+                            command = Some(AppCommand::LateArrival {
+                                name: self.name.trim().to_owned(),
+                                before_round: self.round,
+                            });
+                        }
+                        if ui.button("Cancel").clicked() {
+                            self.asking = None;
+                        }
+                    });
+                });
+            }
+            Some(Asking::Withdraw) => {
+                let left = |e: usize| {
+                    event
+                        .schedule
+                        .rounds
+                        .iter()
+                        .any(|r| r.absent.iter().any(|a| a.entrant == e && a.kind == Absence::Left))
+                };
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    ui.label("A withdrawal: the rounds up to the one chosen stay as they are; after it a phantom takes their place (their opponents have a bye, or the whist rounds are seated again without them).");
+                    ui.horizontal(|ui| {
+                        let label = ui.label("Who leaves");
+                        let chosen = self
+                            .entrant
+                            .and_then(|e| event.schedule.entrants.get(e))
+                            .cloned()
+                            .unwrap_or_else(|| "choose…".to_owned());
+                        let combo = egui::ComboBox::from_id_salt("withdraw-who")
+                            .width(180.0)
+                            .selected_text(chosen)
+                            .show_ui(ui, |ui| {
+                                for (e, name) in event.schedule.entrants.iter().enumerate() {
+                                    if !left(e) {
+                                        ui.selectable_value(&mut self.entrant, Some(e), name);
+                                    }
+                                }
+                            });
+                        let response = combo.response.labelled_by(label.id);
+                        response.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Who leaves")
+                        });
+                        let label = ui.label("Leaves after round");
+                        ui.add(egui::DragValue::new(&mut self.round).range(0..=last.saturating_sub(1)))
+                            .labelled_by(label.id);
+                        if ui
+                            .add_enabled(self.entrant.is_some(), egui::Button::new("Withdraw from the schedule"))
+                            .on_disabled_hover_text("Choose who leaves first")
+                            .clicked()
+                            && let Some(entrant) = self.entrant
+                        {
+                            command = Some(AppCommand::Withdraw {
+                                entrant,
+                                after_round: self.round,
+                            });
+                        }
+                        if ui.button("Cancel").clicked() {
+                            self.asking = None;
+                        }
+                    });
+                });
+            }
+            None => {}
+        }
+        if self.sent
+            && let Some(outcome) = session.line_up_outcome()
+        {
+            // The command sent last frame is done: a form that served closes; one refused
+            // stays open with what was typed, to be corrected.
+            self.sent = false;
+            if outcome.is_ok() {
+                self.asking = None;
+                self.name.clear();
+                self.entrant = None;
+            }
+        }
+        if command.is_some() {
+            self.show_outcome = true;
+            self.sent = true;
+        }
+        if self.show_outcome
+            && let Some(outcome) = session.line_up_outcome()
+        {
+            let (text, colour) = match outcome {
+                Ok(message) => (message.clone(), super::DONE_GREEN),
+                Err(problem) => (problem.clone(), super::ERROR_RED),
+            };
+            ui.add(egui::Label::new(egui::RichText::new(text).color(colour)).wrap());
+            if ui.small_button("Dismiss").clicked() {
+                self.show_outcome = false;
+            }
+        }
+        command
+    }
+}
