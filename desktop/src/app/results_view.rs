@@ -311,11 +311,9 @@ impl ResultsView {
         let next_table = entered_in.map(|(_, at)| at - (at % parts as usize) + parts as usize);
         match (&typed, saved) {
             (Some(Ok(value)), Some(old)) if *value == old => {
-                ui.label(match saved {
-                    Some(ResultValue::Bridge { board }) => board
-                        .north_south_score(key.deal)
-                        .map_or_else(|| "saved".to_owned(), |s| format!("saved, N-S {s:+}")),
-                    _ => "saved".to_owned(),
+                ui.label(match score_text(value, key) {
+                    Some(score) => format!("saved, {score}"),
+                    None => "saved".to_owned(),
                 });
                 if next_table.is_some() {
                     // Nothing to save: move on all the same.
@@ -323,7 +321,15 @@ impl ResultsView {
                 }
             }
             (Some(Ok(value)), _) => {
-                if ui.button("Save").clicked() || submitted {
+                let clicked = ui
+                    .horizontal(|ui| {
+                        if let Some(score) = score_text(value, key) {
+                            ui.label(score);
+                        }
+                        ui.button("Save").clicked()
+                    })
+                    .inner;
+                if clicked || submitted {
                     commands.push(AppCommand::SetResult(key, *value));
                     if next_table.is_some() {
                         self.focus = next_table;
@@ -434,6 +440,18 @@ impl ResultsView {
             }
         };
         Some(value.and_then(|v| event.check_result(key, &v).map(|()| v)))
+    }
+}
+
+/// A bridge board's N-S score as the library scores it ("N-S +420"), with the board's
+/// vulnerability; `None` for other results and for boards without one (artificial, not played).
+fn score_text(value: &ResultValue, key: ResultKey) -> Option<String> {
+    match value {
+        ResultValue::Bridge { board } => board.north_south_score(key.deal).map(|score| match score {
+            0 => "N-S 0".to_owned(),
+            _ => format!("N-S {score:+}"),
+        }),
+        _ => None,
     }
 }
 

@@ -138,3 +138,45 @@ fn too_many_tricks_is_named_before_an_empty_side() {
     harness.run();
     harness.get_by_label_contains("N-S tricks \"1o\"");
 }
+
+/// Issue 23: each bridge board typed shows its N-S score beside it, worked out by the
+/// library's scoring with the board's vulnerability, before it is saved and after.
+#[test]
+fn a_typed_bridge_board_shows_its_score() {
+    let dir = folder("board-score");
+    let dialogs = scripted(vec![Some(dir.join("pairs.tourney"))]);
+    let mut harness = harness(TourneyApp::new(dir.join("data"), Vec::new(), dialogs));
+    open_new_event_form(&mut harness, Some("pairs bridge"));
+    harness.get_by_label("Generate the schedule").click();
+    harness.step();
+    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    harness.get_by_label("Results").click();
+    harness.run();
+    assert_eq!(
+        session(&harness).event().deals_at(1, 1),
+        1..=3,
+        "table 1 starts on boards 1-3"
+    );
+    let fields: Vec<_> = harness.get_all_by_label("Table 1 result").collect();
+    fields[0].click();
+    harness.run();
+    harness
+        .get_all_by_label("Table 1 result")
+        .next()
+        .unwrap()
+        .type_text("4S N 10");
+    harness.run();
+    // Board 1, nobody vulnerable: 4S made is +420 for N-S, shown before it is saved.
+    harness.get_by_label("N-S +420");
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    harness.get_by_label("saved, N-S +420");
+    // Board 2 (N-S vulnerable, E-W not): 3NT by West with an overtrick is -430 for N-S.
+    harness
+        .get_all_by_label("Table 1 result")
+        .nth(1)
+        .unwrap()
+        .type_text("3NT W 10");
+    harness.run();
+    harness.get_by_label("N-S -430");
+}
