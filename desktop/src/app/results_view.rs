@@ -107,6 +107,7 @@ impl ResultsView {
             .id_salt("results")
             .max_height((ui.available_height() - history_height).max(120.0))
             .show(ui, |ui| {
+                outline_fields(ui);
                 egui::Grid::new(("results", round.number))
                     .striped(true)
                     .show(ui, |ui| {
@@ -193,6 +194,7 @@ impl ResultsView {
         };
         let mut field = 0usize;
         egui::ScrollArea::vertical().id_salt("traveller").show(ui, |ui| {
+            outline_fields(ui);
             egui::Grid::new(("traveller", traveller.board))
                 .striped(true)
                 .show(ui, |ui| {
@@ -441,6 +443,19 @@ impl ResultsView {
         };
         Some(value.and_then(|v| event.check_result(key, &v).map(|()| v)))
     }
+}
+
+/// Gives the result fields in `ui` an edge that stands out from the striped rows: the
+/// theme's own fields have none in the light theme, white on near-white. Grey 130 on the
+/// light rows and 120 on the dark ones is over 3:1 either way (WCAG's contrast for a control's
+/// boundary); a focused field keeps the theme's selection outline.
+fn outline_fields(ui: &mut egui::Ui) {
+    let edge = if ui.visuals().dark_mode {
+        egui::Color32::from_gray(120)
+    } else {
+        egui::Color32::from_gray(130)
+    };
+    ui.visuals_mut().widgets.inactive.bg_stroke = egui::Stroke::new(1.0, edge);
 }
 
 /// A bridge board's N-S score as the library scores it ("N-S +420"), with the board's

@@ -180,3 +180,49 @@ fn a_typed_bridge_board_shows_its_score() {
     harness.run();
     harness.get_by_label("N-S -430");
 }
+
+/// WCAG relative luminance of a rendered pixel.
+fn luminance(pixel: [u8; 4]) -> f32 {
+    let channel = |c: u8| {
+        let c = c as f32 / 255.0;
+        if c <= 0.040_45 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(pixel[0]) + 0.7152 * channel(pixel[1]) + 0.0722 * channel(pixel[2])
+}
+
+fn contrast(a: [u8; 4], b: [u8; 4]) -> f32 {
+    let (a, b) = (luminance(a), luminance(b));
+    (a.max(b) + 0.05) / (a.min(b) + 0.05)
+}
+
+/// Issue 23: on the striped rows of the light theme the result fields could not be seen.
+/// Each field's edge now stands out from the row behind it by at least 3:1 (the contrast
+/// WCAG asks of a control's boundary), in the light theme and the dark, striped row or not.
+#[test]
+fn result_fields_stand_out_from_their_rows_in_both_themes() {
+    let mut harness = demo("field-contrast");
+    for theme in [egui::ThemePreference::Light, egui::ThemePreference::Dark] {
+        harness.ctx.set_theme(theme);
+        harness.run();
+        let image = harness.render().expect("the window renders");
+        let scale = harness.ctx.pixels_per_point();
+        let pixel = |x: f32, y: f32| image.get_pixel((x * scale) as u32, (y * scale) as u32).0;
+        for table in 1..=4 {
+            let rect = harness.get_by_label(&format!("Table {table} N-S tricks")).rect();
+            let y = rect.center().y;
+            // The row behind, in the gap before the field; the field's edge, its first pixels.
+            let behind = pixel(rect.left() - 3.0, y);
+            let edge = (0..3)
+                .map(|dx| contrast(pixel(rect.left() + dx as f32, y), behind))
+                .fold(0.0, f32::max);
+            assert!(
+                edge >= 3.0,
+                "{theme:?}: table {table}'s field edge contrasts {edge:.2}:1 with its row {behind:?}"
+            );
+        }
+    }
+}
