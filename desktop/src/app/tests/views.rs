@@ -1,5 +1,89 @@
 //! The views read as a new user reads them: the audit's names, the by-player schedule's
 //! width, sorting by name.
 
-#[allow(unused_imports)]
 use super::*;
+
+fn demo(name: &str) -> Harness<'static, TourneyApp> {
+    let dir = folder(name);
+    harness(TourneyApp::new(dir, Vec::new(), scripted(Vec::new())))
+}
+
+/// Texts by where they are drawn (the centre's height), top to bottom.
+fn top_to_bottom(mut placed: Vec<(f32, String)>) -> Vec<String> {
+    placed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    placed.into_iter().map(|(_, t)| t).collect()
+}
+
+fn alphabetical(names: &[String]) -> Vec<String> {
+    let mut sorted = names.to_vec();
+    sorted.sort_by_key(|n| n.to_lowercase());
+    sorted
+}
+
+/// Issue 23: the first click on a name heading sorted Z→A. Names go A→Z on the first click,
+/// Z→A on the second; points still go highest first.
+#[test]
+fn the_standings_sort_names_a_to_z_on_the_first_click() {
+    let mut harness = demo("sort-standings");
+    harness.get_by_label("Standings").click();
+    harness.run();
+    let entrants = session(&harness).event().schedule.entrants.clone();
+    let names_in_order = |harness: &Harness<'static, TourneyApp>| {
+        top_to_bottom(
+            entrants
+                .iter()
+                .map(|name| (harness.get_by_label(name).rect().center().y, name.clone()))
+                .collect(),
+        )
+    };
+    harness.get_by_label("Player").click();
+    harness.run();
+    let shown = names_in_order(&harness);
+    assert_eq!(shown.len(), 16);
+    assert_eq!(shown, alphabetical(&shown), "A→Z on the first click");
+    harness.get_by_label("Player (A→Z)").click();
+    harness.run();
+    let mut reversed = alphabetical(&shown);
+    reversed.reverse();
+    assert_eq!(names_in_order(&harness), reversed, "Z→A on the second");
+    // Tricks: the most first.
+    harness.get_by_label("Tricks").click();
+    harness.run();
+    harness.get_by_label("Tricks (high first)");
+}
+
+/// Issue 23: the roster sorts by name too, A→Z on the first click.
+#[test]
+fn the_roster_sorts_by_name_a_to_z_on_the_first_click() {
+    let mut harness = demo("sort-roster");
+    harness.get_by_label("Roster").click();
+    harness.run();
+    // The demo roster is alphabetical already: rename its first player to Zoe.
+    harness.get_by_label("Player 1 name").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Player 1 name").type_text("Zoe Archer");
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    let names_in_order = |harness: &Harness<'static, TourneyApp>| {
+        top_to_bottom(
+            (1..=16)
+                .map(|p| {
+                    let label = format!("Player {p} name");
+                    let field = harness.get_by_label(&label);
+                    (field.rect().center().y, field.value().unwrap_or_default())
+                })
+                .collect(),
+        )
+    };
+    assert_eq!(names_in_order(&harness)[0], "Zoe Archer", "roster order first");
+    harness.get_by_label("Name").click();
+    harness.run();
+    let shown = names_in_order(&harness);
+    assert_eq!(shown.len(), 16);
+    assert_eq!(shown, alphabetical(&shown), "A→Z on the first click");
+    assert_eq!(shown.last().map(String::as_str), Some("Zoe Archer"));
+    harness.get_by_label("Name (A→Z)").click();
+    harness.run();
+    assert_eq!(names_in_order(&harness)[0], "Zoe Archer", "Z→A on the second");
+}
