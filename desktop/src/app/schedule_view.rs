@@ -28,8 +28,9 @@ pub struct ScheduleView {
     regenerate: Option<(EventOptions, f64)>,
     job: Option<Generation>,
     problem: Option<String>,
-    /// Where each player sits each round ("T3 N", "out"), built once per schedule revision.
-    places: Option<(u64, Vec<Vec<String>>)>,
+    /// Where each player sits each round ("T3 N", "out"), built once per schedule revision,
+    /// with the width each column needs to show its texts whole.
+    places: Option<(u64, Vec<Vec<String>>, Vec<f32>)>,
     matrix: usize,
     /// The heat map drawn for (schedule revision, matrix, dark theme).
     heat_map: Option<((u64, usize, bool), egui::TextureHandle)>,
@@ -225,7 +226,11 @@ impl ScheduleView {
 
     fn by_player_ui(&mut self, ui: &mut egui::Ui, session: &Session) {
         let schedule = &session.event().schedule;
-        if self.places.as_ref().is_none_or(|(r, _)| *r != session.revision()) {
+        if self
+            .places
+            .as_ref()
+            .is_none_or(|(r, _, _)| *r != session.revision())
+        {
             let mut places = vec![vec!["out".to_owned(); schedule.rounds.len()]; schedule.entrants.len()];
             for (r, round) in schedule.rounds.iter().enumerate() {
                 for table in &round.tables {
@@ -241,16 +246,15 @@ impl ScheduleView {
                     }
                 }
             }
-            self.places = Some((session.revision(), places));
+            let needed = needed_widths(ui, &schedule.entrants, &places);
+            self.places = Some((session.revision(), places, needed));
         }
-        let Some((_, places)) = &self.places else {
+        let Some((_, places, needed)) = &self.places else {
             return;
         };
         let mut headings = vec!["Player".to_owned()];
         headings.extend(schedule.rounds.iter().map(|r| format!("R{}", r.number)));
-        let widths: Vec<f32> = std::iter::once(170.0)
-            .chain(std::iter::repeat_n(64.0, schedule.rounds.len()))
-            .collect();
+        let widths = spread(needed, ui.available_width());
         VirtualGrid {
             id: "by-player",
             headings: &headings,
@@ -389,6 +393,60 @@ impl ScheduleView {
             }
         }
     }
+}
+
+/// The width each by-player column needs to show every text whole (each distinct text is
+/// measured once, so 400 players × 300 rounds measure a few hundred texts): the names, at
+/// most 320 points (a longer name is cut, shown whole on hover), then one per round.
+fn needed_widths(ui: &egui::Ui, names: &[String], places: &[Vec<String>]) -> Vec<f32> {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let mut measured: std::collections::HashMap<String, f32> = std::collections::HashMap::new();
+    let mut width = |text: &str| -> f32 {
+        if let Some(&w) = measured.get(text) {
+            return w;
+        }
+        let w = ui.fonts_mut(|f| {
+            f.layout_no_wrap(text.to_owned(), font.clone(), egui::Color32::PLACEHOLDER)
+                .size()
+                .x
+        });
+        measured.insert(text.to_owned(), w);
+        w
+    };
+    // Room for the cell's inner margin (4 points each side) and a little air.
+    const PADDING: f32 = 12.0;
+    let mut longest_name = width("Player");
+    for name in names {
+        longest_name = longest_name.max(width(name));
+    }
+    let rounds = places.first().map_or(0, Vec::len);
+    let mut widths = vec![(longest_name + PADDING).clamp(120.0, 320.0)];
+    for r in 0..rounds {
+        let mut longest = width(&format!("R{}", r + 1));
+        for line in places {
+            if let Some(place) = line.get(r) {
+                longest = longest.max(width(place));
+            }
+        }
+        widths.push((longest + PADDING).max(56.0));
+    }
+    widths
+}
+
+/// The needed widths, the round columns widened evenly (to 120 points at most) when the
+/// window has room to spare, so a short evening reads across the window.
+fn spread(needed: &[f32], available: f32) -> Vec<f32> {
+    let total: f32 = needed.iter().sum();
+    let rounds = needed.len().saturating_sub(1);
+    if rounds == 0 || total >= available {
+        return needed.to_vec();
+    }
+    let extra = (available - total) / rounds as f32;
+    needed
+        .iter()
+        .enumerate()
+        .map(|(c, &w)| if c == 0 { w } else { (w + extra).min(w.max(120.0)) })
+        .collect()
 }
 
 fn matrix_title(matrix: &PairMatrix) -> String {

@@ -87,3 +87,59 @@ fn the_roster_sorts_by_name_a_to_z_on_the_first_click() {
     harness.run();
     assert_eq!(names_in_order(&harness)[0], "Zoe Archer", "Z→A on the second");
 }
+
+/// The width `text` takes in the body font, unshortened.
+fn text_width(harness: &Harness<'static, TourneyApp>, text: &str) -> f32 {
+    let font = egui::TextStyle::Body.resolve(&harness.ctx.global_style());
+    harness
+        .ctx
+        .fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font, egui::Color32::BLACK))
+        .size()
+        .x
+}
+
+/// Issue 23: the by-player schedule cut "T13 white" to "T13 wh…" in a 64-point column while
+/// half the window was empty. Every place (and every name) is shown whole: here a team round
+/// robin of 8 teams of 4, 16 games a round.
+#[test]
+fn the_by_player_schedule_shows_every_place_whole() {
+    let dir = folder("by-player-width");
+    let dialogs = scripted(vec![Some(dir.join("teams.tourney"))]);
+    let mut harness = harness(TourneyApp::new(dir.join("data"), Vec::new(), dialogs));
+    open_new_event_form(&mut harness, Some("team chess"));
+    harness.get_by_label("team round robin").click();
+    harness.run();
+    harness.get_by_label("Teams").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Teams").type_text("8");
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    harness.get_by_label("Generate the schedule").click();
+    harness.step();
+    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    assert_eq!(session(&harness).event().schedule.entrants.len(), 32);
+    harness.get_by_label("Schedule").click();
+    harness.run();
+    harness.get_by_label("By player").click();
+    harness.run();
+    let mut checked = 0;
+    for place in ["T13 white", "T13 black", "T16 white", "T16 black"] {
+        let needed = text_width(&harness, place);
+        for cell in harness.query_all_by_label(place) {
+            let shown = cell.rect().width();
+            assert!(
+                shown + 0.5 >= needed,
+                "{place:?} is cut short: {shown:.1} of {needed:.1} points shown"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 4, "only {checked} places on tables 13 and 16 in view");
+    let entrants = session(&harness).event().schedule.entrants.clone();
+    for name in entrants.iter().take(10) {
+        let needed = text_width(&harness, name);
+        let shown = harness.get_by_label(name).rect().width();
+        assert!(shown + 0.5 >= needed, "{name:?} is cut short");
+    }
+}
