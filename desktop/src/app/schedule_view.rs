@@ -4,12 +4,14 @@
 //! thread while the window keeps drawing. Only the rows in view are laid out, so a
 //! 400-player event draws as fast as a 16-player one.
 
+mod heat_map;
+
 use super::generation::Generation;
 use super::grid::VirtualGrid;
 use super::options_form::{options_rows, row};
 use super::session::{AppCommand, Session};
 use eframe::egui;
-use scheduler::audit::PairMatrix;
+use heat_map::{HeatMap, kept_apart_ui, legend, matrix_title};
 use scheduler::event::create::{EventFormat, EventOptions};
 
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
@@ -32,8 +34,7 @@ pub struct ScheduleView {
     /// with the width each column needs to show its texts whole.
     places: Option<(u64, Vec<Vec<String>>, Vec<f32>)>,
     matrix: usize,
-    /// The heat map drawn for (schedule revision, matrix, dark theme).
-    heat_map: Option<((u64, usize, bool), egui::TextureHandle)>,
+    heat_map: HeatMap,
 }
 
 impl ScheduleView {
@@ -273,7 +274,8 @@ impl ScheduleView {
 
     fn audit_ui(&mut self, ui: &mut egui::Ui, session: &Session) {
         let audit = session.audit();
-        let schedule = &session.event().schedule;
+        let event = session.event();
+        let schedule = &event.schedule;
         for line in audit.summary() {
             ui.label(line);
         }
@@ -292,12 +294,17 @@ impl ScheduleView {
         };
         let available = ui.available_size();
         ui.horizontal_top(|ui| {
-            let side = (available.y - 10.0).min(available.x * 0.55).clamp(120.0, 640.0);
-            self.heat_map_ui(ui, session.revision(), matrix, side);
+            // Room for the row names at the left and the column numbers above.
+            let side = (available.y - 30.0)
+                .min(available.x * 0.55 - 120.0)
+                .clamp(120.0, 640.0);
+            self.heat_map
+                .ui(ui, session.revision(), self.matrix, matrix, side);
             ui.vertical(|ui| {
                 legend(ui, matrix);
+                kept_apart_ui(ui, schedule, &event.roster, audit);
                 ui.add_space(6.0);
-                let mut headings: Vec<String> = ["Entrant", "Played", "Out"].map(String::from).to_vec();
+                let mut headings: Vec<String> = ["#", "Entrant", "Played", "Out"].map(String::from).to_vec();
                 headings.push(audit.sides.0.to_owned());
                 headings.push(audit.sides.1.to_owned());
                 headings.push("Longest run".to_owned());
@@ -308,12 +315,10 @@ impl ScheduleView {
                 let widths: Vec<f32> = headings
                     .iter()
                     .enumerate()
-                    .map(|(i, h)| {
-                        if i == 0 {
-                            150.0
-                        } else {
-                            (h.len() as f32 * 8.0).max(52.0)
-                        }
+                    .map(|(i, h)| match i {
+                        0 => 36.0,
+                        1 => 150.0,
+                        _ => (h.len() as f32 * 8.0).max(52.0),
                     })
                     .collect();
                 VirtualGrid {
@@ -321,77 +326,25 @@ impl ScheduleView {
                     headings: &headings,
                     widths: &widths,
                     rows: audit.entrants.len(),
-                    frozen_columns: 1,
+                    frozen_columns: 2,
                 }
                 .show(ui, |row, column| {
                     let line = &audit.entrants[row];
                     match column {
-                        0 => schedule.entrants[row].clone(),
-                        1 => line.played.to_string(),
-                        2 => line.absent.to_string(),
-                        3 => line.first_side.to_string(),
-                        4 => line.second_side.to_string(),
-                        5 => line.longest_run.to_string(),
-                        6 => line.floats_up.to_string(),
+                        // The number the heat map's rows and columns go by.
+                        0 => (row + 1).to_string(),
+                        1 => schedule.entrants[row].clone(),
+                        2 => line.played.to_string(),
+                        3 => line.absent.to_string(),
+                        4 => line.first_side.to_string(),
+                        5 => line.second_side.to_string(),
+                        6 => line.longest_run.to_string(),
+                        7 => line.floats_up.to_string(),
                         _ => line.floats_down.to_string(),
                     }
                 });
             });
         });
-    }
-
-    /// The matrix as an image (one texel a pair, drawn once per schedule), with the pair
-    /// under the pointer named in a tooltip.
-    fn heat_map_ui(&mut self, ui: &mut egui::Ui, revision: u64, matrix: &PairMatrix, side: f32) {
-        let n = matrix.size();
-        if n == 0 {
-            return;
-        }
-        let dark = ui.visuals().dark_mode;
-        let key = (revision, self.matrix, dark);
-        if self.heat_map.as_ref().is_none_or(|(k, _)| *k != key) {
-            let palette: Vec<egui::Color32> = (0..=matrix.max())
-                .map(|count| heat_colour(count, matrix.max(), dark))
-                .collect();
-            let mut pixels: Vec<egui::Color32> =
-                matrix.counts().iter().map(|&c| palette[c as usize]).collect();
-            for a in 0..n {
-                pixels[a * n + a] = ui.visuals().extreme_bg_color;
-            }
-            let image = egui::ColorImage::new([n, n], pixels);
-            let texture = ui
-                .ctx()
-                .load_texture("heat-map", image, egui::TextureOptions::NEAREST);
-            self.heat_map = Some((key, texture));
-        }
-        let Some((_, texture)) = &self.heat_map else {
-            return;
-        };
-        let response = ui
-            .add(egui::Image::new((texture.id(), egui::vec2(side, side))).sense(egui::Sense::hover()))
-            .on_hover_cursor(egui::CursorIcon::Crosshair);
-        response.widget_info(|| {
-            egui::WidgetInfo::labeled(
-                egui::Role::Image,
-                true,
-                format!("Heat map of {}: {}", matrix.name, matrix.summary()),
-            )
-        });
-        if let Some(pointer) = response.hover_pos() {
-            let cell = side / n as f32;
-            let col = ((pointer.x - response.rect.left()) / cell).floor() as usize;
-            let row = ((pointer.y - response.rect.top()) / cell).floor() as usize;
-            if row < n && col < n && row != col {
-                let times = matrix.get(row, col);
-                response.on_hover_text_at_pointer(format!(
-                    "{} & {}: {} {}",
-                    matrix.labels[row],
-                    matrix.labels[col],
-                    matrix.name,
-                    times_text(times)
-                ));
-            }
-        }
     }
 }
 
@@ -447,55 +400,4 @@ fn spread(needed: &[f32], available: f32) -> Vec<f32> {
         .enumerate()
         .map(|(c, &w)| if c == 0 { w } else { (w + extra).min(w.max(120.0)) })
         .collect()
-}
-
-fn matrix_title(matrix: &PairMatrix) -> String {
-    match matrix.name {
-        "partners" => "Partners".into(),
-        "opponents" => "Opponents".into(),
-        "met" => "Who met whom".into(),
-        "team games" => "Team against team".into(),
-        other => other.into(),
-    }
-}
-
-fn times_text(times: u16) -> String {
-    match times {
-        0 => "never".into(),
-        1 => "once".into(),
-        2 => "twice".into(),
-        n => format!("{n} times"),
-    }
-}
-
-/// Never is quiet, more is darker (light theme) or brighter (dark theme).
-fn heat_colour(count: u16, max: u16, dark: bool) -> egui::Color32 {
-    if count == 0 {
-        return if dark {
-            egui::Color32::from_gray(40)
-        } else {
-            egui::Color32::from_gray(235)
-        };
-    }
-    let t = count as f32 / max.max(1) as f32;
-    let (from, to) = if dark {
-        ([30.0, 90.0, 140.0], [250.0, 200.0, 60.0])
-    } else {
-        ([150.0, 200.0, 240.0], [200.0, 60.0, 20.0])
-    };
-    let mix = |i: usize| (from[i] + (to[i] - from[i]) * t) as u8;
-    egui::Color32::from_rgb(mix(0), mix(1), mix(2))
-}
-
-fn legend(ui: &mut egui::Ui, matrix: &PairMatrix) {
-    let dark = ui.visuals().dark_mode;
-    for (times, pairs) in matrix.histogram() {
-        ui.horizontal(|ui| {
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
-            ui.painter()
-                .rect_filled(rect, 2.0, heat_colour(times, matrix.max(), dark));
-            ui.label(format!("{} {}: {pairs} pair(s)", matrix.name, times_text(times)));
-        });
-    }
-    ui.small("Point at a square to see who it is.");
 }

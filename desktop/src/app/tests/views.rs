@@ -143,3 +143,35 @@ fn the_by_player_schedule_shows_every_place_whole() {
         assert!(shown + 0.5 >= needed, "{name:?} is cut short");
     }
 }
+
+/// Issue 23: the audit's heat map had no names; the couple kept apart was not called out.
+/// Each row of the map is named at its left ("1 Ann Archer"), and under the legend the
+/// couple is listed with what the schedule did with them.
+#[test]
+fn the_audit_names_its_rows_and_calls_out_the_couple_kept_apart() {
+    let mut harness = demo("audit-names");
+    harness.get_by_label("Schedule").click();
+    harness.run();
+    harness.get_by_label("Audit").click();
+    harness.run();
+    let map = harness.get_by_label_contains("Heat map of partners").rect();
+    let entrants = session(&harness).event().schedule.entrants.clone();
+    let cell = map.height() / entrants.len() as f32;
+    for (i, name) in entrants.iter().enumerate() {
+        let label = harness.get_by_label(&format!("{} {name}", i + 1)).rect();
+        assert!(label.right() <= map.left() + 0.5, "{name} is left of the map");
+        let row = ((label.center().y - map.top()) / cell).floor() as usize;
+        assert_eq!(row, i, "{name} names row {}", i + 1);
+    }
+    // Columns are numbered along the top, as the rows are.
+    let column = harness.get_by_label("Column 16").rect();
+    assert!(column.bottom() <= map.top() + 0.5 && column.center().x > map.right() - cell);
+    harness.get_by_label("Kept apart:");
+    let audit = session(&harness).audit();
+    let opposed = audit.matrices[1].get(0, 1);
+    assert_eq!(audit.matrices[0].get(0, 1), 0);
+    harness.get_by_label(&format!(
+        "Ann Archer & Bob Archer (couple) — never partners, opponents {}",
+        scheduler::audit::how_often(opposed)
+    ));
+}
