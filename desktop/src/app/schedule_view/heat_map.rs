@@ -217,7 +217,7 @@ pub fn legend(ui: &mut egui::Ui, matrix: &PairMatrix) {
             ui.label(format!("{} {}: {pairs} pair(s)", matrix.name, how_often(times)));
         });
     }
-    ui.small("Rows are named, columns numbered alike; point at a square to see who it is.");
+    ui.small("Rows and columns go by the entrant's number (#); point at a square to see who it is.");
 }
 
 /// "Kept apart:" and a line per couple or never-partner pair, from the library's audit.
