@@ -89,12 +89,12 @@ pub fn compare_names(a: &str, b: &str) -> Ordering {
 
 /// The rows sorted by `column` in `order`; rows that tie keep their order (the ranking), and
 /// rows with the cell empty or missing come last either way.
-pub fn sorted_rows<'a>(
-    rows: &'a [Vec<String>],
+pub fn sorted_rows(
+    rows: &[Vec<String>],
     column: usize,
     kind: ColumnKind,
     order: SortOrder,
-) -> Vec<&'a Vec<String>> {
+) -> Vec<&Vec<String>> {
     let mut sorted: Vec<&Vec<String>> = rows.iter().collect();
     let cell = |row: &Vec<String>| {
         row.get(column)
