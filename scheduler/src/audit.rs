@@ -2,8 +2,20 @@
 //! count of pairs for each number of meetings), how sit-outs and byes fall, and colour and
 //! float counts. It only counts what the schedule says; the verifier is what judges it.
 
+pub mod kept_apart;
+
 use crate::model::{Absence, Format, Schedule, Seat};
 use std::collections::BTreeMap;
+
+/// How often, in words: "never", "once", "twice", "3 times".
+pub fn how_often(times: u16) -> String {
+    match times {
+        0 => "never".to_owned(),
+        1 => "once".to_owned(),
+        2 => "twice".to_owned(),
+        n => format!("{n} times"),
+    }
+}
 
 /// How often each pair of entrants (or teams) did something together, e.g. partnered.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,12 +84,7 @@ impl PairMatrix {
         let parts: Vec<String> = parts
             .into_iter()
             .map(|(times, pairs)| {
-                let how_often = match times {
-                    0 => "never".to_owned(),
-                    1 => "once".to_owned(),
-                    2 => "twice".to_owned(),
-                    n => format!("{n} times"),
-                };
+                let how_often = how_often(times);
                 let pairs = if pairs == 1 {
                     "1 pair".to_owned()
                 } else {

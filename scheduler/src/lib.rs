@@ -18,6 +18,7 @@ pub mod schedule_io;
 pub mod scoring;
 pub mod sheets;
 pub mod solver;
+pub mod sorting;
 pub mod team_chess;
 pub mod text;
 pub mod tools;

@@ -6,7 +6,7 @@
 use super::session::{AppCommand, Session};
 use eframe::egui;
 use scheduler::event::club_pairs::travellers;
-use scheduler::event::entry::{parse_board, parse_score};
+use scheduler::event::entry::{other_side_tricks, parse_board, parse_score, parse_whist_tricks};
 use scheduler::event::{ResultKey, ResultValue, Scoring, sides};
 use scheduler::movement::present_pairs;
 use scheduler::scoring::chess::GameResult;
@@ -28,6 +28,9 @@ pub struct ResultsView {
     /// The saved value each key's drafts were made from: when it changes underneath (undo,
     /// redo, another window) the drafts are made again from the file.
     seen: BTreeMap<ResultKey, Option<ResultValue>>,
+    /// A whist drive's E-W text as the window filled it in from N-S: while it stands, a
+    /// corrected N-S fills it in again; once the organiser types over it, it is theirs.
+    derived: BTreeMap<ResultKey, String>,
     /// The field (by its order in the round) to give the keyboard to in this frame.
     focus: Option<usize>,
     all_rounds_history: bool,
@@ -104,6 +107,7 @@ impl ResultsView {
             .id_salt("results")
             .max_height((ui.available_height() - history_height).max(120.0))
             .show(ui, |ui| {
+                outline_fields(ui);
                 egui::Grid::new(("results", round.number))
                     .striped(true)
                     .show(ui, |ui| {
@@ -135,6 +139,7 @@ impl ResultsView {
                         }
                     });
             });
+        self.forget_focus_past(field);
         ui.separator();
         self.history_ui(ui, session, round.number);
         commands
@@ -189,6 +194,7 @@ impl ResultsView {
         };
         let mut field = 0usize;
         egui::ScrollArea::vertical().id_salt("traveller").show(ui, |ui| {
+            outline_fields(ui);
             egui::Grid::new(("traveller", traveller.board))
                 .striped(true)
                 .show(ui, |ui| {
@@ -212,6 +218,7 @@ impl ResultsView {
                     }
                 });
         });
+        self.forget_focus_past(field);
         commands
     }
 
@@ -230,12 +237,23 @@ impl ResultsView {
         commands: &mut Vec<AppCommand>,
     ) {
         let saved = session.results().get(&key).copied();
+        let hands = match session.event().settings.scoring {
+            Scoring::WhistDrive { hands_per_round } => hands_per_round,
+            _ => None,
+        };
         if self.seen.get(&key) != Some(&saved) {
             for part in 0..parts {
                 self.drafts
                     .insert((key, part), saved.map(|v| shown(&v, part)).unwrap_or_default());
             }
             self.seen.insert(key, saved);
+            // A saved E-W that is the rest of the hands' tricks counts as filled in.
+            self.derived.remove(&key);
+            if let Some(ResultValue::Tricks { ns, ew }) = saved
+                && other_side_tricks(&ns.to_string(), hands) == Some(ew)
+            {
+                self.derived.insert(key, ew.to_string());
+            }
         }
         ui.label(place);
         ui.label(sides.0);
@@ -268,46 +286,55 @@ impl ResultsView {
                     format!("Table {} {label}", key.table),
                 )
             });
-            if self.focus == Some(*field) {
+            // Reached by Tab, or by Enter on the table before: typing replaces what is there.
+            let by_keyboard =
+                response.gained_focus() && !ui.input(|i| i.pointer.any_pressed() || i.pointer.any_released());
+            let moved_here = self.focus == Some(*field);
+            if by_keyboard || moved_here {
+                select_all(ui.ctx(), response.id, text);
+            }
+            if moved_here {
                 response.request_focus();
                 response.scroll_to_me(None);
                 self.focus = None;
             }
-            if response.lost_focus() {
-                if ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                    entered_in = Some((part, *field));
-                }
-                if part == 0 && parts == 2 {
-                    let hands = match session.event().settings.scoring {
-                        Scoring::WhistDrive { hands_per_round } => hands_per_round,
-                        _ => None,
-                    };
-                    self.fill_other_side(key, hands);
-                }
+            if part == 0 && parts == 2 && response.changed() {
+                self.fill_other_side(key, hands);
+            }
+            if response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                entered_in = Some((part, *field));
             }
             *field += 1;
         }
         ui.label(sides.1);
         let typed = self.parse(session, key, parts);
         let submitted = entered_in.is_some();
+        // The first field of the next table: where Enter moves the keyboard on to.
+        let next_table = entered_in.map(|(_, at)| at - (at % parts as usize) + parts as usize);
         match (&typed, saved) {
             (Some(Ok(value)), Some(old)) if *value == old => {
-                ui.label(match saved {
-                    Some(ResultValue::Bridge { board }) => board
-                        .north_south_score(key.deal)
-                        .map_or_else(|| "saved".to_owned(), |s| format!("saved, N-S {s:+}")),
-                    _ => "saved".to_owned(),
+                ui.label(match score_text(value, key) {
+                    Some(score) => format!("saved, {score}"),
+                    None => "saved".to_owned(),
                 });
-                if let Some((_, at)) = entered_in {
+                if next_table.is_some() {
                     // Nothing to save: move on all the same.
-                    self.focus = Some(at - (at % parts as usize) + parts as usize);
+                    self.focus = next_table;
                 }
             }
             (Some(Ok(value)), _) => {
-                if ui.button("Save").clicked() || submitted {
+                let clicked = ui
+                    .horizontal(|ui| {
+                        if let Some(score) = score_text(value, key) {
+                            ui.label(score);
+                        }
+                        ui.button("Save").clicked()
+                    })
+                    .inner;
+                if clicked || submitted {
                     commands.push(AppCommand::SetResult(key, *value));
-                    if let Some((_, at)) = entered_in {
-                        self.focus = Some(at - (at % parts as usize) + parts as usize);
+                    if next_table.is_some() {
+                        self.focus = next_table;
                     }
                 }
             }
@@ -327,22 +354,39 @@ impl ResultsView {
                 ui.label("");
             }
         }
+        if typed.is_none() && next_table.is_some() {
+            // Enter on an empty field: nothing to save (a saved result stays until Remove);
+            // on to the next table, so the digits typed next are not lost.
+            self.focus = next_table;
+        }
         ui.end_row();
     }
 
-    /// A whist drive's E-W tricks follow from N-S when the hands per round are known.
+    /// Enter on the last table has no next field: the keyboard is let go rather than handed
+    /// to whichever field that number names later (another round or traveller).
+    fn forget_focus_past(&mut self, fields: usize) {
+        if self.focus.is_some_and(|f| f >= fields) {
+            self.focus = None;
+        }
+    }
+
+    /// A whist drive's E-W tricks follow from N-S when the hands per round are known: filled
+    /// in while E-W is empty or still as the window filled it, never over what was typed.
     fn fill_other_side(&mut self, key: ResultKey, hands: Option<u32>) {
-        let Some(hands) = hands else { return };
-        let ns = self
-            .drafts
-            .get(&(key, 0))
-            .and_then(|t| t.trim().parse::<u32>().ok());
-        let ew_empty = self.drafts.get(&(key, 1)).is_none_or(|t| t.trim().is_empty());
-        if let Some(ns) = ns
-            && ew_empty
-            && ns <= 13 * hands
-        {
-            self.drafts.insert((key, 1), (13 * hands - ns).to_string());
+        let ew = self.drafts.get(&(key, 1)).map_or("", |t| t.trim());
+        let ours = ew.is_empty() || self.derived.get(&key).is_some_and(|d| d == ew);
+        if !ours {
+            return;
+        }
+        let ns = self.drafts.get(&(key, 0)).map_or("", String::as_str);
+        let filled = other_side_tricks(ns, hands)
+            .map(|t| t.to_string())
+            .unwrap_or_default();
+        self.drafts.insert((key, 1), filled.clone());
+        if filled.is_empty() {
+            self.derived.remove(&key);
+        } else {
+            self.derived.insert(key, filled);
         }
     }
 
@@ -389,14 +433,8 @@ impl ResultsView {
         }
         let event = session.event();
         let value = match &event.settings.scoring {
-            Scoring::WhistDrive { .. } => {
-                let number = |p: u8| {
-                    text(p)
-                        .parse::<u32>()
-                        .map_err(|_| format!("{:?} is not a number of tricks", text(p)))
-                };
-                number(0).and_then(|ns| number(1).map(|ew| ResultValue::Tricks { ns, ew }))
-            }
+            Scoring::WhistDrive { hands_per_round } => parse_whist_tricks(text(0), text(1), *hands_per_round)
+                .map(|(ns, ew)| ResultValue::Tricks { ns, ew }),
             Scoring::Bridge { .. } => parse_board(text(0)).map(|board| ResultValue::Bridge { board }),
             Scoring::Chess { .. } => GameResult::parse(text(0)).map(|result| ResultValue::Game { result }),
             Scoring::Match { .. } => {
@@ -404,6 +442,41 @@ impl ResultsView {
             }
         };
         Some(value.and_then(|v| event.check_result(key, &v).map(|()| v)))
+    }
+}
+
+/// Gives the result fields in `ui` an edge that stands out from the striped rows: the
+/// theme's own fields have none in the light theme, white on near-white. Grey 130 on the
+/// light rows and 120 on the dark ones is over 3:1 either way (WCAG's contrast for a control's
+/// boundary); a focused field keeps the theme's selection outline.
+fn outline_fields(ui: &mut egui::Ui) {
+    let edge = if ui.visuals().dark_mode {
+        egui::Color32::from_gray(120)
+    } else {
+        egui::Color32::from_gray(130)
+    };
+    ui.visuals_mut().widgets.inactive.bg_stroke = egui::Stroke::new(1.0, edge);
+}
+
+/// A bridge board's N-S score as the library scores it ("N-S +420"), with the board's
+/// vulnerability; `None` for other results and for boards without one (artificial, not played).
+fn score_text(value: &ResultValue, key: ResultKey) -> Option<String> {
+    match value {
+        ResultValue::Bridge { board } => board.north_south_score(key.deal).map(|score| match score {
+            0 => "N-S 0".to_owned(),
+            _ => format!("N-S {score:+}"),
+        }),
+        _ => None,
+    }
+}
+
+/// Selects the whole text of the field `id`, so what is typed next replaces it.
+fn select_all(ctx: &egui::Context, id: egui::Id, text: &str) {
+    if let Some(mut state) = egui::TextEdit::load_state(ctx, id) {
+        state
+            .cursor
+            .set_char_range(Some(egui::text::CCursorRange::select_all_str(text)));
+        state.store(ctx, id);
     }
 }
 

@@ -1,7 +1,8 @@
 //! The roster: an editable table (add, rename, delete, spouse, stationary seat, team and
 //! board, club, rating, e-mail) and a CSV import with its preview. Each edit leaves as one
 //! `SetRoster` command with the whole edited roster, so the event file keeps it (and its
-//! history line) at once and Undo takes it back. Once results are entered only renames and
+//! history line) at once and Undo takes it back. The Name heading sorts the rows A→Z (again:
+//! Z→A, a third time: back to roster order). Once results are entered only renames and
 //! contact details can change (the controls that would change the schedule say why they are
 //! off); a late player or a withdrawal goes through its own form (`line_up_form`).
 
@@ -12,6 +13,7 @@ use super::session::{AppCommand, Session};
 use eframe::egui;
 use scheduler::event::create::EventFormat;
 use scheduler::model::{Player, PlayerId, Roster};
+use scheduler::sorting::{ColumnKind, SortOrder, compare_names};
 use std::collections::HashMap;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -35,6 +37,8 @@ pub struct RosterView {
     message: Option<String>,
     /// Late arrivals and withdrawals, once results are entered.
     line_up: LineUpForm,
+    /// Rows sorted by name, or in roster order (`None`).
+    sort: Option<SortOrder>,
 }
 
 const ROW_HEIGHT: f32 = 22.0;
@@ -161,7 +165,7 @@ impl RosterView {
         }
         ui.separator();
 
-        let shown: Vec<usize> = roster
+        let mut shown: Vec<usize> = roster
             .players
             .iter()
             .enumerate()
@@ -171,15 +175,45 @@ impl RosterView {
             })
             .map(|(i, _)| i)
             .collect();
+        if let Some(order) = self.sort {
+            shown.sort_by(|&a, &b| {
+                let by_name = compare_names(&roster.players[a].name, &roster.players[b].name);
+                match order {
+                    SortOrder::Ascending => by_name,
+                    SortOrder::Descending => by_name.reverse(),
+                }
+            });
+        }
 
         // Column headings at the same widths as the rows.
         let columns = Columns { whist, teams };
         ui.horizontal(|ui| {
             for (heading, width) in columns.headings() {
-                ui.add_sized(
-                    [width, ROW_HEIGHT],
-                    egui::Label::new(egui::RichText::new(heading).strong()).halign(egui::Align::LEFT),
-                );
+                if heading != "Name" {
+                    ui.add_sized(
+                        [width, ROW_HEIGHT],
+                        egui::Label::new(egui::RichText::new(heading).strong()).halign(egui::Align::LEFT),
+                    );
+                    continue;
+                }
+                let text = match self.sort {
+                    Some(order) => format!("Name ({})", ColumnKind::Text.describe(order)),
+                    None => "Name".to_owned(),
+                };
+                let clicked = ui
+                    .add_sized(
+                        [width, ROW_HEIGHT],
+                        egui::Button::new(egui::RichText::new(text).strong()).frame(false),
+                    )
+                    .on_hover_text("Sort by name")
+                    .clicked();
+                if clicked {
+                    self.sort = match self.sort {
+                        None => Some(ColumnKind::Text.first_order()),
+                        Some(SortOrder::Ascending) => Some(SortOrder::Descending),
+                        Some(SortOrder::Descending) => None,
+                    };
+                }
             }
         });
         egui::ScrollArea::both().auto_shrink([false, false]).show_rows(

@@ -4,12 +4,14 @@
 //! thread while the window keeps drawing. Only the rows in view are laid out, so a
 //! 400-player event draws as fast as a 16-player one.
 
+mod heat_map;
+
 use super::generation::Generation;
 use super::grid::VirtualGrid;
 use super::options_form::{options_rows, row};
 use super::session::{AppCommand, Session};
 use eframe::egui;
-use scheduler::audit::PairMatrix;
+use heat_map::{HeatMap, kept_apart_ui, legend, matrix_title};
 use scheduler::event::create::{EventFormat, EventOptions};
 
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
@@ -28,11 +30,11 @@ pub struct ScheduleView {
     regenerate: Option<(EventOptions, f64)>,
     job: Option<Generation>,
     problem: Option<String>,
-    /// Where each player sits each round ("T3 N", "out"), built once per schedule revision.
-    places: Option<(u64, Vec<Vec<String>>)>,
+    /// Where each player sits each round ("T3 N", "out"), built once per schedule revision,
+    /// with the width each column needs to show its texts whole.
+    places: Option<(u64, Vec<Vec<String>>, Vec<f32>)>,
     matrix: usize,
-    /// The heat map drawn for (schedule revision, matrix, dark theme).
-    heat_map: Option<((u64, usize, bool), egui::TextureHandle)>,
+    heat_map: HeatMap,
 }
 
 impl ScheduleView {
@@ -233,7 +235,11 @@ impl ScheduleView {
 
     fn by_player_ui(&mut self, ui: &mut egui::Ui, session: &Session) {
         let schedule = &session.event().schedule;
-        if self.places.as_ref().is_none_or(|(r, _)| *r != session.revision()) {
+        if self
+            .places
+            .as_ref()
+            .is_none_or(|(r, _, _)| *r != session.revision())
+        {
             let mut places = vec![vec!["out".to_owned(); schedule.rounds.len()]; schedule.entrants.len()];
             for (r, round) in schedule.rounds.iter().enumerate() {
                 for table in &round.tables {
@@ -249,16 +255,15 @@ impl ScheduleView {
                     }
                 }
             }
-            self.places = Some((session.revision(), places));
+            let needed = needed_widths(ui, &schedule.entrants, &places);
+            self.places = Some((session.revision(), places, needed));
         }
-        let Some((_, places)) = &self.places else {
+        let Some((_, places, needed)) = &self.places else {
             return;
         };
         let mut headings = vec!["Player".to_owned()];
         headings.extend(schedule.rounds.iter().map(|r| format!("R{}", r.number)));
-        let widths: Vec<f32> = std::iter::once(170.0)
-            .chain(std::iter::repeat_n(64.0, schedule.rounds.len()))
-            .collect();
+        let widths = spread(needed, ui.available_width());
         VirtualGrid {
             id: "by-player",
             headings: &headings,
@@ -277,7 +282,8 @@ impl ScheduleView {
 
     fn audit_ui(&mut self, ui: &mut egui::Ui, session: &Session) {
         let audit = session.audit();
-        let schedule = &session.event().schedule;
+        let event = session.event();
+        let schedule = &event.schedule;
         for line in audit.summary() {
             ui.label(line);
         }
@@ -296,12 +302,17 @@ impl ScheduleView {
         };
         let available = ui.available_size();
         ui.horizontal_top(|ui| {
-            let side = (available.y - 10.0).min(available.x * 0.55).clamp(120.0, 640.0);
-            self.heat_map_ui(ui, session.revision(), matrix, side);
+            // Room for the row names at the left and the column numbers above.
+            let side = (available.y - 30.0)
+                .min(available.x * 0.55 - 120.0)
+                .clamp(120.0, 640.0);
+            self.heat_map
+                .ui(ui, session.revision(), self.matrix, matrix, side);
             ui.vertical(|ui| {
                 legend(ui, matrix);
+                kept_apart_ui(ui, schedule, &event.roster, audit);
                 ui.add_space(6.0);
-                let mut headings: Vec<String> = ["Entrant", "Played", "Out"].map(String::from).to_vec();
+                let mut headings: Vec<String> = ["#", "Entrant", "Played", "Out"].map(String::from).to_vec();
                 headings.push(audit.sides.0.to_owned());
                 headings.push(audit.sides.1.to_owned());
                 headings.push("Longest run".to_owned());
@@ -312,12 +323,10 @@ impl ScheduleView {
                 let widths: Vec<f32> = headings
                     .iter()
                     .enumerate()
-                    .map(|(i, h)| {
-                        if i == 0 {
-                            150.0
-                        } else {
-                            (h.len() as f32 * 8.0).max(52.0)
-                        }
+                    .map(|(i, h)| match i {
+                        0 => 36.0,
+                        1 => 150.0,
+                        _ => (h.len() as f32 * 8.0).max(52.0),
                     })
                     .collect();
                 VirtualGrid {
@@ -325,127 +334,78 @@ impl ScheduleView {
                     headings: &headings,
                     widths: &widths,
                     rows: audit.entrants.len(),
-                    frozen_columns: 1,
+                    frozen_columns: 2,
                 }
                 .show(ui, |row, column| {
                     let line = &audit.entrants[row];
                     match column {
-                        0 => schedule.entrants[row].clone(),
-                        1 => line.played.to_string(),
-                        2 => line.absent.to_string(),
-                        3 => line.first_side.to_string(),
-                        4 => line.second_side.to_string(),
-                        5 => line.longest_run.to_string(),
-                        6 => line.floats_up.to_string(),
+                        // The number the heat map's rows and columns go by.
+                        0 => (row + 1).to_string(),
+                        1 => schedule.entrants[row].clone(),
+                        2 => line.played.to_string(),
+                        3 => line.absent.to_string(),
+                        4 => line.first_side.to_string(),
+                        5 => line.second_side.to_string(),
+                        6 => line.longest_run.to_string(),
+                        7 => line.floats_up.to_string(),
                         _ => line.floats_down.to_string(),
                     }
                 });
             });
         });
     }
+}
 
-    /// The matrix as an image (one texel a pair, drawn once per schedule), with the pair
-    /// under the pointer named in a tooltip.
-    fn heat_map_ui(&mut self, ui: &mut egui::Ui, revision: u64, matrix: &PairMatrix, side: f32) {
-        let n = matrix.size();
-        if n == 0 {
-            return;
+/// The width each by-player column needs to show every text whole (each distinct text is
+/// measured once, so 400 players × 300 rounds measure a few hundred texts): the names, at
+/// most 320 points (a longer name is cut, shown whole on hover), then one per round.
+fn needed_widths(ui: &egui::Ui, names: &[String], places: &[Vec<String>]) -> Vec<f32> {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let mut measured: std::collections::HashMap<String, f32> = std::collections::HashMap::new();
+    let mut width = |text: &str| -> f32 {
+        if let Some(&w) = measured.get(text) {
+            return w;
         }
-        let dark = ui.visuals().dark_mode;
-        let key = (revision, self.matrix, dark);
-        if self.heat_map.as_ref().is_none_or(|(k, _)| *k != key) {
-            let palette: Vec<egui::Color32> = (0..=matrix.max())
-                .map(|count| heat_colour(count, matrix.max(), dark))
-                .collect();
-            let mut pixels: Vec<egui::Color32> =
-                matrix.counts().iter().map(|&c| palette[c as usize]).collect();
-            for a in 0..n {
-                pixels[a * n + a] = ui.visuals().extreme_bg_color;
-            }
-            let image = egui::ColorImage::new([n, n], pixels);
-            let texture = ui
-                .ctx()
-                .load_texture("heat-map", image, egui::TextureOptions::NEAREST);
-            self.heat_map = Some((key, texture));
-        }
-        let Some((_, texture)) = &self.heat_map else {
-            return;
-        };
-        let response = ui
-            .add(egui::Image::new((texture.id(), egui::vec2(side, side))).sense(egui::Sense::hover()))
-            .on_hover_cursor(egui::CursorIcon::Crosshair);
-        response.widget_info(|| {
-            egui::WidgetInfo::labeled(
-                egui::Role::Image,
-                true,
-                format!("Heat map of {}: {}", matrix.name, matrix.summary()),
-            )
+        let w = ui.fonts_mut(|f| {
+            f.layout_no_wrap(text.to_owned(), font.clone(), egui::Color32::PLACEHOLDER)
+                .size()
+                .x
         });
-        if let Some(pointer) = response.hover_pos() {
-            let cell = side / n as f32;
-            let col = ((pointer.x - response.rect.left()) / cell).floor() as usize;
-            let row = ((pointer.y - response.rect.top()) / cell).floor() as usize;
-            if row < n && col < n && row != col {
-                let times = matrix.get(row, col);
-                response.on_hover_text_at_pointer(format!(
-                    "{} & {}: {} {}",
-                    matrix.labels[row],
-                    matrix.labels[col],
-                    matrix.name,
-                    times_text(times)
-                ));
-            }
-        }
-    }
-}
-
-fn matrix_title(matrix: &PairMatrix) -> String {
-    match matrix.name {
-        "partners" => "Partners".into(),
-        "opponents" => "Opponents".into(),
-        "met" => "Who met whom".into(),
-        "team games" => "Team against team".into(),
-        other => other.into(),
-    }
-}
-
-fn times_text(times: u16) -> String {
-    match times {
-        0 => "never".into(),
-        1 => "once".into(),
-        2 => "twice".into(),
-        n => format!("{n} times"),
-    }
-}
-
-/// Never is quiet, more is darker (light theme) or brighter (dark theme).
-fn heat_colour(count: u16, max: u16, dark: bool) -> egui::Color32 {
-    if count == 0 {
-        return if dark {
-            egui::Color32::from_gray(40)
-        } else {
-            egui::Color32::from_gray(235)
-        };
-    }
-    let t = count as f32 / max.max(1) as f32;
-    let (from, to) = if dark {
-        ([30.0, 90.0, 140.0], [250.0, 200.0, 60.0])
-    } else {
-        ([150.0, 200.0, 240.0], [200.0, 60.0, 20.0])
+        measured.insert(text.to_owned(), w);
+        w
     };
-    let mix = |i: usize| (from[i] + (to[i] - from[i]) * t) as u8;
-    egui::Color32::from_rgb(mix(0), mix(1), mix(2))
+    // Room for the cell's inner margin (4 points each side) and a little air.
+    const PADDING: f32 = 12.0;
+    let mut longest_name = width("Player");
+    for name in names {
+        longest_name = longest_name.max(width(name));
+    }
+    let rounds = places.first().map_or(0, Vec::len);
+    let mut widths = vec![(longest_name + PADDING).clamp(120.0, 320.0)];
+    for r in 0..rounds {
+        let mut longest = width(&format!("R{}", r + 1));
+        for line in places {
+            if let Some(place) = line.get(r) {
+                longest = longest.max(width(place));
+            }
+        }
+        widths.push((longest + PADDING).max(56.0));
+    }
+    widths
 }
 
-fn legend(ui: &mut egui::Ui, matrix: &PairMatrix) {
-    let dark = ui.visuals().dark_mode;
-    for (times, pairs) in matrix.histogram() {
-        ui.horizontal(|ui| {
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
-            ui.painter()
-                .rect_filled(rect, 2.0, heat_colour(times, matrix.max(), dark));
-            ui.label(format!("{} {}: {pairs} pair(s)", matrix.name, times_text(times)));
-        });
+/// The needed widths, the round columns widened evenly (to 120 points at most) when the
+/// window has room to spare, so a short evening reads across the window.
+fn spread(needed: &[f32], available: f32) -> Vec<f32> {
+    let total: f32 = needed.iter().sum();
+    let rounds = needed.len().saturating_sub(1);
+    if rounds == 0 || total >= available {
+        return needed.to_vec();
     }
-    ui.small("Point at a square to see who it is.");
+    let extra = (available - total) / rounds as f32;
+    needed
+        .iter()
+        .enumerate()
+        .map(|(c, &w)| if c == 0 { w } else { (w + extra).min(w.max(120.0)) })
+        .collect()
 }

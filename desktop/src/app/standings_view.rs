@@ -1,16 +1,19 @@
 //! Standings, recomputed from the event file after every result: sortable by any column
-//! (click its heading) and exportable as CSV for a spreadsheet.
+//! (click its heading: names A→Z, places 1 first, scores highest first; again to turn it
+//! round) and exportable as CSV for a spreadsheet.
 
 use super::Notice;
 use super::dialogs::Files;
 use super::session::Session;
 use eframe::egui;
 use scheduler::sheets::StandingsTable;
+use scheduler::sorting::{ColumnKind, SortOrder, sorted_rows};
 
 /// Standings, sortable by any column (click its heading).
 #[derive(Default)]
 pub struct StandingsView {
-    sort: Option<(usize, usize, bool)>,
+    /// The table, the column it is sorted by, and the order.
+    sort: Option<(usize, usize, SortOrder)>,
 }
 
 impl StandingsView {
@@ -43,23 +46,18 @@ impl StandingsView {
                 let rows = self.sorted(t, table);
                 egui::Grid::new(("standings", t)).striped(true).show(ui, |ui| {
                     for (c, column) in table.columns.iter().enumerate() {
-                        let marker = match self.sort {
-                            Some((st, sc, descending)) if st == t && sc == c => {
-                                if descending {
-                                    " (high first)"
-                                } else {
-                                    " (low first)"
-                                }
-                            }
-                            _ => "",
+                        let kind = column_kind(table, c);
+                        let now = match self.sort {
+                            Some((st, sc, order)) if st == t && sc == c => Some(order),
+                            _ => None,
                         };
-                        if ui
-                            .button(format!("{column}{marker}"))
-                            .on_hover_text("Sort by this column")
-                            .clicked()
-                        {
-                            let descending = !matches!(self.sort, Some((st, sc, true)) if st == t && sc == c);
-                            self.sort = Some((t, c, descending));
+                        let heading = match now {
+                            Some(order) => format!("{column} ({})", kind.describe(order)),
+                            None => column.clone(),
+                        };
+                        if ui.button(heading).on_hover_text("Sort by this column").clicked() {
+                            let order = now.map_or(kind.first_order(), SortOrder::reversed);
+                            self.sort = Some((t, c, order));
                         }
                     }
                     ui.end_row();
@@ -79,23 +77,22 @@ impl StandingsView {
         status
     }
 
+    /// Table `t`'s rows in the chosen order (the ranking until a heading is clicked).
     fn sorted<'a>(&self, t: usize, table: &'a StandingsTable) -> Vec<&'a Vec<String>> {
-        let mut rows: Vec<&Vec<String>> = table.rows.iter().collect();
-        if let Some((st, column, descending)) = self.sort
-            && st == t
-        {
-            rows.sort_by(|a, b| {
-                let (x, y) = (a.get(column), b.get(column));
-                let order = match (
-                    x.and_then(|v| v.parse::<f64>().ok()),
-                    y.and_then(|v| v.parse::<f64>().ok()),
-                ) {
-                    (Some(p), Some(q)) => p.total_cmp(&q),
-                    _ => x.cmp(&y),
-                };
-                if descending { order.reverse() } else { order }
-            });
+        match self.sort {
+            Some((st, column, order)) if st == t => {
+                sorted_rows(&table.rows, column, column_kind(table, column), order)
+            }
+            _ => table.rows.iter().collect(),
         }
-        rows
     }
+}
+
+/// What column `c` of the table holds (names, places, scores), from its heading and cells.
+fn column_kind(table: &StandingsTable, c: usize) -> ColumnKind {
+    let heading = table.columns.get(c).map_or("", String::as_str);
+    ColumnKind::of(
+        heading,
+        table.rows.iter().filter_map(|r| r.get(c)).map(String::as_str),
+    )
 }

@@ -26,6 +26,39 @@ pub fn parse_tricks(text: &str, contract: Contract) -> Result<u8, String> {
     Ok(taken as u8)
 }
 
+/// A whist table's tricks as typed in its two fields, N–S and E–W. Each side that is typed is
+/// read and checked on its own first (a whole number, at most 13 a hand), so what is wrong
+/// with a typed number is said before a side that is still empty. Whether the two add up is
+/// the event's check (`Event::check_result`).
+pub fn parse_whist_tricks(ns: &str, ew: &str, hands_per_round: Option<u32>) -> Result<(u32, u32), String> {
+    let read = |side: &str, text: &str| -> Result<Option<u32>, String> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Ok(None);
+        }
+        let taken = t
+            .parse::<u32>()
+            .map_err(|_| format!("{side} tricks {t:?}: give the number of tricks won, e.g. 14"))?;
+        super::check_side_tricks(side, taken, hands_per_round)?;
+        Ok(Some(taken))
+    };
+    let (ns, ew) = (read("N-S", ns)?, read("E-W", ew)?);
+    match (ns, ew) {
+        (Some(ns), Some(ew)) => Ok((ns, ew)),
+        (None, _) => Err("N-S tricks: still empty; type the tricks N-S won".into()),
+        (Some(_), None) => Err("E-W tricks: still empty; type the tricks E-W won".into()),
+    }
+}
+
+/// The other side's tricks when one side's are typed and the hands a round are known: the
+/// rest of the 13 × hands. `None` when they cannot follow (no hand count, not a number, more
+/// than the hands hold).
+pub fn other_side_tricks(typed: &str, hands_per_round: Option<u32>) -> Option<u32> {
+    let all = 13u32.checked_mul(hands_per_round?)?;
+    let taken = typed.trim().parse::<u32>().ok()?;
+    all.checked_sub(taken)
+}
+
 /// A match score, home first: "3-1", "2.5-1.5", "2½-1½", "3:1".
 pub fn parse_score(text: &str) -> Result<(f64, f64), String> {
     let cleaned = text.replace('½', ".5").replace(':', "-");
@@ -130,6 +163,42 @@ fn is_pass(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn typed_whist_tricks_name_the_real_problem_first() {
+        assert_eq!(parse_whist_tricks("19", " 7 ", Some(2)), Ok((19, 7)));
+        // Too many tricks on the typed side comes before the empty other side.
+        let too_many = parse_whist_tricks("30", "", Some(2)).unwrap_err();
+        assert_eq!(
+            too_many,
+            "N-S tricks 30: a whist table takes 0–13 tricks per hand, 0–26 for 2 hands"
+        );
+        assert!(
+            parse_whist_tricks("", "27", Some(2))
+                .unwrap_err()
+                .starts_with("E-W tricks 27")
+        );
+        assert!(
+            parse_whist_tricks("1o", "", None)
+                .unwrap_err()
+                .contains("N-S tricks \"1o\"")
+        );
+        assert!(
+            parse_whist_tricks("12", "", Some(2))
+                .unwrap_err()
+                .starts_with("E-W tricks: still empty")
+        );
+        assert!(
+            parse_whist_tricks("", "12", Some(2))
+                .unwrap_err()
+                .starts_with("N-S tricks: still empty")
+        );
+        assert_eq!(other_side_tricks("19", Some(2)), Some(7));
+        assert_eq!(other_side_tricks("26", Some(2)), Some(0));
+        assert_eq!(other_side_tricks("27", Some(2)), None);
+        assert_eq!(other_side_tricks("19", None), None);
+        assert_eq!(other_side_tricks("x", Some(1)), None);
+    }
 
     #[test]
     fn typed_results_read_as_meant() {

@@ -90,6 +90,23 @@ pub fn check_match_score(home: f64, away: f64) -> Result<(), String> {
     ))
 }
 
+/// Checks one side's whist tricks on their own: at most 13 a hand, for the hands a round has
+/// (or the most a round can have when that is not set).
+pub fn check_side_tricks(side: &str, taken: u32, hands_per_round: Option<u32>) -> Result<(), String> {
+    let most = 13 * u64::from(hands_per_round.unwrap_or(MAX_PER_ROUND));
+    if u64::from(taken) <= most {
+        return Ok(());
+    }
+    let of = match hands_per_round {
+        Some(1) => "1 hand".to_owned(),
+        Some(h) => format!("{h} hands"),
+        None => format!("the most a round has ({MAX_PER_ROUND} hands)"),
+    };
+    Err(format!(
+        "{side} tricks {taken}: a whist table takes 0–13 tricks per hand, 0–{most} for {of}"
+    ))
+}
+
 /// Checks an N–S bridge score as written on a traveller: a multiple of 10 within
 /// ±[`MAX_BRIDGE_SCORE`]. Takes a wide number so any typed value can be judged.
 pub fn check_bridge_score(score: i64) -> Result<i32, String> {
@@ -463,20 +480,8 @@ impl Event {
                     return Err("tricks are entered for whist tables only".into());
                 }
                 // Each side on its own first, in a wide type: no sum can wrap.
-                let hands = hands_per_round.unwrap_or(MAX_PER_ROUND);
-                let most = 13 * u64::from(hands);
-                for (side, taken) in [("N-S", ns), ("E-W", ew)] {
-                    if u64::from(*taken) > most {
-                        let of = match hands_per_round {
-                            Some(1) => "1 hand".to_owned(),
-                            Some(h) => format!("{h} hands"),
-                            None => format!("the most a round has ({MAX_PER_ROUND} hands)"),
-                        };
-                        return Err(format!(
-                            "{side} tricks {taken}: a whist table takes 0–13 tricks per hand, 0–{most} for {of}"
-                        ));
-                    }
-                }
+                check_side_tricks("N-S", *ns, *hands_per_round)?;
+                check_side_tricks("E-W", *ew, *hands_per_round)?;
                 let total = u64::from(*ns) + u64::from(*ew);
                 match hands_per_round {
                     Some(h) if total != 13 * u64::from(*h) => {
