@@ -97,11 +97,15 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 21)]
         repeats: usize,
     },
-    /// Render every sheet kind for a 100-player whist evening of 25 rounds × 25 tables.
+    /// Render every sheet kind for a 100-player whist evening of 25 rounds × 25 tables (with
+    /// `--big`: 400 players, 30 rounds), against a 16-player round sheet; time and peak memory.
     Sheets {
         /// Timed renders after the warm-up.
         #[arg(long, default_value_t = 5)]
         repeats: usize,
+        /// The big club evening: 400 players, 30 rounds, every kind (357 pages).
+        #[arg(long)]
+        big: bool,
     },
 }
 
@@ -139,7 +143,7 @@ pub fn run(command: BenchCommand) -> Result<ExitCode> {
             seasons,
             seconds,
         } => league_table::run(&teams, seasons, seconds),
-        BenchCommand::Sheets { repeats } => sheets::run(repeats),
+        BenchCommand::Sheets { repeats, big } => sheets::run(repeats, big),
         BenchCommand::Movements { repeats } => movements::run(repeats),
     }
 }

@@ -7,6 +7,8 @@
 mod club_pairs;
 mod compose;
 #[cfg(feature = "pdf")]
+mod join;
+#[cfg(feature = "pdf")]
 pub mod pdf;
 
 use crate::event::club_pairs::Traveller;

@@ -3,16 +3,19 @@
 //! Japanese and Korean, DejaVu Sans for the arrows and symbols neither has) are compiled into the binary, so a sheet prints the same on any machine
 //! and never looks for system fonts. The document goes in as JSON (`sys.inputs.data`).
 
-use super::{SheetDocument, SheetError};
+use super::{Section, SectionBody, SheetDocument, SheetError};
+use serde::Serialize;
 use std::sync::{Mutex, OnceLock};
 use typst::foundations::{Dict, IntoValue};
 use typst_as_lib::{TypstEngine, TypstTemplateCollection};
 use typst_layout::PagedDocument;
 
 const MAIN: &str = "sheets.typ";
+const FOOTERS: &str = "footers.typ";
 
-const TEMPLATES: [(&str, &str); 4] = [
+const TEMPLATES: [(&str, &str); 5] = [
     (MAIN, include_str!("../../../assets/templates/sheets.typ")),
+    (FOOTERS, include_str!("../../../assets/templates/footers.typ")),
     ("tables.typ", include_str!("../../../assets/templates/tables.typ")),
     ("cards.typ", include_str!("../../../assets/templates/cards.typ")),
     ("slips.typ", include_str!("../../../assets/templates/slips.typ")),
@@ -45,18 +48,122 @@ fn engine() -> &'static Mutex<TypstEngine<TypstTemplateCollection>> {
     })
 }
 
-/// Lays the document out and writes the PDF.
-pub fn render(document: &SheetDocument) -> Result<Vec<u8>, SheetError> {
-    let json = serde_json::to_string(document).map_err(|e| SheetError::Layout(e.to_string()))?;
+/// Lays out `template` with `data` as its JSON input.
+fn compile(
+    engine: &TypstEngine<TypstTemplateCollection>,
+    template: &str,
+    data: &impl Serialize,
+) -> Result<PagedDocument, SheetError> {
+    let json = serde_json::to_string(data).map_err(|e| SheetError::Layout(e.to_string()))?;
     let mut inputs = Dict::new();
     inputs.insert("data".into(), json.as_str().into_value());
-    let engine = engine().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let compiled: PagedDocument = engine
-        .compile_with_input(MAIN, inputs)
+    engine
+        .compile_with_input(template, inputs)
         .output
-        .map_err(|e| SheetError::Layout(e.to_string()))?;
+        .map_err(|e| SheetError::Layout(e.to_string()))
+}
+
+/// A section cut into parts of about `PART_PAGES` pages each, at whole blocks, cards or rows
+/// of slips (a part starts on a new page, as a section does).
+fn parts(section: &Section) -> Vec<Section> {
+    let cut = |body: SectionBody| Section {
+        body,
+        ..section.clone()
+    };
+    match &section.body {
+        SectionBody::Blocks { blocks } => {
+            let mut parts = Vec::new();
+            let (mut part, mut rows) = (Vec::new(), 0);
+            for block in blocks {
+                if rows > 0 && rows + block.grid.rows.len() > PART_ROWS {
+                    parts.push(cut(SectionBody::Blocks {
+                        blocks: std::mem::take(&mut part),
+                    }));
+                    rows = 0;
+                }
+                rows += block.grid.rows.len() + 3;
+                part.push(block.clone());
+            }
+            parts.push(cut(SectionBody::Blocks { blocks: part }));
+            parts
+        }
+        SectionBody::Cards { cards } => cards
+            .chunks(PART_CARDS)
+            .map(|cards| {
+                cut(SectionBody::Cards {
+                    cards: cards.to_vec(),
+                })
+            })
+            .collect(),
+        SectionBody::Slips { per_row, slips } => slips
+            .chunks(PART_SLIP_ROWS * per_row.max(&1))
+            .map(|slips| {
+                cut(SectionBody::Slips {
+                    per_row: *per_row,
+                    slips: slips.to_vec(),
+                })
+            })
+            .collect(),
+    }
+}
+
+const PART_ROWS: usize = 1500;
+const PART_CARDS: usize = 20;
+const PART_SLIP_ROWS: usize = 20;
+
+/// What `footers.typ` needs: the paper and each page's orientation.
+#[derive(Serialize)]
+struct FooterData<'a> {
+    paper: &'a str,
+    landscape: Vec<bool>,
+}
+
+/// Lays the document out and writes the PDF, part by part: each section (cut into parts of
+/// a few dozen pages when long) is laid out and written on its own and typst's caches are
+/// emptied in between, so memory follows one part, not the whole document (all sheets of a
+/// 400-player evening: 357 pages). The "page X of Y" lines, which need the whole count, are
+/// laid out afterwards in one small document and drawn over the pages (`join.rs`).
+pub fn render(document: &SheetDocument) -> Result<Vec<u8>, SheetError> {
+    let engine = engine().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut written = Vec::new();
+    let mut landscape = Vec::new();
+    for section in document.sections.iter().flat_map(parts) {
+        let part = SheetDocument {
+            event: document.event.clone(),
+            sections: vec![section.clone()],
+        };
+        let laid_out = compile(&engine, MAIN, &part)?;
+        landscape.extend(std::iter::repeat_n(section.landscape, laid_out.pages().len()));
+        written.push(write(&laid_out)?);
+        drop(laid_out);
+        typst::comemo::evict(0);
+    }
+    let footers = compile(
+        &engine,
+        FOOTERS,
+        &FooterData {
+            paper: document.event.paper,
+            landscape,
+        },
+    )?;
+    let footers = write(&footers)?;
+    typst::comemo::evict(0);
     drop(engine);
-    typst_pdf::pdf(&compiled, &typst_pdf::PdfOptions::default()).map_err(|errors| {
+    super::join::join(&written, &footers, &document.event.title).map_err(SheetError::Layout)
+}
+
+/// The pages of a PDF Tourney wrote (0 when it cannot be read).
+pub fn page_count(pdf: &[u8]) -> usize {
+    lopdf::Document::load_mem(pdf).map_or(0, |doc| doc.get_pages().len())
+}
+
+/// One laid-out part as PDF (untagged: the joined file has one page tree, no structure tree).
+fn write(laid_out: &PagedDocument) -> Result<Vec<u8>, SheetError> {
+    let options = typst_pdf::PdfOptions {
+        tagged: false,
+        ..typst_pdf::PdfOptions::default()
+    };
+    typst_pdf::pdf(laid_out, &options).map_err(|errors| {
         SheetError::Layout(
             errors
                 .iter()
