@@ -354,6 +354,79 @@ pub fn kind(starter: &Starter) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::whist::table::{SHIPPED_TABLE, parse_line, parse_table};
+
+    /// The shipped table without its lines for sizes in `sizes`, in a temporary folder.
+    fn table_without(sizes: std::ops::RangeInclusive<usize>) -> (tempfile::TempDir, PathBuf, String) {
+        let text: String = SHIPPED_TABLE
+            .lines()
+            .filter(|l| parse_line(l).is_none_or(|(s, _, _)| !sizes.contains(&s.players())))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("whist-starters.txt");
+        std::fs::write(&path, &text).unwrap();
+        (dir, path, text)
+    }
+
+    fn plan(path: &Path, min: usize, max: usize) -> Plan {
+        Plan {
+            min,
+            max,
+            table: path.to_owned(),
+            threads: 2,
+            first_cap: Duration::from_secs(5),
+            redo: false,
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn the_search_fills_a_table_and_resumes() {
+        let (_dir, path, before) = table_without(28..=33);
+        let events = Mutex::new(Vec::new());
+        let record = |e: &Event| lock(&events).push(format!("{e:?}"));
+        let control = Control::with_time_limit(Duration::from_secs(120));
+        let summary = run(&plan(&path, 28, 33), &control, &record).unwrap();
+        assert_eq!(summary.found, [28, 29, 32, 33], "{:#?}", lock(&events));
+        assert!(summary.missing.is_empty());
+        let after = std::fs::read_to_string(&path).unwrap();
+        for v in [28, 29, 32, 33] {
+            let line = after
+                .lines()
+                .find(|l| parse_line(l).is_some_and(|(s, _, _)| s.players() == v))
+                .unwrap();
+            let (starter, origin, seconds) = parse_line(line).unwrap();
+            assert_eq!(check_complete(v, &starter), Ok(()), "{line}");
+            assert_eq!(kind(&starter), if v % 4 == 0 { "1-rotational" } else { "cyclic" });
+            assert_eq!(origin, if v == 29 { "algebra" } else { "search2" }, "{line}");
+            assert!(seconds.is_some_and(|s| s >= 0.0), "{line}");
+        }
+        // Every other line is as it was, in size order.
+        let kept: Vec<&str> = after.lines().filter(|l| !before.contains(l)).collect();
+        assert_eq!(kept.len(), 4, "{kept:?}");
+        let sizes: Vec<usize> = parse_table(&after).into_iter().map(|r| r.0).collect();
+        assert!(sizes.is_sorted(), "{sizes:?}");
+        // Resuming: nothing left to do, nothing changed.
+        let again = run(&plan(&path, 28, 33), &control, &|_| {}).unwrap();
+        assert!(again.found.is_empty() && again.missing.is_empty());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), after);
+    }
+
+    #[test]
+    fn a_run_that_finds_nothing_leaves_the_table_untouched() {
+        let (_dir, path, before) = table_without(96..=96);
+        let control = Control::with_time_limit(Duration::from_millis(300));
+        let summary = run(&plan(&path, 96, 96), &control, &|_| {}).unwrap();
+        assert_eq!((summary.found.len(), summary.missing.as_slice()), (0, &[96][..]));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+        let missing = plan(&path.with_file_name("nothing.txt"), 96, 96);
+        assert!(
+            run(&missing, &control, &|_| {})
+                .unwrap_err()
+                .contains("nothing.txt: cannot read")
+        );
+    }
 
     #[test]
     fn a_wrong_starter_is_refused_before_writing() {

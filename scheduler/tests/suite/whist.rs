@@ -160,6 +160,25 @@ fn every_shipped_starter_is_verified() {
     }
 }
 
+#[test]
+fn loading_a_shipped_starter_takes_under_a_millisecond() {
+    use scheduler::whist::table::{SHIPPED_TABLE, parse_table, shipped};
+    let rows = parse_table(SHIPPED_TABLE);
+    // Reading the whole table (what the first lookup does), per line.
+    let started = std::time::Instant::now();
+    let parsed = parse_table(SHIPPED_TABLE);
+    let per_line = started.elapsed() / parsed.len() as u32;
+    assert!(per_line.as_micros() < 1000, "{per_line:?} per line");
+    shipped(4);
+    for (n, starter, _) in rows {
+        let started = std::time::Instant::now();
+        let loaded = shipped(n);
+        let took = started.elapsed();
+        assert_eq!(loaded.as_ref(), Some(&starter), "{n}");
+        assert!(took.as_micros() < 1000, "{n} players: {took:?}");
+    }
+}
+
 mod mutations {
     use super::*;
     use proptest::prelude::*;
