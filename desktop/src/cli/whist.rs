@@ -5,8 +5,8 @@ use super::roster::{Entrants, load_entrants};
 use anyhow::Result;
 use clap::Args;
 use scheduler::solver::Control;
-use scheduler::whist::table;
 use scheduler::whist::{WhistOptions, whist_schedule};
+use scheduler::whist::{offline, table};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -38,15 +38,41 @@ pub struct WhistStartersArgs {
     /// Largest player count.
     #[arg(long, default_value_t = 400)]
     max: usize,
-    /// Search time per player count, in seconds.
+    /// Search time per player count, in seconds (without --search).
     #[arg(long, default_value_t = 2.0)]
     seconds: f64,
-    /// Where to write the table (default: standard output).
+    /// Where to write the table (default: standard output; without --search).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Replace an existing --out file.
     #[arg(long)]
     force: bool,
+    /// The offline search: fill the table file (--table) with complete rotations for every
+    /// 4N and 4N+1 from --min to --max it lacks, for up to --hours, writing each verified
+    /// find at once. Run it again to resume.
+    #[arg(long)]
+    search: bool,
+    /// Smallest player count (with --search).
+    #[arg(long, default_value_t = 8)]
+    min: usize,
+    /// How long the search runs, in hours (with --search).
+    #[arg(long, default_value_t = 1.0)]
+    hours: f64,
+    /// Threads: sizes (or seeds of one size) searched side by side (with --search).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// The table file the search reads and fills (with --search).
+    #[arg(long, default_value = "assets/whist-starters.txt")]
+    table: PathBuf,
+    /// First time cap per size in seconds; each miss quadruples it (with --search).
+    #[arg(long, default_value_t = 30.0)]
+    first_cap: f64,
+    /// Search again sizes the table already has (with --search).
+    #[arg(long)]
+    redo: bool,
+    /// Seed of the random search (with --search).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 pub(super) fn run(args: &WhistArgs) -> Result<ExitCode> {
@@ -92,6 +118,9 @@ pub(super) fn run(args: &WhistArgs) -> Result<ExitCode> {
 }
 
 pub(super) fn starters(args: &WhistStartersArgs) -> Result<ExitCode> {
+    if args.search {
+        return search(args);
+    }
     let per_size = Duration::from_secs_f64(args.seconds.max(0.0));
     let rows = table::generate(args.max, per_size, &Control::unlimited(), |row| {
         let outcome = match &row.starter {
@@ -110,5 +139,82 @@ pub(super) fn starters(args: &WhistStartersArgs) -> Result<ExitCode> {
         Some(path) => write_file(path, text.as_bytes(), args.force, &[])?,
         None => print!("{text}"),
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tourney whist-starters --search`: the long-running search that fills the table file.
+fn search(args: &WhistStartersArgs) -> Result<ExitCode> {
+    if !args.table.is_file() {
+        eprintln!(
+            "error: {}: no starter table there; run from the source folder or give --table",
+            args.table.display()
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    if !(args.hours > 0.0 && args.first_cap > 0.0 && args.threads > 0) || args.min > args.max {
+        eprintln!("error: --hours, --first-cap and --threads must be positive and --min at most --max");
+        return Ok(ExitCode::FAILURE);
+    }
+    let plan = offline::Plan {
+        min: args.min,
+        max: args.max,
+        table: args.table.clone(),
+        threads: args.threads,
+        first_cap: Duration::from_secs_f64(args.first_cap),
+        redo: args.redo,
+        seed: args.seed,
+    };
+    let control = Control::with_time_limit(Duration::from_secs_f64(args.hours * 3600.0));
+    let started = std::time::Instant::now();
+    let clock = move || {
+        let s = started.elapsed().as_secs();
+        format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    };
+    let say = |event: &offline::Event| {
+        use offline::Event::*;
+        let line = match event {
+            Started { v, cap, helper } => format!(
+                "{v:>4} players: {} for up to {:.0} s",
+                if *helper { "helping" } else { "searching" },
+                cap.as_secs_f64()
+            ),
+            Working {
+                v,
+                seconds,
+                partner_starters,
+                best_unseated,
+            } => format!(
+                "{v:>4} players: still searching after {seconds:.0} s, {partner_starters} partner starters, best {best_unseated} pairs unseated"
+            ),
+            Found { v, origin, seconds } => {
+                format!("{v:>4} players: FOUND ({origin}) after {seconds:.1} s, verified and written")
+            }
+            Missed {
+                v,
+                seconds,
+                partner_starters,
+                best_unseated,
+            } => format!(
+                "{v:>4} players: not yet ({seconds:.0} s, {partner_starters} partner starters, best {best_unseated} pairs unseated); later with more time"
+            ),
+            Refused { v, reason } => format!("{v:>4} players: REFUSED, not written: {reason}"),
+        };
+        eprintln!("[{}] {line}", clock());
+    };
+    let summary = match offline::run(&plan, &control, &say) {
+        Ok(summary) => summary,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    eprintln!(
+        "[{}] found {} size(s): {:?}; still missing {}: {:?}",
+        clock(),
+        summary.found.len(),
+        summary.found,
+        summary.missing.len(),
+        summary.missing
+    );
     Ok(ExitCode::SUCCESS)
 }

@@ -3,13 +3,16 @@
 
 pub mod algebra;
 pub mod never_partner;
+pub mod offline;
 pub mod orientation;
+pub mod patterned;
 pub mod plan;
 pub mod reseat;
 pub mod search;
 pub mod small;
 pub mod starter;
 pub mod table;
+pub mod two_stage;
 
 pub use plan::{MAX_PLAYERS, WhistError, WhistNotes, WhistOptions, whist_schedule};
 

@@ -236,11 +236,13 @@ fn search_for_evening(
     control: &Control,
 ) -> Result<(Starter, &'static str), WhistError> {
     let directed = base.directed;
-    // Fully directed seating cannot exist with a stationary seat (the left-hand differences
-    // would have to sum to a partner difference and to zero at once); a complete rotation,
-    // oriented afterwards, is the best there is.
+    // Fully directed seating cannot exist over the whole cycle with a stationary seat (the
+    // left-hand differences would have to sum to a partner difference and to zero at once);
+    // a complete rotation, oriented afterwards, is the best there is. A shorter evening is
+    // searched directed.
     if directed
         && n % 4 == 0
+        && rounds + usize::from(pseudo) >= n - 1
         && let Some(found) = complete_starter(n, false)
     {
         return Ok(found);

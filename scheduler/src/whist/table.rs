@@ -26,17 +26,63 @@ pub fn shipped(n: usize) -> Option<Starter> {
         .cloned()
 }
 
-/// Parses the table text: `origin: line` per size, `#` comments. Malformed lines are
-/// skipped here; the test suite rejects them.
+/// Parses the table text: `origin: line` per size, `#` comments (whole lines, or after the
+/// starter: `origin: line # 12.3 s` records the search time). Malformed lines are skipped
+/// here; the test suite rejects them.
 pub fn parse_table(text: &str) -> Vec<(usize, Starter, String)> {
     text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| {
-            let (origin, rest) = l.split_once(": ")?;
-            let starter = Starter::from_line(rest)?;
-            Some((starter.players(), starter, origin.to_owned()))
-        })
+        .filter_map(parse_line)
+        .map(|(starter, origin, _)| (starter.players(), starter, origin.to_owned()))
         .collect()
+}
+
+/// One table line: the starter, its origin, and the search seconds when recorded.
+pub fn parse_line(line: &str) -> Option<(Starter, &str, Option<f64>)> {
+    if line.trim().is_empty() || line.starts_with('#') {
+        return None;
+    }
+    let (line, comment) = match line.split_once(" #") {
+        Some((line, comment)) => (line, Some(comment)),
+        None => (line, None),
+    };
+    let (origin, rest) = line.split_once(": ")?;
+    let starter = Starter::from_line(rest)?;
+    let seconds = comment
+        .and_then(|c| c.trim().strip_suffix(" s"))
+        .and_then(|s| s.trim().parse().ok());
+    Some((starter, origin, seconds))
+}
+
+/// The table text with the line for `starter`'s size replaced (or inserted in size order),
+/// comments and other lines kept as they are.
+pub fn upsert(text: &str, origin: &str, starter: &Starter, seconds: Option<f64>) -> String {
+    let n = starter.players();
+    let mut line = format!("{origin}: {}", starter.to_line());
+    if let Some(seconds) = seconds {
+        line.push_str(&format!(" # {seconds:.1} s"));
+    }
+    let mut out = Vec::new();
+    let mut placed = false;
+    for old in text.lines() {
+        match parse_line(old).map(|(s, _, _)| s.players()) {
+            Some(size) if size == n => {
+                if !placed {
+                    out.push(line.clone());
+                    placed = true;
+                }
+            }
+            Some(size) if size > n && !placed => {
+                out.push(line.clone());
+                out.push(old.to_owned());
+                placed = true;
+            }
+            _ => out.push(old.to_owned()),
+        }
+    }
+    if !placed {
+        out.push(line);
+    }
+    out.join("\n") + "\n"
 }
 
 /// One row of a regenerated table.
@@ -109,4 +155,31 @@ pub fn render(rows: &[TableRow]) -> String {
         }
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::whist::algebra::orbit_starter;
+
+    #[test]
+    fn search_times_ride_along_and_old_lines_still_load() {
+        let text = "# header\nalgebra: 5 Z5 | 1 2 4 3 | - 0\nalgebra: 17 Z17 | 1 4 16 13 | 2 8 15 9 | 3 12 14 5 | 6 7 11 10 | - 0\n";
+        let thirteen = orbit_starter(13).unwrap();
+        let updated = upsert(text, "search2", &thirteen, Some(12.34));
+        let lines: Vec<&str> = updated.lines().collect();
+        assert_eq!(lines[0], "# header");
+        assert!(
+            lines[2].starts_with("search2: 13 Z13 |") && lines[2].ends_with(" - 0 # 12.3 s"),
+            "{updated}"
+        );
+        let rows = parse_table(&updated);
+        assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), [5, 13, 17]);
+        assert_eq!(parse_line(lines[2]).unwrap().2, Some(12.3));
+        assert_eq!(parse_line(lines[1]).unwrap().2, None);
+        // Replacing keeps one line per size.
+        let again = upsert(&updated, "algebra", &thirteen, None);
+        assert_eq!(again.lines().filter(|l| l.contains(" 13 Z13 ")).count(), 1);
+        assert!(again.contains("algebra: 13 Z13 |") && !again.contains("# 12.3 s"));
+    }
 }

@@ -255,6 +255,16 @@ fn every_club_size_plays_any_evening_length_without_a_repeated_partner() {
     assert!(checked > 500, "{checked} evenings checked");
 }
 
+/// Every shipped line loads back as the same starter (how long that takes is measured by
+/// `tourney bench whist`, not asserted here: timings belong in benchmarks).
+#[test]
+fn every_shipped_starter_loads_back_as_written() {
+    use scheduler::whist::table::{SHIPPED_TABLE, parse_table, shipped};
+    for (n, starter, _) in parse_table(SHIPPED_TABLE) {
+        assert_eq!(shipped(n).as_ref(), Some(&starter), "{n}");
+    }
+}
+
 mod mutations {
     use super::*;
     use proptest::prelude::*;

@@ -1,0 +1,439 @@
+//! The offline starter search behind `tourney whist-starters --search`: hours of work on
+//! several threads, filling the starter table file as it goes.
+//!
+//! Each player count v ≡ 0, 1 (mod 4) in range that the table lacks is tried in turn with a
+//! time cap; a miss goes back in the queue with four times the cap, so easy sizes are done
+//! first and the hard ones get the remaining hours. Per size: the constructions (instant),
+//! then the patterned search where it can succeed (4N+1, 3 ∤ v), else the two-stage search.
+//! A thread with nothing queued helps on a size another thread is working on (another
+//! seed); whoever finds it stops the other.
+//!
+//! Every starter is checked by the independent verifier (`crate::verify`) before its line is
+//! written, and each write replaces the file atomically (temporary file, then rename): a
+//! run killed at any moment leaves the table as it was after the last find. Sizes already in
+//! the table are skipped, so running the command again resumes.
+
+use super::algebra::{orbit_starter, product_starter};
+use super::starter::{Group, Starter};
+use super::table;
+use super::two_stage::{self, Stage2};
+use super::{full_cycle, numbered_names, patterned};
+use crate::solver::{Control, Progress};
+use crate::verify::verify;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// What to search and for how long.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub min: usize,
+    pub max: usize,
+    /// The table file to read and fill.
+    pub table: PathBuf,
+    /// Worker threads.
+    pub threads: usize,
+    /// The first time cap per size (each miss quadruples it).
+    pub first_cap: Duration,
+    /// Search again sizes the table already has (a found starter replaces the line).
+    pub redo: bool,
+    pub seed: u64,
+}
+
+/// What the search tells its caller as it goes.
+#[derive(Debug, Clone)]
+pub enum Event {
+    Started {
+        v: usize,
+        cap: Duration,
+        helper: bool,
+    },
+    Working {
+        v: usize,
+        seconds: f64,
+        partner_starters: u64,
+        best_unseated: usize,
+    },
+    Found {
+        v: usize,
+        origin: &'static str,
+        seconds: f64,
+    },
+    Missed {
+        v: usize,
+        seconds: f64,
+        partner_starters: u64,
+        best_unseated: usize,
+    },
+    /// A found starter the verifier refused (a bug): not written.
+    Refused {
+        v: usize,
+        reason: String,
+    },
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, Default)]
+pub struct Summary {
+    pub found: Vec<usize>,
+    pub missing: Vec<usize>,
+}
+
+/// Sizes in [min, max] the search works on: v ≡ 0, 1 (mod 4), v ≥ 8.
+pub fn targets(min: usize, max: usize) -> Vec<usize> {
+    (min.max(8)..=max).filter(|v| v % 4 <= 1).collect()
+}
+
+/// The independent check a starter must pass before it is written: the right players and
+/// kind (1-rotational for 4N, cyclic for 4N+1), and the verifier's full-cycle rules
+/// (everyone partners everyone once and opposes everyone twice).
+pub fn check_complete(v: usize, starter: &Starter) -> Result<(), String> {
+    if starter.players() != v {
+        return Err(format!("seats {} players, not {v}", starter.players()));
+    }
+    let report = verify(&full_cycle(starter, numbered_names(starter), false));
+    if !report.is_valid() {
+        let first: Vec<String> = report
+            .violations
+            .iter()
+            .take(3)
+            .map(|v| format!("{v:?}"))
+            .collect();
+        return Err(first.join("; "));
+    }
+    Ok(())
+}
+
+/// One bounded attempt at size v: a construction, the patterned search, or the two-stage
+/// search. Returns the starter with its origin, and the work done.
+pub fn attempt(
+    v: usize,
+    seed: u64,
+    control: &Control,
+) -> (Option<(Starter, &'static str)>, two_stage::Outcome) {
+    let none = two_stage::Outcome {
+        starter: None,
+        partner_starters: 0,
+        steps: 0,
+        best_unseated: v / 2,
+    };
+    let built = if v % 4 == 1 {
+        orbit_starter(v as u32).map(|s| (s, "algebra"))
+    } else {
+        None
+    }
+    .or_else(|| product_starter(v as u32).map(|s| (s, "product")));
+    if let Some(found) = built {
+        return (Some(found), none);
+    }
+    if patterned::applies(v) {
+        return (
+            patterned::search(v, seed, control).map(|s| (s, "patterned")),
+            none,
+        );
+    }
+    let outcome = two_stage::search(v, Stage2::Climb { patience: 200_000 }, seed, control);
+    (outcome.starter.clone().map(|s| (s, "search2")), outcome)
+}
+
+/// A size being worked on: its control (time cap, cancel flag), start, latest progress.
+#[derive(Clone)]
+struct Job {
+    control: Control,
+    started: Instant,
+    progress: Arc<Mutex<Progress>>,
+}
+
+/// Shared state of a run.
+struct Shared {
+    /// (attempts so far, v) waiting to be tried.
+    queue: Vec<(u32, usize)>,
+    /// Sizes being worked on (shared with helpers).
+    working: HashMap<usize, Job>,
+    /// Seconds spent per size (all threads).
+    spent: BTreeMap<usize, f64>,
+    summary: Summary,
+    seeds: u64,
+}
+
+/// Runs the search until every target is found or `control` stops it (its deadline is the
+/// run's length). `on_event` sees progress from every thread.
+pub fn run(plan: &Plan, control: &Control, on_event: &(dyn Fn(&Event) + Sync)) -> Result<Summary, String> {
+    let text = std::fs::read_to_string(&plan.table)
+        .map_err(|e| format!("{}: cannot read the starter table: {e}", plan.table.display()))?;
+    let have: Vec<usize> = table::parse_table(&text).into_iter().map(|(n, _, _)| n).collect();
+    let todo: Vec<usize> = targets(plan.min, plan.max)
+        .into_iter()
+        .filter(|v| plan.redo || !have.contains(v))
+        .collect();
+    let shared = Mutex::new(Shared {
+        queue: todo.iter().map(|&v| (0, v)).collect(),
+        working: HashMap::new(),
+        spent: BTreeMap::new(),
+        summary: Summary::default(),
+        seeds: plan.seed,
+    });
+    let file = Mutex::new(());
+    let active = AtomicUsize::new(plan.threads.max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..plan.threads.max(1) {
+            scope.spawn(|| {
+                worker(plan, control, &shared, &file, on_event);
+                active.fetch_sub(1, Ordering::Relaxed);
+            });
+        }
+        scope.spawn(|| monitor(&shared, &active, on_event));
+    });
+    let mut shared = shared
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut missing: Vec<usize> = shared.queue.iter().map(|&(_, v)| v).collect();
+    missing.sort_unstable();
+    shared.summary.found.sort_unstable();
+    shared.summary.missing = missing;
+    Ok(shared.summary)
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn worker(
+    plan: &Plan,
+    control: &Control,
+    shared: &Mutex<Shared>,
+    file: &Mutex<()>,
+    on_event: &(dyn Fn(&Event) + Sync),
+) {
+    loop {
+        if control.should_stop() {
+            return;
+        }
+        // Take the least-tried, smallest size; or help on one being worked on.
+        let (v, job, helper, seed, tries) = {
+            let mut s = lock(shared);
+            s.seeds += 1;
+            let seed = s.seeds;
+            if let Some(at) = (0..s.queue.len()).min_by_key(|&i| s.queue[i]) {
+                let (tries, v) = s.queue.swap_remove(at);
+                let cap = plan.first_cap * 4u32.saturating_pow(tries);
+                // Its own cancel flag: whoever finds v stops only v's helpers.
+                let job = Job {
+                    control: Control::with_time_limit(control.remaining().map_or(cap, |left| left.min(cap))),
+                    started: Instant::now(),
+                    progress: Arc::new(Mutex::new(Progress {
+                        done: 0,
+                        best_quality: (v / 2) as f64,
+                    })),
+                };
+                s.working.insert(v, job.clone());
+                (v, job, false, seed, tries)
+            } else if let Some((&v, job)) = s.working.iter().next() {
+                (v, job.clone(), true, seed, 0)
+            } else {
+                return;
+            }
+        };
+        let cap = job.control.remaining().unwrap_or_default();
+        on_event(&Event::Started { v, cap, helper });
+        let started = Instant::now();
+        let slot = Arc::clone(&job.progress);
+        let watched = job.control.clone().on_progress(move |p: Progress| {
+            if !helper {
+                *lock(&slot) = p;
+            }
+        });
+        let job = job.control;
+        let (found, outcome) = attempt(v, seed, &watched);
+        let seconds = started.elapsed().as_secs_f64();
+        let mut s = lock(shared);
+        *s.spent.entry(v).or_default() += seconds;
+        let total = s.spent[&v];
+        let done_already = s.summary.found.contains(&v);
+        let retry = |s: &mut Shared, tries: u32| {
+            s.working.remove(&v);
+            s.queue.push((tries, v));
+        };
+        match found {
+            _ if done_already => {}
+            Some((starter, origin)) => {
+                let written = check_complete(v, &starter).and_then(|()| {
+                    let _file = lock(file);
+                    write_line(&plan.table, origin, &starter, total)
+                });
+                match written {
+                    Ok(()) => {
+                        job.cancel_flag()
+                            .store(true, std::sync::atomic::Ordering::Relaxed);
+                        s.working.remove(&v);
+                        s.summary.found.push(v);
+                        on_event(&Event::Found {
+                            v,
+                            origin,
+                            seconds: total,
+                        });
+                    }
+                    Err(reason) => {
+                        on_event(&Event::Refused { v, reason });
+                        retry(&mut s, tries + 1);
+                    }
+                }
+            }
+            None if helper => {}
+            // The run's end, not the size's cap: it stays missing.
+            None if control.should_stop() => retry(&mut s, tries),
+            None => {
+                on_event(&Event::Missed {
+                    v,
+                    seconds,
+                    partner_starters: outcome.partner_starters,
+                    best_unseated: outcome.best_unseated,
+                });
+                retry(&mut s, tries + 1);
+            }
+        }
+    }
+}
+
+/// Reports every size being worked on once a minute until the workers are done.
+fn monitor(shared: &Mutex<Shared>, active: &AtomicUsize, on_event: &(dyn Fn(&Event) + Sync)) {
+    let mut last = Instant::now();
+    while active.load(Ordering::Relaxed) > 0 {
+        std::thread::sleep(Duration::from_millis(200));
+        if last.elapsed() < Duration::from_secs(60) {
+            continue;
+        }
+        last = Instant::now();
+        let jobs: Vec<(usize, Job)> = lock(shared)
+            .working
+            .iter()
+            .map(|(&v, j)| (v, j.clone()))
+            .collect();
+        for (v, job) in jobs {
+            let p = *lock(&job.progress);
+            on_event(&Event::Working {
+                v,
+                seconds: job.started.elapsed().as_secs_f64(),
+                partner_starters: p.done,
+                best_unseated: p.best_quality as usize,
+            });
+        }
+    }
+}
+
+/// Puts the starter's line into the table file, replacing the file atomically.
+fn write_line(path: &Path, origin: &str, starter: &Starter, seconds: f64) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let updated = table::upsert(&text, origin, starter, Some(seconds));
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut temp =
+        tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("{}: cannot write: {e}", dir.display()))?;
+    use std::io::Write;
+    temp.write_all(updated.as_bytes())
+        .and_then(|()| temp.as_file().sync_all())
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    temp.persist(path)
+        .map_err(|e| format!("{}: cannot replace: {e}", path.display()))?;
+    Ok(())
+}
+
+/// The kind of rotation a starter gives, as the README table names it.
+pub fn kind(starter: &Starter) -> &'static str {
+    match (starter.group, starter.infinity) {
+        (Group::Cyclic(_), true) => "1-rotational",
+        (Group::Cyclic(_), false) => "cyclic",
+        (Group::Product(_), _) => "product",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::whist::table::{SHIPPED_TABLE, parse_line, parse_table};
+
+    /// The shipped table without its lines for sizes in `sizes`, in a temporary folder.
+    fn table_without(sizes: std::ops::RangeInclusive<usize>) -> (tempfile::TempDir, PathBuf, String) {
+        let text: String = SHIPPED_TABLE
+            .lines()
+            .filter(|l| parse_line(l).is_none_or(|(s, _, _)| !sizes.contains(&s.players())))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("whist-starters.txt");
+        std::fs::write(&path, &text).unwrap();
+        (dir, path, text)
+    }
+
+    fn plan(path: &Path, min: usize, max: usize) -> Plan {
+        Plan {
+            min,
+            max,
+            table: path.to_owned(),
+            threads: 2,
+            first_cap: Duration::from_secs(5),
+            redo: false,
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn the_search_fills_a_table_and_resumes() {
+        let (_dir, path, before) = table_without(28..=33);
+        let events = Mutex::new(Vec::new());
+        let record = |e: &Event| lock(&events).push(format!("{e:?}"));
+        let control = Control::with_time_limit(Duration::from_secs(120));
+        let summary = run(&plan(&path, 28, 33), &control, &record).unwrap();
+        assert_eq!(summary.found, [28, 29, 32, 33], "{:#?}", lock(&events));
+        assert!(summary.missing.is_empty());
+        let after = std::fs::read_to_string(&path).unwrap();
+        for v in [28, 29, 32, 33] {
+            let line = after
+                .lines()
+                .find(|l| parse_line(l).is_some_and(|(s, _, _)| s.players() == v))
+                .unwrap();
+            let (starter, origin, seconds) = parse_line(line).unwrap();
+            assert_eq!(check_complete(v, &starter), Ok(()), "{line}");
+            assert_eq!(kind(&starter), if v % 4 == 0 { "1-rotational" } else { "cyclic" });
+            assert_eq!(origin, if v == 29 { "algebra" } else { "search2" }, "{line}");
+            assert!(seconds.is_some_and(|s| s >= 0.0), "{line}");
+        }
+        // Every other line is as it was, in size order.
+        let kept: Vec<&str> = after.lines().filter(|l| !before.contains(l)).collect();
+        assert_eq!(kept.len(), 4, "{kept:?}");
+        let sizes: Vec<usize> = parse_table(&after).into_iter().map(|r| r.0).collect();
+        assert!(sizes.is_sorted(), "{sizes:?}");
+        // Resuming: nothing left to do, nothing changed.
+        let again = run(&plan(&path, 28, 33), &control, &|_| {}).unwrap();
+        assert!(again.found.is_empty() && again.missing.is_empty());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), after);
+    }
+
+    #[test]
+    fn a_run_that_finds_nothing_leaves_the_table_untouched() {
+        let (_dir, path, before) = table_without(96..=96);
+        let control = Control::with_time_limit(Duration::from_millis(300));
+        let summary = run(&plan(&path, 96, 96), &control, &|_| {}).unwrap();
+        assert_eq!((summary.found.len(), summary.missing.as_slice()), (0, &[96][..]));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+        let missing = plan(&path.with_file_name("nothing.txt"), 96, 96);
+        assert!(
+            run(&missing, &control, &|_| {})
+                .unwrap_err()
+                .contains("nothing.txt: cannot read")
+        );
+    }
+
+    #[test]
+    fn a_wrong_starter_is_refused_before_writing() {
+        let mut starter = orbit_starter(13).unwrap();
+        assert_eq!(check_complete(13, &starter), Ok(()));
+        assert!(check_complete(17, &starter).unwrap_err().contains("13 players"));
+        starter.tables[0].swap(0, 1);
+        assert!(check_complete(13, &starter).is_err());
+    }
+}

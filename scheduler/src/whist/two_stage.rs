@@ -1,0 +1,642 @@
+//! The two-stage search for complete whist starters where no construction applies: v = 4N
+//! over Z(v−1) ∪ {∞} (1-rotational) and v = 4N+1 over Z(v) (cyclic, 0 sits out).
+//!
+//! Stage 1 draws a random *partner starter*: the moving elements paired so that the pairs'
+//! differences ±d cover every non-zero residue exactly once (for 4N, 0 partners ∞). Then
+//! every pair of players partners exactly once over the cycle.
+//!
+//! Stage 2 puts the partner pairs two by two at tables so that the four opponent
+//! differences of every table (two at ∞'s table) cover every class {d, −d} exactly twice:
+//! then everyone opposes everyone exactly twice. Most random partner starters have no such
+//! arrangement at all, so each one gets a bounded effort and the search moves on to a fresh
+//! one:
+//! - `Stage2::Exact`: depth-first search, branching at each node on the most constrained
+//!   choice (the short class still reachable by the fewest tables, or the unseated pair with
+//!   the fewest possible table mates), with a node budget;
+//! - `Stage2::Climb`: a hill climb that seats an unseated pair with a mate that supplies a
+//!   missing class, evicting the tables that would overfill a class; it gives up after a
+//!   number of moves without a new best.
+
+use super::starter::{Group, INFINITY, Starter};
+use crate::solver::{Control, Progress, Rng};
+
+/// How stage 2 is searched for each partner starter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage2 {
+    /// Backtracking with at most this many nodes per partner starter.
+    Exact { nodes: u64 },
+    /// Hill climbing, giving up after this many moves without a new best.
+    Climb { patience: u64 },
+}
+
+/// What a search did: the starter if found, and how much work it took.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    pub starter: Option<Starter>,
+    /// Partner starters drawn in stage 1.
+    pub partner_starters: u64,
+    /// Stage-2 nodes (exact) or moves (climb).
+    pub steps: u64,
+    /// Fewest pairs left unseated by any attempt (0 when found).
+    pub best_unseated: usize,
+}
+
+/// No element: the ∞ end of ∞'s partner pair.
+const NONE: u32 = INFINITY;
+
+/// The residues, their difference classes and a partner starter.
+struct Pairs {
+    m: u32,
+    infinity: bool,
+    /// Classes 1..=k, k = (m − 1) / 2.
+    k: usize,
+    /// Pair i is {a[i], b[i]}; b is `NONE` for ∞'s pair {0, ∞}.
+    a: Vec<u32>,
+    b: Vec<u32>,
+    /// Element → its pair (element 0 has none for 4N+1: it sits out).
+    pair_of: Vec<u32>,
+}
+
+impl Pairs {
+    fn class(&self, x: u32, y: u32) -> usize {
+        let d = (x + self.m - y) % self.m;
+        d.min(self.m - d) as usize
+    }
+
+    /// Opponent classes of a table of pairs i and j (four, or two at ∞'s table).
+    fn hits(&self, i: usize, j: usize) -> ([usize; 4], usize) {
+        let mut out = [0; 4];
+        let mut n = 0;
+        for x in [self.a[i], self.b[i]] {
+            for y in [self.a[j], self.b[j]] {
+                if x != NONE && y != NONE {
+                    out[n] = self.class(x, y);
+                    n += 1;
+                }
+            }
+        }
+        (out, n)
+    }
+
+    fn len(&self) -> usize {
+        self.a.len()
+    }
+}
+
+/// Stage 1: a random partner starter, by a randomised repair walk (pair a free element
+/// with a free class, evicting the pair that held its mate).
+fn partner_starter(m: u32, infinity: bool, rng: &mut Rng) -> Pairs {
+    let k = ((m - 1) / 2) as usize;
+    let mut mate = vec![NONE; m as usize];
+    let mut class_used = vec![false; k + 1];
+    let mut free: Vec<u32> = (1..m).collect();
+    let mut free_classes: Vec<usize> = (1..=k).collect();
+    let remove = |list: &mut Vec<u32>, x: u32| {
+        if let Some(p) = list.iter().position(|&y| y == x) {
+            list.swap_remove(p);
+        }
+    };
+    while !free.is_empty() {
+        let x = free[rng.below(free.len())];
+        let c = free_classes[rng.below(free_classes.len())] as u32;
+        let y = if rng.below(2) == 0 {
+            (x + c) % m
+        } else {
+            (x + m - c) % m
+        };
+        if y == 0 {
+            continue;
+        }
+        if mate[y as usize] != NONE {
+            let z = mate[y as usize];
+            let d = (y + m - z) % m;
+            let old = d.min(m - d) as usize;
+            mate[y as usize] = NONE;
+            mate[z as usize] = NONE;
+            class_used[old] = false;
+            free.push(y);
+            free.push(z);
+            free_classes.push(old);
+        }
+        mate[x as usize] = y;
+        mate[y as usize] = x;
+        class_used[c as usize] = true;
+        remove(&mut free, x);
+        remove(&mut free, y);
+        if let Some(p) = free_classes.iter().position(|&d| d == c as usize) {
+            free_classes.swap_remove(p);
+        }
+    }
+    debug_assert!(class_used[1..].iter().all(|&u| u));
+    let mut pairs = Pairs {
+        m,
+        infinity,
+        k,
+        a: Vec::new(),
+        b: Vec::new(),
+        pair_of: vec![NONE; m as usize],
+    };
+    if infinity {
+        pairs.a.push(0);
+        pairs.b.push(NONE);
+        pairs.pair_of[0] = 0;
+    }
+    for x in 1..m {
+        let y = mate[x as usize];
+        if x < y {
+            let i = pairs.a.len() as u32;
+            pairs.a.push(x);
+            pairs.b.push(y);
+            pairs.pair_of[x as usize] = i;
+            pairs.pair_of[y as usize] = i;
+        }
+    }
+    pairs
+}
+
+/// Stage-2 state shared by both methods: each pair's table mate and each class's count.
+struct Seating<'p> {
+    pairs: &'p Pairs,
+    mate: Vec<u32>,
+    count: Vec<u8>,
+    unseated: usize,
+}
+
+impl<'p> Seating<'p> {
+    fn new(pairs: &'p Pairs) -> Self {
+        Seating {
+            pairs,
+            mate: vec![NONE; pairs.len()],
+            count: vec![0; pairs.k + 1],
+            unseated: pairs.len(),
+        }
+    }
+
+    fn seat(&mut self, i: usize, j: usize) {
+        let (h, n) = self.pairs.hits(i, j);
+        for &c in &h[..n] {
+            self.count[c] += 1;
+        }
+        self.mate[i] = j as u32;
+        self.mate[j] = i as u32;
+        self.unseated -= 2;
+    }
+
+    fn unseat(&mut self, i: usize) {
+        let j = self.mate[i] as usize;
+        let (h, n) = self.pairs.hits(i, j);
+        for &c in &h[..n] {
+            self.count[c] -= 1;
+        }
+        self.mate[i] = NONE;
+        self.mate[j] = NONE;
+        self.unseated += 2;
+    }
+
+    /// Whether pairs i and j, both unseated, may share a table (no class above two).
+    fn legal(&self, i: usize, j: usize) -> bool {
+        if i == j || self.mate[i] != NONE || self.mate[j] != NONE {
+            return false;
+        }
+        let (h, n) = self.pairs.hits(i, j);
+        (0..n).all(|x| {
+            let again = h[..x].iter().filter(|&&c| c == h[x]).count() as u8;
+            self.count[h[x]] + again < 2
+        })
+    }
+
+    /// The starter: tables N E S W with partners N–S and E–W.
+    fn starter(&self) -> Starter {
+        let p = self.pairs;
+        let mut tables = Vec::new();
+        for i in 0..p.len() {
+            let j = self.mate[i] as usize;
+            if i < j {
+                let (i, j) = if p.b[j] == NONE { (j, i) } else { (i, j) };
+                tables.push(if p.b[i] == NONE {
+                    [INFINITY, p.a[j], p.a[i], p.b[j]]
+                } else {
+                    [p.a[i], p.a[j], p.b[i], p.b[j]]
+                });
+            }
+        }
+        Starter {
+            group: Group::Cyclic(p.m),
+            infinity: p.infinity,
+            tables,
+            sit_out: if p.infinity { Vec::new() } else { vec![0] },
+        }
+    }
+}
+
+/// Candidate tables (i < j, both unseated, legal) with class c among their opponents.
+fn tables_for_class(s: &Seating, c: usize, out: &mut Vec<(u32, u32)>) {
+    out.clear();
+    let p = s.pairs;
+    let m = p.m;
+    for u in 0..m {
+        let i = p.pair_of[u as usize];
+        if i == NONE || s.mate[i as usize] != NONE {
+            continue;
+        }
+        let w = (u + c as u32) % m;
+        let j = p.pair_of[w as usize];
+        if j == NONE || j == i || s.mate[j as usize] != NONE {
+            continue;
+        }
+        let key = (i.min(j), i.max(j));
+        if !out.contains(&key) && s.legal(i as usize, j as usize) {
+            out.push(key);
+        }
+    }
+}
+
+/// Exact stage 2: depth-first, most constrained choice first. `Some(true)` found,
+/// `Some(false)` proved impossible, `None` budget spent.
+fn exact(s: &mut Seating, budget: &mut u64, rng: &mut Rng) -> Option<bool> {
+    if s.unseated == 0 {
+        return Some(true);
+    }
+    if *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
+    let p = s.pairs;
+    let mut best: Vec<(u32, u32)> = Vec::new();
+    let mut best_len = usize::MAX;
+    let mut buffer = Vec::new();
+    // Short classes: each must still be reachable, the rarest is branched on.
+    for c in 1..=p.k {
+        let need = 2 - s.count[c] as usize;
+        if need == 0 {
+            continue;
+        }
+        tables_for_class(s, c, &mut buffer);
+        let supply: usize = buffer
+            .iter()
+            .map(|&(i, j)| {
+                let (h, n) = p.hits(i as usize, j as usize);
+                h[..n].iter().filter(|&&d| d == c).count()
+            })
+            .sum();
+        if supply < need {
+            return Some(false);
+        }
+        if buffer.len() < best_len {
+            best_len = buffer.len();
+            std::mem::swap(&mut best, &mut buffer);
+        }
+    }
+    // Unseated pairs: each needs a mate.
+    if best_len > 1 {
+        for i in 0..p.len() {
+            if s.mate[i] != NONE {
+                continue;
+            }
+            buffer.clear();
+            for j in 0..p.len() {
+                if s.legal(i, j) {
+                    buffer.push((i.min(j) as u32, i.max(j) as u32));
+                    if buffer.len() >= best_len {
+                        break;
+                    }
+                }
+            }
+            if buffer.is_empty() {
+                return Some(false);
+            }
+            if buffer.len() < best_len {
+                best_len = buffer.len();
+                std::mem::swap(&mut best, &mut buffer);
+            }
+        }
+    }
+    for x in (1..best.len()).rev() {
+        best.swap(x, rng.below(x + 1));
+    }
+    for (i, j) in best {
+        s.seat(i as usize, j as usize);
+        let result = exact(s, budget, rng);
+        if result != Some(false) {
+            return result;
+        }
+        s.unseat(i as usize);
+    }
+    Some(false)
+}
+
+/// A set of small integers with O(1) insert, remove and random pick.
+struct Pool {
+    items: Vec<u32>,
+    at: Vec<u32>,
+}
+
+impl Pool {
+    fn new(size: usize) -> Self {
+        Pool {
+            items: Vec::with_capacity(size),
+            at: vec![NONE; size],
+        }
+    }
+
+    fn insert(&mut self, x: u32) {
+        if self.at[x as usize] == NONE {
+            self.at[x as usize] = self.items.len() as u32;
+            self.items.push(x);
+        }
+    }
+
+    fn remove(&mut self, x: u32) {
+        let p = self.at[x as usize];
+        if p != NONE {
+            let last = self.items.pop().expect("non-empty");
+            if last != x {
+                self.items[p as usize] = last;
+                self.at[last as usize] = p;
+            }
+            self.at[x as usize] = NONE;
+        }
+    }
+
+    fn pick(&self, rng: &mut Rng) -> u32 {
+        self.items[rng.below(self.items.len())]
+    }
+}
+
+/// Hill-climbing state: the seating plus what a move needs at hand — the unseated pairs,
+/// the short classes, and for each class the tables (by lower pair) that cover it.
+struct Climber<'s, 'p> {
+    s: &'s mut Seating<'p>,
+    unseated: Pool,
+    short: Pool,
+    cover: Vec<[u32; 2]>,
+}
+
+impl Climber<'_, '_> {
+    fn seat(&mut self, i: usize, j: usize) {
+        self.s.seat(i, j);
+        self.unseated.remove(i as u32);
+        self.unseated.remove(j as u32);
+        let table = i.min(j) as u32;
+        let (h, n) = self.s.pairs.hits(i, j);
+        for &c in &h[..n] {
+            let slot = if self.cover[c][0] == NONE { 0 } else { 1 };
+            self.cover[c][slot] = table;
+            if self.s.count[c] >= 2 {
+                self.short.remove(c as u32);
+            }
+        }
+    }
+
+    fn unseat(&mut self, i: usize) {
+        let j = self.s.mate[i] as usize;
+        let table = i.min(j) as u32;
+        let (h, n) = self.s.pairs.hits(i, j);
+        self.s.unseat(i);
+        self.unseated.insert(i as u32);
+        self.unseated.insert(j as u32);
+        for &c in &h[..n] {
+            let cover = &mut self.cover[c];
+            if cover[0] == table {
+                cover[0] = cover[1];
+                cover[1] = NONE;
+            } else if cover[1] == table {
+                cover[1] = NONE;
+            }
+            self.short.insert(c as u32);
+        }
+    }
+
+    /// The tables seating i with j would clear (j's table, then tables overfilling a class
+    /// of the new one), at most 8; `None` when no such set exists.
+    fn evictions(&self, i: usize, j: usize, rng: &mut Rng) -> Option<([u32; 8], usize)> {
+        let p = self.s.pairs;
+        let mut evicted = [NONE; 8];
+        let mut n_ev = 0;
+        let mut changes = [(0usize, 0i32); 24];
+        let mut n_ch = 0;
+        let add = |changes: &mut [(usize, i32); 24], n_ch: &mut usize, c: usize, d: i32| match changes
+            [..*n_ch]
+            .iter_mut()
+            .find(|e| e.0 == c)
+        {
+            Some(e) => e.1 += d,
+            None => {
+                changes[*n_ch] = (c, self.s.count[c] as i32 + d);
+                *n_ch += 1;
+            }
+        };
+        if self.s.mate[j] != NONE {
+            let m = self.s.mate[j] as usize;
+            evicted[0] = j.min(m) as u32;
+            n_ev = 1;
+            let (h, n) = p.hits(j, m);
+            for &c in &h[..n] {
+                add(&mut changes, &mut n_ch, c, -1);
+            }
+        }
+        let (h, n) = p.hits(i, j);
+        for &c in &h[..n] {
+            add(&mut changes, &mut n_ch, c, 1);
+        }
+        for &c in &h[..n] {
+            while changes[..n_ch].iter().find(|e| e.0 == c).map_or(0, |e| e.1) > 2 {
+                let options: Vec<u32> = self.cover[c]
+                    .iter()
+                    .copied()
+                    .filter(|&t| t != NONE && !evicted[..n_ev].contains(&t))
+                    .collect();
+                if options.is_empty() || n_ev >= 8 {
+                    return None;
+                }
+                let t = options[rng.below(options.len())];
+                evicted[n_ev] = t;
+                n_ev += 1;
+                let (h2, n2) = p.hits(t as usize, self.s.mate[t as usize] as usize);
+                for &d in &h2[..n2] {
+                    add(&mut changes, &mut n_ch, d, -1);
+                }
+            }
+        }
+        Some((evicted, n_ev))
+    }
+}
+
+/// Hill-climbing stage 2 from an empty seating; true when every pair is seated.
+fn climb(
+    s: &mut Seating,
+    patience: u64,
+    steps: &mut u64,
+    best_out: &mut usize,
+    rng: &mut Rng,
+    control: &Control,
+) -> bool {
+    let p = s.pairs;
+    let check_every = Control::steps_between_checks(64);
+    let mut c = Climber {
+        unseated: Pool::new(p.len()),
+        short: Pool::new(p.k + 1),
+        cover: vec![[NONE; 2]; p.k + 1],
+        s,
+    };
+    for i in 0..p.len() {
+        c.unseated.insert(i as u32);
+    }
+    for class in 1..=p.k {
+        c.short.insert(class as u32);
+    }
+    let mut best = c.s.unseated;
+    let mut since_best = 0u64;
+    while c.s.unseated > 0 {
+        *steps += 1;
+        since_best += 1;
+        if since_best > patience || (*steps % check_every == 0 && control.should_stop()) {
+            return false;
+        }
+        let i = c.unseated.pick(rng) as usize;
+        let class = c.short.pick(rng);
+        // Mates j for which the table {i, j} has opponent class `class`.
+        let mut candidates = [NONE; 4];
+        let mut n = 0;
+        for x in [p.a[i], p.b[i]] {
+            if x == NONE {
+                continue;
+            }
+            for y in [(x + class) % p.m, (x + p.m - class) % p.m] {
+                let j = p.pair_of[y as usize];
+                if j != NONE && j as usize != i && !candidates[..n].contains(&j) {
+                    candidates[n] = j;
+                    n += 1;
+                }
+            }
+        }
+        let mut chosen = None;
+        let mut chosen_net = i64::MIN;
+        let mut ties = 0;
+        for &j in &candidates[..n] {
+            let Some(evicted) = c.evictions(i, j as usize, rng) else {
+                continue;
+            };
+            let net = 1 - evicted.1 as i64;
+            if net > chosen_net {
+                chosen_net = net;
+                ties = 1;
+                chosen = Some((j as usize, evicted));
+            } else if net == chosen_net {
+                ties += 1;
+                if rng.below(ties) == 0 {
+                    chosen = Some((j as usize, evicted));
+                }
+            }
+        }
+        let Some((j, (evicted, n_ev))) = chosen else {
+            continue;
+        };
+        if chosen_net < 0 && rng.below(100) != 0 {
+            continue;
+        }
+        for &t in &evicted[..n_ev] {
+            if c.s.mate[t as usize] != NONE {
+                c.unseat(t as usize);
+            }
+        }
+        c.seat(i, j);
+        if c.s.unseated < best {
+            best = c.s.unseated;
+            since_best = 0;
+            *best_out = (*best_out).min(best / 2);
+        }
+    }
+    true
+}
+
+/// Searches a complete starter for `v` players (v ≡ 0 or 1 mod 4, v ≥ 8) until found or
+/// `control` stops it. Progress reports count partner starters (quality: fewest unseated
+/// pairs so far).
+pub fn search(v: usize, method: Stage2, seed: u64, control: &Control) -> Outcome {
+    assert!(
+        v % 4 <= 1 && v >= 8,
+        "two-stage search is for 4N and 4N+1 players"
+    );
+    let infinity = v % 4 == 0;
+    let m = if infinity { v - 1 } else { v } as u32;
+    let mut rng = Rng::new(seed);
+    let mut outcome = Outcome {
+        starter: None,
+        partner_starters: 0,
+        steps: 0,
+        best_unseated: v / 2,
+    };
+    while !control.should_stop() {
+        let pairs = partner_starter(m, infinity, &mut rng);
+        outcome.partner_starters += 1;
+        let mut seating = Seating::new(&pairs);
+        let found = match method {
+            Stage2::Exact { nodes } => {
+                let mut budget = nodes;
+                let found = exact(&mut seating, &mut budget, &mut rng) == Some(true);
+                outcome.steps += nodes - budget;
+                found
+            }
+            Stage2::Climb { patience } => climb(
+                &mut seating,
+                patience,
+                &mut outcome.steps,
+                &mut outcome.best_unseated,
+                &mut rng,
+                control,
+            ),
+        };
+        if found {
+            outcome.best_unseated = 0;
+            outcome.starter = Some(seating.starter());
+            break;
+        }
+        if outcome.partner_starters % 64 == 0 {
+            control.report(Progress {
+                done: outcome.partner_starters,
+                best_quality: outcome.best_unseated as f64,
+            });
+        }
+    }
+    outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::verify;
+    use crate::whist::{full_cycle, numbered_names};
+    use std::time::Duration;
+
+    fn complete(starter: &Starter) -> bool {
+        verify(&full_cycle(starter, numbered_names(starter), false)).is_valid()
+    }
+
+    #[test]
+    fn partner_starters_cover_every_difference_once() {
+        let mut rng = Rng::new(3);
+        for (m, infinity) in [(27, true), (29, false), (45, false)] {
+            let pairs = partner_starter(m, infinity, &mut rng);
+            let mut seen = vec![0; pairs.k + 1];
+            for i in 0..pairs.len() {
+                if pairs.b[i] != NONE {
+                    seen[pairs.class(pairs.a[i], pairs.b[i])] += 1;
+                }
+            }
+            assert!(seen[1..].iter().all(|&s| s == 1), "m = {m}: {seen:?}");
+        }
+    }
+
+    #[test]
+    fn both_methods_find_small_complete_starters() {
+        for method in [Stage2::Exact { nodes: 2_000 }, Stage2::Climb { patience: 20_000 }] {
+            for v in [12, 13, 16, 20, 21] {
+                let out = search(v, method, 7, &Control::with_time_limit(Duration::from_secs(20)));
+                let starter = out.starter.unwrap_or_else(|| panic!("{v} with {method:?}"));
+                assert_eq!(starter.players(), v);
+                assert!(complete(&starter), "{v} with {method:?}: {}", starter.to_line());
+            }
+        }
+    }
+}
