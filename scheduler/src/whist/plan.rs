@@ -15,7 +15,7 @@ use super::never_partner::{Rules, place_apart};
 use super::orientation::{orient, side_penalty};
 use super::search::{StarterSpec, search_starter};
 use super::small;
-use super::starter::{INFINITY, Starter};
+use super::starter::{Group, INFINITY, Starter};
 use super::whist_round;
 use crate::model::{Format, Promise, Roster, Round, Schedule};
 use crate::round_robin::thousands;
@@ -152,6 +152,42 @@ pub fn padded_starter(n: usize) -> Option<Starter> {
     })
 }
 
+/// `starter` with every label multiplied by the unit m of Z_g that spreads its sit-out seats
+/// most fairly over the rounds `played` (within one of each other, fewest players sitting
+/// out twice running). Multiplying by a unit keeps a rotation valid: it permutes the
+/// non-zero differences, so each still occurs as often as before. `None` when no unit keeps
+/// the sit-outs within one.
+pub fn fair_multiple(starter: &Starter, played: Range<usize>) -> Option<Starter> {
+    let Group::Cyclic(g) = starter.group else {
+        return None;
+    };
+    let times = |x: u32, m: u32| {
+        if x == INFINITY {
+            INFINITY
+        } else {
+            ((x as u64 * m as u64) % g as u64) as u32
+        }
+    };
+    let best = (1..g)
+        .filter(|&m| gcd(m, g) == 1)
+        .filter_map(|m| {
+            let seats: Vec<u32> = starter.sit_out.iter().map(|&x| times(x, m)).collect();
+            sit_out_quality(&seats, g, played.clone(), false).map(|back_to_back| (back_to_back, m))
+        })
+        .min()?;
+    let m = best.1;
+    Some(Starter {
+        group: starter.group,
+        infinity: starter.infinity,
+        tables: starter.tables.iter().map(|t| t.map(|x| times(x, m))).collect(),
+        sit_out: starter.sit_out.iter().map(|&x| times(x, m)).collect(),
+    })
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
 /// The most players a whist or bridge individual is made for: clubs seat a few hundred at
 /// most (the shipped starter table stops at 400); larger fields are refused up front.
 pub const MAX_PLAYERS: usize = 1000;
@@ -173,17 +209,11 @@ pub fn starter_for(
     if let Some(found) = complete_starter(n, directed) {
         return Ok(found);
     }
-    // One short of a multiple of four: the complete rotation for one more, when its sit-outs
-    // stay fair over the rounds played.
+    // One short of a multiple of four: the complete rotation for one more, multiplied through
+    // so its sit-outs stay fair over the rounds played.
     if !directed
         && let Some(padded) = padded_starter(n)
-        && sit_out_quality(
-            &padded.sit_out,
-            padded.group.order(),
-            usize::from(pseudo)..rounds + usize::from(pseudo),
-            false,
-        )
-        .is_some()
+            .and_then(|p| fair_multiple(&p, usize::from(pseudo)..rounds + usize::from(pseudo)))
     {
         return Ok((padded, "the rotation for one more player, with one seat empty"));
     }
