@@ -365,7 +365,7 @@ fn open(path: &Path) -> Result<EventFile, StoreError> {
 
 /// Opens an event to look at it (show, history, standings, copy): a write-protected file is
 /// opened read-only instead of refused, since nothing will be written to it.
-fn open_to_read(path: &Path) -> Result<EventFile, StoreError> {
+pub(super) fn open_to_read(path: &Path) -> Result<EventFile, StoreError> {
     match EventFile::open(path) {
         Err(StoreError::ReadOnly { .. }) => EventFile::open_read_only(path),
         opened => opened,
