@@ -136,7 +136,9 @@ pub struct NewArgs {
     /// YYYY-MM-DD (default: today).
     #[arg(long)]
     date: Option<String>,
-    /// Whist: rounds tonight (default: the whole cycle). Team chess jamboree: rounds.
+    /// Rounds tonight (default: all the format has): whist, round robins, team round robins,
+    /// Scheveningen matches and club movements play their first rounds (refused, with the
+    /// reason, when that many cannot be played fairly). Team chess jamboree: its rounds.
     #[arg(long)]
     rounds: Option<usize>,
     /// Whist: directed seating.

@@ -6,6 +6,7 @@ pub mod club_pairs;
 pub mod create;
 pub mod entry;
 pub mod printing;
+pub mod shorten;
 pub mod standings;
 pub mod store;
 pub mod usebio;

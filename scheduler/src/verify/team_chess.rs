@@ -401,7 +401,8 @@ pub fn quality(schedule: &Schedule) -> Result<TeamChessQuality, String> {
 }
 
 /// Team round robin: in each round a team meets one other team on every board (board b
-/// against board b), or has a bye; each pair of teams meets once per cycle; colours alternate
+/// against board b), or has a bye; each pair of teams meets once per cycle (at most once when
+/// cut short on purpose); colours alternate
 /// by board within a match; each player's Whites and Blacks differ by at most 2.
 fn check_team_round_robin(event: &Event, report: &mut Report) {
     let schedule = event.schedule;
@@ -474,10 +475,12 @@ fn check_team_round_robin(event: &Event, report: &mut Report) {
             }
         }
     }
+    // Cut short on purpose (the first rounds only), two teams meet at most `cycles` times.
+    let shortened = schedule.promise.shortened;
     for a in 0..n {
         for b in a + 1..n {
             let count = meetings.get(&(a, b)).copied().unwrap_or(0);
-            if count != cycles {
+            if count > cycles || (count < cycles && !shortened) {
                 report.add(
                     Rule::MeetingCount,
                     None,
@@ -492,7 +495,8 @@ fn check_team_round_robin(event: &Event, report: &mut Report) {
     colour_spread(event, &whites, report);
 }
 
-/// Scheveningen: two teams; every player of one meets every player of the other exactly once.
+/// Scheveningen: two teams; every player of one meets every player of the other exactly once
+/// (at most once when the match was cut short on purpose).
 fn check_scheveningen(event: &Event, report: &mut Report) {
     let schedule = event.schedule;
     if event.team_names.len() != 2 {
@@ -520,7 +524,7 @@ fn check_scheveningen(event: &Event, report: &mut Report) {
     for a in players(0) {
         for b in players(1) {
             let count = met.get(&(a.min(b), a.max(b))).copied().unwrap_or(0);
-            if count != 1 {
+            if count > 1 || (count == 0 && !schedule.promise.shortened) {
                 report.add(
                     Rule::MeetingCount,
                     None,
