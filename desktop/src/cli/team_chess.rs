@@ -129,25 +129,24 @@ pub(super) fn run(args: &TeamChessArgs) -> Result<ExitCode> {
             let control = Control::with_time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)))
                 .on_progress(move |p| {
                     eprintln!(
-                        "  {:6.2} s  best Q so far {:.4}",
+                        "  {:6.2} s  {}",
                         start.elapsed().as_secs_f64(),
-                        p.best_quality
+                        size.describe_progress(p.best_quality)
                     )
                 });
             match team_chess(&options, &control) {
                 Ok(outcome) => {
-                    let q = &outcome.quality;
-                    eprintln!("{}", q.describe());
+                    eprintln!("{}", outcome.quality.describe());
                     eprintln!(
-                        "lower bound {}/{}; gap {}/{}{}; {} pairing(s) tried with {} in {:.2} s",
-                        outcome.lower_bound_numerator,
-                        q.denominator,
-                        q.total_numerator() - outcome.lower_bound_numerator.min(q.total_numerator()),
-                        q.denominator,
-                        if outcome.reached_bound() { " (optimal)" } else { "" },
+                        "{} pairing(s) tried with {} in {:.2} s{}",
                         outcome.attempts,
                         outcome.backend.name(),
-                        start.elapsed().as_secs_f64()
+                        start.elapsed().as_secs_f64(),
+                        if outcome.reached_bound() {
+                            " (stopped early: no schedule can be better)"
+                        } else {
+                            ""
+                        }
                     );
                     outcome.schedule
                 }

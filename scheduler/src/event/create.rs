@@ -413,6 +413,31 @@ fn describe_rounds(teams: usize, boards: usize) -> String {
     crate::words::describe_numbers(&rounds)
 }
 
+/// How a search's progress (`Progress::best_quality`) is said for this event while the
+/// schedule is made: for a team chess jamboree the balance so far against the best possible
+/// (`Size::describe_progress`), otherwise the solver's own measure.
+pub fn progress_words(roster: &Roster, options: &EventOptions) -> Box<dyn Fn(f64) -> String + Send + Sync> {
+    let jamboree = options.format == EventFormat::TeamChess && options.team_event == TeamEvent::Jamboree;
+    let size = if roster.players.iter().any(|p| p.team.is_some()) {
+        TeamNames::from_roster(roster)
+            .ok()
+            .map(|names| (names.teams.len(), names.players.first().map_or(0, Vec::len)))
+    } else {
+        options.teams.zip(options.boards)
+    };
+    match (jamboree, size, options.rounds) {
+        (true, Some((teams, boards)), Some(rounds)) if teams > 0 && boards > 0 => {
+            let size = Size {
+                teams,
+                boards,
+                rounds,
+            };
+            Box::new(move |best| size.describe_progress(best))
+        }
+        _ => Box::new(|best| format!("Best quality so far: {best:.3} (0 is perfect)")),
+    }
+}
+
 /// The first `rounds` rounds of a whole schedule when the organiser asked for fewer, with the
 /// sentence saying what is played (`shorten`).
 fn first_rounds_of(
@@ -511,4 +536,56 @@ pub fn demo_event() -> Result<(Event, Vec<(super::ResultKey, super::ResultValue)
         }
     }
     Ok((event, results))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The window's progress line for a jamboree is in words, against the best possible.
+    #[test]
+    fn a_jamboree_search_reports_progress_in_words() {
+        let mut options = EventOptions::new(EventFormat::TeamChess);
+        options.teams = Some(11);
+        options.boards = Some(10);
+        options.rounds = Some(3);
+        let words = progress_words(&Roster::default(), &options);
+        let line = words(30.0 / 330.0);
+        assert!(
+            line.starts_with("Best so far: 30/330 off perfect balance") && line.contains("22/330"),
+            "{line}"
+        );
+        let whist = progress_words(&Roster::numbered(16), &EventOptions::new(EventFormat::WhistDrive));
+        assert_eq!(whist(2.0), "Best quality so far: 2.000 (0 is perfect)");
+    }
+
+    /// A jamboree without rounds, a Scheveningen of three teams: refused with what is possible.
+    #[test]
+    fn team_refusals_suggest_what_is_possible() {
+        let mut options = EventOptions::new(EventFormat::TeamChess);
+        options.teams = Some(6);
+        options.boards = Some(4);
+        let control = Control::unlimited();
+        let why = generate_schedule(&Roster::default(), &options, &control).unwrap_err();
+        assert_eq!(
+            why,
+            "a team chess jamboree needs a number of rounds: with 6 teams of 4 boards, 1 to 5 round(s)"
+        );
+        options.team_event = TeamEvent::Scheveningen;
+        options.teams = Some(3);
+        let why = generate_schedule(&Roster::default(), &options, &control).unwrap_err();
+        assert!(
+            why.contains("for 3 teams choose a team round robin")
+                && why.contains("or a jamboree (1 round(s))"),
+            "{why}"
+        );
+        options.team_event = TeamEvent::Jamboree;
+        options.teams = Some(2);
+        options.rounds = Some(3);
+        let why = generate_schedule(&Roster::default(), &options, &control).unwrap_err();
+        assert!(
+            why.contains("possible instead:") && why.contains("a Scheveningen match"),
+            "{why}"
+        );
+    }
 }

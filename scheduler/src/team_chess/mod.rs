@@ -54,6 +54,30 @@ impl Size {
         q_x * scale + self.teams as u64 * to_multiple_of_four
     }
 
+    /// The search's best so far (`Progress::best_quality`, Q) in words, against the best any
+    /// schedule of this size can do, so the organiser knows whether waiting can help.
+    pub fn describe_progress(self, best_quality: f64) -> String {
+        let den = self.q_z_denominator() as u64;
+        let best = (best_quality * den as f64).round() as u64;
+        let least = self.lower_bound_numerator();
+        if best <= least {
+            let what = if best == 0 {
+                "perfect balance"
+            } else {
+                "the best possible"
+            };
+            format!("Best so far: {best}/{den} off perfect balance: {what}, so the search stops now")
+        } else if least == 0 {
+            format!(
+                "Best so far: {best}/{den} off perfect balance (colours per round, floats, Whites across the boards); perfect may be possible, the search stops if it gets there"
+            )
+        } else {
+            format!(
+                "Best so far: {best}/{den} off perfect balance (colours per round, floats, Whites across the boards); no schedule can do better than {least}/{den}, the search stops if it gets there"
+            )
+        }
+    }
+
     /// Parameters no schedule can satisfy: the rule that rules them out and what is possible
     /// instead (other numbers of rounds, boards, or another kind of team event). Checked
     /// before any search.
@@ -609,7 +633,7 @@ mod tests {
             assert!(
                 outcome.reached_bound(),
                 "{n}×{b}×{r}: {} above bound {}",
-                outcome.quality.describe(),
+                outcome.quality.formula(),
                 outcome.lower_bound_numerator
             );
         }
