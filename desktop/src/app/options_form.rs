@@ -153,17 +153,16 @@ pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_team
             });
             if let (Some(plan), Ok(options_for)) =
                 (&options.movement, movements_for(entrants, DEFAULT_BOARDS))
+                && let Some(offer) = options_for.iter().find(|o| o.kind == plan.kind)
             {
-                if let Some(offer) = options_for.iter().find(|o| o.kind == plan.kind) {
-                    let rounds = options.rounds.map_or(offer.rounds, |r| r.min(offer.rounds));
-                    let total = rounds * options.boards_per_round as usize;
-                    ui.label("");
-                    ui.label(format!(
-                        "{rounds} rounds × {} boards = {total} boards tonight, one copy of each board",
-                        options.boards_per_round
-                    ));
-                    ui.end_row();
-                }
+                let rounds = options.rounds.map_or(offer.rounds, |r| r.min(offer.rounds));
+                let total = rounds * options.boards_per_round as usize;
+                ui.label("");
+                ui.label(format!(
+                    "{rounds} rounds × {} boards = {total} boards tonight, one copy of each board",
+                    options.boards_per_round
+                ));
+                ui.end_row();
             }
             row(ui, "Also rank by IMPs", |ui| {
                 ui.horizontal(|ui| {

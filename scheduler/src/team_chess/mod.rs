@@ -399,11 +399,13 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
         if attempt > 0 && (control.should_stop() || (!limited && attempt >= UNLIMITED_ATTEMPTS)) {
             break;
         }
-        let (pairing, given) = if size.teams % 2 == 0 {
+        let (pairing, given) = if size.teams.is_multiple_of(2) {
             // Board pairs sharing a factor leave the colours most freedom (`board_pairs`); an
             // odd number of boards has no pairs, and shifting the windows only relabels the
             // teams (the factorisation is cyclic), so variety comes from random balanced ones.
-            let doubled = (size.boards % 2 == 0)
+            let doubled = size
+                .boards
+                .is_multiple_of(2)
                 .then(|| pairing::doubled_even_pairing(size, &mut rng))
                 .flatten();
             let pairing = match doubled {

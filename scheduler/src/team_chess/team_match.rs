@@ -83,7 +83,7 @@ pub fn team_round_robin(names: &TeamNames, boards: usize, double: bool) -> Sched
 /// on), the shifts are played in turn and each game's White goes to whichever player has had
 /// fewer Whites so far.
 pub fn scheveningen(names: &TeamNames, boards: usize) -> Schedule {
-    let by_halves = |i: usize, j: usize| (i % 2 == 0) == (j < boards.div_ceil(2));
+    let by_halves = |i: usize, j: usize| i.is_multiple_of(2) == (j < boards.div_ceil(2));
     let order = balanced_order(boards, by_halves);
     let mut balance = vec![0i64; 2 * boards];
     let shifts = order.clone().unwrap_or_else(|| (0..boards).collect());

@@ -189,7 +189,7 @@ fn check_jamboree(event: &Event, report: &mut Report) {
                 downs[event.team[down]] += 1;
                 *floats_touching.entry(bw).or_default() += 1;
                 *floats_touching.entry(bb).or_default() += 1;
-                if n % 2 == 0 {
+                if n.is_multiple_of(2) {
                     report.add(
                         Rule::Floats,
                         at,
