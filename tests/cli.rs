@@ -445,8 +445,13 @@ fn team_chess_jamboree_writes_the_documented_csv_and_verifies() {
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stderr = text(&out.stderr);
+    // The quality in words (no Q_X … Q_Z), against the best possible.
     assert!(
-        stderr.contains("Q = ") && stderr.contains("lower bound"),
+        stderr.contains("Whites and Blacks per team and round:")
+            && stderr.contains("Floats:")
+            && stderr.contains("Whites across the boards:")
+            && stderr.contains("Balance:")
+            && !stderr.contains("Q_"),
         "{stderr}"
     );
     let written = std::fs::read_to_string(&csv).expect("csv");
@@ -465,7 +470,10 @@ fn team_chess_jamboree_writes_the_documented_csv_and_verifies() {
         text(&verified.stderr)
     );
     let said = text(&verified.stdout) + &text(&verified.stderr);
-    assert!(said.contains("Q = "), "the checker recomputes Q: {said}");
+    assert!(
+        said.contains("Balance:"),
+        "the checker recomputes the balance: {said}"
+    );
 }
 
 #[test]
@@ -496,6 +504,63 @@ fn team_chess_impossible_parameters_get_a_sentence() {
     let out = tourney(&["team-chess", "--teams", "4", "--boards", "3", "--rounds", "3"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("rule 4"), "{}", text(&out.stderr));
+    // Issue 23: and what is possible instead.
+    assert!(
+        text(&out.stderr).contains("possible instead: a jamboree of 2 round(s) or a team round robin"),
+        "{}",
+        text(&out.stderr)
+    );
+    let two = tourney(&["team-chess", "--teams", "2", "--boards", "4", "--rounds", "2"]);
+    assert_eq!(two.status.code(), Some(1));
+    assert!(
+        text(&two.stderr).contains("a Scheveningen match"),
+        "{}",
+        text(&two.stderr)
+    );
+}
+
+/// Issue 23: `--rounds` was silently ignored by a team round robin and a Scheveningen match.
+#[test]
+fn team_matches_play_the_rounds_asked_for() {
+    let out = tourney(&[
+        "team-chess",
+        "--teams",
+        "2",
+        "--boards",
+        "6",
+        "--kind",
+        "scheveningen",
+        "--rounds",
+        "4",
+        "--out",
+        "-",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let csv = text(&out.stdout);
+    // A header, 6 games in each of 4 rounds.
+    assert_eq!(csv.lines().count(), 1 + 6 * 4, "{csv}");
+    assert!(
+        text(&out.stderr).contains("each player meets 4 of the 6 players of the other team"),
+        "{}",
+        text(&out.stderr)
+    );
+    let too_many = tourney(&[
+        "team-chess",
+        "--teams",
+        "6",
+        "--boards",
+        "4",
+        "--kind",
+        "round-robin",
+        "--rounds",
+        "6",
+    ]);
+    assert_eq!(too_many.status.code(), Some(1));
+    assert!(
+        text(&too_many.stderr).contains("a team round robin of 6 teams has 5 rounds, so it cannot play 6"),
+        "{}",
+        text(&too_many.stderr)
+    );
 }
 
 #[test]

@@ -1142,3 +1142,148 @@ fn late_arrivals_and_withdrawals_from_the_command_line() {
     let joined = ok(&tourney(&["event", "late", c, "--name", "Ann"]));
     assert!(joined.contains("Ann takes the phantom's seat"), "{joined}");
 }
+
+/// The text of a PDF written by the binary, without whitespace (typst places words one by
+/// one, so the spaces in extracted text are unpredictable).
+fn pdf_text(path: &Path) -> String {
+    let document = lopdf::Document::load(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let pages: Vec<u32> = document.get_pages().keys().copied().collect();
+    document
+        .extract_text(&pages)
+        .expect("page text")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect()
+}
+
+#[test]
+fn tourney_sheets_prints_every_sheet_of_an_event_file() {
+    let dir = scratch("sheets-of-an-event");
+    let file = dir.join("cup.tourney");
+    let f = file.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        f,
+        "--format",
+        "chess",
+        "--roster",
+        &fixture("whist_evening_23.csv"),
+        "--title",
+        "Spring Cup",
+        "--club",
+        "Oakfield Chess",
+        "--date",
+        "2026-03-14",
+    ]));
+    ok(&tourney(&[
+        "event", "result", f, "--round", "1", "--table", "1", "--result", "1-0",
+    ]));
+    let pdf = dir.join("cup.pdf");
+    let p = pdf.to_str().unwrap();
+    let wide = dir.join("rounds.csv");
+    ok(&tourney(&[
+        "sheets",
+        f,
+        "--pdf",
+        p,
+        "--round-sheet",
+        wide.to_str().unwrap(),
+    ]));
+    let all = pdf_text(&pdf);
+    // Every sheet the window offers for a chess event with a result, headed with the
+    // event's own title, club and date, and the players by name.
+    for wanted in [
+        "SpringCup",
+        "OakfieldChess",
+        "14March2026",
+        "Roundsheet",
+        "Tablecards",
+        "Personalmovementcards",
+        "Standings",
+        "AishaKhan",
+        "IvyMoss",
+    ] {
+        assert!(all.contains(wanted), "{wanted} missing from the sheets: {all}");
+    }
+    let csv = text(&std::fs::read(&wide).unwrap());
+    assert!(csv.starts_with("round,table,home,away,bye\n"), "{csv}");
+    assert!(csv.contains("Aisha Khan"), "{csv}");
+
+    // An existing PDF is never replaced without --force; with it, one kind on Letter.
+    let first = std::fs::read(&pdf).unwrap();
+    let again = tourney(&["sheets", f, "--pdf", p, "--kind", "personal"]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(text(&again.stderr).contains("--force"), "{}", text(&again.stderr));
+    assert_eq!(std::fs::read(&pdf).unwrap(), first);
+    ok(&tourney(&[
+        "sheets", f, "--pdf", p, "--kind", "personal", "--paper", "letter", "--force",
+    ]));
+    let cards = pdf_text(&pdf);
+    assert!(
+        cards.contains("Personalmovementcards")
+            && !cards.contains("Roundsheet")
+            && cards.contains("SpringCup"),
+        "{cards}"
+    );
+    // The event file itself is never an output, even with --force.
+    let onto = tourney(&["sheets", f, "--pdf", f, "--force"]);
+    assert_eq!(onto.status.code(), Some(1));
+    assert!(EventFile::open(&file).is_ok(), "the event file was damaged");
+}
+
+#[test]
+fn tourney_sheets_prints_a_club_pairs_event_file_like_the_sheets_view() {
+    let dir = scratch("sheets-of-a-club-pairs-event");
+    let file = dir.join("club.tourney");
+    let f = file.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        f,
+        "--format",
+        "bridge-pairs",
+        "--roster",
+        &fixture("whist_evening_23.csv"),
+        "--boards",
+        "24",
+        "--title",
+        "Monday Pairs",
+        "--club",
+        "Riverside BC",
+        "--date",
+        "2026-11-30",
+    ]));
+    let pdf = dir.join("evening.pdf");
+    ok(&tourney(&["sheets", f, "--pdf", pdf.to_str().unwrap()]));
+    let all = pdf_text(&pdf);
+    for wanted in [
+        "MondayPairs",
+        "RiversideBC",
+        "30November2026",
+        "Movementsummary",
+        "Tablecards",
+        "Travellers",
+        "Scorecards",
+        "AishaKhan",
+    ] {
+        assert!(all.contains(wanted), "{wanted} missing from the sheets: {all}");
+    }
+    // No results yet: standings are not among "all", and asking for them says why.
+    assert!(!all.contains("Standings"), "{all}");
+    let none = tourney(&[
+        "sheets",
+        f,
+        "--pdf",
+        pdf.to_str().unwrap(),
+        "--kind",
+        "standings",
+        "--force",
+    ]);
+    assert_eq!(none.status.code(), Some(1));
+    assert!(
+        text(&none.stderr).contains("no results yet"),
+        "{}",
+        text(&none.stderr)
+    );
+}

@@ -24,5 +24,6 @@ pub mod text;
 pub mod tools;
 pub mod verify;
 pub mod whist;
+pub mod words;
 
 pub use model::{Format, Player, PlayerId, Roster, Schedule, Seat};

@@ -430,6 +430,12 @@ pub struct Promise {
     /// Team chess: which kind of team event, so the verifier applies that event's rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub team_event: Option<TeamEvent>,
+    /// The organiser asked for fewer rounds than the format has (`--rounds K`): only the first
+    /// rounds of the round robin, match or movement are played, so pairs may meet fewer times
+    /// than `cycles` says (never more), and a movement may stop before its last round. Without
+    /// it a schedule missing rounds is refused.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shortened: bool,
 }
 
 /// The kinds of team chess event Tourney schedules.

@@ -3,16 +3,24 @@
 
 use super::job::Job;
 use eframe::egui;
-use scheduler::event::create::{EventOptions, Generated, generate_schedule};
+use scheduler::event::create::{EventOptions, Generated, generate_schedule, progress_words};
 use scheduler::model::Roster;
 
-pub struct Generation(Job<Result<Generated, String>>);
+/// The job, and how its best-so-far is said for this event (the library's words).
+pub struct Generation(
+    Job<Result<Generated, String>>,
+    Box<dyn Fn(f64) -> String + Send + Sync>,
+);
 
 impl Generation {
     pub fn start(ctx: &egui::Context, roster: Roster, options: EventOptions, limit_seconds: f64) -> Self {
-        Generation(Job::start(ctx, limit_seconds, move |control| {
-            generate_schedule(&roster, &options, control)
-        }))
+        let words = progress_words(&roster, &options);
+        Generation(
+            Job::start(ctx, limit_seconds, move |control| {
+                generate_schedule(&roster, &options, control)
+            }),
+            words,
+        )
     }
 
     pub fn take_outcome(&self) -> Option<Result<Generated, String>> {
@@ -21,7 +29,7 @@ impl Generation {
 
     pub fn progress_ui(&self, ui: &mut egui::Ui) {
         self.0.progress_ui(ui, "Generating the schedule…", |quality| {
-            format!("Best quality so far: {quality:.3} (0 is perfect); nothing is saved until this finishes")
+            format!("{}; nothing is saved until this finishes", (self.1)(quality))
         });
     }
 }

@@ -29,26 +29,21 @@ pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_team
         movement_rows(ui, options, entrants);
     }
     match options.format {
-        EventFormat::BridgePairs if options.movement.is_some() => {}
+        EventFormat::BridgePairs if options.movement.is_some() => {
+            rounds_row(
+                ui,
+                options,
+                "the whole movement",
+                "Stop after this round; refused, with the reason, where some boards would not be played equally often",
+            );
+        }
         EventFormat::WhistDrive | EventFormat::BridgeIndividual => {
-            let mut whole_cycle = options.rounds.is_none();
-            row(ui, "Rounds tonight", |ui| {
-                ui.horizontal(|ui| {
-                    let toggled = ui.checkbox(&mut whole_cycle, "the whole cycle");
-                    if !whole_cycle {
-                        let rounds = options.rounds.get_or_insert(7);
-                        ui.add(egui::DragValue::new(rounds).range(1..=400).suffix(" rounds"))
-                            .on_hover_text("Rounds to play tonight; nobody partners anyone twice in them");
-                    }
-                    toggled
-                })
-                .inner
-            });
-            if whole_cycle {
-                options.rounds = None;
-            } else if options.rounds.is_none() {
-                options.rounds = Some(7);
-            }
+            rounds_row(
+                ui,
+                options,
+                "the whole cycle",
+                "Rounds to play tonight; nobody partners anyone twice in them",
+            );
             row(ui, "Directed seating", |ui| {
                 ui.checkbox(
                     &mut options.directed,
@@ -57,6 +52,12 @@ pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_team
             });
         }
         EventFormat::BridgePairs | EventFormat::Pairs | EventFormat::Chess => {
+            rounds_row(
+                ui,
+                options,
+                "the whole round robin",
+                "Play the first rounds only: everyone plays that many games, nobody meets anyone twice",
+            );
             row(ui, "Method", |ui| {
                 ui.horizontal(|ui| {
                     let circle = ui.selectable_value(&mut options.berger, false, "circle method");
@@ -79,6 +80,7 @@ pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_team
             });
         }
         EventFormat::TeamChess => {
+            let kind = options.team_event;
             row(ui, "Kind", |ui| {
                 ui.horizontal(|ui| {
                     let a = ui.selectable_value(&mut options.team_event, TeamEvent::Jamboree, "jamboree");
@@ -93,6 +95,11 @@ pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_team
                 })
                 .inner
             });
+            if options.team_event != kind {
+                // A jamboree needs its number of rounds; a match plays all of its own unless
+                // the organiser says otherwise.
+                options.rounds = (options.team_event == TeamEvent::Jamboree).then_some(5);
+            }
             match options.team_event {
                 TeamEvent::Jamboree => {
                     let rounds = options.rounds.get_or_insert(5);
@@ -101,11 +108,24 @@ pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_team
                     });
                 }
                 TeamEvent::RoundRobin => {
+                    rounds_row(
+                        ui,
+                        options,
+                        "the whole round robin",
+                        "Play the first rounds only: each team plays that many matches",
+                    );
                     row(ui, "Double round robin", |ui| {
                         ui.checkbox(&mut options.double, "a second cycle with colours reversed")
                     });
                 }
-                TeamEvent::Scheveningen => {}
+                TeamEvent::Scheveningen => {
+                    rounds_row(
+                        ui,
+                        options,
+                        "the whole match",
+                        "Play the first rounds only: each player meets that many of the other team",
+                    );
+                }
             }
             if numbered_teams {
                 let teams = options.teams.get_or_insert(6);
@@ -133,16 +153,16 @@ pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_team
             });
             if let (Some(plan), Ok(options_for)) =
                 (&options.movement, movements_for(entrants, DEFAULT_BOARDS))
+                && let Some(offer) = options_for.iter().find(|o| o.kind == plan.kind)
             {
-                if let Some(offer) = options_for.iter().find(|o| o.kind == plan.kind) {
-                    let total = offer.rounds * options.boards_per_round as usize;
-                    ui.label("");
-                    ui.label(format!(
-                        "{} rounds × {} boards = {total} boards tonight, one copy of each board",
-                        offer.rounds, options.boards_per_round
-                    ));
-                    ui.end_row();
-                }
+                let rounds = options.rounds.map_or(offer.rounds, |r| r.min(offer.rounds));
+                let total = rounds * options.boards_per_round as usize;
+                ui.label("");
+                ui.label(format!(
+                    "{rounds} rounds × {} boards = {total} boards tonight, one copy of each board",
+                    options.boards_per_round
+                ));
+                ui.end_row();
             }
             row(ui, "Also rank by IMPs", |ui| {
                 ui.horizontal(|ui| {
@@ -164,6 +184,29 @@ pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_team
             });
         }
         EventFormat::Pairs => {}
+    }
+}
+
+/// "Rounds tonight": all of them (`all`), or only the first so many. Whether that many can be
+/// played, and fairly, is the library's to say when the schedule is made.
+fn rounds_row(ui: &mut egui::Ui, options: &mut EventOptions, all: &str, hover: &str) {
+    let mut whole = options.rounds.is_none();
+    // The check box is named by its own text; the number field by the row's label.
+    let label = ui.label("Rounds tonight");
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut whole, all);
+        if !whole {
+            let rounds = options.rounds.get_or_insert(7);
+            ui.add(egui::DragValue::new(rounds).range(1..=400).suffix(" rounds"))
+                .labelled_by(label.id)
+                .on_hover_text(hover);
+        }
+    });
+    ui.end_row();
+    if whole {
+        options.rounds = None;
+    } else if options.rounds.is_none() {
+        options.rounds = Some(7);
     }
 }
 
@@ -241,5 +284,66 @@ fn movement_rows(ui: &mut egui::Ui, options: &mut EventOptions, pairs: usize) {
                 "switch directions in the last round(s): one winner instead of N-S and E-W",
             )
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{folder, harness, open_new_event_form, scripted, wait_for_generation};
+    use super::super::{Screen, TourneyApp};
+    use eframe::egui;
+    use egui_kittest::kittest::Queryable;
+
+    /// Issue 23: "Rounds tonight" is offered for a round robin and honoured (it was silently
+    /// ignored): the first rounds of the Berger table are played, and the form says it.
+    #[test]
+    fn a_chess_round_robin_plays_the_rounds_asked_for() {
+        let mut harness = harness(TourneyApp::new(
+            folder("rounds-tonight"),
+            Vec::new(),
+            scripted(Vec::new()),
+        ));
+        open_new_event_form(&mut harness, Some("chess round robin"));
+        harness.get_by_label("the whole round robin").click();
+        harness.run();
+        harness.get_by_label("Rounds tonight").click();
+        harness.run();
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        harness.get_by_label("Rounds tonight").type_text("3");
+        harness.key_press(egui::Key::Enter);
+        harness.run();
+        harness.get_by_label("Generate the schedule").click();
+        harness.step();
+        wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+        assert_eq!(harness.state().screen, Screen::Event);
+        let session = harness.state().session.as_ref().expect("an open event");
+        // 16 numbered players: 15 rounds in all, 3 of them played.
+        assert_eq!(session.event().schedule.rounds.len(), 3);
+        assert!(session.event().schedule.promise.shortened);
+    }
+
+    /// More rounds than the format has: refused on the form with the library's reason.
+    #[test]
+    fn too_many_rounds_are_refused_with_the_reason() {
+        let mut harness = harness(TourneyApp::new(
+            folder("rounds-too-many"),
+            Vec::new(),
+            scripted(Vec::new()),
+        ));
+        open_new_event_form(&mut harness, Some("chess round robin"));
+        harness.get_by_label("the whole round robin").click();
+        harness.run();
+        harness.get_by_label("Rounds tonight").click();
+        harness.run();
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        harness.get_by_label("Rounds tonight").type_text("20");
+        harness.key_press(egui::Key::Enter);
+        harness.run();
+        harness.get_by_label("Generate the schedule").click();
+        harness.step();
+        wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+        harness.get_by_label(
+            "a round robin (FIDE Berger tables) of 16 entrants has 15 rounds, so it cannot play 20; play at most 15, or a double round robin for 30 rounds",
+        );
     }
 }

@@ -152,7 +152,9 @@ pub struct NewArgs {
     /// YYYY-MM-DD (default: today).
     #[arg(long)]
     date: Option<String>,
-    /// Whist: rounds tonight (default: the whole cycle). Team chess jamboree: rounds.
+    /// Rounds tonight (default: all the format has): whist, round robins, team round robins,
+    /// Scheveningen matches and club movements play their first rounds (refused, with the
+    /// reason, when that many cannot be played fairly). Team chess jamboree: its rounds.
     #[arg(long)]
     rounds: Option<usize>,
     /// Whist: directed seating.
@@ -394,7 +396,7 @@ fn open(path: &Path) -> Result<EventFile, StoreError> {
 
 /// Opens an event to look at it (show, history, standings, copy): a write-protected file is
 /// opened read-only instead of refused, since nothing will be written to it.
-fn open_to_read(path: &Path) -> Result<EventFile, StoreError> {
+pub(super) fn open_to_read(path: &Path) -> Result<EventFile, StoreError> {
     match EventFile::open(path) {
         Err(StoreError::ReadOnly { .. }) => EventFile::open_read_only(path),
         opened => opened,

@@ -24,7 +24,7 @@ pub struct Output {
 }
 
 /// The printed and spreadsheet forms of a schedule, shared by every generator and by
-/// `tourney sheets`.
+/// `tourney sheets` (which prints event files with them too).
 #[derive(Args, Debug)]
 pub struct PrintArgs {
     /// Write printable sheets (round sheet, table cards, personal cards…) to this PDF.
@@ -52,13 +52,14 @@ pub struct PrintArgs {
     /// Page orientation; auto turns a sheet to landscape when its widest table needs it.
     #[arg(long, value_enum, default_value = "auto")]
     pub(super) orientation: OrientationArg,
-    /// Event title printed at the top of every page (default: the kind of event).
+    /// Event title printed at the top of every page (default: the event's, or the kind of
+    /// event).
     #[arg(long)]
     pub(super) title: Option<String>,
-    /// Club name printed beside the title.
+    /// Club name printed beside the title (default: the event's).
     #[arg(long)]
     pub(super) club: Option<String>,
-    /// Date of the event, YYYY-MM-DD (default: today).
+    /// Date of the event, YYYY-MM-DD (default: the event's, or today).
     #[arg(long, value_parser = parse_date)]
     pub(super) date: Option<chrono::NaiveDate>,
     /// How the date is printed (chrono strftime pattern), e.g. "%d/%m/%Y".
@@ -200,17 +201,30 @@ pub(super) fn start_csv(bytes: &mut Vec<u8>, excel: bool) {
 
 impl PrintArgs {
     fn sheet_options(&self, schedule: &Schedule) -> SheetOptions {
-        let mut options = SheetOptions::new(self.title.clone().unwrap_or_else(|| {
-            match schedule.format {
-                Format::Whist => "Whist evening",
-                Format::RoundRobin => "Round robin",
-                Format::TeamChess => "Team chess",
-                Format::Pairs => "Pairs evening",
-            }
-            .to_owned()
-        }));
-        options.club = self.club.clone();
-        options.date = Some(self.date.unwrap_or_else(|| chrono::Local::now().date_naive()));
+        let mut options = SheetOptions::new(match schedule.format {
+            Format::Whist => "Whist evening",
+            Format::RoundRobin => "Round robin",
+            Format::TeamChess => "Team chess",
+            Format::Pairs => "Pairs evening",
+        });
+        options.date = Some(chrono::Local::now().date_naive());
+        self.apply_to(&mut options);
+        options.kinds = chosen_kinds(&self.kinds, &SheetKind::SCHEDULE_KINDS);
+        options
+    }
+
+    /// What the command line says about the heading and the paper, over `options`: the
+    /// title, club and date when given, the date's pattern, paper and orientation.
+    pub(super) fn apply_to(&self, options: &mut SheetOptions) {
+        if let Some(title) = &self.title {
+            options.title = title.clone();
+        }
+        if let Some(club) = &self.club {
+            options.club = Some(club.clone());
+        }
+        if let Some(date) = self.date {
+            options.date = Some(date);
+        }
         options.date_format = self.date_format.clone();
         options.paper = match self.paper {
             PaperArg::A4 => Paper::A4,
@@ -221,8 +235,6 @@ impl PrintArgs {
             OrientationArg::Portrait => Orientation::Portrait,
             OrientationArg::Landscape => Orientation::Landscape,
         };
-        options.kinds = chosen_kinds(&self.kinds, &SheetKind::SCHEDULE_KINDS);
-        options
     }
 }
 

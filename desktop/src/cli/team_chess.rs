@@ -5,10 +5,11 @@ use super::output::{
 };
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
+use scheduler::event::create::{jamboree_needs_rounds, team_match};
+use scheduler::model::TeamEvent;
 use scheduler::roster_import::import_roster_file;
 use scheduler::schedule_io::{write_json, write_team_chess_csv};
 use scheduler::solver::Control;
-use scheduler::team_chess::team_match::{scheveningen, team_round_robin};
 use scheduler::team_chess::{Size, TeamChessOptions, TeamNames, check_size, team_chess};
 use scheduler::verify::verify;
 use std::path::{Path, PathBuf};
@@ -33,7 +34,8 @@ pub struct TeamChessArgs {
     /// Players per team (taken from the roster when given).
     #[arg(long, allow_hyphen_values = true, value_parser = super::numbers::how_many)]
     boards: Option<usize>,
-    /// Rounds (jamboree only; a round robin has one round per opponent).
+    /// Rounds: a jamboree's number of rounds; a team round robin or Scheveningen plays its
+    /// first rounds only (default: all).
     #[arg(long)]
     rounds: Option<usize>,
     #[arg(long, value_enum, default_value = "jamboree")]
@@ -91,17 +93,28 @@ pub(super) fn run(args: &TeamChessArgs) -> Result<ExitCode> {
     }
     let names = names.unwrap_or_else(|| TeamNames::numbered(teams, boards));
     let schedule = match args.kind {
-        TeamEventArg::RoundRobin => team_round_robin(&names, boards, args.double),
-        TeamEventArg::Scheveningen => {
-            if teams != 2 {
-                eprintln!("a Scheveningen match is between exactly 2 teams, not {teams}");
-                return Ok(ExitCode::FAILURE);
+        TeamEventArg::RoundRobin | TeamEventArg::Scheveningen => {
+            let kind = if args.kind == TeamEventArg::Scheveningen {
+                TeamEvent::Scheveningen
+            } else {
+                TeamEvent::RoundRobin
+            };
+            match team_match(&names, kind, args.double, args.rounds) {
+                Ok((schedule, note)) => {
+                    if let Some(note) = note {
+                        eprintln!("note: {note}");
+                    }
+                    schedule
+                }
+                Err(reason) => {
+                    eprintln!("error: {reason}");
+                    return Ok(ExitCode::FAILURE);
+                }
             }
-            scheveningen(&names, boards)
         }
         TeamEventArg::Jamboree => {
             let Some(rounds) = args.rounds else {
-                eprintln!("give --rounds for a jamboree");
+                eprintln!("give --rounds: {}", jamboree_needs_rounds(teams, boards));
                 return Ok(ExitCode::from(2));
             };
             let size = Size {
@@ -116,25 +129,24 @@ pub(super) fn run(args: &TeamChessArgs) -> Result<ExitCode> {
             let control = Control::with_time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)))
                 .on_progress(move |p| {
                     eprintln!(
-                        "  {:6.2} s  best Q so far {:.4}",
+                        "  {:6.2} s  {}",
                         start.elapsed().as_secs_f64(),
-                        p.best_quality
+                        size.describe_progress(p.best_quality)
                     )
                 });
             match team_chess(&options, &control) {
                 Ok(outcome) => {
-                    let q = &outcome.quality;
-                    eprintln!("{}", q.describe());
+                    eprintln!("{}", outcome.quality.describe());
                     eprintln!(
-                        "lower bound {}/{}; gap {}/{}{}; {} pairing(s) tried with {} in {:.2} s",
-                        outcome.lower_bound_numerator,
-                        q.denominator,
-                        q.total_numerator() - outcome.lower_bound_numerator.min(q.total_numerator()),
-                        q.denominator,
-                        if outcome.reached_bound() { " (optimal)" } else { "" },
+                        "{} pairing(s) tried with {} in {:.2} s{}",
                         outcome.attempts,
                         outcome.backend.name(),
-                        start.elapsed().as_secs_f64()
+                        start.elapsed().as_secs_f64(),
+                        if outcome.reached_bound() {
+                            " (stopped early: no schedule can be better)"
+                        } else {
+                            ""
+                        }
                     );
                     outcome.schedule
                 }

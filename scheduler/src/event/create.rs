@@ -2,10 +2,12 @@
 //! (through the generators) and a scoring rule, ready to be stored. The options are kept in
 //! the event so the schedule can be generated again after the roster is edited.
 
+use super::shorten::{Shape, play_first_rounds};
 use super::{Event, EventSettings, ImpMethod, Scoring};
 use crate::model::{Player, Roster, Schedule, TeamEvent};
 use crate::movement::{
-    Movement, MovementChoice, MovementKind, describe_movement, make_movement, movements_for, schedule_of,
+    Movement, MovementChoice, MovementKind, arrow_switch, default_arrow_switch_rounds, describe_movement,
+    first_rounds, make_movement, movements_for, schedule_of,
 };
 use crate::round_robin::{Method, RoundRobinOptions, round_robin};
 use crate::scoring::league::PointsRule;
@@ -61,7 +63,10 @@ impl EventFormat {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EventOptions {
     pub format: EventFormat,
-    /// Whist: rounds tonight (default the whole cycle). Team chess jamboree: rounds.
+    /// Rounds tonight (default: all the format has). Whist: the first rounds of the cycle;
+    /// round robins, team round robins, Scheveningen matches and club movements: the first
+    /// rounds, or a refusal saying why not (`shorten`, `movement::first_rounds`). Team chess
+    /// jamboree: the number of rounds (required).
     #[serde(default)]
     pub rounds: Option<usize>,
     #[serde(default)]
@@ -261,9 +266,15 @@ pub fn generate_schedule(
             schedule
         }
         (EventFormat::BridgePairs, Some(plan)) => {
-            let movement = club_movement(&roster, plan, options.boards_per_round)?;
+            let (movement, shortened) =
+                club_movement(&roster, plan, options.boards_per_round, options.rounds)?;
             notes.push(describe_movement(&movement));
-            schedule_of(&movement, &roster.names())?
+            let mut schedule = schedule_of(&movement, &roster.names())?;
+            if let Some(note) = shortened {
+                notes.push(note);
+                schedule.promise.shortened = true;
+            }
+            schedule
         }
         (EventFormat::BridgePairs | EventFormat::Pairs | EventFormat::Chess, _) => {
             let rr_options = RoundRobinOptions {
@@ -275,8 +286,13 @@ pub fn generate_schedule(
                 double: options.double,
                 avoid_spouses: options.avoid_spouses,
             };
-            let (schedule, rr_notes) = round_robin(&roster, rr_options).map_err(|e| e.to_string())?;
+            let (mut schedule, rr_notes) = round_robin(&roster, rr_options).map_err(|e| e.to_string())?;
             notes.extend(rr_notes.messages);
+            let shape = Shape::RoundRobin {
+                berger: options.berger,
+                double: options.double,
+            };
+            notes.extend(first_rounds_of(&mut schedule, options.rounds, shape)?);
             schedule
         }
         (EventFormat::TeamChess, _) => {
@@ -300,18 +316,15 @@ pub fn generate_schedule(
             let teams = names.teams.len();
             let boards = names.players.first().map_or(0, Vec::len);
             match options.team_event {
-                TeamEvent::RoundRobin => team_round_robin(&names, boards, options.double),
-                TeamEvent::Scheveningen => {
-                    if teams != 2 {
-                        return Err(format!(
-                            "a Scheveningen match is between exactly 2 teams, not {teams}"
-                        ));
-                    }
-                    scheveningen(&names, boards)
+                TeamEvent::RoundRobin | TeamEvent::Scheveningen => {
+                    let (schedule, note) =
+                        team_match(&names, options.team_event, options.double, options.rounds)?;
+                    notes.extend(note);
+                    schedule
                 }
                 TeamEvent::Jamboree => {
                     let Some(rounds) = options.rounds else {
-                        return Err("a team chess jamboree needs a number of rounds".into());
+                        return Err(jamboree_needs_rounds(teams, boards));
                     };
                     let mut chess_options = TeamChessOptions::new(Size {
                         teams,
@@ -341,19 +354,122 @@ pub fn generate_schedule(
     })
 }
 
+/// A team round robin or a Scheveningen match for the teams of `names`, cut to its first
+/// `rounds` rounds when asked (with the sentence saying what is played). Refused with what
+/// is possible instead: a Scheveningen for other than two teams, a team event of one team.
+/// Shared by the window, `tourney event new` and `tourney team-chess`.
+pub fn team_match(
+    names: &TeamNames,
+    kind: TeamEvent,
+    double: bool,
+    rounds: Option<usize>,
+) -> Result<(Schedule, Option<String>), String> {
+    let teams = names.teams.len();
+    let boards = names.players.first().map_or(0, Vec::len);
+    if teams < 2 || boards == 0 {
+        return Err(format!(
+            "a team event needs at least 2 teams of at least 1 board, not {teams} team(s) of {boards}; for the players of one team among themselves, make a chess round robin"
+        ));
+    }
+    let (mut schedule, shape) = match kind {
+        TeamEvent::Scheveningen if teams != 2 => {
+            return Err(format!(
+                "a Scheveningen match is between exactly 2 teams, not {teams}; for {teams} teams choose a team round robin (every team meets every other once, board against board: {} rounds) or a jamboree ({} round(s))",
+                teams - 1 + teams % 2,
+                describe_rounds(teams, boards)
+            ));
+        }
+        TeamEvent::Scheveningen => (scheveningen(names, boards), Shape::Scheveningen),
+        TeamEvent::RoundRobin => (
+            team_round_robin(names, boards, double),
+            Shape::TeamRoundRobin { double },
+        ),
+        TeamEvent::Jamboree => {
+            return Err("a jamboree is made by the team chess search, not as a team match".into());
+        }
+    };
+    let note = first_rounds_of(&mut schedule, rounds, shape)?;
+    Ok((schedule, note))
+}
+
+/// The refusal of a jamboree without a number of rounds, with the numbers it can have.
+pub fn jamboree_needs_rounds(teams: usize, boards: usize) -> String {
+    format!(
+        "a team chess jamboree needs a number of rounds: with {teams} teams of {boards} boards, {}",
+        match Size::possible_rounds(teams, boards).as_slice() {
+            [] => "none is possible (choose a team round robin or, for 2 teams, a Scheveningen match)"
+                .to_owned(),
+            _ => format!("{} round(s)", describe_rounds(teams, boards)),
+        }
+    )
+}
+
+/// The rounds a jamboree of these teams and boards can have, in words ("1 to 5"), or "no".
+fn describe_rounds(teams: usize, boards: usize) -> String {
+    let rounds = Size::possible_rounds(teams, boards);
+    if rounds.is_empty() {
+        return "no".to_owned();
+    }
+    crate::words::describe_numbers(&rounds)
+}
+
+/// How a search's progress (`Progress::best_quality`) is said for this event while the
+/// schedule is made: for a team chess jamboree the balance so far against the best possible
+/// (`Size::describe_progress`), otherwise the solver's own measure.
+pub fn progress_words(roster: &Roster, options: &EventOptions) -> Box<dyn Fn(f64) -> String + Send + Sync> {
+    let jamboree = options.format == EventFormat::TeamChess && options.team_event == TeamEvent::Jamboree;
+    let size = if roster.players.iter().any(|p| p.team.is_some()) {
+        TeamNames::from_roster(roster)
+            .ok()
+            .map(|names| (names.teams.len(), names.players.first().map_or(0, Vec::len)))
+    } else {
+        options.teams.zip(options.boards)
+    };
+    match (jamboree, size, options.rounds) {
+        (true, Some((teams, boards)), Some(rounds)) if teams > 0 && boards > 0 => {
+            let size = Size {
+                teams,
+                boards,
+                rounds,
+            };
+            Box::new(move |best| size.describe_progress(best))
+        }
+        _ => Box::new(|best| format!("Best quality so far: {best:.3} (0 is perfect)")),
+    }
+}
+
+/// The first `rounds` rounds of a whole schedule when the organiser asked for fewer, with the
+/// sentence saying what is played (`shorten`).
+fn first_rounds_of(
+    schedule: &mut Schedule,
+    rounds: Option<usize>,
+    shape: Shape,
+) -> Result<Option<String>, String> {
+    match rounds {
+        Some(rounds) => play_first_rounds(schedule, rounds, shape),
+        None => Ok(None),
+    }
+}
+
 /// The movement for a club pairs evening: one pair a roster row, in roster order (a
-/// Mitchell's N-S pairs first). A kind that does not exist for the number of pairs is
-/// refused with the kinds that do.
-fn club_movement(roster: &Roster, plan: &MovementPlan, boards_per_round: u32) -> Result<Movement, String> {
+/// Mitchell's N-S pairs first), stopped after `rounds` rounds when asked and fair (with the
+/// sentence saying what is played), then arrow-switched in its last rounds when asked. A kind
+/// that does not exist for the number of pairs is refused with the kinds that do.
+fn club_movement(
+    roster: &Roster,
+    plan: &MovementPlan,
+    boards_per_round: u32,
+    rounds: Option<usize>,
+) -> Result<(Movement, Option<String>), String> {
     let pairs = roster.players.len();
     let choice = MovementChoice {
         pairs,
         kind: plan.kind,
         boards_per_round: boards_per_round as usize,
         phantom: plan.phantom,
-        arrow_switch: plan.arrow_switch,
+        arrow_switch: plan.arrow_switch && rounds.is_none(),
     };
-    make_movement(&choice).map_err(|why| {
+    let movement = make_movement(&choice).map_err(|why| {
         let boards = boards_per_round as usize * pairs.div_ceil(2);
         match movements_for(pairs, boards) {
             Ok(options) if !options.is_empty() => {
@@ -362,7 +478,16 @@ fn club_movement(roster: &Roster, plan: &MovementPlan, boards_per_round: u32) ->
             }
             _ => why,
         }
-    })
+    })?;
+    let Some(rounds) = rounds else {
+        return Ok((movement, None));
+    };
+    let (movement, note) = first_rounds(movement, rounds)?;
+    if !plan.arrow_switch {
+        return Ok((movement, note));
+    }
+    let switched = default_arrow_switch_rounds(movement.rounds.len());
+    Ok((arrow_switch(movement, &switched)?, note))
 }
 
 /// A roster for numbered teams (players carry their team and board).
@@ -411,4 +536,56 @@ pub fn demo_event() -> Result<(Event, Vec<(super::ResultKey, super::ResultValue)
         }
     }
     Ok((event, results))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The window's progress line for a jamboree is in words, against the best possible.
+    #[test]
+    fn a_jamboree_search_reports_progress_in_words() {
+        let mut options = EventOptions::new(EventFormat::TeamChess);
+        options.teams = Some(11);
+        options.boards = Some(10);
+        options.rounds = Some(3);
+        let words = progress_words(&Roster::default(), &options);
+        let line = words(30.0 / 330.0);
+        assert!(
+            line.starts_with("Best so far: 30/330 off perfect balance") && line.contains("22/330"),
+            "{line}"
+        );
+        let whist = progress_words(&Roster::numbered(16), &EventOptions::new(EventFormat::WhistDrive));
+        assert_eq!(whist(2.0), "Best quality so far: 2.000 (0 is perfect)");
+    }
+
+    /// A jamboree without rounds, a Scheveningen of three teams: refused with what is possible.
+    #[test]
+    fn team_refusals_suggest_what_is_possible() {
+        let mut options = EventOptions::new(EventFormat::TeamChess);
+        options.teams = Some(6);
+        options.boards = Some(4);
+        let control = Control::unlimited();
+        let why = generate_schedule(&Roster::default(), &options, &control).unwrap_err();
+        assert_eq!(
+            why,
+            "a team chess jamboree needs a number of rounds: with 6 teams of 4 boards, 1 to 5 round(s)"
+        );
+        options.team_event = TeamEvent::Scheveningen;
+        options.teams = Some(3);
+        let why = generate_schedule(&Roster::default(), &options, &control).unwrap_err();
+        assert!(
+            why.contains("for 3 teams choose a team round robin")
+                && why.contains("or a jamboree (1 round(s))"),
+            "{why}"
+        );
+        options.team_event = TeamEvent::Jamboree;
+        options.teams = Some(2);
+        options.rounds = Some(3);
+        let why = generate_schedule(&Roster::default(), &options, &control).unwrap_err();
+        assert!(
+            why.contains("possible instead:") && why.contains("a Scheveningen match"),
+            "{why}"
+        );
+    }
 }

@@ -7,6 +7,7 @@ pub mod create;
 pub mod entry;
 pub mod lineup;
 pub mod printing;
+pub mod shorten;
 pub mod standings;
 pub mod store;
 pub mod usebio;
@@ -426,7 +427,8 @@ impl Event {
                 let clip = |b: usize| u32::try_from(b).unwrap_or(u32::MAX);
                 clip(*boards.start())..=clip(*boards.end())
             }
-            None => 1..=0,
+            // No such table: no boards (an empty range).
+            None => std::ops::RangeInclusive::new(1, 0),
         }
     }
 

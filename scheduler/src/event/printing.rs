@@ -43,6 +43,16 @@ pub fn sheet_kinds(event: &Event) -> Vec<SheetKind> {
     }
 }
 
+/// Every sheet the event can print now: `sheet_kinds`, and the standings once there are
+/// results (the window's Sheets view offers the same).
+pub fn printable_kinds(event: &Event, results: &Results) -> Vec<SheetKind> {
+    let mut kinds = sheet_kinds(event);
+    if !results.is_empty() {
+        kinds.push(SheetKind::Standings);
+    }
+    kinds
+}
+
 /// The sheets of `options.kinds` with the standings and travellers of `results`.
 pub fn event_document(
     event: &Event,

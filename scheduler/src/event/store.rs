@@ -19,6 +19,16 @@ use std::path::{Path, PathBuf};
 
 /// "TRNY": marks the SQLite file as a Tourney event (SQLite's `application_id`).
 pub const APPLICATION_ID: i32 = 0x5452_4E59;
+
+/// The first 16 bytes of every SQLite database, so of every event file.
+const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
+
+/// Whether a file that starts with `head` is meant as an event file (an SQLite database) rather
+/// than a schedule or a roster, so a command given either can open it as an event and let
+/// `EventFile::open` say precisely what is wrong with it when it is not a Tourney event.
+pub fn looks_like_event_file(head: &[u8]) -> bool {
+    head.starts_with(SQLITE_MAGIC)
+}
 /// The schema this build writes. Older files are migrated forward when opened.
 pub const SCHEMA_VERSION: i32 = 2;
 
@@ -913,7 +923,7 @@ fn check_header(path: &Path) -> Result<i32, StoreError> {
             why: "the file is empty".into(),
         });
     }
-    if read < 100 || &header[..16] != b"SQLite format 3\0" {
+    if read < 100 || !looks_like_event_file(&header) {
         return Err(StoreError::NotTourney {
             path: path.into(),
             why: "it is not an SQLite database".into(),

@@ -1,6 +1,7 @@
 //! Changes a club makes to a generated movement on the evening: a phantom pair for an odd
-//! number of pairs (the half table), an arrow switch so a Mitchell has one winner, and a pair
-//! that leaves after some round. Each takes a movement and returns the changed one; the
+//! number of pairs (the half table), an arrow switch so a Mitchell has one winner, a shorter
+//! evening (the first rounds only, when that stays fair), and a pair that leaves after some
+//! round. Each takes a movement and returns the changed one; the
 //! verifier checks the result like any other movement.
 
 use super::{Movement, MovementRound, Withdrawal};
@@ -127,6 +128,109 @@ pub fn withdraw(mut movement: Movement, pair: usize, after_round: usize) -> Resu
     Ok(movement)
 }
 
+/// How often the least and the most played board set is played at a table in the first
+/// `rounds` rounds (a set shared by two tables counts twice; a set never played counts 0).
+fn board_plays(movement: &Movement, rounds: usize) -> (usize, usize) {
+    let mut plays = vec![0usize; movement.sets];
+    for round in movement.rounds.iter().take(rounds) {
+        for table in &round.tables {
+            if let Some(count) = table.set.checked_sub(1).and_then(|i| plays.get_mut(i)) {
+                *count += 1;
+            }
+        }
+    }
+    let fewest = plays.iter().copied().min().unwrap_or(0);
+    let most = plays.iter().copied().max().unwrap_or(0);
+    (fewest, most)
+}
+
+/// Whether the first `rounds` rounds can be scored fairly on their own: every board played at
+/// two tables at least (so it has scores to compare), and all boards equally often, within
+/// one (the set resting at a half table).
+fn fair_prefix(movement: &Movement, rounds: usize) -> bool {
+    let (fewest, most) = board_plays(movement, rounds);
+    fewest >= 2 && most - fewest <= 1
+}
+
+/// The evening stops after round `rounds` of the movement (the organiser's `--rounds`): the
+/// rounds after it are dropped, with the sentence saying what is played. Refused, with the
+/// reason and the numbers of rounds that would be fair, when that many rounds are more than
+/// the movement has, or would leave some boards played at one table only or at more tables
+/// than others (as a Howell stopped early does). All the rounds: the movement unchanged.
+/// Apply the arrow switch afterwards, so it falls in the last rounds that are played.
+pub fn first_rounds(mut movement: Movement, rounds: usize) -> Result<(Movement, Option<String>), String> {
+    let total = movement.rounds.len();
+    let name = movement.kind.name();
+    let tables = movement.tables;
+    if rounds == 0 {
+        return Err(format!(
+            "0 rounds: an evening plays at least one round (the {name} on {tables} tables has {total})."
+        ));
+    }
+    if rounds > total {
+        return Err(format!(
+            "The {name} on {tables} tables has {total} rounds, so it cannot play {rounds}; play at most {total} (more boards per round make a longer evening)."
+        ));
+    }
+    if rounds == total {
+        return Ok((movement, None));
+    }
+    if !fair_prefix(&movement, rounds) {
+        let (fewest, most) = board_plays(&movement, rounds);
+        let fair: Vec<String> = (1..total)
+            .filter(|&k| fair_prefix(&movement, k))
+            .map(|k| k.to_string())
+            .collect();
+        let why = match fewest {
+            0 => "some boards would not be played at all".to_owned(),
+            1 => "some boards would be played at one table only, with no other score to compare".to_owned(),
+            _ => format!(
+                "some boards would be played at {fewest} tables and others at {most}, so the scores would not compare fairly"
+            ),
+        };
+        let can = if fair.is_empty() {
+            format!("it can only be played to the end ({total} rounds)")
+        } else {
+            format!(
+                "it can stop after round {}, or play all {total} rounds",
+                crate::words::describe_numbers(
+                    &fair.iter().filter_map(|k| k.parse().ok()).collect::<Vec<usize>>()
+                )
+            )
+        };
+        let shorter = if movement.kind.is_mitchell() {
+            "fewer boards per round"
+        } else {
+            "fewer boards per round, or a Mitchell"
+        };
+        return Err(format!(
+            "The {name} on {tables} tables cannot stop after round {rounds}: {why}. {}; for a shorter evening choose {shorter}.",
+            capitalised(&can)
+        ));
+    }
+    movement.rounds.truncate(rounds);
+    let (fewest, most) = board_plays(&movement, rounds);
+    let boards = rounds * movement.boards_per_round;
+    let at = if fewest == most {
+        format!("{most} tables")
+    } else {
+        format!("{fewest} or {most} tables (a set rests at the half table)")
+    };
+    let note = format!(
+        "rounds 1–{rounds} of the {total}-round {name} are played ({} rounds cut): {boards} boards for each pair that plays every round, every board played at {at}",
+        total - rounds
+    );
+    Ok((movement, Some(note)))
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,6 +279,65 @@ mod tests {
         }
         assert!(arrow_switch(howell(4, 3).unwrap(), &[7]).is_err());
         assert!(arrow_switch(plain, &[8]).unwrap_err().contains("no round 8"));
+    }
+
+    #[test]
+    fn a_mitchell_stops_early_with_every_board_played_equally_often() {
+        // 7 tables, 3 boards a round: 6 of the 7 rounds, every board at 6 tables.
+        let (m, note) = first_rounds(mitchell(7, 3).unwrap(), 6).unwrap();
+        assert_eq!(m.rounds.len(), 6);
+        let note = note.expect("a note for a shortened movement");
+        assert!(
+            note.contains("rounds 1–6 of the 7-round Mitchell")
+                && note.contains("18 boards")
+                && note.contains("at 6 tables"),
+            "{note}"
+        );
+        // The half table: boards rest once at the phantom's table, so 4 or 5 times.
+        let half = with_phantom(mitchell(7, 3).unwrap(), 14).unwrap();
+        let (_, note) = first_rounds(half, 5).unwrap();
+        assert!(
+            note.unwrap()
+                .contains("at 4 or 5 tables (a set rests at the half table)")
+        );
+        // All the rounds: nothing changes, nothing to say.
+        let (same, note) = first_rounds(mitchell(7, 3).unwrap(), 7).unwrap();
+        assert_eq!(same, mitchell(7, 3).unwrap());
+        assert!(note.is_none());
+    }
+
+    #[test]
+    fn a_movement_is_not_shortened_past_what_is_fair() {
+        let too_many = first_rounds(mitchell(7, 3).unwrap(), 9).unwrap_err();
+        assert!(
+            too_many.contains("has 7 rounds, so it cannot play 9"),
+            "{too_many}"
+        );
+        assert!(
+            first_rounds(mitchell(7, 3).unwrap(), 0)
+                .unwrap_err()
+                .contains("at least one round")
+        );
+        // One round of a Mitchell plays each board at one table only.
+        let one = first_rounds(mitchell(7, 3).unwrap(), 1).unwrap_err();
+        assert!(one.contains("at one table only"), "{one}");
+        // A Howell stopped early plays some boards more often than others (or not at all):
+        // refused, with the rounds that would be fair.
+        let howell = howell(4, 3).unwrap();
+        let refused: Vec<usize> = (1..7)
+            .filter(|&k| first_rounds(howell.clone(), k).is_err())
+            .collect();
+        assert!(
+            !refused.is_empty(),
+            "some early stop of a 4-table Howell is unfair"
+        );
+        let why = first_rounds(howell, refused[0]).unwrap_err();
+        assert!(
+            why.contains("cannot stop after round 1: some boards would not be played at all")
+                && why.contains("It can stop after round 6, or play all 7 rounds")
+                && why.contains("or a Mitchell"),
+            "{why}"
+        );
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub mod howell;
 pub mod mitchell;
 pub mod schedule;
 
-pub use adjust::{arrow_switch, default_arrow_switch_rounds, with_phantom, withdraw};
+pub use adjust::{arrow_switch, default_arrow_switch_rounds, first_rounds, with_phantom, withdraw};
 pub use choose::{MovementChoice, MovementOption, choose_movement, make_movement, movements_for};
 pub use export::{movement_csv, movement_json, read_movement_json};
 pub use howell::{MAX_HOWELL_TABLES, howell};

@@ -22,6 +22,7 @@ use crate::milp::{Backend, MilpError};
 use crate::model::{Promise, Round, Schedule, TeamEvent};
 use crate::solver::{Control, Progress};
 use crate::verify::team_chess::{TeamChessQuality, quality};
+use crate::words::{describe_numbers, join_or};
 use std::time::Duration;
 
 /// The event's dimensions.
@@ -53,9 +54,93 @@ impl Size {
         q_x * scale + self.teams as u64 * to_multiple_of_four
     }
 
-    /// Parameters no schedule can satisfy, with the rule that rules them out. Checked before
-    /// any search.
+    /// The search's best so far (`Progress::best_quality`, Q) in words, against the best any
+    /// schedule of this size can do, so the organiser knows whether waiting can help.
+    pub fn describe_progress(self, best_quality: f64) -> String {
+        let den = self.q_z_denominator() as u64;
+        let best = (best_quality * den as f64).round() as u64;
+        let least = self.lower_bound_numerator();
+        if best <= least {
+            let what = if best == 0 {
+                "perfect balance"
+            } else {
+                "the best possible"
+            };
+            format!("Best so far: {best}/{den} off perfect balance: {what}, so the search stops now")
+        } else if least == 0 {
+            format!(
+                "Best so far: {best}/{den} off perfect balance (colours per round, floats, Whites across the boards); perfect may be possible, the search stops if it gets there"
+            )
+        } else {
+            format!(
+                "Best so far: {best}/{den} off perfect balance (colours per round, floats, Whites across the boards); no schedule can do better than {least}/{den}, the search stops if it gets there"
+            )
+        }
+    }
+
+    /// Parameters no schedule can satisfy: the rule that rules them out and what is possible
+    /// instead (other numbers of rounds, boards, or another kind of team event). Checked
+    /// before any search.
     pub fn impossibility(self) -> Option<String> {
+        let rule = self.broken_rule()?;
+        let instead = self.alternatives();
+        Some(if instead.is_empty() {
+            rule
+        } else {
+            format!("{rule}; possible instead: {}", join_or(&instead))
+        })
+    }
+
+    /// The numbers of rounds a jamboree of these teams and boards can have (none when the
+    /// teams and boards rule out every one).
+    pub fn possible_rounds(teams: usize, boards: usize) -> Vec<usize> {
+        (1..teams.max(1))
+            .filter(|&rounds| {
+                Size {
+                    teams,
+                    boards,
+                    rounds,
+                }
+                .broken_rule()
+                .is_none()
+            })
+            .collect()
+    }
+
+    /// What the organiser can ask for instead, in words: the jamboree's possible rounds, an
+    /// even number of boards, a Scheveningen or team match for two teams, a team round robin.
+    fn alternatives(self) -> Vec<String> {
+        let Size { teams, boards, .. } = self;
+        if teams < 2 {
+            return vec!["a chess round robin among the players of the one team".to_owned()];
+        }
+        let mut instead = Vec::new();
+        let rounds = Size::possible_rounds(teams, boards);
+        if boards > 0 && !rounds.is_empty() {
+            instead.push(format!("a jamboree of {} round(s)", describe_numbers(&rounds)));
+        }
+        if boards % 2 == 1 && teams % 2 == 1 {
+            instead.push(format!(
+                "{} boards a team (an even number, so every player has a game)",
+                describe_numbers(&[boards.saturating_sub(1), boards + 1].map(|b| b.max(2)))
+            ));
+        }
+        if teams == 2 && boards > 0 {
+            instead.push(format!(
+                "a Scheveningen match (every player meets every player of the other team: {boards} round(s))"
+            ));
+            instead.push("a team match (the team round robin: board against board, one round, or two with the double round robin)".to_owned());
+        } else if boards > 0 {
+            instead.push(format!(
+                "a team round robin ({} rounds: every team meets every other once, board against board)",
+                teams - 1 + teams % 2
+            ));
+        }
+        instead
+    }
+
+    /// The rule these parameters break, if any.
+    fn broken_rule(self) -> Option<String> {
         let Size {
             teams,
             boards,
@@ -88,8 +173,9 @@ impl Size {
         }
         if rounds > teams - 1 {
             return Some(format!(
-                "rule 1 (no player meets the same team twice) allows at most {} rounds with {teams} teams",
-                teams - 1
+                "rule 1 (no player meets the same team twice) allows at most {} round{} with {teams} teams",
+                teams - 1,
+                if teams == 2 { "" } else { "s" }
             ));
         }
         None
@@ -313,11 +399,13 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
         if attempt > 0 && (control.should_stop() || (!limited && attempt >= UNLIMITED_ATTEMPTS)) {
             break;
         }
-        let (pairing, given) = if size.teams % 2 == 0 {
+        let (pairing, given) = if size.teams.is_multiple_of(2) {
             // Board pairs sharing a factor leave the colours most freedom (`board_pairs`); an
             // odd number of boards has no pairs, and shifting the windows only relabels the
             // teams (the factorisation is cyclic), so variety comes from random balanced ones.
-            let doubled = (size.boards % 2 == 0)
+            let doubled = size
+                .boards
+                .is_multiple_of(2)
                 .then(|| pairing::doubled_even_pairing(size, &mut rng))
                 .flatten();
             let pairing = match doubled {
@@ -547,7 +635,7 @@ mod tests {
             assert!(
                 outcome.reached_bound(),
                 "{n}×{b}×{r}: {} above bound {}",
-                outcome.quality.describe(),
+                outcome.quality.formula(),
                 outcome.lower_bound_numerator
             );
         }
@@ -568,6 +656,33 @@ mod tests {
         assert!(reason(4, 3, 3).contains("rule 4"));
         assert!(reason(4, 2, 4).contains("rule 1"));
         assert!(reason(5, 2, 2).contains("rounds must be odd"));
+        // Each says what is possible instead.
+        assert_eq!(
+            reason(4, 2, 4),
+            "rule 1 (no player meets the same team twice) allows at most 3 rounds with 4 teams; \
+             possible instead: a jamboree of 1 to 3 round(s) or a team round robin (3 rounds: every \
+             team meets every other once, board against board)"
+        );
+        assert!(reason(5, 2, 2).contains("possible instead: a jamboree of 1 or 3 round(s)"));
+        assert!(reason(4, 3, 3).contains("a jamboree of 2 round(s)"));
+        assert!(reason(5, 3, 3).contains("2 or 4 boards a team"));
+        // Two teams: a jamboree has one round at most; the Scheveningen and the team match.
+        let two = reason(2, 6, 3);
+        assert!(
+            two.contains("a jamboree of 1 round(s)")
+                && two.contains(
+                    "a Scheveningen match (every player meets every player of the other team: 6 round(s))"
+                )
+                && two.contains("a team match"),
+            "{two}"
+        );
+        assert!(
+            !reason(2, 3, 2).contains("jamboree of"),
+            "no jamboree of 2 × 3 exists"
+        );
+        assert!(reason(1, 4, 1).contains("a chess round robin"));
+        assert_eq!(Size::possible_rounds(9, 4), vec![1, 3, 5, 7]);
+
         assert!(
             Size {
                 teams: 12,

@@ -73,25 +73,41 @@ pub fn team_round_robin(names: &TeamNames, boards: usize, double: bool) -> Sched
     )
 }
 
-/// A Scheveningen match between the first two teams of `names`: `boards` rounds; in round r
-/// board i of the first team plays board (i + r) mod B of the second. The first team's
-/// board-i player has White when i is even and the opponent is in the top half, or i is odd
-/// and the opponent is in the bottom half, so each player's colours differ by at most one
-/// (B even) and every round has both colours on both sides.
+/// A Scheveningen match between the first two teams of `names`: `boards` rounds; in the
+/// round of shift r board i of the first team plays board (i + r) mod B of the second. The
+/// first team's board-i player has White when i is even and the opponent is in the top half,
+/// or i is odd and the opponent is in the bottom half, so each player's colours differ by at
+/// most one (B even) and every round has both colours on both sides. The shifts are played in
+/// the order `balanced_order` finds, so the colours stay balanced after any round too and a
+/// match cut short is still fair. Where no order does that (an odd number of boards from 5
+/// on), the shifts are played in turn and each game's White goes to whichever player has had
+/// fewer Whites so far.
 pub fn scheveningen(names: &TeamNames, boards: usize) -> Schedule {
-    let rounds = (0..boards)
-        .map(|r| {
+    let by_halves = |i: usize, j: usize| i.is_multiple_of(2) == (j < boards.div_ceil(2));
+    let order = balanced_order(boards, by_halves);
+    let mut balance = vec![0i64; 2 * boards];
+    let shifts = order.clone().unwrap_or_else(|| (0..boards).collect());
+    let rounds = shifts
+        .into_iter()
+        .enumerate()
+        .map(|(k, r)| {
             let tables = (0..boards)
                 .map(|i| {
                     let j = (i + r) % boards;
-                    let first_white = (i % 2 == 0) == (j < boards.div_ceil(2));
+                    let first_white = match order {
+                        Some(_) => by_halves(i, j),
+                        None => (balance[i], i % 2) < (balance[boards + j], 1 - i % 2),
+                    };
+                    let sign = if first_white { 1 } else { -1 };
+                    balance[i] += sign;
+                    balance[boards + j] -= sign;
                     let (a, b) = (PlayerRef::new(0, i), PlayerRef::new(1, j));
                     let (white, black) = if first_white { (a, b) } else { (b, a) };
                     game(i, white, black, boards)
                 })
                 .collect();
             Round {
-                number: r as u32 + 1,
+                number: k as u32 + 1,
                 tables,
                 absent: Vec::new(),
             }
@@ -110,6 +126,65 @@ pub fn scheveningen(names: &TeamNames, boards: usize) -> Schedule {
             ..Promise::default()
         },
     )
+}
+
+/// The shifts 0..B in a playing order that keeps every player's Whites and Blacks at most
+/// two apart after every round: a depth-first search trying the most balancing shift first.
+/// `None` when there is none (or the search gives up).
+fn balanced_order(boards: usize, first_white: impl Fn(usize, usize) -> bool) -> Option<Vec<usize>> {
+    // Per shift, each player's colour: +1 White, −1 Black (first team's players, then the
+    // second's).
+    let colours: Vec<Vec<i64>> = (0..boards)
+        .map(|r| {
+            let mut colour = vec![0i64; 2 * boards];
+            for i in 0..boards {
+                let j = (i + r) % boards;
+                let sign = if first_white(i, j) { 1 } else { -1 };
+                colour[i] = sign;
+                colour[boards + j] = -sign;
+            }
+            colour
+        })
+        .collect();
+    let mut order = Vec::with_capacity(boards);
+    let mut budget = 200_000u32;
+    place(&colours, &mut vec![0; 2 * boards], &mut order, &mut budget).then_some(order)
+}
+
+/// One step of `balanced_order`'s search: extends `order` to all shifts with every player's
+/// running `balance` within 2, or returns false (also when `budget` steps are spent).
+fn place(colours: &[Vec<i64>], balance: &mut Vec<i64>, order: &mut Vec<usize>, budget: &mut u32) -> bool {
+    if order.len() == colours.len() {
+        return true;
+    }
+    let worst = |r: usize, balance: &[i64]| {
+        balance
+            .iter()
+            .zip(&colours[r])
+            .map(|(b, c)| (b + c).abs())
+            .max()
+            .unwrap_or(0)
+    };
+    let mut next: Vec<(i64, usize)> = (0..colours.len())
+        .filter(|r| !order.contains(r))
+        .map(|r| (worst(r, balance), r))
+        .filter(|&(w, _)| w <= 2)
+        .collect();
+    next.sort_unstable();
+    for (_, r) in next {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        balance.iter_mut().zip(&colours[r]).for_each(|(b, c)| *b += c);
+        order.push(r);
+        if place(colours, balance, order, budget) {
+            return true;
+        }
+        order.pop();
+        balance.iter_mut().zip(&colours[r]).for_each(|(b, c)| *b -= c);
+    }
+    false
 }
 
 pub(super) fn game(index: usize, white: PlayerRef, black: PlayerRef, boards: usize) -> Table {
@@ -183,6 +258,48 @@ mod tests {
             let s = scheveningen(&TeamNames::numbered(2, boards), boards);
             let report = verify(&s);
             assert!(report.is_valid(), "{boards} boards: {:#?}", report.violations);
+        }
+    }
+
+    #[test]
+    fn every_first_few_rounds_of_a_team_match_stay_fair() {
+        // Cut short on purpose (`--rounds`), any number of rounds is still a valid match:
+        // nobody meets twice and nobody's colours run more than two apart.
+        fn prefixes(s: &Schedule) -> Vec<(usize, Schedule)> {
+            (1..s.rounds.len())
+                .map(|k| {
+                    let mut cut = s.clone();
+                    cut.rounds.truncate(k);
+                    cut.promise.shortened = true;
+                    (k, cut)
+                })
+                .collect()
+        }
+        for boards in 1..=20 {
+            let whole = scheveningen(&TeamNames::numbered(2, boards), boards);
+            for (k, cut) in prefixes(&whole) {
+                let report = verify(&cut);
+                assert!(
+                    report.is_valid(),
+                    "{boards} boards, {k} rounds: {:#?}",
+                    report.violations
+                );
+            }
+        }
+        for teams in 3..=10 {
+            for boards in 1..=6 {
+                for double in [false, true] {
+                    let whole = team_round_robin(&TeamNames::numbered(teams, boards), boards, double);
+                    for (k, cut) in prefixes(&whole) {
+                        let report = verify(&cut);
+                        assert!(
+                            report.is_valid(),
+                            "{teams} teams, {boards} boards, {k} rounds: {:#?}",
+                            report.violations
+                        );
+                    }
+                }
+            }
         }
     }
 

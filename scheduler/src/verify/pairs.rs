@@ -2,10 +2,13 @@
 //! tables must be exactly the movement's: the same N-S and E-W pairs at the same table in
 //! every round, the pairs sitting out listed as absent. Pair numbers are matched to entrants
 //! here from the movement's declarations (the phantom skipped), not with the builder's code.
+//! A movement stopped before its last round is accepted only when the schedule says it was
+//! cut short on purpose, and then only with every board set played equally often.
 
 use super::movement::verify_movement;
 use super::{Report, Rule};
 use crate::model::{Schedule, Seat};
+use crate::movement::{Movement, MovementKind};
 
 pub(super) fn check(schedule: &Schedule, report: &mut Report) {
     let Some(movement) = &schedule.movement else {
@@ -57,6 +60,7 @@ pub(super) fn check(schedule: &Schedule, report: &mut Report) {
             ),
         );
     }
+    check_length(schedule, movement, report);
     for (round, planned) in schedule.rounds.iter().zip(&movement.rounds) {
         let at = Some(round.number);
         for table in &round.tables {
@@ -107,6 +111,70 @@ pub(super) fn check(schedule: &Schedule, report: &mut Report) {
                 );
             }
         }
+    }
+}
+
+/// The rounds a movement of this kind has when played to the end, known here from the kind
+/// (not from the generators): a Mitchell or share-and-relay Mitchell one per table, a skip
+/// Mitchell one fewer, a complete Howell one per other pair, a three-quarter Howell one per
+/// board set.
+fn full_rounds(movement: &Movement) -> usize {
+    match movement.kind {
+        MovementKind::Mitchell | MovementKind::RelayMitchell => movement.tables,
+        MovementKind::SkipMitchell => movement.tables.saturating_sub(1),
+        MovementKind::Howell => movement.pairs.saturating_sub(1),
+        MovementKind::ThreeQuarterHowell => movement.sets,
+    }
+}
+
+/// A movement is played to its last round unless the schedule says it was cut short on
+/// purpose. Cut short (and nobody has left), every board set is still played at two tables at
+/// least, and all equally often (within one, for the set resting at a half table), so every
+/// board has scores to compare.
+fn check_length(schedule: &Schedule, movement: &Movement, report: &mut Report) {
+    let played = movement.rounds.len();
+    let full = full_rounds(movement);
+    if !schedule.promise.shortened {
+        if played < full {
+            report.add(
+                Rule::Movement,
+                None,
+                format!(
+                    "a {} on {} tables has {full} rounds, but this one stops after round {played} and the schedule does not say it was cut short",
+                    movement.kind.name(),
+                    movement.tables
+                ),
+            );
+        }
+        return;
+    }
+    if !movement.withdrawn.is_empty() || movement.sets > super::movement::MOST {
+        return;
+    }
+    let mut plays = vec![0usize; movement.sets + 1];
+    for round in &movement.rounds {
+        for table in &round.tables {
+            if let Some(count) = plays.get_mut(table.set) {
+                *count += 1;
+            }
+        }
+    }
+    let counts = &plays[1..];
+    let (Some(&fewest), Some(&most)) = (counts.iter().min(), counts.iter().max()) else {
+        return;
+    };
+    if fewest < 2 || most - fewest > 1 {
+        let set_with = |n: usize| counts.iter().position(|&c| c == n).map_or(0, |i| i + 1);
+        report.add(
+            Rule::Movement,
+            None,
+            format!(
+                "cut short after round {played}, the {} plays board set {} at {fewest} table(s) and set {} at {most}; a shortened movement plays every set at two tables at least, all equally often",
+                movement.kind.name(),
+                set_with(fewest),
+                set_with(most)
+            ),
+        );
     }
 }
 
