@@ -21,9 +21,13 @@ pub enum BenchCommand {
     Whist {
         #[arg(long, default_value_t = 400)]
         max: usize,
-        /// Search time allowed per size, in seconds.
+        /// With --from-scratch: search time allowed per size, in seconds.
         #[arg(long, default_value_t = 1.0)]
         seconds: f64,
+        /// Build every rotation anew (constructions, or a search per size) instead of timing
+        /// the shipped ones.
+        #[arg(long)]
+        from_scratch: bool,
     },
     /// Solve the team-chess sizes of the benchmark table with every MILP backend built in,
     /// reporting Q, the bound and the time to the best Q (also as a ratio to a fixed reference
@@ -123,7 +127,11 @@ fn outcome(outcome: Result<(), String>) -> Result<ExitCode> {
 /// Runs one benchmark.
 pub fn run(command: BenchCommand) -> Result<ExitCode> {
     match command {
-        BenchCommand::Whist { max, seconds } => whist::run(max, seconds),
+        BenchCommand::Whist {
+            max,
+            seconds,
+            from_scratch,
+        } => whist::run(max, seconds, from_scratch),
         BenchCommand::TeamChess { seconds, sizes } => team_chess::run(seconds, &sizes),
         BenchCommand::Standings { repeats } => standings::run(repeats),
         BenchCommand::Frame {
