@@ -35,6 +35,10 @@ pub enum BenchCommand {
         /// Sizes as TEAMSxBOARDSxROUNDS (default: the README's table).
         #[arg(long, value_delimiter = ',')]
         sizes: Vec<String>,
+        /// Then every odd-board size of 2–12 teams × 1–10 boards with the rounds the rules
+        /// allow, and the worst of them.
+        #[arg(long)]
+        odd_grid: bool,
     },
     /// Recompute the standings of 400-player events with 30 rounds of results.
     Standings {
@@ -120,7 +124,11 @@ fn outcome(outcome: Result<(), String>) -> Result<ExitCode> {
 pub fn run(command: BenchCommand) -> Result<ExitCode> {
     match command {
         BenchCommand::Whist { max, seconds } => whist::run(max, seconds),
-        BenchCommand::TeamChess { seconds, sizes } => team_chess::run(seconds, &sizes),
+        BenchCommand::TeamChess {
+            seconds,
+            sizes,
+            odd_grid,
+        } => team_chess::run(seconds, &sizes, odd_grid),
         BenchCommand::Standings { repeats } => standings::run(repeats),
         BenchCommand::Frame {
             players,
