@@ -293,7 +293,7 @@ mod tests {
         let (plan, _, _) = (1..=5)
             .find_map(|seed| {
                 let control = Control::with_time_limit(std::time::Duration::from_secs(10));
-                odd_block_schedule(odd, 0, seed, &control)
+                odd_block_schedule(odd, 0, seed, &control, &mut |_, _, _| true)
             })
             .expect("a block plan for 11×10×3");
         pairings.push((odd, plan));
