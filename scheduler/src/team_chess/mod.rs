@@ -385,7 +385,7 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
             break;
         }
         best.attempts = attempt + 1;
-        let pairing = if size.teams % 2 == 0 {
+        let pairing = if size.teams.is_multiple_of(2) {
             // Even teams and rounds: doubled pairings balanced exactly, many tried at first
             // (each costs well under a millisecond), then one per attempt beside the others.
             let tries = if attempt == 0 { EXACT_TRIES } else { 1 };
@@ -397,7 +397,9 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
             // odd number of boards, where no exact balance was found, does better with random
             // balanced pairings coloured by the MILP (measured on 8×5×2 and 12×5×2); shifting
             // the windows only relabels the teams (the factorisation is cyclic).
-            let doubled = (size.boards % 2 == 0)
+            let doubled = size
+                .boards
+                .is_multiple_of(2)
                 .then(|| pairing::doubled_even_pairing(size, &mut rng))
                 .flatten();
             match doubled {

@@ -92,7 +92,7 @@ pub(crate) fn doubled_even_pairing(size: Size, rng: &mut Rng) -> Option<Pairing>
     if size.boards % 2 == 1 {
         let mut order: Vec<usize> = (0..cycle).collect();
         shuffle(&mut order, rng);
-        order.sort_by_key(|&f| count[f] % 2 == 0);
+        order.sort_by_key(|&f| count[f].is_multiple_of(2));
         lone = order[..rounds].to_vec();
         for &f in &lone {
             count[f] -= 1;
