@@ -47,13 +47,26 @@ impl Size {
     }
 
     /// A lower bound on Q, as a numerator over `q_z_denominator`:
-    /// each team-round has |whites − blacks| ≥ B mod 2, and each team's
-    /// |R·B(B+1) − 4Σ l·w_l| is at least the distance from R·B(B+1) to a multiple of 4.
+    /// - Q_X: each team-round has |whites − blacks| ≥ B mod 2;
+    /// - Q_Z, team by team: each |R·B(B+1) − 4Σ l·w_l| is at least the distance from
+    ///   R·B(B+1) to a multiple of four;
+    /// - Q_Z, all teams together, for an odd number of teams: rule 6 forces the boards into
+    ///   pairs (1–2, 3–4, …) with exactly one float per pair and round, whose upfloater (on
+    ///   the lower board) has White by rule 9. So every round the upper board of a pair has
+    ///   (N−1)/2 Whites and the lower one (N−1)/2 + 1, whatever else is chosen, and
+    ///   Σ_teams (4Σ l·w_l − R·B(B+1)) = R·B exactly. By the triangle inequality Q_Z ≥ R·B.
+    ///   (For 11 × 10 × 3 that is 30/330, above the 22/330 of the team-by-team bound.)
     pub fn lower_bound_numerator(self) -> u64 {
         let scale = self.q_z_denominator() as u64;
         let q_x = (self.teams * self.rounds * (self.boards % 2)) as u64;
         let to_multiple_of_four = (scale % 4).min(4 - scale % 4) % 4;
-        q_x * scale + self.teams as u64 * to_multiple_of_four
+        let team_by_team = self.teams as u64 * to_multiple_of_four;
+        let q_z = if self.teams % 2 == 1 {
+            team_by_team.max((self.rounds * self.boards) as u64)
+        } else {
+            team_by_team
+        };
+        q_x * scale + q_z
     }
 
     /// Parameters no schedule can satisfy, with the rule that rules them out. Checked before
@@ -684,6 +697,8 @@ mod tests {
             .lower_bound_numerator(),
             24
         );
+        // 11 teams: the floats fix Σ(4Σ l·w_l − 330) = R·B = 30 over the teams, above the
+        // 11 × 2 = 22 that parity alone gives.
         assert_eq!(
             Size {
                 teams: 11,
@@ -691,7 +706,26 @@ mod tests {
                 rounds: 3
             }
             .lower_bound_numerator(),
-            22
+            30
+        );
+        // 5 × 2 × 3: parity (5 × 2 = 10) is the larger; 7 × 4 × 3: the floats (12).
+        assert_eq!(
+            Size {
+                teams: 5,
+                boards: 2,
+                rounds: 3
+            }
+            .lower_bound_numerator(),
+            10
+        );
+        assert_eq!(
+            Size {
+                teams: 7,
+                boards: 4,
+                rounds: 3
+            }
+            .lower_bound_numerator(),
+            12
         );
         // 8 teams, 6 boards, 7 rounds: 294 ≡ 2 (mod 4).
         assert_eq!(

@@ -533,5 +533,17 @@ mod tests {
             assert!(played.iter().all(|&p| p == 1));
             assert!(team_whites.iter().all(|&w| w == size.boards / 2));
         }
+        // The argument behind `Size::lower_bound_numerator`: the floats fix the sum over the
+        // teams of 4Σ l·w_l − R·B(B+1) at R·B, so Q_Z ≥ 30/330 here.
+        let mut weighted = vec![0i64; size.teams];
+        for round in &pairing {
+            for game in round {
+                weighted[game.first.team] += game.first.board as i64 + 1;
+            }
+        }
+        let scale = size.q_z_denominator() as i64;
+        let total: i64 = weighted.iter().map(|&s| 4 * s - scale).sum();
+        assert_eq!(total, (size.rounds * size.boards) as i64);
+        assert!(q >= 30);
     }
 }
