@@ -143,6 +143,36 @@ impl Tally {
         ((games / gaps) as i32, games.div_ceil(gaps) as i32)
     }
 
+    /// A cell (board pair, round) and a position in its order holding one team of a game
+    /// that breaks rule 2 (the two teams meet too often) or rule 1 (a player meets that team
+    /// twice), searched from a random cell; `None` when no game breaks either.
+    fn focus(&self, plan: &Plan, rng: &mut Rng) -> Option<(usize, usize, usize)> {
+        let (n, boards) = (self.size.teams, self.size.boards);
+        let (_, most) = self.meeting_range();
+        let rounds = self.size.rounds;
+        let cells = plan.len() * rounds;
+        let start = rng.below(cells);
+        let side = rng.below(2) == 0;
+        for k in 0..cells {
+            let (j, r) = ((start + k) % cells / rounds, (start + k) % rounds);
+            let mut hit = None;
+            plan[j][r].games(|(w, w_upper), (b, b_upper), _| {
+                let pw = w * boards + 2 * j + usize::from(!w_upper);
+                let pb = b * boards + 2 * j + usize::from(!b_upper);
+                let broken =
+                    self.meetings[w * n + b] > most || self.met[pw * n + b] > 1 || self.met[pb * n + w] > 1;
+                if broken && hit.is_none() {
+                    hit = Some(if side { w } else { b });
+                }
+            });
+            if let Some(team) = hit {
+                let at = plan[j][r].order.iter().position(|&t| t == team)?;
+                return Some((j, r, at));
+            }
+        }
+        None
+    }
+
     /// Adds (`sign` 1) or removes (−1) the games and floats of `cell` on board pair `j`.
     fn apply(&mut self, j: usize, cell: &Cell, sign: i32) {
         let size = self.size;
@@ -315,8 +345,16 @@ pub(crate) fn odd_block_schedule(
                 }
             }
         }
-        let (j, r) = (rng.below(pairs), rng.below(size.rounds));
-        let choice = rng.below(20);
+        // Half the finding steps move a team out of a game that breaks rule 1 or 2.
+        let focus = (!polishing && current.structure > 0 && rng.below(2) == 0)
+            .then(|| tally.focus(&plan, &mut rng))
+            .flatten();
+        let (j, r) = match focus {
+            Some((j, r, _)) => (j, r),
+            None => (rng.below(pairs), rng.below(size.rounds)),
+        };
+        // 0 (a swap) for a focused step.
+        let choice = if focus.is_some() { 0 } else { rng.below(20) };
         // Once valid, moving a whole cell to another board pair is the main move: it keeps
         // every meeting and float (rules 2, 8, Q_Y) and changes which boards get the Whites.
         let partner = (polishing && choice < 7 && pairs > 1).then(|| {
@@ -356,7 +394,8 @@ pub(crate) fn odd_block_schedule(
                 cell.bits[k] = !cell.bits[k];
                 Undo::Flip(k)
             } else {
-                let (x, y) = (rng.below(n), rng.below(n));
+                let x = focus.map_or_else(|| rng.below(n), |(_, _, at)| at);
+                let y = rng.below(n);
                 cell.order.swap(x, y);
                 Undo::Swap(x, y)
             }
