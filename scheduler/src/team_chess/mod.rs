@@ -428,7 +428,7 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
                 searches += 1;
                 // Each kind of search has its own run of seeds: options.seed + 1, + 2, ….
                 let seed = options.seed.wrapping_add(u64::from(searches.div_ceil(2)));
-                if searches % 2 == 0 {
+                if searches.is_multiple_of(2) {
                     // The Z_N factor plans (coloured below): quick where they exist (small
                     // fields, where blocks often find nothing), for a short, fixed time.
                     let mut plans = pairing::odd_pairings(size, seed, &control.capped(FLOAT_PLAN_SLICE));
