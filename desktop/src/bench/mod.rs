@@ -39,6 +39,10 @@ pub enum BenchCommand {
         /// Sizes as TEAMSxBOARDSxROUNDS (default: the README's table).
         #[arg(long, value_delimiter = ',')]
         sizes: Vec<String>,
+        /// Then every odd-board size of 2–12 teams × 1–10 boards with the rounds the rules
+        /// allow, and the worst of them.
+        #[arg(long)]
+        odd_grid: bool,
     },
     /// Recompute the standings of 400-player events with 30 rounds of results.
     Standings {
@@ -132,7 +136,11 @@ pub fn run(command: BenchCommand) -> Result<ExitCode> {
             seconds,
             from_scratch,
         } => whist::run(max, seconds, from_scratch),
-        BenchCommand::TeamChess { seconds, sizes } => team_chess::run(seconds, &sizes),
+        BenchCommand::TeamChess {
+            seconds,
+            sizes,
+            odd_grid,
+        } => team_chess::run(seconds, &sizes, odd_grid),
         BenchCommand::Standings { repeats } => standings::run(repeats),
         BenchCommand::Frame {
             players,

@@ -1,4 +1,5 @@
-//! `tourney bench team-chess`: the team-chess sizes with every MILP backend built in.
+//! `tourney bench team-chess`: the team-chess sizes with every MILP backend built in, and with
+//! `--odd-grid` every odd-board size up to 12 teams × 9 boards with the worst of them.
 
 use anyhow::Result;
 use scheduler::milp::Backend;
@@ -10,7 +11,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// The team-chess sizes of the benchmark table.
-const TEAM_CHESS_BENCH: [(usize, usize, usize); 8] = [
+const TEAM_CHESS_BENCH: [(usize, usize, usize); 10] = [
     (12, 10, 3),
     (11, 10, 3),
     (8, 6, 7),
@@ -19,9 +20,98 @@ const TEAM_CHESS_BENCH: [(usize, usize, usize); 8] = [
     (6, 4, 5),
     (16, 8, 5),
     (20, 10, 3),
+    (10, 7, 4),
+    (12, 5, 4),
 ];
 
-pub fn run(seconds: f64, sizes: &[String]) -> Result<ExitCode> {
+/// Every size of the grid 2–12 teams × 1–10 boards with an odd number of boards and a number
+/// of rounds the rules allow (the teams then even, the rounds even and below the teams).
+fn odd_board_grid() -> Vec<(usize, usize, usize)> {
+    let mut sizes = Vec::new();
+    for teams in 2..=12 {
+        for boards in (1..=10).filter(|b| b % 2 == 1) {
+            for rounds in 1..teams {
+                let size = Size {
+                    teams,
+                    boards,
+                    rounds,
+                };
+                if size.impossibility().is_none() {
+                    sizes.push((teams, boards, rounds));
+                }
+            }
+        }
+    }
+    sizes
+}
+
+/// One size solved with one backend, as the checker measured it.
+struct Measured {
+    label: String,
+    backend: Backend,
+    /// Q's numerator and denominator, the bound's numerator, seconds to the best; or the error.
+    result: Result<(u64, u64, u64, f64), String>,
+}
+
+impl Measured {
+    fn gap(&self) -> Option<u64> {
+        self.result
+            .as_ref()
+            .ok()
+            .map(|&(q, _, bound, _)| q - bound.min(q))
+    }
+
+    fn print(&self, unit: f64) {
+        let backend = self.backend.name();
+        let label = &self.label;
+        match &self.result {
+            Ok((q, denominator, bound, to_best)) => println!(
+                "{label:<10} {backend:<9} {:>6}/{:<4} ≈ {:<7.4} {bound:>5}  {:<6} {to_best:>9.2}  {:>6.0}  {}",
+                q,
+                denominator,
+                *q as f64 / *denominator as f64,
+                q - bound.min(q),
+                to_best / unit,
+                if q <= bound { "optimal (bound reached)" } else { "" }
+            ),
+            Err(error) => println!("{label:<10} {backend:<9} {error}"),
+        }
+    }
+}
+
+fn measure(size: Size, backend: Backend, seconds: f64) -> Measured {
+    let label = format!("{}x{}x{}", size.teams, size.boards, size.rounds);
+    let mut options = TeamChessOptions::new(size);
+    options.backend = backend;
+    let start = Instant::now();
+    let last_gain = std::sync::Arc::new(std::sync::Mutex::new(0.0f64));
+    let record = std::sync::Arc::clone(&last_gain);
+    let control =
+        Control::with_time_limit(Duration::from_secs_f64(seconds.max(0.0))).on_progress(move |_| {
+            if let Ok(mut at) = record.lock() {
+                *at = start.elapsed().as_secs_f64();
+            }
+        });
+    let result = team_chess(&options, &control)
+        .map(|outcome| {
+            let q = &outcome.quality;
+            let to_best = last_gain.lock().map_or(f64::NAN, |at| *at);
+            (
+                q.total_numerator(),
+                q.denominator as u64,
+                outcome.lower_bound_numerator,
+                to_best,
+            )
+        })
+        .map_err(|error| error.to_string());
+    Measured {
+        label,
+        backend,
+        result,
+    }
+}
+
+pub fn run(seconds: f64, sizes: &[String], odd_grid: bool) -> Result<ExitCode> {
     let sizes: Vec<(usize, usize, usize)> = if sizes.is_empty() {
         TEAM_CHESS_BENCH.to_vec()
     } else {
@@ -56,47 +146,71 @@ pub fn run(seconds: f64, sizes: &[String]) -> Result<ExitCode> {
             boards,
             rounds,
         };
+        if let Some(reason) = size.impossibility() {
+            println!(
+                "{:<20} impossible: {reason}",
+                format!("{teams}x{boards}x{rounds}")
+            );
+            continue;
+        }
         for backend in Backend::all() {
-            let label = format!("{teams}x{boards}x{rounds}");
-            if let Some(reason) = size.impossibility() {
-                println!("{label:<10} {:<9} impossible: {reason}", backend.name());
-                break;
-            }
-            let mut options = TeamChessOptions::new(size);
-            options.backend = backend;
-            let start = Instant::now();
-            let last_gain = std::sync::Arc::new(std::sync::Mutex::new(0.0f64));
-            let record = std::sync::Arc::clone(&last_gain);
-            let control =
-                Control::with_time_limit(Duration::from_secs_f64(seconds.max(0.0))).on_progress(move |_| {
-                    if let Ok(mut at) = record.lock() {
-                        *at = start.elapsed().as_secs_f64();
-                    }
-                });
-            match team_chess(&options, &control) {
-                Ok(outcome) => {
-                    let q = &outcome.quality;
-                    let to_best = last_gain.lock().map_or(f64::NAN, |at| *at);
-                    let gap = q.total_numerator() - outcome.lower_bound_numerator.min(q.total_numerator());
-                    println!(
-                        "{label:<10} {:<9} {:>6}/{:<4} ≈ {:<7.4} {:>5}  {:<6} {:>9.2}  {:>6.0}  {}",
-                        backend.name(),
-                        q.total_numerator(),
-                        q.denominator,
-                        q.total(),
-                        outcome.lower_bound_numerator,
-                        gap,
-                        to_best,
-                        to_best / unit,
-                        if outcome.reached_bound() {
-                            "optimal (bound reached)"
-                        } else {
-                            ""
-                        }
+            measure(size, backend, seconds).print(unit);
+        }
+    }
+    if odd_grid {
+        let grid = odd_board_grid();
+        println!(
+            "odd-board grid: {} sizes (2–12 teams × 1–10 boards × rounds the rules allow)",
+            grid.len()
+        );
+        for backend in Backend::all() {
+            let rows: Vec<Measured> = grid
+                .iter()
+                .map(|&(teams, boards, rounds)| {
+                    let row = measure(
+                        Size {
+                            teams,
+                            boards,
+                            rounds,
+                        },
+                        backend,
+                        seconds,
                     );
-                }
-                Err(error) => println!("{label:<10} {:<9} {error}", backend.name()),
-            }
+                    row.print(unit);
+                    row
+                })
+                .collect();
+            let at_bound = rows.iter().filter(|row| row.gap() == Some(0)).count();
+            let failed: Vec<&str> = rows
+                .iter()
+                .filter(|row| row.result.is_err())
+                .map(|row| row.label.as_str())
+                .collect();
+            let slowest = rows
+                .iter()
+                .filter_map(|row| row.result.as_ref().ok().map(|r| (r.3, row.label.as_str())))
+                .max_by(|a, b| a.0.total_cmp(&b.0));
+            let above: Vec<String> = rows
+                .iter()
+                .filter(|row| row.gap().is_some_and(|gap| gap > 0))
+                .map(|row| format!("{} (gap {})", row.label, row.gap().unwrap_or(0)))
+                .collect();
+            println!(
+                "odd-board grid, {}: {at_bound}/{} at the lower bound; slowest to its best: {}; above the bound: {}; no schedule: {}",
+                backend.name(),
+                rows.len(),
+                slowest.map_or("—".into(), |(at, label)| format!("{label} at {at:.2} s")),
+                if above.is_empty() {
+                    "none".into()
+                } else {
+                    above.join(", ")
+                },
+                if failed.is_empty() {
+                    "none".into()
+                } else {
+                    failed.join(", ")
+                },
+            );
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -8,10 +8,15 @@
 //! on the pair. Summed over the pairs, every team has B/2 Whites in every round: Q_X = 0 and
 //! rule 4 hold whatever else is chosen. A float fixes its cycle's direction (rule 9).
 //!
+//! With an odd number of boards (then the number of teams is even, so there are no floats)
+//! the last board has no partner: each of its games is a "cycle" of one game, free either
+//! way. Every team then has (B−1)/2 Whites on the pairs and 0 or 1 on the last board, so each
+//! team-round has |Whites − Blacks| = 1, the least an odd B allows: Q_X is at its bound.
+//!
 //! What is left is one bit per cycle, and only rule 3 (each player ⌊R/2⌋ or ⌈R/2⌉ Whites) and
 //! Q_Z depend on it: a small annealing search over cycle flips, far smaller than the search
 //! over single games in `colours`, whose flips must first undo each other's imbalance.
-//! Returns `None` when the pairing does not decompose this way (an odd number of boards, or
+//! Returns `None` when the pairing does not decompose this way (a game leaving its pair, or
 //! two floats forcing one cycle both ways).
 
 use super::colours::{Colours, HARD};
@@ -20,23 +25,32 @@ use crate::solver::{Control, Rng};
 
 /// One cycle: its games as (round, match, does `first` have White when the cycle runs
 /// forwards), and the direction a float forces, if any.
-struct Cycle {
-    edges: Vec<(usize, usize, bool)>,
-    forced: Option<bool>,
+pub(super) struct Cycle {
+    pub edges: Vec<(usize, usize, bool)>,
+    pub forced: Option<bool>,
 }
 
 /// The cycles of every round and board pair, or `None` when some game leaves its pair or two
 /// floats disagree on a cycle's direction.
-fn cycles(size: Size, pairing: &[Vec<Match>]) -> Option<Vec<Cycle>> {
-    if size.boards % 2 == 1 {
-        return None;
-    }
+pub(super) fn cycles(size: Size, pairing: &[Vec<Match>]) -> Option<Vec<Cycle>> {
     let pairs = size.boards / 2;
+    let lone = (size.boards % 2 == 1).then_some(size.boards - 1);
     let mut found = Vec::new();
     for (r, round) in pairing.iter().enumerate() {
         // incident[pair][team]: the games of the team's two players on that pair of boards.
         let mut incident = vec![vec![Vec::with_capacity(2); size.teams]; pairs];
         for (m, game) in round.iter().enumerate() {
+            if lone.is_some_and(|b| game.first.board == b || game.second.board == b) {
+                // The unpaired last board: a game within it is a cycle of its own.
+                if game.first.board != game.second.board || game.forced_white {
+                    return None;
+                }
+                found.push(Cycle {
+                    edges: vec![(r, m, true)],
+                    forced: None,
+                });
+                continue;
+            }
             let pair = game.first.board / 2;
             if game.second.board / 2 != pair {
                 return None;
@@ -85,10 +99,11 @@ fn cycles(size: Size, pairing: &[Vec<Match>]) -> Option<Vec<Cycle>> {
     Some(found)
 }
 
-/// Colours for `pairing` with Q_X = 0, the cycle directions chosen by annealing. Returns the
-/// colouring and its cost in `colours::anneal`'s units (Q over R·B(B+1), plus `HARD` per
-/// unit of broken rule 3), or `None` when the pairing has no such colouring. Stops early
-/// when `control` says so, with the best colouring seen.
+/// Colours for `pairing` with Q_X at its least (0, or N·R with an odd number of boards), the
+/// cycle directions chosen by annealing. Returns the colouring and its cost in
+/// `colours::anneal`'s units (Q over R·B(B+1), plus `HARD` per unit of broken rule 3), or
+/// `None` when the pairing has no such colouring. Stops early when `control` says so, with
+/// the best colouring seen.
 pub(crate) fn anneal(
     size: Size,
     pairing: &[Vec<Match>],
@@ -99,6 +114,8 @@ pub(crate) fn anneal(
     let cycles = cycles(size, pairing)?;
     let boards = size.boards;
     let scale = size.q_z_denominator() as i64;
+    // Q_X, fixed by the decomposition: 1 per team-round when the last board is unpaired.
+    let q_x = (size.teams * size.rounds * (boards % 2)) as u64 * scale as u64;
     let (low, high) = ((size.rounds / 2) as i64, size.rounds.div_ceil(2) as i64);
     let mut forward: Vec<bool> = cycles
         .iter()
@@ -139,7 +156,7 @@ pub(crate) fn anneal(
         .filter(|&c| cycles[c].forced.is_none())
         .collect();
     if free.is_empty() || best.1 == 0 {
-        return Some((colours_of(&best.0), best.1 as u64));
+        return Some((colours_of(&best.0), best.1 as u64 + q_x));
     }
     // Reversing a cycle moves one White from each game's White player to its Black player.
     let mut team_change = vec![0i64; size.teams];
@@ -205,7 +222,7 @@ pub(crate) fn anneal(
             reverse(c, &mut forward, &mut whites, &mut weighted);
         }
     }
-    Some((colours_of(&best.0), best.1 as u64))
+    Some((colours_of(&best.0), best.1 as u64 + q_x))
 }
 
 #[cfg(test)]
@@ -276,7 +293,7 @@ mod tests {
         let (plan, _, _) = (1..=5)
             .find_map(|seed| {
                 let control = Control::with_time_limit(std::time::Duration::from_secs(10));
-                odd_block_schedule(odd, 0, seed, &control)
+                odd_block_schedule(odd, 0, seed, &control, &mut |_, _, _| true)
             })
             .expect("a block plan for 11×10×3");
         pairings.push((odd, plan));
@@ -295,21 +312,20 @@ mod tests {
     }
 
     #[test]
-    fn odd_boards_do_not_decompose() {
+    fn an_unpaired_last_board_leaves_every_team_round_one_off_balance() {
+        // With an odd number of boards the last board's games are cycles of their own: each
+        // team has one White per board pair and 0 or 1 on the last board, whatever the bits.
         let size = Size {
-            teams: 4,
-            boards: 3,
-            rounds: 2,
+            teams: 10,
+            boards: 7,
+            rounds: 4,
         };
-        assert!(
-            anneal(
-                size,
-                &even_pairing(size, 0),
-                &mut Rng::new(1),
-                100,
-                &Control::unlimited()
-            )
-            .is_none()
-        );
+        let pairing = even_pairing(size, 0);
+        let (colours, cost) = anneal(size, &pairing, &mut Rng::new(1), 20_000, &Control::unlimited())
+            .expect("pairs and the last board decompose");
+        assert!(cost >= size.lower_bound_numerator(), "the cost includes Q_X");
+        for counts in team_round_whites(size, &pairing, &colours) {
+            assert!(counts.iter().all(|&c| c == 3 || c == 4), "{counts:?}");
+        }
     }
 }

@@ -126,12 +126,13 @@ pub(crate) fn colour(
         .collect())
 }
 
-/// The weight of one broken rule in `anneal`'s cost.
-pub(crate) const HARD: i64 = 1_000_000;
+/// The weight of one broken rule in `anneal`'s cost: above any Q numerator (at most about
+/// N·R·B·R·B(B+1) ≈ 10⁹ for the largest events), so a cost under `HARD` breaks no rule.
+pub(crate) const HARD: i64 = 1 << 40;
 
 /// Colours for `pairing` by simulated annealing over single-game flips: fast, usually at or
 /// near the optimum, and a warm start for the MILP. Returns the colouring and its cost in the
-/// MILP's units (violations count 10⁶ each, so a result under 10⁶ breaks no rule). Stops
+/// MILP's units (violations count `HARD` each, so a result under `HARD` breaks no rule). Stops
 /// early when `control` says so, with the best colouring seen.
 pub(crate) fn anneal(
     size: Size,

@@ -68,13 +68,15 @@ pub(crate) fn random_even_pairing(size: Size, rng: &mut Rng) -> Pairing {
     even_pairing_from(size, &factors)
 }
 
-/// A balanced pairing for an even number of teams and boards in which the two boards of a
-/// pair (1–2, 3–4, …) play the *same* factor in a round wherever the counts allow. The games
-/// of such a board pair are then six (N/2) separate two-game team mini-matches, each
-/// colourable either way round, where two different factors of the circle method join all
-/// teams in one long cycle with a single free direction (`board_pairs` explains why that
-/// matters). Factors used an odd number of times fill the remaining pair-rounds two by two.
-/// `None` when the random repair did not settle (the caller then uses another pairing).
+/// A balanced pairing for an even number of teams in which the two boards of a pair (1–2,
+/// 3–4, …) play the *same* factor in a round wherever the counts allow. The games of such a
+/// board pair are then N/2 separate two-game team mini-matches, each colourable either way
+/// round, where two different factors of the circle method join all teams in one long cycle
+/// with a single free direction (`board_pairs` explains why that matters). With an odd number
+/// of boards the last board has no partner and plays R distinct factors of its own, taken
+/// from those used an odd number of times so that as few as possible are left over. Factors
+/// left with an odd count fill the remaining pair-rounds two by two. `None` when the random
+/// repair did not settle (the caller then uses another pairing).
 pub(crate) fn doubled_even_pairing(size: Size, rng: &mut Rng) -> Option<Pairing> {
     let cycle = size.teams - 1;
     let (pairs, rounds) = (size.boards / 2, size.rounds);
@@ -84,6 +86,17 @@ pub(crate) fn doubled_even_pairing(size: Size, rng: &mut Rng) -> Option<Pairing>
     shuffle(&mut extra, rng);
     for &f in extra.iter().take(slots % cycle) {
         count[f] += 1;
+    }
+    // The unpaired board's factors (R ≤ N − 1, so R distinct ones exist): odd counts first.
+    let mut lone: Vec<usize> = Vec::new();
+    if size.boards % 2 == 1 {
+        let mut order: Vec<usize> = (0..cycle).collect();
+        shuffle(&mut order, rng);
+        order.sort_by_key(|&f| count[f].is_multiple_of(2));
+        lone = order[..rounds].to_vec();
+        for &f in &lone {
+            count[f] -= 1;
+        }
     }
     let mut units: Vec<(usize, usize)> = Vec::with_capacity(pairs * rounds);
     let mut odd: Vec<usize> = Vec::new();
@@ -125,7 +138,7 @@ pub(crate) fn doubled_even_pairing(size: Size, rng: &mut Rng) -> Option<Pairing>
     if grid.iter().any(|row| repeats(row) > 0) {
         return None;
     }
-    let factors: Vec<Vec<usize>> = grid
+    let mut factors: Vec<Vec<usize>> = grid
         .iter()
         .flat_map(|row| {
             [
@@ -134,6 +147,9 @@ pub(crate) fn doubled_even_pairing(size: Size, rng: &mut Rng) -> Option<Pairing>
             ]
         })
         .collect();
+    if size.boards % 2 == 1 {
+        factors.push(lone);
+    }
     Some(even_pairing_from(size, &factors))
 }
 
