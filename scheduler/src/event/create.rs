@@ -550,11 +550,12 @@ mod tests {
         options.boards = Some(10);
         options.rounds = Some(3);
         let words = progress_words(&Roster::default(), &options);
-        let line = words(30.0 / 330.0);
+        let line = words(34.0 / 330.0);
         assert!(
-            line.starts_with("Best so far: 30/330 off perfect balance") && line.contains("22/330"),
+            line.starts_with("Best so far: 34/330 off perfect balance") && line.contains("30/330"),
             "{line}"
         );
+        assert!(words(30.0 / 330.0).contains("the best possible"));
         let whist = progress_words(&Roster::numbered(16), &EventOptions::new(EventFormat::WhistDrive));
         assert_eq!(whist(2.0), "Best quality so far: 2.000 (0 is perfect)");
     }
