@@ -292,29 +292,33 @@ mod tests {
     use super::super::tests::{folder, harness, open_new_event_form, scripted, wait_for_generation};
     use super::super::{Screen, TourneyApp};
     use eframe::egui;
+    use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
 
-    /// Issue 23: "Rounds tonight" is offered for a round robin and honoured (it was silently
-    /// ignored): the first rounds of the Berger table are played, and the form says it.
-    #[test]
-    fn a_chess_round_robin_plays_the_rounds_asked_for() {
-        let mut harness = harness(TourneyApp::new(
-            folder("rounds-tonight"),
-            Vec::new(),
-            scripted(Vec::new()),
-        ));
+    /// A 16-player chess round robin asked for `rounds` tonight on the New event form and
+    /// generated (or refused).
+    fn chess_round_robin_tonight(test: &str, rounds: &str) -> Harness<'static, TourneyApp> {
+        let mut harness = harness(TourneyApp::new(folder(test), Vec::new(), scripted(Vec::new())));
         open_new_event_form(&mut harness, Some("chess round robin"));
         harness.get_by_label("the whole round robin").click();
         harness.run();
         harness.get_by_label("Rounds tonight").click();
         harness.run();
         harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-        harness.get_by_label("Rounds tonight").type_text("3");
+        harness.get_by_label("Rounds tonight").type_text(rounds);
         harness.key_press(egui::Key::Enter);
         harness.run();
         harness.get_by_label("Generate the schedule").click();
         harness.step();
         wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+        harness
+    }
+
+    /// Issue 23: "Rounds tonight" is offered for a round robin and honoured (it was silently
+    /// ignored): the first rounds of the Berger table are played, and the form says it.
+    #[test]
+    fn a_chess_round_robin_plays_the_rounds_asked_for() {
+        let harness = chess_round_robin_tonight("rounds-tonight", "3");
         assert_eq!(harness.state().screen, Screen::Event);
         let session = harness.state().session.as_ref().expect("an open event");
         // 16 numbered players: 15 rounds in all, 3 of them played.
@@ -325,23 +329,7 @@ mod tests {
     /// More rounds than the format has: refused on the form with the library's reason.
     #[test]
     fn too_many_rounds_are_refused_with_the_reason() {
-        let mut harness = harness(TourneyApp::new(
-            folder("rounds-too-many"),
-            Vec::new(),
-            scripted(Vec::new()),
-        ));
-        open_new_event_form(&mut harness, Some("chess round robin"));
-        harness.get_by_label("the whole round robin").click();
-        harness.run();
-        harness.get_by_label("Rounds tonight").click();
-        harness.run();
-        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-        harness.get_by_label("Rounds tonight").type_text("20");
-        harness.key_press(egui::Key::Enter);
-        harness.run();
-        harness.get_by_label("Generate the schedule").click();
-        harness.step();
-        wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+        let harness = chess_round_robin_tonight("rounds-too-many", "20");
         harness.get_by_label(
             "a round robin (FIDE Berger tables) of 16 entrants has 15 rounds, so it cannot play 20; play at most 15, or a double round robin for 30 rounds",
         );
