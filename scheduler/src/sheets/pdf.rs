@@ -63,7 +63,8 @@ fn compile(
         .map_err(|e| SheetError::Layout(e.to_string()))
 }
 
-/// A section cut into parts of about `PART_PAGES` pages each, at whole blocks, cards or rows
+/// A section cut into parts of a few dozen pages each (`PART_ROWS` table rows, `PART_CARDS`
+/// cards, `PART_SLIP_ROWS` rows of slips), at whole blocks, cards or rows
 /// of slips (a part starts on a new page, as a section does).
 fn parts(section: &Section) -> Vec<Section> {
     let cut = |body: SectionBody| Section {
@@ -107,8 +108,11 @@ fn parts(section: &Section) -> Vec<Section> {
     }
 }
 
+/// About 30 pages of round sheet (a part's layout costs typst a few MiB a page).
 const PART_ROWS: usize = 1500;
+/// About 20 pages of table cards.
 const PART_CARDS: usize = 20;
+/// About 20 pages of personal cards.
 const PART_SLIP_ROWS: usize = 20;
 
 /// What `footers.typ` needs: the paper and each page's orientation.
