@@ -81,6 +81,31 @@ fn options(title: &str, kinds: &[SheetKind]) -> SheetOptions {
     options
 }
 
+/// A long document is laid out in parts (80 table cards: four parts; 80 personal cards over
+/// many pages) and joined: every page still carries the heading and its own "page X of Y" of
+/// the whole file, every table card and every player's card is there once, in order.
+#[test]
+fn a_long_document_joined_from_parts_keeps_every_page_numbered_and_every_card() {
+    let schedule = whist(&Roster::numbered(320), Some(6));
+    let title = "County Whist Drive";
+    let kinds = [SheetKind::Round, SheetKind::Table, SheetKind::Personal];
+    let pdf = read_pdf(&schedule_pdf(&schedule, &[], &options(title, &kinds)).unwrap());
+    assert!(pdf.pages.len() > 60, "{} pages", pdf.pages.len());
+    pdf.assert_headed(title);
+    let all = pdf.pages.concat();
+    let mut from = 0;
+    for table in 1..=80 {
+        let card = squeeze(&format!("Table {table}North"));
+        let at = all[from..]
+            .find(&card)
+            .unwrap_or_else(|| panic!("table card {table} missing or out of order"));
+        from += at + card.len();
+    }
+    for name in &schedule.entrants {
+        assert!(pdf.contains(name), "{name} missing");
+    }
+}
+
 #[test]
 fn a_sixteen_player_whist_prints_every_sheet_with_every_name_and_round() {
     let schedule = whist(&Roster::numbered(16), None);
