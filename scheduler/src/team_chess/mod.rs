@@ -18,6 +18,7 @@ mod colours;
 mod even_rounds;
 mod odd_blocks;
 mod pairing;
+mod round_order;
 pub mod team_match;
 
 use crate::milp::{Backend, MilpError};
@@ -552,7 +553,8 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
         };
         colour_pairing(size, &pairing, options.backend, control, &mut rng, &mut best);
     }
-    best.outcome.ok_or_else(|| {
+    // Last, the rounds in the order with the shortest colour runs (Q unchanged).
+    best.outcome.map(round_order::shorten_colour_runs).ok_or_else(|| {
         if control.should_stop() {
             TeamChessError::Stopped(format!(
                 "{}; allow more time, or make the event smaller",

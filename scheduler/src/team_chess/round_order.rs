@@ -1,0 +1,194 @@
+//! Colour runs: the rounds of a finished jamboree are put in the order that gives players the
+//! shortest runs of one colour (chess organisers expect no more than two Whites or two Blacks
+//! in a row where it can be avoided). Every rule and every term of Q counts games per round
+//! or per event, never their order, so reordering the rounds keeps the schedule valid and Q
+//! unchanged — the independent checker recounts both, and the order is kept only when it
+//! agrees. A secondary objective: it never worsens Q.
+
+use super::TeamChessOutcome;
+use crate::model::Seat;
+use crate::verify::team_chess::quality;
+
+/// Up to this many rounds every order is tried (8! = 40 320); beyond, swaps of two rounds
+/// while they help.
+const EXHAUSTIVE_ROUNDS: usize = 8;
+
+/// `outcome` with its rounds reordered for the shortest colour runs, when that helps and the
+/// checker confirms the same Q.
+pub(crate) fn shorten_colour_runs(outcome: TeamChessOutcome) -> TeamChessOutcome {
+    let colours = colours_by_player(&outcome);
+    let rounds = outcome.schedule.rounds.len();
+    let identity: Vec<usize> = (0..rounds).collect();
+    let start = cost(&colours, &identity);
+    let best = if rounds <= EXHAUSTIVE_ROUNDS {
+        let mut best = (start, identity.clone());
+        let mut order = identity.clone();
+        permutations(&mut order, 0, &mut |order| {
+            let c = cost(&colours, order);
+            if c < best.0 {
+                best = (c, order.to_vec());
+            }
+        });
+        best
+    } else {
+        improve_by_swaps(&colours, identity.clone(), start)
+    };
+    if best.0 >= start {
+        return outcome;
+    }
+    let mut reordered = outcome.schedule.clone();
+    reordered.rounds = best
+        .1
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| {
+            let mut round = outcome.schedule.rounds[r].clone();
+            round.number = i as u32 + 1;
+            round
+        })
+        .collect();
+    match quality(&reordered) {
+        Ok(measured) if measured.total_numerator() == outcome.quality.total_numerator() => TeamChessOutcome {
+            schedule: reordered,
+            quality: measured,
+            ..outcome
+        },
+        _ => outcome,
+    }
+}
+
+/// Each player's colour per round (`Some(true)`: White), in the schedule's round order.
+fn colours_by_player(outcome: &TeamChessOutcome) -> Vec<Vec<Option<bool>>> {
+    let schedule = &outcome.schedule;
+    let mut colours = vec![vec![None; schedule.rounds.len()]; schedule.entrants.len()];
+    for (r, round) in schedule.rounds.iter().enumerate() {
+        for table in &round.tables {
+            for seat in &table.seats {
+                if let Some(slot) = colours.get_mut(seat.entrant) {
+                    slot[r] = match seat.seat {
+                        Seat::White => Some(true),
+                        Seat::Black => Some(false),
+                        _ => None,
+                    };
+                }
+            }
+        }
+    }
+    colours
+}
+
+/// The longest run of one colour anyone has with the rounds in `order`, then the games
+/// beyond two in every run (lexicographic: the longest run matters most).
+fn cost(colours: &[Vec<Option<bool>>], order: &[usize]) -> (usize, usize) {
+    let (mut longest, mut beyond_two) = (0, 0);
+    for player in colours {
+        let (mut last, mut run) = (None, 0);
+        for &r in order {
+            let colour = player[r];
+            run = if colour.is_some() && colour == last {
+                run + 1
+            } else {
+                1
+            };
+            if colour.is_none() {
+                run = 0;
+            }
+            last = colour;
+            longest = longest.max(run);
+            if run > 2 {
+                beyond_two += 1;
+            }
+        }
+    }
+    (longest, beyond_two)
+}
+
+/// Every order of `order[from..]`, each handed to `visit`.
+fn permutations(order: &mut Vec<usize>, from: usize, visit: &mut impl FnMut(&[usize])) {
+    if from == order.len() {
+        visit(order);
+        return;
+    }
+    for i in from..order.len() {
+        order.swap(from, i);
+        permutations(order, from + 1, visit);
+        order.swap(from, i);
+    }
+}
+
+/// Swaps two rounds while a swap shortens the runs (at most a few hundred passes' worth).
+fn improve_by_swaps(
+    colours: &[Vec<Option<bool>>],
+    mut order: Vec<usize>,
+    mut best: (usize, usize),
+) -> ((usize, usize), Vec<usize>) {
+    for _ in 0..100 {
+        let mut improved = false;
+        for i in 0..order.len() {
+            for j in i + 1..order.len() {
+                order.swap(i, j);
+                let c = cost(colours, &order);
+                if c < best {
+                    best = c;
+                    improved = true;
+                } else {
+                    order.swap(i, j);
+                }
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+    (best, order)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_are_counted_across_the_order_given() {
+        // One player: W W W B over rounds 0..4 — a run of three.
+        let colours = vec![vec![Some(true), Some(true), Some(true), Some(false)]];
+        assert_eq!(cost(&colours, &[0, 1, 2, 3]), (3, 1));
+        // W W B W: at most two in a row.
+        assert_eq!(cost(&colours, &[0, 1, 3, 2]), (2, 0));
+        // A round without a game breaks a run.
+        let gap = vec![vec![Some(true), None, Some(true), Some(true)]];
+        assert_eq!(cost(&gap, &[0, 1, 2, 3]), (2, 0));
+    }
+}
+#[cfg(test)]
+mod jamboree {
+    use super::*;
+    use crate::solver::Control;
+    use crate::team_chess::{Size, TeamChessOptions, team_chess};
+
+    /// Issue 25's example, 8 × 6 × 7: a player had four Whites in a row (longest run 4, 24
+    /// games beyond two in a row over all players). With the rounds reordered the longest run
+    /// is 3 and 10 games are beyond two, at the same Q (the lower bound).
+    #[test]
+    fn the_rounds_are_ordered_for_shorter_colour_runs_at_the_same_q() {
+        let size = Size {
+            teams: 8,
+            boards: 6,
+            rounds: 7,
+        };
+        let outcome = team_chess(
+            &TeamChessOptions::new(size),
+            &Control::with_time_limit(std::time::Duration::from_secs(20)),
+        )
+        .unwrap();
+        assert!(outcome.reached_bound());
+        let colours = colours_by_player(&outcome);
+        let (longest, beyond_two) = cost(&colours, &(0..size.rounds).collect::<Vec<_>>());
+        assert!(
+            longest <= 3 && beyond_two <= 10,
+            "longest {longest}, beyond two {beyond_two}"
+        );
+        for (i, round) in outcome.schedule.rounds.iter().enumerate() {
+            assert_eq!(round.number, i as u32 + 1, "rounds renumbered in their new order");
+        }
+    }
+}
