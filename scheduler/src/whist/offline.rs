@@ -39,6 +39,9 @@ pub struct Plan {
     pub first_cap: Duration,
     /// Search again sizes the table already has (a found starter replaces the line).
     pub redo: bool,
+    /// Only the sizes the patterned search can do (4N+1, 3 ∤ v): quick even above 100,
+    /// where the two-stage search has no chance in hours.
+    pub patterned_only: bool,
     pub seed: u64,
 }
 
@@ -54,7 +57,7 @@ pub enum Event {
         v: usize,
         seconds: f64,
         partner_starters: u64,
-        best_unseated: usize,
+        best_short: usize,
     },
     Found {
         v: usize,
@@ -65,7 +68,7 @@ pub enum Event {
         v: usize,
         seconds: f64,
         partner_starters: u64,
-        best_unseated: usize,
+        best_short: usize,
     },
     /// A found starter the verifier refused (a bug): not written.
     Refused {
@@ -117,7 +120,7 @@ pub fn attempt(
         starter: None,
         partner_starters: 0,
         steps: 0,
-        best_unseated: v / 2,
+        best_short: v / 4,
     };
     let built = if v % 4 == 1 {
         orbit_starter(v as u32).map(|s| (s, "algebra"))
@@ -167,6 +170,7 @@ pub fn run(plan: &Plan, control: &Control, on_event: &(dyn Fn(&Event) + Sync)) -
     let todo: Vec<usize> = targets(plan.min, plan.max)
         .into_iter()
         .filter(|v| plan.redo || !have.contains(v))
+        .filter(|&v| !plan.patterned_only || patterned::applies(v))
         .collect();
     let shared = Mutex::new(Shared {
         queue: todo.iter().map(|&v| (0, v)).collect(),
@@ -225,7 +229,7 @@ fn worker(
                     started: Instant::now(),
                     progress: Arc::new(Mutex::new(Progress {
                         done: 0,
-                        best_quality: (v / 2) as f64,
+                        best_quality: (v / 4) as f64,
                     })),
                 };
                 s.working.insert(v, job.clone());
@@ -289,7 +293,7 @@ fn worker(
                     v,
                     seconds,
                     partner_starters: outcome.partner_starters,
-                    best_unseated: outcome.best_unseated,
+                    best_short: outcome.best_short,
                 });
                 retry(&mut s, tries + 1);
             }
@@ -317,7 +321,7 @@ fn monitor(shared: &Mutex<Shared>, active: &AtomicUsize, on_event: &(dyn Fn(&Eve
                 v,
                 seconds: job.started.elapsed().as_secs_f64(),
                 partner_starters: p.done,
-                best_unseated: p.best_quality as usize,
+                best_short: p.best_quality as usize,
             });
         }
     }
@@ -377,6 +381,7 @@ mod tests {
             threads: 2,
             first_cap: Duration::from_secs(5),
             redo: false,
+            patterned_only: false,
             seed: 1,
         }
     }

@@ -37,8 +37,8 @@ pub struct Outcome {
     pub partner_starters: u64,
     /// Stage-2 nodes (exact) or moves (climb).
     pub steps: u64,
-    /// Fewest pairs left unseated by any attempt (0 when found).
-    pub best_unseated: usize,
+    /// Fewest tables short in any attempt (0 when found).
+    pub best_short: usize,
 }
 
 /// No element: the ∞ end of ∞'s partner pair.
@@ -326,27 +326,27 @@ fn exact(s: &mut Seating, budget: &mut u64, rng: &mut Rng) -> Option<bool> {
 }
 
 /// A set of small integers with O(1) insert, remove and random pick.
-struct Pool {
-    items: Vec<u32>,
+pub(super) struct Pool {
+    pub(super) items: Vec<u32>,
     at: Vec<u32>,
 }
 
 impl Pool {
-    fn new(size: usize) -> Self {
+    pub(super) fn new(size: usize) -> Self {
         Pool {
             items: Vec::with_capacity(size),
             at: vec![NONE; size],
         }
     }
 
-    fn insert(&mut self, x: u32) {
+    pub(super) fn insert(&mut self, x: u32) {
         if self.at[x as usize] == NONE {
             self.at[x as usize] = self.items.len() as u32;
             self.items.push(x);
         }
     }
 
-    fn remove(&mut self, x: u32) {
+    pub(super) fn remove(&mut self, x: u32) {
         let p = self.at[x as usize];
         if p != NONE {
             let last = self.items.pop().expect("non-empty");
@@ -358,7 +358,7 @@ impl Pool {
         }
     }
 
-    fn pick(&self, rng: &mut Rng) -> u32 {
+    pub(super) fn pick(&self, rng: &mut Rng) -> u32 {
         self.items[rng.below(self.items.len())]
     }
 }
@@ -552,7 +552,7 @@ fn climb(
 
 /// Searches a complete starter for `v` players (v ≡ 0 or 1 mod 4, v ≥ 8) until found or
 /// `control` stops it. Progress reports count partner starters (quality: fewest unseated
-/// pairs so far).
+/// tables short so far).
 pub fn search(v: usize, method: Stage2, seed: u64, control: &Control) -> Outcome {
     assert!(
         v % 4 <= 1 && v >= 8,
@@ -565,7 +565,7 @@ pub fn search(v: usize, method: Stage2, seed: u64, control: &Control) -> Outcome
         starter: None,
         partner_starters: 0,
         steps: 0,
-        best_unseated: v / 2,
+        best_short: v / 4,
     };
     while !control.should_stop() {
         let pairs = partner_starter(m, infinity, &mut rng);
@@ -582,20 +582,20 @@ pub fn search(v: usize, method: Stage2, seed: u64, control: &Control) -> Outcome
                 &mut seating,
                 patience,
                 &mut outcome.steps,
-                &mut outcome.best_unseated,
+                &mut outcome.best_short,
                 &mut rng,
                 control,
             ),
         };
         if found {
-            outcome.best_unseated = 0;
+            outcome.best_short = 0;
             outcome.starter = Some(seating.starter());
             break;
         }
         if outcome.partner_starters % 64 == 0 {
             control.report(Progress {
                 done: outcome.partner_starters,
-                best_quality: outcome.best_unseated as f64,
+                best_quality: outcome.best_short as f64,
             });
         }
     }
