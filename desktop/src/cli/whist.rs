@@ -5,6 +5,7 @@ use super::roster::{Entrants, load_entrants};
 use anyhow::Result;
 use clap::Args;
 use scheduler::solver::Control;
+use scheduler::whist::two_stage::Stage2;
 use scheduler::whist::{WhistOptions, whist_schedule};
 use scheduler::whist::{offline, table};
 use std::path::PathBuf;
@@ -74,6 +75,10 @@ pub struct WhistStartersArgs {
     /// (with --search).
     #[arg(long)]
     patterned_only: bool,
+    /// Arrange tables by exact backtracking with this many nodes per set of partner pairs
+    /// instead of hill climbing (with --search; slower in the measurements so far).
+    #[arg(long)]
+    exact_nodes: Option<u64>,
     /// Seed of the random search (with --search).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -167,6 +172,9 @@ fn search(args: &WhistStartersArgs) -> Result<ExitCode> {
         first_cap: Duration::from_secs_f64(args.first_cap),
         redo: args.redo,
         patterned_only: args.patterned_only,
+        stage2: args
+            .exact_nodes
+            .map_or(Stage2::CLIMB, |nodes| Stage2::Exact { nodes: nodes.max(1) }),
         seed: args.seed,
     };
     let control = Control::with_time_limit(Duration::from_secs_f64(args.hours * 3600.0));

@@ -42,6 +42,8 @@ pub struct Plan {
     /// Only the sizes the patterned search can do (4N+1, 3 ∤ v): quick even above 100,
     /// where the two-stage search has no chance in hours.
     pub patterned_only: bool,
+    /// How the two-stage search arranges tables (`Stage2::CLIMB`, the faster one measured).
+    pub stage2: Stage2,
     pub seed: u64,
 }
 
@@ -113,6 +115,7 @@ pub fn check_complete(v: usize, starter: &Starter) -> Result<(), String> {
 /// search. Returns the starter with its origin, and the work done.
 pub fn attempt(
     v: usize,
+    stage2: Stage2,
     seed: u64,
     control: &Control,
 ) -> (Option<(Starter, &'static str)>, two_stage::Outcome) {
@@ -137,7 +140,7 @@ pub fn attempt(
             none,
         );
     }
-    let outcome = two_stage::search(v, Stage2::Climb { patience: 200_000 }, seed, control);
+    let outcome = two_stage::search(v, stage2, seed, control);
     (outcome.starter.clone().map(|s| (s, "search2")), outcome)
 }
 
@@ -250,7 +253,7 @@ fn worker(
             }
         });
         let job = job.control;
-        let (found, outcome) = attempt(v, seed, &watched);
+        let (found, outcome) = attempt(v, plan.stage2, seed, &watched);
         let seconds = started.elapsed().as_secs_f64();
         let mut s = lock(shared);
         *s.spent.entry(v).or_default() += seconds;
@@ -382,6 +385,7 @@ mod tests {
             first_cap: Duration::from_secs(5),
             redo: false,
             patterned_only: false,
+            stage2: Stage2::CLIMB,
             seed: 1,
         }
     }
@@ -403,7 +407,14 @@ mod tests {
                 .unwrap();
             let (starter, origin, seconds) = parse_line(line).unwrap();
             assert_eq!(check_complete(v, &starter), Ok(()), "{line}");
-            assert_eq!(kind(&starter), if v % 4 == 0 { "1-rotational" } else { "cyclic" });
+            assert_eq!(
+                kind(&starter),
+                if v.is_multiple_of(4) {
+                    "1-rotational"
+                } else {
+                    "cyclic"
+                }
+            );
             assert_eq!(origin, if v == 29 { "algebra" } else { "search2" }, "{line}");
             assert!(seconds.is_some_and(|s| s >= 0.0), "{line}");
         }

@@ -22,7 +22,7 @@ use crate::solver::{Control, Rng};
 
 /// Whether a patterned starter can exist for `v` players: v ≡ 1 (mod 4), 3 ∤ v.
 pub fn applies(v: usize) -> bool {
-    v % 4 == 1 && v % 3 != 0 && v >= 5
+    v % 4 == 1 && !v.is_multiple_of(3) && v >= 5
 }
 
 /// Searches a patterned starter for `v` players until found or `control` stops it; `None`
@@ -45,7 +45,7 @@ pub fn search(v: usize, seed: u64, control: &Control) -> Option<Starter> {
         while !climb.uncovered.items.is_empty() && since_best < patience {
             steps += 1;
             since_best += 1;
-            if steps % check_every == 0 && control.should_stop() {
+            if steps.is_multiple_of(check_every) && control.should_stop() {
                 return None;
             }
             climb.step(&mut rng);
