@@ -5,6 +5,7 @@ use super::roster::{Entrants, load_entrants};
 use anyhow::Result;
 use clap::Args;
 use scheduler::solver::Control;
+use scheduler::whist::two_stage::Stage2;
 use scheduler::whist::{WhistOptions, whist_schedule};
 use scheduler::whist::{offline, table};
 use std::path::PathBuf;
@@ -70,6 +71,14 @@ pub struct WhistStartersArgs {
     /// Search again sizes the table already has (with --search).
     #[arg(long)]
     redo: bool,
+    /// Only the 4N+1 counts not divisible by 3, which the quick patterned search can do
+    /// (with --search).
+    #[arg(long)]
+    patterned_only: bool,
+    /// Arrange tables by exact backtracking with this many nodes per set of partner pairs
+    /// instead of hill climbing (with --search; slower in the measurements so far).
+    #[arg(long)]
+    exact_nodes: Option<u64>,
     /// Seed of the random search (with --search).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -162,6 +171,10 @@ fn search(args: &WhistStartersArgs) -> Result<ExitCode> {
         threads: args.threads,
         first_cap: Duration::from_secs_f64(args.first_cap),
         redo: args.redo,
+        patterned_only: args.patterned_only,
+        stage2: args
+            .exact_nodes
+            .map_or(Stage2::CLIMB, |nodes| Stage2::Exact { nodes: nodes.max(1) }),
         seed: args.seed,
     };
     let control = Control::with_time_limit(Duration::from_secs_f64(args.hours * 3600.0));
@@ -181,10 +194,16 @@ fn search(args: &WhistStartersArgs) -> Result<ExitCode> {
             Working {
                 v,
                 seconds,
+                partner_starters: 0,
+                ..
+            } => format!("{v:>4} players: still searching after {seconds:.0} s"),
+            Working {
+                v,
+                seconds,
                 partner_starters,
-                best_unseated,
+                best_short,
             } => format!(
-                "{v:>4} players: still searching after {seconds:.0} s, {partner_starters} partner starters, best {best_unseated} pairs unseated"
+                "{v:>4} players: still searching after {seconds:.0} s, {partner_starters} partner starters, best {best_short} table(s) short"
             ),
             Found { v, origin, seconds } => {
                 format!("{v:>4} players: FOUND ({origin}) after {seconds:.1} s, verified and written")
@@ -192,10 +211,16 @@ fn search(args: &WhistStartersArgs) -> Result<ExitCode> {
             Missed {
                 v,
                 seconds,
+                partner_starters: 0,
+                ..
+            } => format!("{v:>4} players: not yet ({seconds:.0} s); later with more time"),
+            Missed {
+                v,
+                seconds,
                 partner_starters,
-                best_unseated,
+                best_short,
             } => format!(
-                "{v:>4} players: not yet ({seconds:.0} s, {partner_starters} partner starters, best {best_unseated} pairs unseated); later with more time"
+                "{v:>4} players: not yet ({seconds:.0} s, {partner_starters} partner starters, best {best_short} table(s) short); later with more time"
             ),
             Refused { v, reason } => format!("{v:>4} players: REFUSED, not written: {reason}"),
         };

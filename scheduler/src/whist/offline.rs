@@ -39,6 +39,11 @@ pub struct Plan {
     pub first_cap: Duration,
     /// Search again sizes the table already has (a found starter replaces the line).
     pub redo: bool,
+    /// Only the sizes the patterned search can do (4N+1, 3 ∤ v): quick even above 100,
+    /// where the two-stage search has no chance in hours.
+    pub patterned_only: bool,
+    /// How the two-stage search arranges tables (`Stage2::CLIMB`, the faster one measured).
+    pub stage2: Stage2,
     pub seed: u64,
 }
 
@@ -54,7 +59,7 @@ pub enum Event {
         v: usize,
         seconds: f64,
         partner_starters: u64,
-        best_unseated: usize,
+        best_short: usize,
     },
     Found {
         v: usize,
@@ -65,7 +70,7 @@ pub enum Event {
         v: usize,
         seconds: f64,
         partner_starters: u64,
-        best_unseated: usize,
+        best_short: usize,
     },
     /// A found starter the verifier refused (a bug): not written.
     Refused {
@@ -110,6 +115,7 @@ pub fn check_complete(v: usize, starter: &Starter) -> Result<(), String> {
 /// search. Returns the starter with its origin, and the work done.
 pub fn attempt(
     v: usize,
+    stage2: Stage2,
     seed: u64,
     control: &Control,
 ) -> (Option<(Starter, &'static str)>, two_stage::Outcome) {
@@ -117,7 +123,7 @@ pub fn attempt(
         starter: None,
         partner_starters: 0,
         steps: 0,
-        best_unseated: v / 2,
+        best_short: v / 4,
     };
     let built = if v % 4 == 1 {
         orbit_starter(v as u32).map(|s| (s, "algebra"))
@@ -134,7 +140,7 @@ pub fn attempt(
             none,
         );
     }
-    let outcome = two_stage::search(v, Stage2::Climb { patience: 200_000 }, seed, control);
+    let outcome = two_stage::search(v, stage2, seed, control);
     (outcome.starter.clone().map(|s| (s, "search2")), outcome)
 }
 
@@ -167,6 +173,7 @@ pub fn run(plan: &Plan, control: &Control, on_event: &(dyn Fn(&Event) + Sync)) -
     let todo: Vec<usize> = targets(plan.min, plan.max)
         .into_iter()
         .filter(|v| plan.redo || !have.contains(v))
+        .filter(|&v| !plan.patterned_only || patterned::applies(v))
         .collect();
     let shared = Mutex::new(Shared {
         queue: todo.iter().map(|&v| (0, v)).collect(),
@@ -225,7 +232,7 @@ fn worker(
                     started: Instant::now(),
                     progress: Arc::new(Mutex::new(Progress {
                         done: 0,
-                        best_quality: (v / 2) as f64,
+                        best_quality: (v / 4) as f64,
                     })),
                 };
                 s.working.insert(v, job.clone());
@@ -246,7 +253,7 @@ fn worker(
             }
         });
         let job = job.control;
-        let (found, outcome) = attempt(v, seed, &watched);
+        let (found, outcome) = attempt(v, plan.stage2, seed, &watched);
         let seconds = started.elapsed().as_secs_f64();
         let mut s = lock(shared);
         *s.spent.entry(v).or_default() += seconds;
@@ -289,7 +296,7 @@ fn worker(
                     v,
                     seconds,
                     partner_starters: outcome.partner_starters,
-                    best_unseated: outcome.best_unseated,
+                    best_short: outcome.best_short,
                 });
                 retry(&mut s, tries + 1);
             }
@@ -317,7 +324,7 @@ fn monitor(shared: &Mutex<Shared>, active: &AtomicUsize, on_event: &(dyn Fn(&Eve
                 v,
                 seconds: job.started.elapsed().as_secs_f64(),
                 partner_starters: p.done,
-                best_unseated: p.best_quality as usize,
+                best_short: p.best_quality as usize,
             });
         }
     }
@@ -377,6 +384,8 @@ mod tests {
             threads: 2,
             first_cap: Duration::from_secs(5),
             redo: false,
+            patterned_only: false,
+            stage2: Stage2::CLIMB,
             seed: 1,
         }
     }
@@ -398,7 +407,14 @@ mod tests {
                 .unwrap();
             let (starter, origin, seconds) = parse_line(line).unwrap();
             assert_eq!(check_complete(v, &starter), Ok(()), "{line}");
-            assert_eq!(kind(&starter), if v % 4 == 0 { "1-rotational" } else { "cyclic" });
+            assert_eq!(
+                kind(&starter),
+                if v.is_multiple_of(4) {
+                    "1-rotational"
+                } else {
+                    "cyclic"
+                }
+            );
             assert_eq!(origin, if v == 29 { "algebra" } else { "search2" }, "{line}");
             assert!(seconds.is_some_and(|s| s >= 0.0), "{line}");
         }

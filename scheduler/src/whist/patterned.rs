@@ -17,11 +17,12 @@
 //! without a new best.
 
 use super::starter::{Group, Starter};
+use super::two_stage::Pool;
 use crate::solver::{Control, Rng};
 
 /// Whether a patterned starter can exist for `v` players: v ≡ 1 (mod 4), 3 ∤ v.
 pub fn applies(v: usize) -> bool {
-    v % 4 == 1 && v % 3 != 0 && v >= 5
+    v % 4 == 1 && !v.is_multiple_of(3) && v >= 5
 }
 
 /// Searches a patterned starter for `v` players until found or `control` stops it; `None`
@@ -33,25 +34,30 @@ pub fn search(v: usize, seed: u64, control: &Control) -> Option<Starter> {
     let m = v as u32;
     let mut rng = Rng::new(seed);
     let check_every = Control::steps_between_checks(16);
-    let patience = 200 * m as u64 * m as u64;
+    // Large fields need hundreds of millions of moves (253 players: about 2·10⁸); restart
+    // only after a long stretch without a new best.
+    let patience = 50 * (m as u64).pow(3);
     let mut steps = 0u64;
     while !control.should_stop() {
         let mut climb = Climb::new(m);
-        let mut best = climb.uncovered.len();
+        let mut best = climb.uncovered.items.len();
         let mut since_best = 0u64;
-        while !climb.uncovered.is_empty() && since_best < patience {
+        while !climb.uncovered.items.is_empty() && since_best < patience {
             steps += 1;
             since_best += 1;
-            if steps % check_every == 0 && control.should_stop() {
+            if steps.is_multiple_of(check_every) && control.should_stop() {
                 return None;
             }
             climb.step(&mut rng);
-            if climb.uncovered.len() < best {
-                best = climb.uncovered.len();
+            if climb.uncovered.items.len() == 2 && climb.endgame() {
+                break;
+            }
+            if climb.uncovered.items.len() < best {
+                best = climb.uncovered.items.len();
                 since_best = 0;
             }
         }
-        if climb.uncovered.is_empty() {
+        if climb.uncovered.items.is_empty() {
             return Some(climb.starter());
         }
     }
@@ -66,20 +72,25 @@ struct Climb {
     /// Class as a sum/difference → the class whose table makes it (0: none).
     owner: Vec<u32>,
     /// Classes without a table mate, and classes not yet made by any table.
-    uncovered: Vec<u32>,
-    missing: Vec<u32>,
+    uncovered: Pool,
+    missing: Pool,
 }
 
 impl Climb {
     fn new(m: u32) -> Self {
         let k = (m - 1) / 2;
-        let classes: Vec<u32> = (1..=k).collect();
+        let mut uncovered = Pool::new(k as usize + 1);
+        let mut missing = Pool::new(k as usize + 1);
+        for c in 1..=k {
+            uncovered.insert(c);
+            missing.insert(c);
+        }
         Climb {
             m,
             mate: vec![0; k as usize + 1],
             owner: vec![0; k as usize + 1],
-            uncovered: classes.clone(),
-            missing: classes,
+            uncovered,
+            missing,
         }
     }
 
@@ -97,28 +108,28 @@ impl Climb {
         let y = self.mate[x as usize];
         for r in self.made(x, y) {
             self.owner[r as usize] = 0;
-            self.missing.push(r);
+            self.missing.insert(r);
         }
         self.mate[x as usize] = 0;
         self.mate[y as usize] = 0;
-        self.uncovered.push(x);
-        self.uncovered.push(y);
+        self.uncovered.insert(x);
+        self.uncovered.insert(y);
     }
 
     fn add_table(&mut self, x: u32, y: u32) {
         for r in self.made(x, y) {
             self.owner[r as usize] = x;
-            drop_value(&mut self.missing, r);
+            self.missing.remove(r);
         }
         self.mate[x as usize] = y;
         self.mate[y as usize] = x;
-        drop_value(&mut self.uncovered, x);
-        drop_value(&mut self.uncovered, y);
+        self.uncovered.remove(x);
+        self.uncovered.remove(y);
     }
 
     fn step(&mut self, rng: &mut Rng) {
-        let x = self.uncovered[rng.below(self.uncovered.len())];
-        let r = self.missing[rng.below(self.missing.len())];
+        let x = self.uncovered.pick(rng);
+        let r = self.missing.pick(rng);
         let mut choice = None;
         let mut choice_net = i32::MIN;
         for y in [self.class(r as i64 - x as i64), self.class(r as i64 + x as i64)] {
@@ -154,6 +165,37 @@ impl Climb {
         self.add_table(x, y);
     }
 
+    /// Two classes x, y left without a table: try re-pairing them with each table {a, b}
+    /// ({x, a}, {y, b} or {x, b}, {y, a}) so that the four classes made are exactly the two
+    /// missing ones and the two {a, b} made.
+    fn endgame(&mut self) -> bool {
+        let (x, y) = (self.uncovered.items[0], self.uncovered.items[1]);
+        let missing = [self.missing.items[0], self.missing.items[1]];
+        let mut wanted = [missing[0], missing[1], 0, 0];
+        for a in 1..self.mate.len() as u32 {
+            let b = self.mate[a as usize];
+            if b == 0 || a > b {
+                continue;
+            }
+            [wanted[2], wanted[3]] = self.made(a, b);
+            wanted.sort_unstable();
+            for (p, q) in [(a, b), (b, a)] {
+                let [c1, c2] = self.made(x, p);
+                let [c3, c4] = self.made(y, q);
+                let mut got = [c1, c2, c3, c4];
+                got.sort_unstable();
+                if got == wanted {
+                    self.remove_table(a);
+                    self.add_table(x, p);
+                    self.add_table(y, q);
+                    return true;
+                }
+            }
+            wanted = [missing[0], missing[1], 0, 0];
+        }
+        false
+    }
+
     fn starter(&self) -> Starter {
         let m = self.m;
         let mut tables = Vec::new();
@@ -169,12 +211,6 @@ impl Climb {
             tables,
             sit_out: vec![0],
         }
-    }
-}
-
-fn drop_value(list: &mut Vec<u32>, value: u32) {
-    if let Some(p) = list.iter().position(|&v| v == value) {
-        list.swap_remove(p);
     }
 }
 

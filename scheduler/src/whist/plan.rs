@@ -271,7 +271,7 @@ fn search_for_evening(
     // a complete rotation, oriented afterwards, is the best there is. A shorter evening is
     // searched directed.
     if directed
-        && n % 4 == 0
+        && n.is_multiple_of(4)
         && rounds + usize::from(pseudo) >= n - 1
         && let Some(found) = complete_starter(n, false)
     {

@@ -3,6 +3,7 @@
 //! checked by the independent verifier in the test suite. Loading one is a table lookup.
 
 use super::algebra::{orbit_starter, product_starter};
+use super::patterned;
 use super::search::{StarterSpec, search_starter};
 use super::starter::Starter;
 use crate::solver::Control;
@@ -116,7 +117,8 @@ pub fn generate(
 }
 
 /// The rotation for one player count, from scratch: a construction where one exists, the
-/// search otherwise.
+/// patterned search for 4N+1 with 3 ∤ n, the annealing search otherwise. (Complete rotations
+/// for 4N and for 4N+1 with 3 | n from 28 on come from `tourney whist-starters --search`.)
 pub fn generate_one(n: usize, per_size: Duration) -> TableRow {
     let started = std::time::Instant::now();
     let (starter, origin, surplus) = if let Some(s) = (n % 4 == 1).then(|| orbit_starter(n as u32)).flatten()
@@ -124,6 +126,8 @@ pub fn generate_one(n: usize, per_size: Duration) -> TableRow {
         (Some(s), "algebra", 0)
     } else if let Some(s) = product_starter(n as u32) {
         (Some(s), "product", 0)
+    } else if let Some(s) = patterned::search(n, n as u64, &Control::with_time_limit(per_size)) {
+        (Some(s), "patterned", 0)
     } else {
         let spec = StarterSpec::for_players(n, false);
         let found = search_starter(&spec, n as u64, &Control::with_time_limit(per_size));
