@@ -12,6 +12,7 @@ mod join;
 pub mod pdf;
 
 use crate::event::club_pairs::Traveller;
+#[cfg(feature = "pdf")]
 use crate::model::Schedule;
 use chrono::NaiveDate;
 use serde::Serialize;
