@@ -367,13 +367,7 @@ pub(crate) fn odd_block_schedule(
         }
         // The move, and how to take it back without copying the cell for the common ones.
         let undo = if let Some((j2, r2)) = partner {
-            let (low, high) = if (j, r) < (j2, r2) {
-                ((j, r), (j2, r2))
-            } else {
-                ((j2, r2), (j, r))
-            };
-            let (head, tail) = plan.split_at_mut(high.0);
-            std::mem::swap(&mut head[low.0][low.1], &mut tail[0][high.1]);
+            swap_cells(&mut plan, (j, r), (j2, r2));
             Undo::Exchange(j2, r2)
         } else {
             let cell = &mut plan[j][r];
@@ -436,15 +430,7 @@ pub(crate) fn odd_block_schedule(
                 tally.apply(j2, &plan[j2][r2], -1);
             }
             match undo {
-                Undo::Exchange(j2, r2) => {
-                    let (low, high) = if (j, r) < (j2, r2) {
-                        ((j, r), (j2, r2))
-                    } else {
-                        ((j2, r2), (j, r))
-                    };
-                    let (head, tail) = plan.split_at_mut(high.0);
-                    std::mem::swap(&mut head[low.0][low.1], &mut tail[0][high.1]);
-                }
+                Undo::Exchange(j2, r2) => swap_cells(&mut plan, (j, r), (j2, r2)),
                 Undo::Reshape(old) => plan[j][r] = old,
                 Undo::Flip(k) => plan[j][r].bits[k] = !plan[j][r].bits[k],
                 Undo::Swap(x, y) => plan[j][r].order.swap(x, y),
@@ -462,6 +448,13 @@ pub(crate) fn odd_block_schedule(
 }
 
 /// A plan's games; its colours are carried by the order (`first` always White).
+/// Exchanges the cells at `a` and `b` (board pair, round) of two different board pairs.
+fn swap_cells(plan: &mut Plan, a: (usize, usize), b: (usize, usize)) {
+    let (low, high) = if a < b { (a, b) } else { (b, a) };
+    let (head, tail) = plan.split_at_mut(high.0);
+    std::mem::swap(&mut head[low.0][low.1], &mut tail[0][high.1]);
+}
+
 fn coloured_matches(size: Size, plan: &Plan) -> (Pairing, Colours) {
     let pairing = matches(size, plan);
     let colours = pairing.iter().map(|round| vec![true; round.len()]).collect();

@@ -694,15 +694,7 @@ fn a_club_pairs_evening_offers_the_movement_and_takes_results_by_traveller() {
 /// field of about 40 px).
 #[test]
 fn a_bridge_result_field_is_wide_enough_for_a_whole_contract() {
-    let dir = folder("wide-field");
-    let dialogs = scripted(vec![Some(dir.join("pairs.tourney"))]);
-    let mut harness = harness(TourneyApp::new(dir.join("data"), Vec::new(), dialogs));
-    open_new_event_form(&mut harness, Some("pairs bridge"));
-    harness.get_by_label("Generate the schedule").click();
-    harness.step();
-    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
-    harness.get_by_label("Results").click();
-    harness.run();
+    let harness = pairs_bridge_results("wide-field");
     let width = harness
         .get_all_by_label("Table 1 result")
         .next()
@@ -754,4 +746,19 @@ pub(super) fn open_new_event_form(harness: &mut Harness<'static, TourneyApp>, fo
         harness.get_by_label(format).click();
         harness.run();
     }
+}
+
+/// A pairs bridge event made on the New event form with its defaults (saved where the save
+/// dialog says, in a folder of its own named `test`), open on the Results view.
+pub(super) fn pairs_bridge_results(test: &str) -> Harness<'static, TourneyApp> {
+    let dir = folder(test);
+    let dialogs = scripted(vec![Some(dir.join("pairs.tourney"))]);
+    let mut harness = harness(TourneyApp::new(dir.join("data"), Vec::new(), dialogs));
+    open_new_event_form(&mut harness, Some("pairs bridge"));
+    harness.get_by_label("Generate the schedule").click();
+    harness.step();
+    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    harness.get_by_label("Results").click();
+    harness.run();
+    harness
 }

@@ -143,15 +143,7 @@ fn too_many_tricks_is_named_before_an_empty_side() {
 /// library's scoring with the board's vulnerability, before it is saved and after.
 #[test]
 fn a_typed_bridge_board_shows_its_score() {
-    let dir = folder("board-score");
-    let dialogs = scripted(vec![Some(dir.join("pairs.tourney"))]);
-    let mut harness = harness(TourneyApp::new(dir.join("data"), Vec::new(), dialogs));
-    open_new_event_form(&mut harness, Some("pairs bridge"));
-    harness.get_by_label("Generate the schedule").click();
-    harness.step();
-    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
-    harness.get_by_label("Results").click();
-    harness.run();
+    let mut harness = pairs_bridge_results("board-score");
     assert_eq!(
         session(&harness).event().deals_at(1, 1),
         1..=3,
