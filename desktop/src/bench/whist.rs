@@ -6,7 +6,7 @@
 use anyhow::Result;
 use scheduler::verify::verify;
 use scheduler::whist::plan::complete_starter;
-use scheduler::whist::starter::{Group, Starter};
+use scheduler::whist::offline::kind;
 use scheduler::whist::{full_cycle, numbered_names, table};
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -32,6 +32,8 @@ pub fn run(max: usize, seconds: f64, from_scratch: bool) -> Result<ExitCode> {
     println!("players  kind          from                      search s   load µs  verify ms  result");
     let mut covered: BTreeMap<(&str, &str), usize> = BTreeMap::new();
     let (mut worst_load, mut invalid) = (0.0f64, 0);
+    // 4N+1 counts up to 101, and those whose rotation `--directed` claims (verified directed).
+    let (mut odd_to_101, mut directed_to_101) = (0, 0);
     for n in (4..=max).filter(|n| n % 4 <= 1) {
         let range = if n <= 101 { "4–101" } else { "104+" };
         let loading = Instant::now();
@@ -60,18 +62,33 @@ pub fn run(max: usize, seconds: f64, from_scratch: bool) -> Result<ExitCode> {
         };
         let verifying = Instant::now();
         let valid = verify(&full_cycle(&starter, numbered_names(&starter), false)).is_valid();
+        let verify_ms = verifying.elapsed().as_secs_f64() * 1e3;
         invalid += usize::from(!valid);
+        // What `--directed` claims, checked by the verifier with the directed rules.
+        let directed = complete_starter(n, true).map(|(directed, _)| {
+            verify(&full_cycle(&directed, numbered_names(&directed), true)).is_valid()
+        });
+        invalid += usize::from(directed == Some(false));
+        if n % 4 == 1 && n <= 101 {
+            odd_to_101 += 1;
+            directed_to_101 += usize::from(directed == Some(true));
+        }
         println!(
-            "{n:>7}  {kind:<12}  {from:<24}  {search:>8}  {:>8.1}  {:>9.2}  {}",
+            "{n:>7}  {kind:<12}  {from:<24}  {search:>8}  {:>8.1}  {verify_ms:>9.2}  {}{}",
             load * 1e6,
-            verifying.elapsed().as_secs_f64() * 1e3,
-            if valid { "valid" } else { "INVALID" }
+            if valid { "valid" } else { "INVALID" },
+            match directed {
+                Some(true) => ", directed",
+                Some(false) => ", directed claim INVALID",
+                None => "",
+            }
         );
     }
     println!("coverage (player counts 4N and 4N+1):");
     for ((range, kind), count) in &covered {
         println!("  {range:<6} {kind:<12} {count}");
     }
+    println!("  directed (4N+1 to 101): {directed_to_101} of {odd_to_101}");
     println!(
         "slowest load of a complete rotation: {:.1} µs; {invalid} invalid",
         worst_load * 1e6
@@ -81,16 +98,6 @@ pub fn run(max: usize, seconds: f64, from_scratch: bool) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
-}
-
-/// How a rotation moves: everyone on one place (cyclic), the same with a stationary seat
-/// (1-rotational), or over a product of groups (follow the printed cards).
-fn kind(starter: &Starter) -> &'static str {
-    match (starter.group, starter.infinity) {
-        (Group::Cyclic(_), false) => "cyclic",
-        (Group::Cyclic(_), true) => "1-rotational",
-        (Group::Product(_), _) => "product",
-    }
 }
 
 /// Builds and verifies a rotation from scratch for each size (constructions, or a search of

@@ -79,6 +79,15 @@ pub struct WhistStartersArgs {
     /// instead of hill climbing (with --search; slower in the measurements so far).
     #[arg(long)]
     exact_nodes: Option<u64>,
+    /// Directed starters (each other player once on your left, once on your right) for the
+    /// 4N+1 counts whose line is not directed yet; each replaces the undirected line (with
+    /// --search).
+    #[arg(long)]
+    directed: bool,
+    /// Hill-climbing moves without a new best before a fresh set of partner pairs is drawn
+    /// (with --search).
+    #[arg(long, default_value_t = Stage2::CLIMB_PATIENCE)]
+    patience: u64,
     /// Seed of the random search (with --search).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -174,7 +183,10 @@ fn search(args: &WhistStartersArgs) -> Result<ExitCode> {
         patterned_only: args.patterned_only,
         stage2: args
             .exact_nodes
-            .map_or(Stage2::CLIMB, |nodes| Stage2::Exact { nodes: nodes.max(1) }),
+            .map_or(Stage2::Climb { patience: args.patience.max(1) }, |nodes| Stage2::Exact {
+                nodes: nodes.max(1),
+            }),
+        directed: args.directed,
         seed: args.seed,
     };
     let control = Control::with_time_limit(Duration::from_secs_f64(args.hours * 3600.0));

@@ -17,6 +17,7 @@ use super::algebra::{orbit_starter, product_starter};
 use super::starter::{Group, Starter};
 use super::table;
 use super::two_stage::{self, Stage2};
+use super::plan::starter_is_directed;
 use super::{full_cycle, numbered_names, patterned};
 use crate::solver::{Control, Progress};
 use crate::verify::verify;
@@ -44,6 +45,9 @@ pub struct Plan {
     pub patterned_only: bool,
     /// How the two-stage search arranges tables (`Stage2::CLIMB`, the faster one measured).
     pub stage2: Stage2,
+    /// Directed starters for the 4N+1 counts whose line is not directed yet (a directed
+    /// starter is also complete, so it replaces the undirected line).
+    pub directed: bool,
     pub seed: u64,
 }
 
@@ -94,11 +98,11 @@ pub fn targets(min: usize, max: usize) -> Vec<usize> {
 /// The independent check a starter must pass before it is written: the right players and
 /// kind (1-rotational for 4N, cyclic for 4N+1), and the verifier's full-cycle rules
 /// (everyone partners everyone once and opposes everyone twice).
-pub fn check_complete(v: usize, starter: &Starter) -> Result<(), String> {
+pub fn check_complete(v: usize, starter: &Starter, directed: bool) -> Result<(), String> {
     if starter.players() != v {
         return Err(format!("seats {} players, not {v}", starter.players()));
     }
-    let report = verify(&full_cycle(starter, numbered_names(starter), false));
+    let report = verify(&full_cycle(starter, numbered_names(starter), directed));
     if !report.is_valid() {
         let first: Vec<String> = report
             .violations
@@ -112,10 +116,12 @@ pub fn check_complete(v: usize, starter: &Starter) -> Result<(), String> {
 }
 
 /// One bounded attempt at size v: a construction, the patterned search, or the two-stage
-/// search. Returns the starter with its origin, and the work done.
+/// search (`directed`: the directed climb for 4N+1; constructions and patterned starters
+/// are directed already). Returns the starter with its origin, and the work done.
 pub fn attempt(
     v: usize,
     stage2: Stage2,
+    directed: bool,
     seed: u64,
     control: &Control,
 ) -> (Option<(Starter, &'static str)>, two_stage::Outcome) {
@@ -140,7 +146,15 @@ pub fn attempt(
             none,
         );
     }
-    let outcome = two_stage::search(v, stage2, seed, control);
+    let outcome = if directed {
+        let patience = match stage2 {
+            Stage2::Climb { patience } => patience,
+            Stage2::Exact { .. } => Stage2::CLIMB_PATIENCE,
+        };
+        two_stage::search(v, Stage2::Climb { patience }, true, seed, control)
+    } else {
+        two_stage::search(v, stage2, false, seed, control)
+    };
     (outcome.starter.clone().map(|s| (s, "search2")), outcome)
 }
 
@@ -169,9 +183,15 @@ struct Shared {
 pub fn run(plan: &Plan, control: &Control, on_event: &(dyn Fn(&Event) + Sync)) -> Result<Summary, String> {
     let text = std::fs::read_to_string(&plan.table)
         .map_err(|e| format!("{}: cannot read the starter table: {e}", plan.table.display()))?;
-    let have: Vec<usize> = table::parse_table(&text).into_iter().map(|(n, _, _)| n).collect();
+    // With `directed`, a line that is not directed counts as missing.
+    let have: Vec<usize> = table::parse_table(&text)
+        .into_iter()
+        .filter(|(_, starter, _)| !plan.directed || starter_is_directed(starter))
+        .map(|(n, _, _)| n)
+        .collect();
     let todo: Vec<usize> = targets(plan.min, plan.max)
         .into_iter()
+        .filter(|v| !plan.directed || v % 4 == 1)
         .filter(|v| plan.redo || !have.contains(v))
         .filter(|&v| !plan.patterned_only || patterned::applies(v))
         .collect();
@@ -253,7 +273,7 @@ fn worker(
             }
         });
         let job = job.control;
-        let (found, outcome) = attempt(v, plan.stage2, seed, &watched);
+        let (found, outcome) = attempt(v, plan.stage2, plan.directed, seed, &watched);
         let seconds = started.elapsed().as_secs_f64();
         let mut s = lock(shared);
         *s.spent.entry(v).or_default() += seconds;
@@ -266,7 +286,7 @@ fn worker(
         match found {
             _ if done_already => {}
             Some((starter, origin)) => {
-                let written = check_complete(v, &starter).and_then(|()| {
+                let written = check_complete(v, &starter, plan.directed).and_then(|()| {
                     let _file = lock(file);
                     write_line(&plan.table, origin, &starter, total)
                 });
@@ -386,6 +406,7 @@ mod tests {
             redo: false,
             patterned_only: false,
             stage2: Stage2::CLIMB,
+            directed: false,
             seed: 1,
         }
     }
@@ -406,7 +427,7 @@ mod tests {
                 .find(|l| parse_line(l).is_some_and(|(s, _, _)| s.players() == v))
                 .unwrap();
             let (starter, origin, seconds) = parse_line(line).unwrap();
-            assert_eq!(check_complete(v, &starter), Ok(()), "{line}");
+            assert_eq!(check_complete(v, &starter, false), Ok(()), "{line}");
             assert_eq!(
                 kind(&starter),
                 if v.is_multiple_of(4) {
@@ -445,11 +466,33 @@ mod tests {
     }
 
     #[test]
+    fn the_directed_search_replaces_an_undirected_line() {
+        // The undirected 21 the table shipped before directed starters were searched.
+        let old = "search: 21 Z21 | 1 14 8 19 | 10 12 20 3 | 16 17 18 11 | 7 9 4 13 | 5 2 6 15 | - 0";
+        let (undirected, _, _) = parse_line(old).unwrap();
+        assert_eq!(check_complete(21, &undirected, false), Ok(()));
+        assert!(check_complete(21, &undirected, true).is_err(), "not directed");
+        let (_dir, path, without) = table_without(21..=21);
+        std::fs::write(&path, table::upsert(&without, "search", &undirected, None)).unwrap();
+        let mut directed = plan(&path, 13, 24);
+        directed.directed = true;
+        directed.stage2 = Stage2::Climb { patience: 20_000 };
+        let control = Control::with_time_limit(Duration::from_secs(120));
+        let summary = run(&directed, &control, &|_| {}).unwrap();
+        // 13 and 17 are directed constructions already; 16, 20 and 24 are not 4N+1.
+        assert_eq!((summary.found.as_slice(), summary.missing.len()), (&[21][..], 0));
+        let after = std::fs::read_to_string(&path).unwrap();
+        let rows: Vec<_> = parse_table(&after).into_iter().filter(|r| r.0 == 21).collect();
+        assert_eq!(rows.len(), 1, "the line is replaced, not added");
+        assert_eq!(check_complete(21, &rows[0].1, true), Ok(()));
+    }
+
+    #[test]
     fn a_wrong_starter_is_refused_before_writing() {
         let mut starter = orbit_starter(13).unwrap();
-        assert_eq!(check_complete(13, &starter), Ok(()));
-        assert!(check_complete(17, &starter).unwrap_err().contains("13 players"));
+        assert_eq!(check_complete(13, &starter, false), Ok(()));
+        assert!(check_complete(17, &starter, false).unwrap_err().contains("13 players"));
         starter.tables[0].swap(0, 1);
-        assert!(check_complete(13, &starter).is_err());
+        assert!(check_complete(13, &starter, false).is_err());
     }
 }

@@ -391,7 +391,7 @@ fn sit_out_quality(set: &[u32], g: u32, played: Range<usize>, exempt: bool) -> O
 }
 
 /// Whether a starter's seating is directed (checked from its differences, cheaply).
-fn starter_is_directed(starter: &Starter) -> bool {
+pub(crate) fn starter_is_directed(starter: &Starter) -> bool {
     let g = starter.group.order() as usize;
     // One counter per signed difference (0..g).
     let mut seen = vec![0u8; g.max(1)];

@@ -16,6 +16,12 @@
 //! - `Stage2::Climb`: a hill climb that seats an unseated pair with a mate that supplies a
 //!   missing class, evicting the tables that would overfill a class; it gives up after a
 //!   number of moves without a new best.
+//!
+//! **Directed** (4N+1 only): each table is also given one of its two seatings (E and W
+//! swapped, which reverses every left-hand relation at it), and the items to cover become
+//! the signed differences 1..v−1, each exactly once as "the player on my left is d higher".
+//! Every signed difference once implies every class {d, −d} twice, so a directed starter is
+//! also a complete one. Only the climb searches directed starters.
 
 use super::starter::{Group, INFINITY, Starter};
 use crate::solver::{Control, Progress, Rng};
@@ -34,7 +40,11 @@ pub enum Stage2 {
 
 impl Stage2 {
     /// The default: climbing, a fresh partner starter after 200,000 moves without progress.
-    pub const CLIMB: Stage2 = Stage2::Climb { patience: 200_000 };
+    pub const CLIMB: Stage2 = Stage2::Climb {
+        patience: Stage2::CLIMB_PATIENCE,
+    };
+    /// Moves without a new best before the climb takes a fresh partner starter.
+    pub const CLIMB_PATIENCE: u64 = 200_000;
 }
 
 /// What a search did: the starter if found, and how much work it took.
@@ -56,6 +66,8 @@ const NONE: u32 = INFINITY;
 struct Pairs {
     m: u32,
     infinity: bool,
+    /// Cover signed left-hand differences once instead of classes twice.
+    directed: bool,
     /// Classes 1..=k, k = (m − 1) / 2.
     k: usize,
     /// Pair i is {a[i], b[i]}; b is `NONE` for ∞'s pair {0, ∞}.
@@ -71,8 +83,15 @@ impl Pairs {
         d.min(self.m - d) as usize
     }
 
-    /// Opponent classes of a table of pairs i and j (four, or two at ∞'s table).
-    fn hits(&self, i: usize, j: usize) -> ([usize; 4], usize) {
+    /// The items a table of pairs i and j covers: its opponent classes (four, or two at ∞'s
+    /// table), or directed its four signed left-hand differences in seating `o` (0 or 1) of
+    /// the table taken with its lower pair at N–S.
+    fn hits(&self, i: usize, j: usize, o: u8) -> ([usize; 4], usize) {
+        if self.directed {
+            let [n, e, s, w] = self.ring(i, j, o);
+            let d = |from: u32, to: u32| ((to + self.m - from) % self.m) as usize;
+            return ([d(n, e), d(e, s), d(s, w), d(w, n)], 4);
+        }
         let mut out = [0; 4];
         let mut n = 0;
         for x in [self.a[i], self.b[i]] {
@@ -89,11 +108,30 @@ impl Pairs {
     fn len(&self) -> usize {
         self.a.len()
     }
+
+    /// Seats N E S W of the table of pairs i and j in seating `o` (directed only: no ∞).
+    fn ring(&self, i: usize, j: usize, o: u8) -> [u32; 4] {
+        let (i, j) = (i.min(j), i.max(j));
+        if o == 0 {
+            [self.a[i], self.a[j], self.b[i], self.b[j]]
+        } else {
+            [self.a[i], self.b[j], self.b[i], self.a[j]]
+        }
+    }
+
+    /// Number of items (index 0 unused) and how often each must be covered.
+    fn items(&self) -> (usize, u8) {
+        if self.directed {
+            (self.m as usize, 1)
+        } else {
+            (self.k + 1, 2)
+        }
+    }
 }
 
 /// Stage 1: a random partner starter, by a randomised repair walk (pair a free element
 /// with a free class, evicting the pair that held its mate).
-fn partner_starter(m: u32, infinity: bool, rng: &mut Rng) -> Pairs {
+fn partner_starter(m: u32, infinity: bool, directed: bool, rng: &mut Rng) -> Pairs {
     let k = ((m - 1) / 2) as usize;
     let mut mate = vec![NONE; m as usize];
     let mut class_used = vec![false; k + 1];
@@ -139,6 +177,7 @@ fn partner_starter(m: u32, infinity: bool, rng: &mut Rng) -> Pairs {
     let mut pairs = Pairs {
         m,
         infinity,
+        directed,
         k,
         a: Vec::new(),
         b: Vec::new(),
@@ -166,6 +205,8 @@ fn partner_starter(m: u32, infinity: bool, rng: &mut Rng) -> Pairs {
 struct Seating<'p> {
     pairs: &'p Pairs,
     mate: Vec<u32>,
+    /// Each seated pair's table seating (directed; always 0 otherwise).
+    orient: Vec<u8>,
     count: Vec<u8>,
     unseated: usize,
 }
@@ -175,24 +216,32 @@ impl<'p> Seating<'p> {
         Seating {
             pairs,
             mate: vec![NONE; pairs.len()],
-            count: vec![0; pairs.k + 1],
+            orient: vec![0; pairs.len()],
+            count: vec![0; pairs.items().0],
             unseated: pairs.len(),
         }
     }
 
-    fn seat(&mut self, i: usize, j: usize) {
-        let (h, n) = self.pairs.hits(i, j);
+    /// The items covered by the table of seated pair i.
+    fn table_hits(&self, i: usize) -> ([usize; 4], usize) {
+        self.pairs.hits(i, self.mate[i] as usize, self.orient[i])
+    }
+
+    fn seat(&mut self, i: usize, j: usize, o: u8) {
+        let (h, n) = self.pairs.hits(i, j, o);
         for &c in &h[..n] {
             self.count[c] += 1;
         }
         self.mate[i] = j as u32;
         self.mate[j] = i as u32;
+        self.orient[i] = o;
+        self.orient[j] = o;
         self.unseated -= 2;
     }
 
     fn unseat(&mut self, i: usize) {
         let j = self.mate[i] as usize;
-        let (h, n) = self.pairs.hits(i, j);
+        let (h, n) = self.table_hits(i);
         for &c in &h[..n] {
             self.count[c] -= 1;
         }
@@ -201,12 +250,13 @@ impl<'p> Seating<'p> {
         self.unseated += 2;
     }
 
-    /// Whether pairs i and j, both unseated, may share a table (no class above two).
+    /// Whether pairs i and j, both unseated, may share a table (no class above two;
+    /// undirected only).
     fn legal(&self, i: usize, j: usize) -> bool {
         if i == j || self.mate[i] != NONE || self.mate[j] != NONE {
             return false;
         }
-        let (h, n) = self.pairs.hits(i, j);
+        let (h, n) = self.pairs.hits(i, j, 0);
         (0..n).all(|x| {
             let again = h[..x].iter().filter(|&&c| c == h[x]).count() as u8;
             self.count[h[x]] + again < 2
@@ -219,7 +269,9 @@ impl<'p> Seating<'p> {
         let mut tables = Vec::new();
         for i in 0..p.len() {
             let j = self.mate[i] as usize;
-            if i < j {
+            if i < j && p.directed {
+                tables.push(p.ring(i, j, self.orient[i]));
+            } else if i < j {
                 let (i, j) = if p.b[j] == NONE { (j, i) } else { (i, j) };
                 tables.push(if p.b[i] == NONE {
                     [INFINITY, p.a[j], p.a[i], p.b[j]]
@@ -283,7 +335,7 @@ fn exact(s: &mut Seating, budget: &mut u64, rng: &mut Rng) -> Option<bool> {
         let supply: usize = buffer
             .iter()
             .map(|&(i, j)| {
-                let (h, n) = p.hits(i as usize, j as usize);
+                let (h, n) = p.hits(i as usize, j as usize, 0);
                 h[..n].iter().filter(|&&d| d == c).count()
             })
             .sum();
@@ -323,7 +375,7 @@ fn exact(s: &mut Seating, budget: &mut u64, rng: &mut Rng) -> Option<bool> {
         best.swap(x, rng.below(x + 1));
     }
     for (i, j) in best {
-        s.seat(i as usize, j as usize);
+        s.seat(i as usize, j as usize, 0);
         let result = exact(s, budget, rng);
         if result != Some(false) {
             return result;
@@ -381,16 +433,17 @@ struct Climber<'s, 'p> {
 }
 
 impl Climber<'_, '_> {
-    fn seat(&mut self, i: usize, j: usize) {
-        self.s.seat(i, j);
+    fn seat(&mut self, i: usize, j: usize, o: u8) {
+        self.s.seat(i, j, o);
         self.unseated.remove(i as u32);
         self.unseated.remove(j as u32);
         let table = i.min(j) as u32;
-        let (h, n) = self.s.pairs.hits(i, j);
+        let (h, n) = self.s.pairs.hits(i, j, o);
+        let cap = self.s.pairs.items().1;
         for &c in &h[..n] {
             let slot = if self.cover[c][0] == NONE { 0 } else { 1 };
             self.cover[c][slot] = table;
-            if self.s.count[c] >= 2 {
+            if self.s.count[c] >= cap {
                 self.short.remove(c as u32);
             }
         }
@@ -399,7 +452,7 @@ impl Climber<'_, '_> {
     fn unseat(&mut self, i: usize) {
         let j = self.s.mate[i] as usize;
         let table = i.min(j) as u32;
-        let (h, n) = self.s.pairs.hits(i, j);
+        let (h, n) = self.s.table_hits(i);
         self.s.unseat(i);
         self.unseated.insert(i as u32);
         self.unseated.insert(j as u32);
@@ -415,10 +468,11 @@ impl Climber<'_, '_> {
         }
     }
 
-    /// The tables seating i with j would clear (j's table, then tables overfilling a class
-    /// of the new one), at most 8; `None` when no such set exists.
-    fn evictions(&self, i: usize, j: usize, rng: &mut Rng) -> Option<([u32; 8], usize)> {
+    /// The tables seating i with j in seating `o` would clear (j's table, then tables
+    /// overfilling an item of the new one), at most 8; `None` when no such set exists.
+    fn evictions(&self, i: usize, j: usize, o: u8, rng: &mut Rng) -> Option<([u32; 8], usize)> {
         let p = self.s.pairs;
+        let cap = p.items().1 as i32;
         let mut evicted = [NONE; 8];
         let mut n_ev = 0;
         let mut changes = [(0usize, 0i32); 24];
@@ -438,17 +492,17 @@ impl Climber<'_, '_> {
             let m = self.s.mate[j] as usize;
             evicted[0] = j.min(m) as u32;
             n_ev = 1;
-            let (h, n) = p.hits(j, m);
+            let (h, n) = self.s.table_hits(j);
             for &c in &h[..n] {
                 add(&mut changes, &mut n_ch, c, -1);
             }
         }
-        let (h, n) = p.hits(i, j);
+        let (h, n) = p.hits(i, j, o);
         for &c in &h[..n] {
             add(&mut changes, &mut n_ch, c, 1);
         }
         for &c in &h[..n] {
-            while changes[..n_ch].iter().find(|e| e.0 == c).map_or(0, |e| e.1) > 2 {
+            while changes[..n_ch].iter().find(|e| e.0 == c).map_or(0, |e| e.1) > cap {
                 let options: Vec<u32> = self.cover[c]
                     .iter()
                     .copied()
@@ -460,7 +514,7 @@ impl Climber<'_, '_> {
                 let t = options[rng.below(options.len())];
                 evicted[n_ev] = t;
                 n_ev += 1;
-                let (h2, n2) = p.hits(t as usize, self.s.mate[t as usize] as usize);
+                let (h2, n2) = self.s.table_hits(t as usize);
                 for &d in &h2[..n2] {
                     add(&mut changes, &mut n_ch, d, -1);
                 }
@@ -481,17 +535,18 @@ fn climb(
 ) -> bool {
     let p = s.pairs;
     let check_every = Control::steps_between_checks(64);
+    let items = p.items().0;
     let mut c = Climber {
         unseated: Pool::new(p.len()),
-        short: Pool::new(p.k + 1),
-        cover: vec![[NONE; 2]; p.k + 1],
+        short: Pool::new(items),
+        cover: vec![[NONE; 2]; items],
         s,
     };
     for i in 0..p.len() {
         c.unseated.insert(i as u32);
     }
-    for class in 1..=p.k {
-        c.short.insert(class as u32);
+    for item in 1..items {
+        c.short.insert(item as u32);
     }
     let mut best = c.s.unseated;
     let mut since_best = 0u64;
@@ -503,8 +558,8 @@ fn climb(
         }
         let i = c.unseated.pick(rng) as usize;
         let class = c.short.pick(rng);
-        // Mates j for which the table {i, j} has opponent class `class`.
-        let mut candidates = [NONE; 4];
+        // Tables (mate j, seating o) for pair i that cover the short item `class`.
+        let mut candidates = [(NONE, 0u8); 8];
         let mut n = 0;
         for x in [p.a[i], p.b[i]] {
             if x == NONE {
@@ -512,32 +567,38 @@ fn climb(
             }
             for y in [(x + class) % p.m, (x + p.m - class) % p.m] {
                 let j = p.pair_of[y as usize];
-                if j != NONE && j as usize != i && !candidates[..n].contains(&j) {
-                    candidates[n] = j;
-                    n += 1;
+                if j == NONE || j as usize == i {
+                    continue;
+                }
+                for o in 0..=u8::from(p.directed) {
+                    let (h, hn) = p.hits(i, j as usize, o);
+                    if (!p.directed || h[..hn].contains(&(class as usize))) && !candidates[..n].contains(&(j, o)) {
+                        candidates[n] = (j, o);
+                        n += 1;
+                    }
                 }
             }
         }
         let mut chosen = None;
         let mut chosen_net = i64::MIN;
         let mut ties = 0;
-        for &j in &candidates[..n] {
-            let Some(evicted) = c.evictions(i, j as usize, rng) else {
+        for &(j, o) in &candidates[..n] {
+            let Some(evicted) = c.evictions(i, j as usize, o, rng) else {
                 continue;
             };
             let net = 1 - evicted.1 as i64;
             if net > chosen_net {
                 chosen_net = net;
                 ties = 1;
-                chosen = Some((j as usize, evicted));
+                chosen = Some((j as usize, o, evicted));
             } else if net == chosen_net {
                 ties += 1;
                 if rng.below(ties) == 0 {
-                    chosen = Some((j as usize, evicted));
+                    chosen = Some((j as usize, o, evicted));
                 }
             }
         }
-        let Some((j, (evicted, n_ev))) = chosen else {
+        let Some((j, o, (evicted, n_ev))) = chosen else {
             continue;
         };
         if chosen_net < 0 && rng.below(100) != 0 {
@@ -548,7 +609,7 @@ fn climb(
                 c.unseat(t as usize);
             }
         }
-        c.seat(i, j);
+        c.seat(i, j, o);
         if c.s.unseated < best {
             best = c.s.unseated;
             since_best = 0;
@@ -559,12 +620,16 @@ fn climb(
 }
 
 /// Searches a complete starter for `v` players (v ≡ 0 or 1 mod 4, v ≥ 8) until found or
-/// `control` stops it. Progress reports count partner starters (quality: fewest unseated
-/// tables short so far).
-pub fn search(v: usize, method: Stage2, seed: u64, control: &Control) -> Outcome {
+/// `control` stops it; `directed` (4N+1 only, climb only) asks for directed seating too.
+/// Progress reports count partner starters (quality: fewest unseated tables short so far).
+pub fn search(v: usize, method: Stage2, directed: bool, seed: u64, control: &Control) -> Outcome {
     assert!(
         v % 4 <= 1 && v >= 8,
         "two-stage search is for 4N and 4N+1 players"
+    );
+    assert!(
+        !directed || (v % 4 == 1 && matches!(method, Stage2::Climb { .. })),
+        "directed two-stage search is for 4N+1 players, by climbing"
     );
     let infinity = v.is_multiple_of(4);
     let m = if infinity { v - 1 } else { v } as u32;
@@ -576,7 +641,7 @@ pub fn search(v: usize, method: Stage2, seed: u64, control: &Control) -> Outcome
         best_short: v / 4,
     };
     while !control.should_stop() {
-        let pairs = partner_starter(m, infinity, &mut rng);
+        let pairs = partner_starter(m, infinity, directed, &mut rng);
         outcome.partner_starters += 1;
         let mut seating = Seating::new(&pairs);
         let found = match method {
@@ -625,7 +690,7 @@ mod tests {
     fn partner_starters_cover_every_difference_once() {
         let mut rng = Rng::new(3);
         for (m, infinity) in [(27, true), (29, false), (45, false)] {
-            let pairs = partner_starter(m, infinity, &mut rng);
+            let pairs = partner_starter(m, infinity, false, &mut rng);
             let mut seen = vec![0; pairs.k + 1];
             for i in 0..pairs.len() {
                 if pairs.b[i] != NONE {
@@ -640,11 +705,23 @@ mod tests {
     fn both_methods_find_small_complete_starters() {
         for method in [Stage2::Exact { nodes: 2_000 }, Stage2::Climb { patience: 20_000 }] {
             for v in [12, 13, 16, 20, 21] {
-                let out = search(v, method, 7, &Control::with_time_limit(Duration::from_secs(20)));
+                let out = search(v, method, false, 7, &Control::with_time_limit(Duration::from_secs(20)));
                 let starter = out.starter.unwrap_or_else(|| panic!("{v} with {method:?}"));
                 assert_eq!(starter.players(), v);
                 assert!(complete(&starter), "{v} with {method:?}: {}", starter.to_line());
             }
+        }
+    }
+
+    #[test]
+    fn the_climb_finds_directed_starters() {
+        for v in [13, 17, 21] {
+            let climb = Stage2::Climb { patience: 20_000 };
+            let out = search(v, climb, true, 5, &Control::with_time_limit(Duration::from_secs(60)));
+            let starter = out.starter.unwrap_or_else(|| panic!("{v} directed"));
+            let schedule = full_cycle(&starter, numbered_names(&starter), true);
+            let report = verify(&schedule);
+            assert!(report.is_valid(), "{v}: {:?}", &report.violations[..report.violations.len().min(3)]);
         }
     }
 }
