@@ -181,11 +181,12 @@ fn search(args: &WhistStartersArgs) -> Result<ExitCode> {
         first_cap: Duration::from_secs_f64(args.first_cap),
         redo: args.redo,
         patterned_only: args.patterned_only,
-        stage2: args
-            .exact_nodes
-            .map_or(Stage2::Climb { patience: args.patience.max(1) }, |nodes| Stage2::Exact {
-                nodes: nodes.max(1),
-            }),
+        stage2: args.exact_nodes.map_or(
+            Stage2::Climb {
+                patience: args.patience.max(1),
+            },
+            |nodes| Stage2::Exact { nodes: nodes.max(1) },
+        ),
         directed: args.directed,
         seed: args.seed,
     };

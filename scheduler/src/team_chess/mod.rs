@@ -14,6 +14,7 @@
 //! `verify::team_chess`, never taken from a solver's objective.
 
 mod board_pairs;
+mod colour_runs;
 mod colours;
 mod even_rounds;
 mod odd_blocks;
@@ -418,6 +419,8 @@ struct Best<'a> {
     outcome: Option<TeamChessOutcome>,
     /// Why the last candidate was not taken, for the error when none was.
     failure: String,
+    /// The best schedule's pairing and colours (for the colour-run pass at the end).
+    parts: Option<(Vec<Vec<Match>>, Vec<Vec<bool>>)>,
 }
 
 impl Best<'_> {
@@ -440,6 +443,7 @@ impl Best<'_> {
                 done: self.attempts as u64,
                 best_quality: measured.total(),
             });
+            self.parts = Some((pairing.to_vec(), colours.to_vec()));
             self.outcome = Some(TeamChessOutcome {
                 schedule,
                 quality: measured,
@@ -476,6 +480,7 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
         attempts: 0,
         outcome: None,
         failure: String::from("no pairing was tried"),
+        parts: None,
     };
     let mut queued: Vec<Pairing> = Vec::new();
     let mut searches = 0u32;
@@ -553,8 +558,28 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
         };
         colour_pairing(size, &pairing, options.backend, control, &mut rng, &mut best);
     }
-    // Last, the rounds in the order with the shortest colour runs (Q unchanged).
-    best.outcome.map(round_order::shorten_colour_runs).ok_or_else(|| {
+    // Last, colours and then the order of the rounds for the shortest colour runs (Q and
+    // every rule unchanged, confirmed by the checker).
+    let finished = match (best.outcome, best.parts) {
+        (Some(outcome), Some((pairing, colours))) => {
+            let recoloured = colour_runs::recolour(
+                size,
+                best.names,
+                outcome.clone(),
+                &pairing,
+                &colours,
+                options.seed,
+                control,
+            );
+            // Reordering alone sometimes does better than recolouring and reordering.
+            Some(round_order::fewer_runs(
+                round_order::shorten_colour_runs(outcome),
+                round_order::shorten_colour_runs(recoloured),
+            ))
+        }
+        (outcome, _) => outcome.map(round_order::shorten_colour_runs),
+    };
+    finished.ok_or_else(|| {
         if control.should_stop() {
             TeamChessError::Stopped(format!(
                 "{}; allow more time, or make the event smaller",

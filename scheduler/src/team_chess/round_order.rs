@@ -57,8 +57,23 @@ pub(crate) fn shorten_colour_runs(outcome: TeamChessOutcome) -> TeamChessOutcome
     }
 }
 
+/// Of two schedules of the same quality, the one with shorter colour runs (`a` on a tie).
+pub(super) fn fewer_runs(a: TeamChessOutcome, b: TeamChessOutcome) -> TeamChessOutcome {
+    let runs = |o: &TeamChessOutcome| {
+        cost(
+            &colours_by_player(o),
+            &(0..o.schedule.rounds.len()).collect::<Vec<_>>(),
+        )
+    };
+    if b.quality.total_numerator() <= a.quality.total_numerator() && runs(&b) < runs(&a) {
+        b
+    } else {
+        a
+    }
+}
+
 /// Each player's colour per round (`Some(true)`: White), in the schedule's round order.
-fn colours_by_player(outcome: &TeamChessOutcome) -> Vec<Vec<Option<bool>>> {
+pub(super) fn colours_by_player(outcome: &TeamChessOutcome) -> Vec<Vec<Option<bool>>> {
     let schedule = &outcome.schedule;
     let mut colours = vec![vec![None; schedule.rounds.len()]; schedule.entrants.len()];
     for (r, round) in schedule.rounds.iter().enumerate() {
@@ -79,7 +94,7 @@ fn colours_by_player(outcome: &TeamChessOutcome) -> Vec<Vec<Option<bool>>> {
 
 /// The longest run of one colour anyone has with the rounds in `order`, then the games
 /// beyond two in every run (lexicographic: the longest run matters most).
-fn cost(colours: &[Vec<Option<bool>>], order: &[usize]) -> (usize, usize) {
+pub(super) fn cost(colours: &[Vec<Option<bool>>], order: &[usize]) -> (usize, usize) {
     let (mut longest, mut beyond_two) = (0, 0);
     for player in colours {
         let (mut last, mut run) = (None, 0);

@@ -14,10 +14,10 @@
 //! the table are skipped, so running the command again resumes.
 
 use super::algebra::{orbit_starter, product_starter};
-use super::starter::{Group, Starter};
+use super::plan::starter_is_directed;
+use super::starter::Starter;
 use super::table;
 use super::two_stage::{self, Stage2};
-use super::plan::starter_is_directed;
 use super::{full_cycle, numbered_names, patterned};
 use crate::solver::{Control, Progress};
 use crate::verify::verify;
@@ -371,11 +371,7 @@ fn write_line(path: &Path, origin: &str, starter: &Starter, seconds: f64) -> Res
 
 /// The kind of rotation a starter gives, as the README table names it.
 pub fn kind(starter: &Starter) -> &'static str {
-    match (starter.group, starter.infinity) {
-        (Group::Cyclic(_), true) => "1-rotational",
-        (Group::Cyclic(_), false) => "cyclic",
-        (Group::Product(_), _) => "product",
-    }
+    starter.kind()
 }
 
 #[cfg(test)]
@@ -491,7 +487,11 @@ mod tests {
     fn a_wrong_starter_is_refused_before_writing() {
         let mut starter = orbit_starter(13).unwrap();
         assert_eq!(check_complete(13, &starter, false), Ok(()));
-        assert!(check_complete(17, &starter, false).unwrap_err().contains("13 players"));
+        assert!(
+            check_complete(17, &starter, false)
+                .unwrap_err()
+                .contains("13 players")
+        );
         starter.tables[0].swap(0, 1);
         assert!(check_complete(13, &starter, false).is_err());
     }

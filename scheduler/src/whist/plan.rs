@@ -502,8 +502,10 @@ pub fn whist_schedule(
     };
     let mut notes = WhistNotes::default();
     notes.messages.push(format!(
-        "{n} players, {} table(s) a round, cycle of {cycle} rounds ({origin}); playing {rounds}",
-        starter.tables.len()
+        "{n} players, {} table(s) a round, {} rotation of {cycle} rounds ({origin}: {}); playing {rounds}",
+        starter.tables.len(),
+        starter.kind(),
+        starter.how_players_move()
     ));
 
     let mut label_of = place_players(roster, &starter, &couples, &mut notes);
@@ -569,6 +571,12 @@ pub fn whist_schedule(
         }
         notes.directed = side_penalty(&schedule) == 0;
         schedule.promise.directed = notes.directed;
+        if notes.directed {
+            notes.messages.push(
+                "directed seating: everyone has each other player once on their left and once on their right"
+                    .into(),
+            );
+        }
     }
     Ok((schedule, notes))
 }

@@ -140,6 +140,26 @@ pub struct Starter {
 }
 
 impl Starter {
+    /// The kind of rotation: "cyclic" (everyone moves on one place each round),
+    /// "1-rotational" (the same with one stationary seat) or "product" (over a product of
+    /// groups: players follow their printed cards).
+    pub fn kind(&self) -> &'static str {
+        match (self.group, self.infinity) {
+            (Group::Cyclic(_), false) => "cyclic",
+            (Group::Cyclic(_), true) => "1-rotational",
+            (Group::Product(_), _) => "product",
+        }
+    }
+
+    /// How players move between rounds, in the organiser's words.
+    pub fn how_players_move(&self) -> &'static str {
+        match self.kind() {
+            "cyclic" => "everyone moves on one place each round",
+            "1-rotational" => "one seat stays put, everyone else moves on one place each round",
+            _ => "not a simple move-on: players follow their printed cards",
+        }
+    }
+
     /// Number of players the rotation seats: the group's elements plus ∞.
     pub fn players(&self) -> usize {
         self.group.order() as usize + usize::from(self.infinity)

@@ -572,7 +572,9 @@ fn climb(
                 }
                 for o in 0..=u8::from(p.directed) {
                     let (h, hn) = p.hits(i, j as usize, o);
-                    if (!p.directed || h[..hn].contains(&(class as usize))) && !candidates[..n].contains(&(j, o)) {
+                    if (!p.directed || h[..hn].contains(&(class as usize)))
+                        && !candidates[..n].contains(&(j, o))
+                    {
                         candidates[n] = (j, o);
                         n += 1;
                     }
@@ -705,7 +707,13 @@ mod tests {
     fn both_methods_find_small_complete_starters() {
         for method in [Stage2::Exact { nodes: 2_000 }, Stage2::Climb { patience: 20_000 }] {
             for v in [12, 13, 16, 20, 21] {
-                let out = search(v, method, false, 7, &Control::with_time_limit(Duration::from_secs(20)));
+                let out = search(
+                    v,
+                    method,
+                    false,
+                    7,
+                    &Control::with_time_limit(Duration::from_secs(20)),
+                );
                 let starter = out.starter.unwrap_or_else(|| panic!("{v} with {method:?}"));
                 assert_eq!(starter.players(), v);
                 assert!(complete(&starter), "{v} with {method:?}: {}", starter.to_line());
@@ -717,11 +725,21 @@ mod tests {
     fn the_climb_finds_directed_starters() {
         for v in [13, 17, 21] {
             let climb = Stage2::Climb { patience: 20_000 };
-            let out = search(v, climb, true, 5, &Control::with_time_limit(Duration::from_secs(60)));
+            let out = search(
+                v,
+                climb,
+                true,
+                5,
+                &Control::with_time_limit(Duration::from_secs(60)),
+            );
             let starter = out.starter.unwrap_or_else(|| panic!("{v} directed"));
             let schedule = full_cycle(&starter, numbered_names(&starter), true);
             let report = verify(&schedule);
-            assert!(report.is_valid(), "{v}: {:?}", &report.violations[..report.violations.len().min(3)]);
+            assert!(
+                report.is_valid(),
+                "{v}: {:?}",
+                &report.violations[..report.violations.len().min(3)]
+            );
         }
     }
 }

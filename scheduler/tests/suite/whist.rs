@@ -111,6 +111,33 @@ fn directed_seating_where_it_exists() {
     }
 }
 
+/// Issue 24: `tourney whist --players V --directed` is verified directed for every 4N+1 up to
+/// 101 for which it claims a directed whole cycle (every count with a directed starter
+/// shipped or built), and the claims cover at least the 22 counts known today.
+#[test]
+fn every_claimed_directed_cycle_to_101_is_verified_directed() {
+    use scheduler::whist::plan::complete_starter;
+    let mut claimed = Vec::new();
+    for n in (5..=101).step_by(4) {
+        if complete_starter(n, true).is_none() {
+            continue;
+        }
+        let s = schedule(&Roster::numbered(n), None, true);
+        assert!(
+            s.promise.directed,
+            "{n} players: the directed starter gives directed seating"
+        );
+        assert_eq!(s.rounds.len(), n, "{n} players: the whole cycle");
+        // `schedule` has put it through the verifier, which checks left and right hands
+        // because the schedule promises directed seating.
+        claimed.push(n);
+    }
+    assert!(claimed.len() >= 22, "directed to 101: {claimed:?}");
+    for n in [21, 33, 77] {
+        assert!(claimed.contains(&n), "{n} is directed in the shipped table");
+    }
+}
+
 #[test]
 fn impossible_requests_are_refused_with_a_reason() {
     let options = WhistOptions::default();
@@ -489,4 +516,22 @@ fn a_stationary_player_moves_when_staying_put_would_be_unfair() {
         "{notes:?}"
     );
     assert!(verify(&s).is_valid());
+}
+
+/// Issue 24: the engine says which kind of rotation it produced.
+#[test]
+fn the_notes_say_which_kind_of_rotation_was_produced() {
+    let options = WhistOptions::default();
+    for (n, kind) in [
+        (33, "cyclic rotation of 33 rounds"),
+        (40, "1-rotational rotation of 39 rounds"),
+        (45, "product rotation of 45 rounds"),
+    ] {
+        let (_, notes) = whist_schedule(&Roster::numbered(n), &options, &control()).unwrap();
+        assert!(
+            notes.messages.iter().any(|m| m.contains(kind)),
+            "{n}: {:?}",
+            notes.messages
+        );
+    }
 }
