@@ -63,6 +63,15 @@ impl Control {
         }
     }
 
+    /// This control with a new deadline `extra` from now (later or earlier than the old one),
+    /// sharing its cancel flag and progress callback: more time for a first result.
+    pub fn extended(&self, extra: Duration) -> Control {
+        Control {
+            deadline: Some(Instant::now() + extra),
+            ..self.clone()
+        }
+    }
+
     /// A control for a sub-task that may use `fraction` of the time this one has left,
     /// sharing its cancel flag and progress callback.
     pub fn share(&self, fraction: f64) -> Control {

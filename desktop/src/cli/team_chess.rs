@@ -148,6 +148,12 @@ pub(super) fn run(args: &TeamChessArgs) -> Result<ExitCode> {
                             ""
                         }
                     );
+                    let limit = args.time_limit.max(0.0);
+                    if start.elapsed().as_secs_f64() > limit + 0.05 {
+                        eprintln!(
+                            "note: no schedule was found within the {limit} s time limit, so the search went on until the first one"
+                        );
+                    }
                     outcome.schedule
                 }
                 Err(error) => {

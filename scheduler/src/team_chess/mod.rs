@@ -405,6 +405,9 @@ const BLOCK_SLICE: Duration = Duration::from_secs(16);
 /// The first block search's slice (measured on 11×10×3 over ten seeds: first plans at
 /// 0.03–1.2 s, seven under 0.4 s, on the loaded 2-core development machine).
 const FIRST_BLOCK_SLICE: Duration = Duration::from_millis(600);
+/// How long past the time limit the search goes on when it has no schedule yet (the caller
+/// can tell from the time taken; cancelling stops it at once).
+const FIRST_SCHEDULE_GRACE: Duration = Duration::from_secs(20);
 /// Time for one search of Z_N float plans (between block searches).
 const FLOAT_PLAN_SLICE: Duration = Duration::from_millis(250);
 
@@ -470,7 +473,8 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
     if let Some(reason) = size.impossibility() {
         return Err(TeamChessError::Impossible(reason));
     }
-    let control = &control.improvements_only();
+    let mut improving = control.improvements_only();
+    let mut grace_given = false;
     let bound = size.lower_bound_numerator();
     let mut best = Best {
         size,
@@ -486,7 +490,18 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
     let mut searches = 0u32;
     let mut rng = crate::solver::Rng::new(options.seed);
     for attempt in 0.. {
+        // No schedule yet when the limit ends: the first one is searched on for a while,
+        // so that a short limit still answers (cancelling still stops at once).
+        if best.outcome.is_none() && !grace_given && improving.should_stop() && !improving.is_cancelled() {
+            grace_given = true;
+            improving = improving.extended(FIRST_SCHEDULE_GRACE);
+        }
+        let control = &improving;
         let limited = control.remaining().is_some();
+        // Past the limit, the first schedule is the answer.
+        if grace_given && best.outcome.is_some() {
+            break;
+        }
         if best.reached_bound()
             || (attempt > 0 && (control.should_stop() || (!limited && attempt >= UNLIMITED_ATTEMPTS)))
         {
@@ -542,7 +557,7 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
                         &control.capped(slice),
                         &mut |pairing, colours, _| {
                             best.offer(pairing, colours, control);
-                            !control.should_stop()
+                            !control.should_stop() && !(grace_given && best.outcome.is_some())
                         },
                     );
                     continue;
@@ -580,10 +595,15 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
         (outcome, _) => outcome.map(round_order::shorten_colour_runs),
     };
     finished.ok_or_else(|| {
-        if control.should_stop() {
+        if improving.should_stop() {
+            let past = if grace_given {
+                format!(" (and {} s past it)", FIRST_SCHEDULE_GRACE.as_secs())
+            } else {
+                String::new()
+            };
             TeamChessError::Stopped(format!(
-                "{}; allow more time, or make the event smaller",
-                control.stopped_while("making the first schedule")
+                "{}{past}; allow more time, or make the event smaller",
+                improving.stopped_while("making the first schedule")
             ))
         } else {
             TeamChessError::NothingFound(best.failure)
@@ -779,6 +799,40 @@ mod tests {
             .unwrap_or_else(|e| panic!("11×10×3 in 1 s: {e}"));
         assert!(verify(&outcome.schedule).is_valid());
         assert!(outcome.quality.total_numerator() >= outcome.lower_bound_numerator);
+    }
+
+    /// Issue 25, item 5: "whatever the limit" — with no time at all (and seeds 1–8, two of
+    /// which found nothing within 0.5 s before), the search goes on past the limit until its
+    /// first schedule and answers with it.
+    #[test]
+    fn even_a_zero_limit_answers_with_the_first_schedule() {
+        for seed in 1..=8 {
+            let mut options = TeamChessOptions::new(Size {
+                teams: 11,
+                boards: 10,
+                rounds: 3,
+            });
+            options.seed = seed;
+            let outcome = team_chess(&options, &Control::with_time_limit(Duration::ZERO))
+                .unwrap_or_else(|e| panic!("11×10×3 with no time, seed {seed}: {e}"));
+            assert!(verify(&outcome.schedule).is_valid(), "seed {seed}");
+        }
+    }
+
+    /// Cancelling is not a time limit: nothing is searched past it.
+    #[test]
+    fn a_cancelled_search_does_not_go_on_for_a_first_schedule() {
+        let options = TeamChessOptions::new(Size {
+            teams: 11,
+            boards: 10,
+            rounds: 3,
+        });
+        let control = Control::with_time_limit(Duration::ZERO);
+        control
+            .cancel_flag()
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        let error = team_chess(&options, &control).unwrap_err();
+        assert!(error.to_string().contains("cancelled"), "{error}");
     }
 
     #[test]
