@@ -406,8 +406,9 @@ const BLOCK_SLICE: Duration = Duration::from_secs(16);
 /// 0.03–1.2 s, seven under 0.4 s, on the loaded 2-core development machine).
 const FIRST_BLOCK_SLICE: Duration = Duration::from_millis(600);
 /// How long past the time limit the search goes on when it has no schedule yet (the caller
-/// can tell from the time taken; cancelling stops it at once).
-const FIRST_SCHEDULE_GRACE: Duration = Duration::from_secs(20);
+/// can tell from the time taken; cancelling stops it at once). Short, so that sizes with no
+/// schedule in reach (200 teams × 20 boards) still end soon after the limit with an error.
+const FIRST_SCHEDULE_GRACE: Duration = Duration::from_secs(3);
 /// Time for one search of Z_N float plans (between block searches).
 const FLOAT_PLAN_SLICE: Duration = Duration::from_millis(250);
 
@@ -801,12 +802,12 @@ mod tests {
         assert!(outcome.quality.total_numerator() >= outcome.lower_bound_numerator);
     }
 
-    /// Issue 25, item 5: "whatever the limit" — with no time at all (and seeds 1–8, two of
-    /// which found nothing within 0.5 s before), the search goes on past the limit until its
-    /// first schedule and answers with it.
+    /// Issue 25, item 5: "whatever the limit" — with no time at all (seeds 3 and 7 found
+    /// nothing within 0.5 s before; 1 is the default), the search goes on past the limit
+    /// until its first schedule (at most `FIRST_SCHEDULE_GRACE`) and answers with it.
     #[test]
     fn even_a_zero_limit_answers_with_the_first_schedule() {
-        for seed in 1..=8 {
+        for seed in [1, 3, 7] {
             let mut options = TeamChessOptions::new(Size {
                 teams: 11,
                 boards: 10,

@@ -14,7 +14,8 @@
 //! the table are skipped, so running the command again resumes.
 
 use super::algebra::{orbit_starter, product_starter};
-use super::plan::starter_is_directed;
+use super::lift::lifted_starter;
+use super::plan::{complete_starter, starter_is_directed};
 use super::starter::Starter;
 use super::table;
 use super::two_stage::{self, Stage2};
@@ -115,7 +116,8 @@ pub fn check_complete(v: usize, starter: &Starter, directed: bool) -> Result<(),
     Ok(())
 }
 
-/// One bounded attempt at size v: a construction, the patterned search, or the two-stage
+/// One bounded attempt at size v: a construction (including `lift`'s product of two smaller
+/// rotations), the patterned search, or the two-stage
 /// search (`directed`: the directed climb for 4N+1; constructions and patterned starters
 /// are directed already). Returns the starter with its origin, and the work done.
 pub fn attempt(
@@ -136,7 +138,12 @@ pub fn attempt(
     } else {
         None
     }
-    .or_else(|| product_starter(v as u32).map(|s| (s, "product")));
+    .or_else(|| product_starter(v as u32).map(|s| (s, "product")))
+    .or_else(|| {
+        // From two smaller rotations (the shipped table and the constructions).
+        let component = |m: u32| complete_starter(m as usize, false).map(|(s, _)| s);
+        lifted_starter(v as u32, &component).map(|s| (s, "lift"))
+    });
     if let Some(found) = built {
         return (Some(found), none);
     }
@@ -448,12 +455,12 @@ mod tests {
 
     #[test]
     fn a_run_that_finds_nothing_leaves_the_table_untouched() {
-        let (_dir, path, before) = table_without(96..=96);
+        let (_dir, path, before) = table_without(68..=68);
         let control = Control::with_time_limit(Duration::from_millis(300));
-        let summary = run(&plan(&path, 96, 96), &control, &|_| {}).unwrap();
-        assert_eq!((summary.found.len(), summary.missing.as_slice()), (0, &[96][..]));
+        let summary = run(&plan(&path, 68, 68), &control, &|_| {}).unwrap();
+        assert_eq!((summary.found.len(), summary.missing.as_slice()), (0, &[68][..]));
         assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
-        let missing = plan(&path.with_file_name("nothing.txt"), 96, 96);
+        let missing = plan(&path.with_file_name("nothing.txt"), 68, 68);
         assert!(
             run(&missing, &control, &|_| {})
                 .unwrap_err()

@@ -123,9 +123,16 @@ pub fn complete_starter(n: usize, directed: bool) -> Option<(Starter, &'static s
     if let Some(starter) = product_starter(n as u32) {
         return Some((starter, "algebraic construction over a product group"));
     }
-    super::table::shipped(n)
+    if let Some(found) = super::table::shipped(n)
         .filter(|s| !directed || starter_is_directed(s))
         .map(|s| (s, "shipped starter table"))
+    {
+        return Some(found);
+    }
+    let component = |m: u32| complete_starter(m as usize, false).map(|(s, _)| s);
+    super::lift::lifted_starter(u32::try_from(n).ok()?, &component)
+        .filter(|s| !directed || starter_is_directed(s))
+        .map(|s| (s, "product construction from smaller rotations"))
 }
 
 /// For 4N+3 players: the complete rotation for 4N+4 with its stationary seat left empty. The
@@ -152,32 +159,52 @@ pub fn padded_starter(n: usize) -> Option<Starter> {
     })
 }
 
-/// `starter` with every label multiplied by the unit m of Z_g that spreads its sit-out seats
-/// most fairly over the rounds `played` (within one of each other, fewest players sitting
-/// out twice running). Multiplying by a unit keeps a rotation valid: it permutes the
-/// non-zero differences, so each still occurs as often as before. `None` when no unit keeps
-/// the sit-outs within one.
+/// `starter` with every label multiplied by the unit m of Z_g (over a product of groups: by a
+/// unit of each factor, digit by digit) that spreads its sit-out seats most fairly over the
+/// rounds `played` (within one of each other, fewest players sitting out twice running).
+/// Multiplying by a unit is an automorphism of the group: it permutes the non-zero
+/// differences, so each still occurs as often as before and the rotation stays valid. `None`
+/// when no multiplier keeps the sit-outs within one.
 pub fn fair_multiple(starter: &Starter, played: Range<usize>) -> Option<Starter> {
-    let Group::Cyclic(g) = starter.group else {
-        return None;
+    let group = starter.group;
+    // The modulus of each digit (`Group::digits`: a cyclic group's element is digit 3).
+    let moduli: [u32; 4] = match group {
+        Group::Cyclic(g) => [1, 1, 1, g],
+        Group::Product(m) => m.map(u32::from),
     };
-    let times = |x: u32, m: u32| {
+    let times = |x: u32, m: [u32; 4]| {
         if x == INFINITY {
-            INFINITY
-        } else {
-            ((x as u64 * m as u64) % g as u64) as u32
+            return INFINITY;
         }
+        let d = group.digits(x);
+        group.from_digits(std::array::from_fn(|i| {
+            ((d[i] as u64 * m[i] as u64) % moduli[i].max(1) as u64) as u32
+        }))
     };
-    let best = (1..g)
-        .filter(|&m| gcd(m, g) == 1)
+    let units = |m: u32| -> Vec<u32> { (1..m.max(2)).filter(|&u| gcd(u, m.max(1)) == 1).collect() };
+    let mut multipliers: Vec<[u32; 4]> = vec![[1; 4]];
+    for (i, &m) in moduli.iter().enumerate() {
+        multipliers = multipliers
+            .into_iter()
+            .flat_map(|base| {
+                units(m).into_iter().map(move |u| {
+                    let mut next = base;
+                    next[i] = u;
+                    next
+                })
+            })
+            .collect();
+    }
+    let best = multipliers
+        .into_iter()
         .filter_map(|m| {
             let seats: Vec<u32> = starter.sit_out.iter().map(|&x| times(x, m)).collect();
-            sit_out_quality(&seats, g, played.clone(), false).map(|back_to_back| (back_to_back, m))
+            sit_out_quality(&seats, group, played.clone(), false).map(|back_to_back| (back_to_back, m))
         })
         .min()?;
     let m = best.1;
     Some(Starter {
-        group: starter.group,
+        group,
         infinity: starter.infinity,
         tables: starter.tables.iter().map(|t| t.map(|x| times(x, m))).collect(),
         sit_out: starter.sit_out.iter().map(|&x| times(x, m)).collect(),
@@ -339,7 +366,7 @@ fn sit_out_candidates(spec: &StarterSpec, played: Range<usize>) -> Vec<Vec<u32>>
     // The stationary player (∞) never sits out, so the movers may sit out at most once.
     let exempt = spec.infinity && !spec.sit_out.is_empty();
     let mut candidates = Vec::new();
-    if sit_out_quality(&spec.sit_out, g, played.clone(), exempt).is_some() {
+    if sit_out_quality(&spec.sit_out, Group::Cyclic(g), played.clone(), exempt).is_some() {
         candidates.push(spec.sit_out.clone());
     }
     let extra: Vec<Vec<u32>> = match spec.sit_out.len() {
@@ -362,7 +389,8 @@ fn sit_out_candidates(spec: &StarterSpec, played: Range<usize>) -> Vec<Vec<u32>>
         .into_iter()
         .filter(|set| set != &spec.sit_out)
         .filter_map(|set| {
-            sit_out_quality(&set, g, played.clone(), exempt).map(|back_to_back| (back_to_back, set))
+            sit_out_quality(&set, Group::Cyclic(g), played.clone(), exempt)
+                .map(|back_to_back| (back_to_back, set))
         })
         .collect();
     ranked.sort();
@@ -373,11 +401,13 @@ fn sit_out_candidates(spec: &StarterSpec, played: Range<usize>) -> Vec<Vec<u32>>
 /// `None` when some player would sit out two more times than another over the rounds
 /// played (counting an `exempt` stationary player who never does); otherwise how many players
 /// sit out two rounds running.
-fn sit_out_quality(set: &[u32], g: u32, played: Range<usize>, exempt: bool) -> Option<usize> {
+fn sit_out_quality(set: &[u32], group: Group, played: Range<usize>, exempt: bool) -> Option<usize> {
+    let g = group.order();
     let mut sat_out: Vec<Vec<u32>> = vec![Vec::new(); g as usize];
+    // Rounds are the group's elements in order (`Group::elements`).
     for r in played.map(|r| r as u32 % g) {
         for &s in set {
-            sat_out[((s + r) % g) as usize].push(r);
+            sat_out[group.add(s, r) as usize].push(r);
         }
     }
     let counts = sat_out.iter().map(Vec::len);

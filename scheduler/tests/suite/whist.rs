@@ -233,11 +233,12 @@ fn one_short_of_a_multiple_of_four_plays_the_complete_rotation_of_one_more() {
 /// rounds elsewhere (searched for the evening).
 #[test]
 fn every_club_size_plays_any_evening_length_without_a_repeated_partner() {
-    use scheduler::whist::plan::{complete_starter, padded_starter};
+    use scheduler::whist::plan::{complete_starter, fair_multiple, padded_starter};
     let mut checked = 0;
     for n in 4..=120usize {
         let cycle = if n % 4 == 0 { n - 1 } else { n };
-        let complete = complete_starter(n, false).is_some() || padded_starter(n).is_some();
+        let padded = padded_starter(n);
+        let complete = complete_starter(n, false).is_some() || padded.is_some();
         let lengths: Vec<usize> = if !complete {
             vec![5, 6, 8]
         } else if n <= 40 {
@@ -245,7 +246,16 @@ fn every_club_size_plays_any_evening_length_without_a_repeated_partner() {
         } else {
             vec![5, 6, 7, 12, cycle / 2, cycle - 1, cycle]
         };
-        for k in lengths.into_iter().filter(|&k| k <= cycle) {
+        // 4N+3 from the rotation for 4N+4: the evenings over which some multiple of it keeps
+        // the sit-outs within one (the whole cycle always does). Where none does (91 players
+        // over 45 rounds: the lifted 92's empty table lies in the subgroup 13·Z91), the engine
+        // searches the evening itself, which is not promised here.
+        let fair = |k: usize| {
+            padded
+                .as_ref()
+                .is_none_or(|p| k == cycle || fair_multiple(p, 0..k).is_some())
+        };
+        for k in lengths.into_iter().filter(|&k| k <= cycle && fair(k)) {
             let roster = Roster::numbered(n);
             let s = schedule(&roster, Some(k), false);
             assert_eq!(s.rounds.len(), k, "{n} players, {k} rounds");
