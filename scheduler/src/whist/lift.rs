@@ -144,6 +144,38 @@ mod tests {
         }
     }
 
+    /// Every count up to 400 the construction serves (where the table and the other
+    /// constructions have nothing) is a complete rotation, and directed where it says so.
+    #[test]
+    fn every_lifted_rotation_to_400_is_complete() {
+        let mut lifted = Vec::new();
+        for v in (20..=400u32).filter(|v| v % 4 <= 1) {
+            let Some((starter, origin)) = complete_starter(v as usize, false) else {
+                continue;
+            };
+            if !origin.contains("smaller rotations") {
+                continue;
+            }
+            assert_eq!(starter.players(), v as usize);
+            let report = verify(&full_cycle(&starter, numbered_names(&starter), false));
+            assert!(
+                report.is_valid(),
+                "{v}: {:?}",
+                &report.violations[..report.violations.len().min(3)]
+            );
+            if let Some((directed, _)) = complete_starter(v as usize, true) {
+                let report = verify(&full_cycle(&directed, numbered_names(&directed), true));
+                assert!(
+                    report.is_valid(),
+                    "{v} directed: {:?}",
+                    &report.violations[..report.violations.len().min(3)]
+                );
+            }
+            lifted.push(v);
+        }
+        assert_eq!(lifted.len(), 36, "{lifted:?}");
+    }
+
     #[test]
     fn factors_divisible_by_three_are_not_used() {
         // 76 = 75 + 1 = 3·25 + 1 or 15·5 + 1: q has the factor 3.
