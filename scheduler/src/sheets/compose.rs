@@ -563,10 +563,71 @@ fn personal_cards(schedule: &Schedule) -> (String, SectionBody) {
         .max()
         .unwrap_or(0);
     let per_row = if longest <= 34 { 3 } else { 2 };
+    // A card taller than a page (a long cycle) is cut into cards of consecutive rounds, each
+    // titled with the name and its rounds, instead of running off the bottom of the page.
+    let slips = slips
+        .into_iter()
+        .flat_map(|slip| split_slip(slip, per_row))
+        .collect();
     (
         "Personal movement cards".to_owned(),
         SectionBody::Slips { per_row, slips },
     )
+}
+
+/// The most a personal card may measure (in points, as `slip_height` estimates) and still be
+/// kept on one page: the text height of A4 or Letter with the sheet margins, less a margin for
+/// the estimate.
+const SLIP_PAGE_HEIGHT: f64 = 700.0;
+
+/// About how tall a personal card is, in points (slips.typ: a 10.5 pt title; 8.5 pt lines
+/// about 9.5 pt apart and 1.5 pt more between rounds, measured on the PDF of a 64-player
+/// card; a line wraps after about 36 characters three across, 60 two across).
+fn slip_height(slip: &Slip, per_row: usize) -> f64 {
+    let width = if per_row >= 3 { 36 } else { 60 };
+    let lines: usize = slip
+        .lines
+        .iter()
+        .map(|l| l.chars().count().div_ceil(width).max(1))
+        .sum();
+    25.0 + 9.5 * lines as f64 + 1.5 * slip.lines.len() as f64
+}
+
+/// `slip` as it is when it fits on a page, else cut into the fewest cards of consecutive
+/// rounds that each fit ("Name — rounds 1–32", "Name — rounds 33–63").
+fn split_slip(slip: Slip, per_row: usize) -> Vec<Slip> {
+    if slip_height(&slip, per_row) <= SLIP_PAGE_HEIGHT || slip.lines.len() < 2 {
+        return vec![slip];
+    }
+    let mut pieces = 2;
+    while pieces < slip.lines.len() {
+        let size = slip.lines.len().div_ceil(pieces);
+        let fits = slip.lines.chunks(size).all(|chunk| {
+            let piece = Slip {
+                title: slip.title.clone(),
+                lines: chunk.to_vec(),
+            };
+            slip_height(&piece, per_row) <= SLIP_PAGE_HEIGHT
+        });
+        if fits {
+            break;
+        }
+        pieces += 1;
+    }
+    let size = slip.lines.len().div_ceil(pieces);
+    slip.lines
+        .chunks(size)
+        .enumerate()
+        .map(|(i, chunk)| Slip {
+            title: format!(
+                "{} — rounds {}–{}",
+                slip.title,
+                i * size + 1,
+                i * size + chunk.len()
+            ),
+            lines: chunk.to_vec(),
+        })
+        .collect()
 }
 
 fn standings_sheet(tables: &[StandingsTable]) -> SectionBody {

@@ -106,6 +106,35 @@ fn a_long_document_joined_from_parts_keeps_every_page_numbered_and_every_card() 
     }
 }
 
+/// A personal card taller than a page (64 players, 63 rounds; on Letter paper) used to run
+/// off the bottom of its page into the footer. It is now cut into titled cards of
+/// consecutive rounds — "Player 1 — rounds 1–…" — each on one page, and every round of
+/// every player is still printed.
+#[test]
+fn long_personal_cards_are_cut_into_titled_cards_that_fit_a_page() {
+    let schedule = whist(&Roster::numbered(64), None);
+    assert_eq!(schedule.rounds.len(), 63);
+    let mut sheet = options("Long cycle", &[SheetKind::Personal]);
+    sheet.paper = Paper::Letter;
+    let pdf = read_pdf(&schedule_pdf(&schedule, &[], &sheet).unwrap());
+    pdf.assert_headed("Long cycle");
+    let all = pdf.pages.concat();
+    for name in &schedule.entrants {
+        let first = squeeze(&format!("{name} — rounds 1–"));
+        let at = all
+            .find(&first)
+            .unwrap_or_else(|| panic!("{name}: no card for rounds 1–…"));
+        assert!(all[at..].contains(&squeeze(&format!("{name} — rounds "))));
+    }
+    // Each round line once per player: the cut loses nothing.
+    for round in [1, 32, 33, 63] {
+        let line = squeeze(&format!("Round {round} → table"));
+        assert_eq!(all.matches(&line).count(), 64, "round {round}");
+    }
+    // One page per player: the two cards of a player side by side.
+    assert_eq!(pdf.pages.len(), 64);
+}
+
 #[test]
 fn a_sixteen_player_whist_prints_every_sheet_with_every_name_and_round() {
     let schedule = whist(&Roster::numbered(16), None);
