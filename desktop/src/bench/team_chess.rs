@@ -49,8 +49,9 @@ fn odd_board_grid() -> Vec<(usize, usize, usize)> {
 struct Measured {
     label: String,
     backend: Backend,
-    /// Q's numerator and denominator, the bound's numerator, seconds to the best; or the error.
-    result: Result<(u64, u64, u64, f64), String>,
+    /// Q's numerator and denominator, the bound's numerator, seconds to the best, the longest
+    /// run of one colour anyone has (the audit's); or the error.
+    result: Result<(u64, u64, u64, f64, u32), String>,
 }
 
 impl Measured {
@@ -58,15 +59,15 @@ impl Measured {
         self.result
             .as_ref()
             .ok()
-            .map(|&(q, _, bound, _)| q - bound.min(q))
+            .map(|&(q, _, bound, _, _)| q - bound.min(q))
     }
 
     fn print(&self, unit: f64) {
         let backend = self.backend.name();
         let label = &self.label;
         match &self.result {
-            Ok((q, denominator, bound, to_best)) => println!(
-                "{label:<10} {backend:<9} {:>6}/{:<4} ≈ {:<7.4} {bound:>5}  {:<6} {to_best:>9.2}  {:>6.0}  {}",
+            Ok((q, denominator, bound, to_best, run)) => println!(
+                "{label:<10} {backend:<9} {:>6}/{:<4} ≈ {:<7.4} {bound:>5}  {:<6} {to_best:>9.2}  {:>6.0}  {run:>3}  {}",
                 q,
                 denominator,
                 *q as f64 / *denominator as f64,
@@ -101,6 +102,12 @@ fn measure(size: Size, backend: Backend, seconds: f64) -> Measured {
                 q.denominator as u64,
                 outcome.lower_bound_numerator,
                 to_best,
+                scheduler::audit::audit(&outcome.schedule)
+                    .entrants
+                    .iter()
+                    .map(|e| e.longest_run)
+                    .max()
+                    .unwrap_or(0),
             )
         })
         .map_err(|error| error.to_string());
@@ -139,7 +146,8 @@ pub fn run(seconds: f64, sizes: &[String], odd_grid: bool) -> Result<ExitCode> {
     }
     let unit = reference.elapsed().as_secs_f64();
     println!("reference job: {:.1} ms", unit * 1e3);
-    println!("size       backend   Q (checker)          bound  gap    to best s  ratio   note");
+    println!("size       backend   Q (checker)          bound  gap    to best s  ratio  run  note");
+    println!("(run: the longest run of one colour anyone has, as the audit reports it)");
     for (teams, boards, rounds) in sizes {
         let size = Size {
             teams,
