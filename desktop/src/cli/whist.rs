@@ -76,7 +76,8 @@ pub struct WhistStartersArgs {
     #[arg(long)]
     patterned_only: bool,
     /// Arrange tables by exact backtracking with this many nodes per set of partner pairs
-    /// instead of hill climbing (with --search; slower in the measurements so far).
+    /// instead of hill climbing (with --search; slower undirected in the measurements so far;
+    /// with --directed an exact cover by dancing links, the faster one).
     #[arg(long)]
     exact_nodes: Option<u64>,
     /// Directed starters (each other player once on your left, once on your right) for the

@@ -2,6 +2,7 @@
 //! starter into an evening's schedule for any number of players.
 
 pub mod algebra;
+pub mod exact_cover;
 pub mod lift;
 pub mod never_partner;
 pub mod offline;

@@ -153,15 +153,7 @@ pub fn attempt(
             none,
         );
     }
-    let outcome = if directed {
-        let patience = match stage2 {
-            Stage2::Climb { patience } => patience,
-            Stage2::Exact { .. } => Stage2::CLIMB_PATIENCE,
-        };
-        two_stage::search(v, Stage2::Climb { patience }, true, seed, control)
-    } else {
-        two_stage::search(v, stage2, false, seed, control)
-    };
+    let outcome = two_stage::search(v, stage2, directed, seed, control);
     (outcome.starter.clone().map(|s| (s, "search2")), outcome)
 }
 

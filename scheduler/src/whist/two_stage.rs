@@ -21,7 +21,8 @@
 //! swapped, which reverses every left-hand relation at it), and the items to cover become
 //! the signed differences 1..v−1, each exactly once as "the player on my left is d higher".
 //! Every signed difference once implies every class {d, −d} twice, so a directed starter is
-//! also a complete one. Only the climb searches directed starters.
+//! also a complete one. Directed, `Stage2::Exact` is an exact cover (every pair and every
+//! signed difference exactly once) solved by dancing links (`exact_cover`).
 
 use super::starter::{Group, INFINITY, Starter};
 use crate::solver::{Control, Progress, Rng};
@@ -385,6 +386,42 @@ fn exact(s: &mut Seating, budget: &mut u64, rng: &mut Rng) -> Option<bool> {
     Some(false)
 }
 
+/// Directed stage 2 as an exact cover: items are the pairs and the signed differences
+/// 1..m−1, options the tables (i, j) in either seating whose four left-hand differences are
+/// distinct. Seats the found tables into `s`; false when there is none or the budget ran out.
+fn directed_cover(s: &mut Seating, budget: &mut u64, rng: &mut Rng) -> bool {
+    use super::exact_cover::{Cover, ExactCover};
+    let p = s.pairs;
+    let n = p.len();
+    let mut options = Vec::new();
+    let mut tables = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            for o in 0..2u8 {
+                let (h, k) = p.hits(i, j, o);
+                let h = &h[..k];
+                if (0..k).all(|x| h[x] != 0 && !h[..x].contains(&h[x])) {
+                    let mut items = vec![i, j];
+                    items.extend(h.iter().map(|&r| n + r - 1));
+                    options.push(items);
+                    tables.push((i, j, o));
+                }
+            }
+        }
+    }
+    let items = n + p.m as usize - 1;
+    match ExactCover::new(items, &options).solve(rng, budget) {
+        Cover::Found(chosen) => {
+            for o in chosen {
+                let (i, j, seating) = tables[o];
+                s.seat(i, j, seating);
+            }
+            true
+        }
+        Cover::None | Cover::Unknown => false,
+    }
+}
+
 /// A set of small integers with O(1) insert, remove and random pick.
 pub(super) struct Pool {
     pub(super) items: Vec<u32>,
@@ -630,8 +667,8 @@ pub fn search(v: usize, method: Stage2, directed: bool, seed: u64, control: &Con
         "two-stage search is for 4N and 4N+1 players"
     );
     assert!(
-        !directed || (v % 4 == 1 && matches!(method, Stage2::Climb { .. })),
-        "directed two-stage search is for 4N+1 players, by climbing"
+        !directed || v % 4 == 1,
+        "directed two-stage search is for 4N+1 players"
     );
     let infinity = v.is_multiple_of(4);
     let m = if infinity { v - 1 } else { v } as u32;
@@ -647,6 +684,12 @@ pub fn search(v: usize, method: Stage2, directed: bool, seed: u64, control: &Con
         outcome.partner_starters += 1;
         let mut seating = Seating::new(&pairs);
         let found = match method {
+            Stage2::Exact { nodes } if directed => {
+                let mut budget = nodes;
+                let found = directed_cover(&mut seating, &mut budget, &mut rng);
+                outcome.steps += nodes - budget;
+                found
+            }
             Stage2::Exact { nodes } => {
                 let mut budget = nodes;
                 let found = exact(&mut seating, &mut budget, &mut rng) == Some(true);
@@ -718,6 +761,28 @@ mod tests {
                 assert_eq!(starter.players(), v);
                 assert!(complete(&starter), "{v} with {method:?}: {}", starter.to_line());
             }
+        }
+    }
+
+    #[test]
+    fn the_exact_cover_finds_directed_starters() {
+        for v in [13, 17, 21, 33] {
+            let exact = Stage2::Exact { nodes: 20_000 };
+            let out = search(
+                v,
+                exact,
+                true,
+                5,
+                &Control::with_time_limit(Duration::from_secs(60)),
+            );
+            let starter = out.starter.unwrap_or_else(|| panic!("{v} directed"));
+            let schedule = full_cycle(&starter, numbered_names(&starter), true);
+            let report = verify(&schedule);
+            assert!(
+                report.is_valid(),
+                "{v}: {:?}",
+                &report.violations[..report.violations.len().min(3)]
+            );
         }
     }
 
