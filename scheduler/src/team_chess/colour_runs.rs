@@ -323,9 +323,9 @@ impl<'a> Walk<'a> {
 
     /// Puts the walk back on `colours` (flipping each game that differs).
     fn reset(&mut self, colours: &[Vec<bool>]) {
-        for r in 0..colours.len() {
-            for m in 0..colours[r].len() {
-                if self.colours[r][m] != colours[r][m] {
+        for (r, round) in colours.iter().enumerate() {
+            for (m, &first_white) in round.iter().enumerate() {
+                if self.colours[r][m] != first_white {
                     self.flip(r, m);
                 }
             }

@@ -424,7 +424,7 @@ struct Best<'a> {
     /// Why the last candidate was not taken, for the error when none was.
     failure: String,
     /// The best schedule's pairing and colours (for the colour-run pass at the end).
-    parts: Option<(Vec<Vec<Match>>, Vec<Vec<bool>>)>,
+    parts: Option<(Vec<Vec<Match>>, colours::Colours)>,
 }
 
 impl Best<'_> {
@@ -558,7 +558,7 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
                         &control.capped(slice),
                         &mut |pairing, colours, _| {
                             best.offer(pairing, colours, control);
-                            !control.should_stop() && !(grace_given && best.outcome.is_some())
+                            !(control.should_stop() || grace_given && best.outcome.is_some())
                         },
                     );
                     continue;
