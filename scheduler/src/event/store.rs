@@ -376,11 +376,7 @@ impl EventFile {
         self.event
             .check_result(key, &value)
             .map_err(|why| StoreError::Invalid { key, why })?;
-        let db = database_error(self.path.clone());
-        let tx = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(&db)?;
+        let (tx, db) = write_transaction(&mut self.connection, &self.path)?;
         let before = stored_value(&tx, key).map_err(&db)?;
         let after = json(&value);
         let now = now();
@@ -407,11 +403,7 @@ impl EventFile {
     /// Removes a result (kept in the history). Returns whether there was one.
     pub fn clear_result(&mut self, key: ResultKey) -> Result<bool, StoreError> {
         self.refuse_if_damaged()?;
-        let db = database_error(self.path.clone());
-        let tx = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(&db)?;
+        let (tx, db) = write_transaction(&mut self.connection, &self.path)?;
         let before = stored_value(&tx, key).map_err(&db)?;
         if before.is_none() {
             return Ok(false);
@@ -450,11 +442,7 @@ impl EventFile {
             return Ok(changes);
         }
         let affecting = self.event.roster.changes_affecting_schedule(&roster);
-        let db = database_error(self.path.clone());
-        let tx = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(&db)?;
+        let (tx, db) = write_transaction(&mut self.connection, &self.path)?;
         let results: i64 = tx
             .query_row("SELECT COUNT(*) FROM result", [], |row| row.get(0))
             .map_err(&db)?;
@@ -506,11 +494,7 @@ impl EventFile {
                 why,
             });
         }
-        let db = database_error(self.path.clone());
-        let tx = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(&db)?;
+        let (tx, db) = write_transaction(&mut self.connection, &self.path)?;
         let results: i64 = tx
             .query_row("SELECT COUNT(*) FROM result", [], |row| row.get(0))
             .map_err(&db)?;
@@ -712,11 +696,7 @@ impl EventFile {
         plan: impl FnOnce(&Event, &Results) -> Result<super::lineup::LineUpChange, String>,
     ) -> Result<super::lineup::LineUpChange, StoreError> {
         self.refuse_if_damaged()?;
-        let db = database_error(self.path.clone());
-        let tx = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(&db)?;
+        let (tx, db) = write_transaction(&mut self.connection, &self.path)?;
         let results = read_results(&tx, &self.event, &self.path)?;
         let change = plan(&self.event, &results).map_err(|why| StoreError::Refused {
             what: what.to_owned(),
@@ -747,11 +727,7 @@ impl EventFile {
     /// Runs `update` (an UPDATE of the event row taking `value` as ?1) and records `action`
     /// in the history, in one transaction.
     fn update_event_row(&mut self, update: &str, value: String, action: &str) -> Result<(), StoreError> {
-        let db = database_error(self.path.clone());
-        let tx = self
-            .connection
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(&db)?;
+        let (tx, db) = write_transaction(&mut self.connection, &self.path)?;
         tx.execute(update, params![value]).map_err(&db)?;
         tx.execute(
             "INSERT INTO history (at, action) VALUES (?1, ?2)",
@@ -943,6 +919,25 @@ fn check_header(path: &Path) -> Result<i32, StoreError> {
 /// Turns an SQLite failure into an error naming the file and saying what is true: read-only,
 /// disk full, damaged, or else SQLite's own words. (A closure that does not borrow the event
 /// file, so it can be used while a transaction holds the connection.)
+/// The write transaction a change runs in, taken at once (IMMEDIATE: a second window cannot
+/// slip a write in between the read and the write), and the error mapper for its statements.
+fn write_transaction<'c>(
+    connection: &'c mut Connection,
+    path: &Path,
+) -> Result<
+    (
+        rusqlite::Transaction<'c>,
+        impl Fn(rusqlite::Error) -> StoreError + use<>,
+    ),
+    StoreError,
+> {
+    let db = database_error(path.to_path_buf());
+    let tx = connection
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .map_err(&db)?;
+    Ok((tx, db))
+}
+
 fn database_error(path: PathBuf) -> impl Fn(rusqlite::Error) -> StoreError {
     move |error| {
         let path = path.clone();
