@@ -86,9 +86,9 @@ pub struct WhistStartersArgs {
     #[arg(long)]
     directed: bool,
     /// Hill-climbing moves without a new best before a fresh set of partner pairs is drawn
-    /// (with --search).
-    #[arg(long, default_value_t = Stage2::CLIMB_PATIENCE)]
-    patience: u64,
+    /// (with --search; default 200,000 below 44 players, 1,000 × players² from 44).
+    #[arg(long)]
+    patience: Option<u64>,
     /// Seed of the random search (with --search).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -184,7 +184,7 @@ fn search(args: &WhistStartersArgs) -> Result<ExitCode> {
         patterned_only: args.patterned_only,
         stage2: args.exact_nodes.map_or(
             Stage2::Climb {
-                patience: args.patience.max(1),
+                patience: args.patience.map(|p| p.max(1)),
             },
             |nodes| Stage2::Exact { nodes: nodes.max(1) },
         ),

@@ -471,7 +471,9 @@ mod tests {
         std::fs::write(&path, table::upsert(&without, "search", &undirected, None)).unwrap();
         let mut directed = plan(&path, 13, 24);
         directed.directed = true;
-        directed.stage2 = Stage2::Climb { patience: 20_000 };
+        directed.stage2 = Stage2::Climb {
+            patience: Some(20_000),
+        };
         let control = Control::with_time_limit(Duration::from_secs(120));
         let summary = run(&directed, &control, &|_| {}).unwrap();
         // 13 and 17 are directed constructions already; 16, 20 and 24 are not 4N+1.

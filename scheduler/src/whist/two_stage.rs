@@ -35,17 +35,31 @@ use crate::solver::{Control, Progress, Rng};
 pub enum Stage2 {
     /// Backtracking with at most this many nodes per partner starter.
     Exact { nodes: u64 },
-    /// Hill climbing, giving up after this many moves without a new best.
-    Climb { patience: u64 },
+    /// Hill climbing, giving up after this many moves without a new best (`None`: the
+    /// patience for the size, `Stage2::climb_patience`).
+    Climb { patience: Option<u64> },
 }
 
 impl Stage2 {
-    /// The default: climbing, a fresh partner starter after 200,000 moves without progress.
-    pub const CLIMB: Stage2 = Stage2::Climb {
-        patience: Stage2::CLIMB_PATIENCE,
-    };
-    /// Moves without a new best before the climb takes a fresh partner starter.
+    /// The default: climbing, with the patience for the size.
+    pub const CLIMB: Stage2 = Stage2::Climb { patience: None };
+    /// Moves without a new best before the climb takes a fresh partner starter, below 44
+    /// players.
     pub const CLIMB_PATIENCE: u64 = 200_000;
+
+    /// The climb's patience for v players: 200,000 moves below 44 players, 1,000·v² from
+    /// 44 (1.9 M at 44, 4.6 M at 68). Measured by climbing each of a few hundred random
+    /// partner starters with a patience of 2 M moves: the ones that could be seated took
+    /// 72,000 to 1.9 M moves in all at 44 players (44 of 400 starters, 17 M moves per find),
+    /// 210,000 to 1.6 M at 48 (18 of 300, 32 M per find) and 1.0 M at 60 (1 in the first
+    /// 69): the moves a success needs grow with the size, so the patience does too.
+    pub fn climb_patience(v: usize) -> u64 {
+        if v < 44 {
+            Stage2::CLIMB_PATIENCE
+        } else {
+            1_000 * (v as u64).pow(2)
+        }
+    }
 }
 
 /// What a search did: the starter if found, and how much work it took.
@@ -698,7 +712,7 @@ pub fn search(v: usize, method: Stage2, directed: bool, seed: u64, control: &Con
             }
             Stage2::Climb { patience } => climb(
                 &mut seating,
-                patience,
+                patience.unwrap_or(Stage2::climb_patience(v)),
                 &mut outcome.steps,
                 &mut outcome.best_short,
                 &mut rng,
@@ -748,7 +762,12 @@ mod tests {
 
     #[test]
     fn both_methods_find_small_complete_starters() {
-        for method in [Stage2::Exact { nodes: 2_000 }, Stage2::Climb { patience: 20_000 }] {
+        for method in [
+            Stage2::Exact { nodes: 2_000 },
+            Stage2::Climb {
+                patience: Some(20_000),
+            },
+        ] {
             for v in [12, 13, 16, 20, 21] {
                 let out = search(
                     v,
@@ -793,6 +812,11 @@ mod tests {
 
     #[test]
     fn the_climb_finds_directed_starters() {
-        finds_directed(Stage2::Climb { patience: 20_000 }, &[13, 17, 21]);
+        finds_directed(
+            Stage2::Climb {
+                patience: Some(20_000),
+            },
+            &[13, 17, 21],
+        );
     }
 }
