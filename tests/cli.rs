@@ -1,35 +1,11 @@
 //! End-to-end: the real `tourney` binary, run headless the way an organiser (or a script)
 //! runs it, on the fixture rosters.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn tourney(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tourney"))
-        .args(args)
-        .output()
-        .expect("run tourney")
-}
-
-fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../fixtures/rosters")
-        .join(name)
-        .to_string_lossy()
-        .into_owned()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// A scratch folder for one test, emptied first.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tourney-e2e-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
+use common::{fixture, ok, scratch, text, tourney};
+use std::path::Path;
+use std::process::Command;
 
 #[test]
 fn version_is_printed() {
@@ -53,8 +29,7 @@ fn version_is_printed() {
 #[test]
 fn roster_check_accepts_an_excel_export() {
     let out = tourney(&["roster", "check", &fixture("excel_utf8_bom_semicolon.csv")]);
-    let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    let stdout = ok(&out);
     assert!(
         stdout.contains("4 player(s); encoding UTF-8 with byte-order mark; delimiter ';'"),
         "{stdout}"
@@ -489,8 +464,7 @@ fn team_chess_from_a_roster_names_the_players() {
         "--out",
         "-",
     ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let csv = text(&out.stdout);
+    let csv = ok(&out);
     assert!(
         csv.starts_with("round,white_team,white_board,black_team,black_board,white,black"),
         "{csv}"
@@ -535,8 +509,7 @@ fn team_matches_play_the_rounds_asked_for() {
         "--out",
         "-",
     ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let csv = text(&out.stdout);
+    let csv = ok(&out);
     // A header, 6 games in each of 4 rounds.
     assert_eq!(csv.lines().count(), 1 + 6 * 4, "{csv}");
     assert!(
@@ -598,8 +571,7 @@ fn team_round_robin_and_scheveningen_verify() {
 #[test]
 fn team_chess_bench_reports_checker_q_bound_and_impossible_sizes() {
     let out = tourney(&["bench", "team-chess", "--seconds", "2", "--sizes", "6x4x5,9x4x4"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let report = text(&out.stdout);
+    let report = ok(&out);
     let six = report
         .lines()
         .find(|line| line.starts_with("6x4x5"))
@@ -793,8 +765,7 @@ fn the_solver_tools_answer_on_the_command_line() {
     )
     .unwrap();
     let out = tourney(&["league-table", table.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let stdout = ok(&out);
     assert!(stdout.contains("Foxholt 3-0 Pinner"), "{stdout}");
     assert!(stdout.contains("\nunique:"), "{stdout}");
 
@@ -813,8 +784,7 @@ fn the_solver_tools_answer_on_the_command_line() {
 
     let zebra = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/puzzles/zebra.txt");
     let out = tourney(&["logic-grid", zebra.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let stdout = ok(&out);
     let norwegian = stdout
         .lines()
         .find(|l| l.contains("Norwegian"))
@@ -1166,8 +1136,7 @@ fn movement_refusals_are_sentences() {
     }
     // Arrow switch: the last of 7 rounds has the E-W pairs sitting N-S.
     let out = tourney(&["movement", "--pairs", "14", "--boards", "21", "--arrow-switch"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let shown = text(&out.stdout);
+    let shown = ok(&out);
     let last = shown
         .split("Round 7 (arrow switch)")
         .nth(1)
@@ -1276,8 +1245,7 @@ fn deals_writes_seeded_pbn_that_checks_and_is_never_replaced_without_force() {
 #[test]
 fn deals_check_reads_another_programs_file_and_names_the_line_of_a_bad_one() {
     let endplay = tourney(&["deals", "--check", &pbn_fixture("endplay-8-boards.pbn")]);
-    assert!(endplay.status.success(), "{}", text(&endplay.stderr));
-    let shown = text(&endplay.stdout);
+    let shown = ok(&endplay);
     assert_eq!(shown.lines().count(), 8, "{shown}");
     assert!(
         shown

@@ -2,44 +2,16 @@
 //! results, correct one, read standings (text, CSV, PDF) and history — and the crash test:
 //! results acknowledged before a SIGKILL are all in the file afterwards.
 
+mod common;
+
+use common::{fixture, ok, scratch, text, tourney};
 use scheduler::event::ResultValue;
 use scheduler::event::store::EventFile;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::Duration;
-
-fn tourney(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tourney"))
-        .args(args)
-        .output()
-        .expect("run tourney")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tourney-event-e2e-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
-fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../fixtures/rosters")
-        .join(name)
-        .to_string_lossy()
-        .into_owned()
-}
-
-fn ok(out: &Output) -> String {
-    assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
-    text(&out.stdout)
-}
 
 #[test]
 fn a_whist_drive_evening_from_the_command_line() {
@@ -741,23 +713,7 @@ fn a_club_pairs_evening_with_moving_boards_from_the_command_line() {
     assert!(show.contains("Mitchell"), "{show}");
     // Round 1: N-S pair 1 against E-W pair 1 at table 1 plays boards 1–4; entered from the
     // traveller by board and pairs, the round and table are found.
-    let saved = ok(&tourney(&[
-        "event",
-        "result",
-        f,
-        "--board",
-        "1",
-        "--ns",
-        "1",
-        "--ew",
-        "1",
-        "--contract",
-        "4S",
-        "--by",
-        "N",
-        "--tricks",
-        "=",
-    ]));
+    let saved = four_spades_on_board_one(f);
     assert!(
         saved.contains("round 1 table 1 board 1") && saved.contains("N-S +420"),
         "{saved}"
@@ -982,23 +938,7 @@ fn a_club_pairs_evening_prints_its_sheets_and_both_rankings() {
         text(&none.stderr)
     );
     // One result, then the standings PDF ranks N-S and E-W apart under their headings.
-    ok(&tourney(&[
-        "event",
-        "result",
-        f,
-        "--board",
-        "1",
-        "--ns",
-        "1",
-        "--ew",
-        "1",
-        "--contract",
-        "4S",
-        "--by",
-        "N",
-        "--tricks",
-        "=",
-    ]));
+    four_spades_on_board_one(f);
     let standings = dir.join("standings.pdf");
     ok(&tourney(&[
         "event",
@@ -1286,4 +1226,26 @@ fn tourney_sheets_prints_a_club_pairs_event_file_like_the_sheets_view() {
         "{}",
         text(&none.stderr)
     );
+}
+
+/// Club pairs, entered from the traveller: board 1, N-S pair 1 against E-W pair 1, 4S by
+/// North made exactly; returns what the command printed.
+fn four_spades_on_board_one(f: &str) -> String {
+    ok(&tourney(&[
+        "event",
+        "result",
+        f,
+        "--board",
+        "1",
+        "--ns",
+        "1",
+        "--ew",
+        "1",
+        "--contract",
+        "4S",
+        "--by",
+        "N",
+        "--tricks",
+        "=",
+    ]))
 }

@@ -1,0 +1,41 @@
+//! What both end-to-end suites (`cli.rs`, `events.rs`) need: the real binary, the fixture
+//! rosters and a scratch folder per test.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs the built `tourney` binary with `args`.
+pub fn tourney(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tourney"))
+        .args(args)
+        .output()
+        .expect("run tourney")
+}
+
+/// The path of a roster in `fixtures/rosters`.
+pub fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/rosters")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A scratch folder for one test, emptied first (the process id keeps the two suites and
+/// concurrent runs apart).
+pub fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tourney-e2e-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// The standard output of a run that must succeed (both streams shown if it did not).
+pub fn ok(out: &Output) -> String {
+    assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
+    text(&out.stdout)
+}
