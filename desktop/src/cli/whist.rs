@@ -75,6 +75,10 @@ pub struct WhistStartersArgs {
     /// (with --search).
     #[arg(long)]
     patterned_only: bool,
+    /// Only the counts the symmetric search can do and the patterned search cannot (a
+    /// multiplier h ≠ ±1 with h² = 1 exists: 69, 76, 88, 93, 112, 124, 129, …; with --search).
+    #[arg(long, conflicts_with = "patterned_only")]
+    symmetric_only: bool,
     /// Arrange tables by exact backtracking with this many nodes per set of partner pairs
     /// instead of hill climbing (with --search; slower undirected in the measurements so far;
     /// with --directed an exact cover by dancing links, the faster one).
@@ -181,7 +185,13 @@ fn search(args: &WhistStartersArgs) -> Result<ExitCode> {
         threads: args.threads,
         first_cap: Duration::from_secs_f64(args.first_cap),
         redo: args.redo,
-        patterned_only: args.patterned_only,
+        only: if args.patterned_only {
+            offline::Only::Patterned
+        } else if args.symmetric_only {
+            offline::Only::Symmetric
+        } else {
+            offline::Only::Any
+        },
         stage2: args.exact_nodes.map_or(
             Stage2::Climb {
                 patience: args.patience.map(|p| p.max(1)),

@@ -13,6 +13,7 @@ pub mod reseat;
 pub mod search;
 pub mod small;
 pub mod starter;
+pub mod symmetric;
 pub mod table;
 pub mod two_stage;
 

@@ -4,7 +4,8 @@
 //! Each player count v ≡ 0, 1 (mod 4) in range that the table lacks is tried in turn with a
 //! time cap; a miss goes back in the queue with four times the cap, so easy sizes are done
 //! first and the hard ones get the remaining hours. Per size: the constructions (instant),
-//! then the patterned search where it can succeed (4N+1, 3 ∤ v), else the two-stage search.
+//! then the patterned search where it can succeed (4N+1, 3 ∤ v), else the symmetric search
+//! where a multiplier allows it (`symmetric`: 69, 76, 88, 93, …), else the two-stage search.
 //! A thread with nothing queued helps on a size another thread is working on (another
 //! seed); whoever finds it stops the other.
 //!
@@ -19,7 +20,7 @@ use super::plan::{complete_starter, starter_is_directed};
 use super::starter::Starter;
 use super::table;
 use super::two_stage::{self, Stage2};
-use super::{full_cycle, numbered_names, patterned};
+use super::{full_cycle, numbered_names, patterned, symmetric};
 use crate::solver::{Control, Progress};
 use crate::verify::verify;
 use std::collections::{BTreeMap, HashMap};
@@ -41,15 +42,36 @@ pub struct Plan {
     pub first_cap: Duration,
     /// Search again sizes the table already has (a found starter replaces the line).
     pub redo: bool,
-    /// Only the sizes the patterned search can do (4N+1, 3 ∤ v): quick even above 100,
-    /// where the two-stage search has no chance in hours.
-    pub patterned_only: bool,
+    /// Which sizes: all, or only those a quick search can do even above 100, where the
+    /// two-stage search has no chance in hours.
+    pub only: Only,
     /// How the two-stage search arranges tables (`Stage2::CLIMB`, the faster one measured).
     pub stage2: Stage2,
     /// Directed starters for the 4N+1 counts whose line is not directed yet (a directed
     /// starter is also complete, so it replaces the undirected line).
     pub directed: bool,
     pub seed: u64,
+}
+
+/// A restriction of the sizes searched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Only {
+    /// Every size in range.
+    Any,
+    /// The sizes the patterned search can do (4N+1, 3 ∤ v).
+    Patterned,
+    /// The sizes the symmetric search can do and the patterned search cannot.
+    Symmetric,
+}
+
+impl Only {
+    fn admits(self, v: usize) -> bool {
+        match self {
+            Only::Any => true,
+            Only::Patterned => patterned::applies(v),
+            Only::Symmetric => symmetric::applies(v) && !patterned::applies(v),
+        }
+    }
 }
 
 /// What the search tells its caller as it goes.
@@ -117,9 +139,9 @@ pub fn check_complete(v: usize, starter: &Starter, directed: bool) -> Result<(),
 }
 
 /// One bounded attempt at size v: a construction (including `lift`'s product of two smaller
-/// rotations), the patterned search, or the two-stage
-/// search (`directed`: the directed climb for 4N+1; constructions and patterned starters
-/// are directed already). Returns the starter with its origin, and the work done.
+/// rotations), the patterned search, the symmetric search (undirected only) or the
+/// two-stage search (`directed`: the directed climb for 4N+1; constructions and patterned
+/// starters are directed already). Returns the starter with its origin, and the work done.
 pub fn attempt(
     v: usize,
     stage2: Stage2,
@@ -152,6 +174,16 @@ pub fn attempt(
             patterned::search(v, seed, control).map(|s| (s, "patterned")),
             none,
         );
+    }
+    if !directed && symmetric::applies(v) {
+        let found = symmetric::search(v, symmetric::Anneal::DEFAULT, seed, control);
+        let outcome = two_stage::Outcome {
+            starter: found.starter.clone(),
+            partner_starters: found.restarts,
+            steps: found.moves,
+            best_short: found.best_cost.min(v as i64) as usize,
+        };
+        return (found.starter.map(|s| (s, "symmetric")), outcome);
     }
     let outcome = two_stage::search(v, stage2, directed, seed, control);
     (outcome.starter.clone().map(|s| (s, "search2")), outcome)
@@ -192,7 +224,7 @@ pub fn run(plan: &Plan, control: &Control, on_event: &(dyn Fn(&Event) + Sync)) -
         .into_iter()
         .filter(|v| !plan.directed || v % 4 == 1)
         .filter(|v| plan.redo || !have.contains(v))
-        .filter(|&v| !plan.patterned_only || patterned::applies(v))
+        .filter(|&v| plan.only.admits(v))
         .collect();
     let shared = Mutex::new(Shared {
         queue: todo.iter().map(|&v| (0, v)).collect(),
@@ -399,7 +431,7 @@ mod tests {
             threads: 2,
             first_cap: Duration::from_secs(5),
             redo: false,
-            patterned_only: false,
+            only: Only::Any,
             stage2: Stage2::CLIMB,
             directed: false,
             seed: 1,
@@ -431,7 +463,12 @@ mod tests {
                     "cyclic"
                 }
             );
-            assert_eq!(origin, if v == 29 { "algebra" } else { "search2" }, "{line}");
+            let expected = match v {
+                29 => "algebra",
+                33 => "symmetric",
+                _ => "search2",
+            };
+            assert_eq!(origin, expected, "{line}");
             assert!(seconds.is_some_and(|s| s >= 0.0), "{line}");
         }
         // Every other line is as it was, in size order.
