@@ -226,9 +226,12 @@ fn search(args: &WhistStartersArgs) -> Result<ExitCode> {
                 seconds,
                 partner_starters,
                 best_short,
-            } => format!(
-                "{v:>4} players: still searching after {seconds:.0} s, {partner_starters} partner starters, best {best_short} table(s) short"
-            ),
+            } => {
+                let (starts, short) = offline::progress_words(*v, args.directed);
+                format!(
+                    "{v:>4} players: still searching after {seconds:.0} s, {partner_starters} {starts}, best {best_short} {short}"
+                )
+            }
             Found { v, origin, seconds } => {
                 format!("{v:>4} players: FOUND ({origin}) after {seconds:.1} s, verified and written")
             }
@@ -243,9 +246,12 @@ fn search(args: &WhistStartersArgs) -> Result<ExitCode> {
                 seconds,
                 partner_starters,
                 best_short,
-            } => format!(
-                "{v:>4} players: not yet ({seconds:.0} s, {partner_starters} partner starters, best {best_short} table(s) short); later with more time"
-            ),
+            } => {
+                let (starts, short) = offline::progress_words(*v, args.directed);
+                format!(
+                    "{v:>4} players: not yet ({seconds:.0} s, {partner_starters} {starts}, best {best_short} {short}); later with more time"
+                )
+            }
             Refused { v, reason } => format!("{v:>4} players: REFUSED, not written: {reason}"),
         };
         eprintln!("[{}] {line}", clock());

@@ -154,8 +154,11 @@ struct State<'l> {
     layout: &'l Layout,
     /// Couple index and orientation per slot.
     slot: Vec<(u32, bool)>,
+    /// Count per partner class, and per opponent class or (directed) per signed left-hand
+    /// difference.
     partner: Vec<i32>,
     opponent: Vec<i32>,
+    directed: bool,
     cost: i64,
 }
 
@@ -193,9 +196,17 @@ impl State<'_> {
                 bump(&mut self.partner, class(m, e[x], e[y]), 1);
             }
         }
-        for (x, y) in [(0, 1), (0, 3), (2, 1), (2, 3)] {
-            if finite(x, y) {
-                bump(&mut self.opponent, class(m, e[x], e[y]), 2);
+        if self.directed {
+            // Each seat's left-hand neighbour is the next seat round the table (no ∞).
+            for p in 0..4 {
+                let d = (e[(p + 1) % 4] + m - e[p]) % m;
+                bump(&mut self.opponent, d as usize, 1);
+            }
+        } else {
+            for (x, y) in [(0, 1), (0, 3), (2, 1), (2, 3)] {
+                if finite(x, y) {
+                    bump(&mut self.opponent, class(m, e[x], e[y]), 2);
+                }
             }
         }
         delta
@@ -204,8 +215,13 @@ impl State<'_> {
     fn recount(&mut self) {
         let k = (self.layout.m as usize - 1) / 2;
         self.partner = vec![0; k + 1];
-        self.opponent = vec![0; k + 1];
-        self.cost = (k as i64) * (1 + 4);
+        if self.directed {
+            self.opponent = vec![0; 2 * k + 1];
+            self.cost = k as i64 + 2 * k as i64;
+        } else {
+            self.opponent = vec![0; k + 1];
+            self.cost = (k as i64) * (1 + 4);
+        }
         for t in 0..self.layout.tables.len() {
             self.cost += self.apply(t, 1);
         }
@@ -279,8 +295,10 @@ pub fn applies(v: usize) -> bool {
 }
 
 /// Searches an h-symmetric starter for v players, a random layout (multiplier and number of
-/// (x, hx, y, hy) tables) each start, until found or `control` stops it.
-pub fn search(v: usize, settings: Anneal, seed: u64, control: &Control) -> Outcome {
+/// (x, hx, y, hy) tables) each start, until found or `control` stops it. Progress: starts so
+/// far, quality = the lowest cost. `directed` (4N+1
+/// only) counts each signed left-hand difference once instead of each opponent class twice.
+pub fn search(v: usize, directed: bool, settings: Anneal, seed: u64, control: &Control) -> Outcome {
     let mut rng = Rng::new(seed);
     let mut outcome = Outcome {
         starter: None,
@@ -288,7 +306,11 @@ pub fn search(v: usize, settings: Anneal, seed: u64, control: &Control) -> Outco
         moves: 0,
         best_cost: i64::MAX,
     };
-    let layouts = layouts(v);
+    let layouts = if directed && v % 4 != 1 {
+        Vec::new()
+    } else {
+        layouts(v)
+    };
     if layouts.is_empty() {
         return outcome;
     }
@@ -309,6 +331,7 @@ pub fn search(v: usize, settings: Anneal, seed: u64, control: &Control) -> Outco
             slot: order.iter().map(|&c| (c, rng.below(2) == 1)).collect(),
             partner: Vec::new(),
             opponent: Vec::new(),
+            directed,
             cost: 0,
         };
         state.recount();
@@ -323,7 +346,7 @@ pub fn search(v: usize, settings: Anneal, seed: u64, control: &Control) -> Outco
                     return outcome;
                 }
                 control.report(Progress {
-                    done: outcome.moves,
+                    done: outcome.restarts,
                     best_quality: outcome.best_cost.min(best) as f64,
                 });
             }
@@ -395,7 +418,7 @@ mod tests {
         // The limit only guards against a hang: these seeds find theirs in under 300,000
         // moves.
         let control = Control::with_time_limit(Duration::from_secs(300));
-        let outcome = search(v, Anneal::DEFAULT, seed, &control);
+        let outcome = search(v, false, Anneal::DEFAULT, seed, &control);
         outcome
             .starter
             .unwrap_or_else(|| panic!("{v}: best cost {}", outcome.best_cost))
@@ -418,7 +441,7 @@ mod tests {
         for v in [68, 72, 80, 84] {
             assert!(!applies(v), "{v}");
             assert!(
-                search(v, Anneal::DEFAULT, 1, &Control::unlimited())
+                search(v, false, Anneal::DEFAULT, 1, &Control::unlimited())
                     .starter
                     .is_none()
             );
@@ -431,13 +454,19 @@ mod tests {
 
     #[test]
     fn a_spent_limit_or_a_cancel_stops_the_search() {
-        let none = search(93, Anneal::DEFAULT, 1, &Control::with_time_limit(Duration::ZERO));
+        let none = search(
+            93,
+            false,
+            Anneal::DEFAULT,
+            1,
+            &Control::with_time_limit(Duration::ZERO),
+        );
         assert!(none.starter.is_none());
         let control = Control::unlimited();
         control
             .cancel_flag()
             .store(true, std::sync::atomic::Ordering::Relaxed);
-        assert!(search(93, Anneal::DEFAULT, 1, &control).starter.is_none());
+        assert!(search(93, false, Anneal::DEFAULT, 1, &control).starter.is_none());
     }
 
     #[test]
