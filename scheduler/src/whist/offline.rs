@@ -122,8 +122,7 @@ pub fn targets(min: usize, max: usize) -> Vec<usize> {
 /// `best_short` measures in its events (the two-stage search: partner starters drawn and
 /// tables short; the symmetric search: fresh starts and the lowest cost).
 pub fn progress_words(v: usize, directed: bool) -> (&'static str, &'static str) {
-    let symmetric = symmetric::applies(v) && (!directed || v >= SYMMETRIC_DIRECTED_FROM);
-    if symmetric && !patterned::applies(v) {
+    if uses_symmetric(v, directed) && !patterned::applies(v) {
         ("fresh start(s)", "cost")
     } else {
         ("partner starters", "table(s) short")
@@ -151,11 +150,19 @@ pub fn check_complete(v: usize, starter: &Starter, directed: bool) -> Result<(),
 }
 
 /// From this size on, directed searches use the symmetric search where it applies.
+/// Directed, it found 57 in 11–14 s (the exact cover took 716 s) but not 21 or 33 in 60 s,
+/// where the two-stage search takes seconds.
 const SYMMETRIC_DIRECTED_FROM: usize = 45;
 
+/// Whether `attempt` gives size v to the symmetric search (when no construction or
+/// patterned search comes first).
+fn uses_symmetric(v: usize, directed: bool) -> bool {
+    symmetric::applies(v) && (!directed || v >= SYMMETRIC_DIRECTED_FROM)
+}
+
 /// One bounded attempt at size v: a construction (including `lift`'s product of two smaller
-/// rotations), the patterned search, the symmetric search (undirected only) or the
-/// two-stage search (`directed`: the directed climb for 4N+1; constructions and patterned
+/// rotations), the patterned search, the symmetric search (directed from 45 players) or
+/// the two-stage search (`directed`: the directed climb for 4N+1; constructions and patterned
 /// starters are directed already). Returns the starter with its origin, and the work done.
 pub fn attempt(
     v: usize,
@@ -190,9 +197,7 @@ pub fn attempt(
             none,
         );
     }
-    // Directed, the symmetric search found 57 in 11–14 s (the exact cover took 716 s) but
-    // not 21 or 33 in 60 s, where the two-stage search takes seconds.
-    if symmetric::applies(v) && (!directed || v >= SYMMETRIC_DIRECTED_FROM) {
+    if uses_symmetric(v, directed) {
         let found = symmetric::search(v, directed, symmetric::Anneal::DEFAULT, seed, control);
         let outcome = two_stage::Outcome {
             starter: found.starter.clone(),
