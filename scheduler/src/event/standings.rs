@@ -45,6 +45,31 @@ fn scored_tables(event: &Event, results: &Results) -> Vec<StandingsTable> {
     }
 }
 
+/// Rows ranked by `key`, highest first (equal keys share a rank and keep entry order), each
+/// the rank followed by `cells(entrant)`.
+fn ranked_rows(
+    n: usize,
+    key: impl Fn(usize) -> i64,
+    cells: impl Fn(usize) -> Vec<String>,
+) -> Vec<Vec<String>> {
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&p| (std::cmp::Reverse(key(p)), p));
+    let keys: Vec<i64> = order.iter().map(|&p| key(p)).collect();
+    order
+        .iter()
+        .zip(ranks(&keys))
+        .map(|(&p, rank)| {
+            let mut row = vec![rank.to_string()];
+            row.extend(cells(p));
+            row
+        })
+        .collect()
+}
+
+fn strings(names: &[&str]) -> Vec<String> {
+    names.iter().map(|&s| s.to_owned()).collect()
+}
+
 /// The name in first place of the first table, if any result is in.
 pub fn leader(tables: &[StandingsTable]) -> Option<&str> {
     let table = tables.first()?;
@@ -94,10 +119,6 @@ fn whist_drive(schedule: &Schedule, results: &Results) -> StandingsTable {
         };
         tricks[p] as f64 + sat_out[p] as f64 * average
     };
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| total(b).total_cmp(&total(a)).then(a.cmp(&b)));
-    let keys: Vec<i64> = order.iter().map(|&p| (total(p) * 100.0).round() as i64).collect();
-    let ranks = ranks(&keys);
     let show_sit_outs = sat_out.iter().any(|&s| s > 0);
     let mut columns = vec!["Rank", "Player", "Rounds", "Tricks"];
     if show_sit_outs {
@@ -105,13 +126,12 @@ fn whist_drive(schedule: &Schedule, results: &Results) -> StandingsTable {
     }
     StandingsTable {
         heading: None,
-        columns: columns.into_iter().map(String::from).collect(),
-        rows: order
-            .iter()
-            .zip(ranks)
-            .map(|(&p, rank)| {
+        columns: strings(&columns),
+        rows: ranked_rows(
+            n,
+            |p| (total(p) * 100.0).round() as i64,
+            |p| {
                 let mut row = vec![
-                    rank.to_string(),
                     schedule.entrants[p].clone(),
                     played[p].to_string(),
                     tricks[p].to_string(),
@@ -121,8 +141,8 @@ fn whist_drive(schedule: &Schedule, results: &Results) -> StandingsTable {
                     row.push(format!("{:.1}", total(p)));
                 }
                 row
-            })
-            .collect(),
+            },
+        ),
         note: show_sit_outs
             .then(|| "A sit-out round scores the player's own average over the rounds played.".to_owned()),
     }
@@ -191,10 +211,6 @@ fn bridge(event: &Event, results: &Results, imp_method: Option<ImpMethod>) -> St
             (percent(p) * 100.0).round() as i64
         }
     };
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| key(b).cmp(&key(a)).then(a.cmp(&b)));
-    let keys: Vec<i64> = order.iter().map(|&p| key(p)).collect();
-    let ranks = ranks(&keys);
     let who = if schedule.format == Format::Whist {
         "Player"
     } else {
@@ -206,25 +222,20 @@ fn bridge(event: &Event, results: &Results, imp_method: Option<ImpMethod>) -> St
     }
     StandingsTable {
         heading: None,
-        columns: columns.into_iter().map(String::from).collect(),
-        rows: order
-            .iter()
-            .zip(ranks)
-            .map(|(&p, rank)| {
-                let mut row = vec![
-                    rank.to_string(),
-                    schedule.entrants[p].clone(),
-                    boards[p].to_string(),
-                    format_points(points[p] as f64 / 2.0),
-                    format_points(tops[p] as f64 / 2.0),
-                    format!("{:.2}", percent(p)),
-                ];
-                if by_imps {
-                    row.push(format!("{:.2}", imps[p]));
-                }
-                row
-            })
-            .collect(),
+        columns: strings(&columns),
+        rows: ranked_rows(n, key, |p| {
+            let mut row = vec![
+                schedule.entrants[p].clone(),
+                boards[p].to_string(),
+                format_points(points[p] as f64 / 2.0),
+                format_points(tops[p] as f64 / 2.0),
+                format!("{:.2}", percent(p)),
+            ];
+            if by_imps {
+                row.push(format!("{:.2}", imps[p]));
+            }
+            row
+        }),
         note: Some(match imp_method {
             None => "Matchpoints: 1 for each score beaten, ½ for each tie, on every board.".to_owned(),
             Some(ImpMethod::Cross) => {
@@ -311,7 +322,7 @@ fn chess(
     columns.extend(["Pts", "Games", "W", "D", "L", "DE", "SB", "BH", "BH-C1"]);
     let players = StandingsTable {
         heading: with_teams.then(|| "Players".to_owned()),
-        columns: columns.into_iter().map(String::from).collect(),
+        columns: strings(&columns),
         rows: lines
             .iter()
             .map(|l| {
@@ -446,22 +457,15 @@ fn teams(schedule: &Schedule, games: &[(u32, usize, usize, GameResult)], rule: P
             }
         }
     }
-    let mut order: Vec<usize> = (0..names.len()).collect();
-    order.sort_by(|&a, &b| points[b].total_cmp(&points[a]).then(a.cmp(&b)));
-    let keys: Vec<i64> = order.iter().map(|&t| (points[t] * 2.0) as i64).collect();
     StandingsTable {
         heading: Some("Teams".to_owned()),
-        columns: ["Rank", "Team", "Games", "W", "D", "L", "Pts"]
-            .into_iter()
-            .map(String::from)
-            .collect(),
-        rows: order
-            .iter()
-            .zip(ranks(&keys))
-            .map(|(&t, rank)| {
+        columns: strings(&["Rank", "Team", "Games", "W", "D", "L", "Pts"]),
+        rows: ranked_rows(
+            names.len(),
+            |t| (points[t] * 2.0).round() as i64,
+            |t| {
                 let (games, w, d, l) = record[t];
                 vec![
-                    rank.to_string(),
                     names[t].clone(),
                     games.to_string(),
                     w.to_string(),
@@ -469,8 +473,8 @@ fn teams(schedule: &Schedule, games: &[(u32, usize, usize, GameResult)], rule: P
                     l.to_string(),
                     format_points(points[t]),
                 ]
-            })
-            .collect(),
+            },
+        ),
         note: Some("Team points are the sum of the team's game points.".to_owned()),
     }
 }
@@ -501,10 +505,7 @@ fn matches(schedule: &Schedule, results: &Results, rule: PointsRule) -> Standing
     let table = league_table(schedule.entrants.len(), &finished, rule);
     StandingsTable {
         heading: None,
-        columns: ["Rank", "Name", "P", "W", "D", "L", "For", "Against", "Pts"]
-            .into_iter()
-            .map(String::from)
-            .collect(),
+        columns: strings(&["Rank", "Name", "P", "W", "D", "L", "For", "Against", "Pts"]),
         rows: table
             .iter()
             .map(|l| {
