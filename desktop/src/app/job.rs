@@ -85,3 +85,29 @@ impl<T: Send + 'static> Job<T> {
         ui.ctx().request_repaint_after(Duration::from_millis(200));
     }
 }
+
+/// A panel's job, polled once a frame: a finished job's outcome moves into `answer` and the job
+/// is dropped; while it runs its progress is drawn and the result is true, so the panel draws
+/// nothing else.
+pub fn poll<T: Send + 'static>(
+    job: &mut Option<Job<T>>,
+    answer: &mut Option<T>,
+    ui: &mut egui::Ui,
+    heading: &str,
+    best: impl Fn(f64) -> String,
+) -> bool {
+    let Some(running) = job else {
+        return false;
+    };
+    match running.take_outcome() {
+        Some(outcome) => {
+            *answer = Some(outcome);
+            *job = None;
+            false
+        }
+        None => {
+            running.progress_ui(ui, heading, best);
+            true
+        }
+    }
+}

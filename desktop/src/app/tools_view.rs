@@ -4,7 +4,7 @@
 //! (unique, not unique with the second answer, or stopped) and the independent check.
 
 use super::dialogs::{Files, Purpose, Request};
-use super::job::Job;
+use super::job::{self, Job};
 use super::options_form::row;
 use eframe::egui;
 use scheduler::milp::Backend;
@@ -130,23 +130,14 @@ impl Default for LeaguePanel {
 impl LeaguePanel {
     fn ui(&mut self, ui: &mut egui::Ui, files: &mut Files) {
         ui.label("Give a final table (team, P, W, D, L, GF, GA, Pts): Tourney recovers every match score and says whether it is the only answer.");
-        if let Some(job) = &self.job {
-            match job.take_outcome() {
-                Some(answer) => {
-                    self.answer = Some(answer);
-                    self.job = None;
-                }
-                None => {
-                    job.progress_ui(ui, "Reconstructing…", |stage| {
-                        if stage >= 0.0 {
-                            "A reconstruction is found; checking whether it is the only one".into()
-                        } else {
-                            String::new()
-                        }
-                    });
-                    return;
-                }
+        if job::poll(&mut self.job, &mut self.answer, ui, "Reconstructing…", |stage| {
+            if stage >= 0.0 {
+                "A reconstruction is found; checking whether it is the only one".into()
+            } else {
+                String::new()
             }
+        }) {
+            return;
         }
         egui::ScrollArea::vertical()
             .id_salt("league-tool")
@@ -344,19 +335,10 @@ impl Default for GridPanel {
 impl GridPanel {
     fn ui(&mut self, ui: &mut egui::Ui, files: &mut Files) {
         ui.label("Categories first (\"Pet: cat, dog, fish\"), then clues in plain English, each ending with a full stop. The README lists the clue words Tourney understands.");
-        if let Some(job) = &self.job {
-            match job.take_outcome() {
-                Some(answer) => {
-                    self.answer = Some(answer);
-                    self.job = None;
-                }
-                None => {
-                    job.progress_ui(ui, "Solving…", |_| {
-                        "A solution is found; checking whether it is the only one".into()
-                    });
-                    return;
-                }
-            }
+        if job::poll(&mut self.job, &mut self.answer, ui, "Solving…", |_| {
+            "A solution is found; checking whether it is the only one".into()
+        }) {
+            return;
         }
         egui::ScrollArea::vertical().id_salt("grid-tool").show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -462,19 +444,10 @@ impl Default for BoardPanel {
 impl BoardPanel {
     fn ui(&mut self, ui: &mut egui::Ui) {
         ui.label("Three players X, O and + take turns; three in a row wins. Find a position after so many moves where nobody can ever win, even if every empty cell were filled. Fewer moves (more empty cells) is harder.");
-        if let Some(job) = &self.job {
-            match job.take_outcome() {
-                Some(answer) => {
-                    self.answer = Some(answer);
-                    self.job = None;
-                }
-                None => {
-                    job.progress_ui(ui, "Searching…", |broken| {
-                        format!("Best board so far: {broken:.0} line(s) of three could still be completed")
-                    });
-                    return;
-                }
-            }
+        if job::poll(&mut self.job, &mut self.answer, ui, "Searching…", |broken| {
+            format!("Best board so far: {broken:.0} line(s) of three could still be completed")
+        }) {
+            return;
         }
         egui::Grid::new("board-options").num_columns(2).show(ui, |ui| {
             let size = self.size;
