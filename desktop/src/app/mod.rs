@@ -805,6 +805,17 @@ impl TourneyApp {
     }
 }
 
+/// A tinted box with a warning the organiser should act on (e.g. a schedule older than the
+/// roster).
+pub fn warning_box(ui: &mut egui::Ui, text: String) {
+    egui::Frame::new()
+        .fill(ui.visuals().warn_fg_color.gamma_multiply(0.15))
+        .inner_margin(6.0)
+        .show(ui, |ui| {
+            ui.label(text);
+        });
+}
+
 /// Round picker shared by the schedule and results views: a button per round for an evening
 /// (marked "done" when every result is in), Previous/Next and a number for long events.
 pub fn round_picker(ui: &mut egui::Ui, session: &Session, round: &mut u32, with_progress: bool) {

@@ -111,15 +111,13 @@ impl RosterView {
 
         let changes = event.roster_changes();
         if !changes.is_empty() {
-            egui::Frame::new()
-                .fill(ui.visuals().warn_fg_color.gamma_multiply(0.15))
-                .inner_margin(6.0)
-                .show(ui, |ui| {
-                    ui.label(format!(
-                        "The schedule was made before these changes: {}. Generate it again in the Schedule view before printing.",
-                        changes.join("; ")
-                    ));
-                });
+            super::warning_box(
+                ui,
+                format!(
+                    "The schedule was made before these changes: {}. Generate it again in the Schedule view before printing.",
+                    changes.join("; ")
+                ),
+            );
         }
         ui.horizontal(|ui| {
             if ui

@@ -98,15 +98,13 @@ impl ScheduleView {
         let changes = event.roster_changes();
         let has_results = !session.results().is_empty();
         if !changes.is_empty() {
-            egui::Frame::new()
-                .fill(ui.visuals().warn_fg_color.gamma_multiply(0.15))
-                .inner_margin(6.0)
-                .show(ui, |ui| {
-                    ui.label(format!(
-                        "This schedule was made before the roster changed ({}). Generate it again before printing.",
-                        changes.join("; ")
-                    ));
-                });
+            super::warning_box(
+                ui,
+                format!(
+                    "This schedule was made before the roster changed ({}). Generate it again before printing.",
+                    changes.join("; ")
+                ),
+            );
         }
         let Some((options, seconds)) = &mut self.regenerate else {
             ui.horizontal(|ui| {
