@@ -12,21 +12,10 @@ use scheduler::solver::Control;
 use scheduler::tools::league::{parse_known, parse_table};
 use std::path::{Path, PathBuf};
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tourney-hardening-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    for suffix in ["-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-    }
-    path
-}
+use super::common::event;
 
-fn event(format: EventFormat, players: usize, tweak: impl FnOnce(&mut NewEvent)) -> Event {
-    let mut spec = NewEvent::new("Test evening", format, Roster::numbered(players));
-    tweak(&mut spec);
-    build_event(&spec, &Control::unlimited()).unwrap().0
+fn scratch(name: &str) -> PathBuf {
+    super::common::scratch("hardening", name)
 }
 
 fn drive(hands: Option<u32>) -> Event {

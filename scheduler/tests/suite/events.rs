@@ -2,31 +2,20 @@
 //! corrections keep history, bad files are refused untouched, and standings match examples
 //! worked by hand.
 
-use scheduler::event::create::{EventFormat, NewEvent, build_event, generate_schedule};
+use scheduler::event::create::{EventFormat, generate_schedule};
 use scheduler::event::standings::{leader, standings};
 use scheduler::event::store::{EventFile, ExistingFile, SCHEMA_VERSION, StoreError};
-use scheduler::event::{BridgeResult, Event, ImpMethod, ResultKey, ResultValue, sides};
-use scheduler::model::{Roster, Seat};
+use scheduler::event::{BridgeResult, ImpMethod, ResultKey, ResultValue, sides};
+use scheduler::model::Seat;
 use scheduler::scoring::bridge::{Contract, Direction};
 use scheduler::scoring::chess::{GameResult, RoundOutcome, chess_standings};
 use scheduler::solver::Control;
 use std::path::PathBuf;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tourney-events-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    for suffix in ["-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-    }
-    path
-}
+use super::common::event;
 
-fn event(format: EventFormat, players: usize, tweak: impl FnOnce(&mut NewEvent)) -> Event {
-    let mut spec = NewEvent::new("Test evening", format, Roster::numbered(players));
-    tweak(&mut spec);
-    build_event(&spec, &Control::unlimited()).unwrap().0
+fn scratch(name: &str) -> PathBuf {
+    super::common::scratch("events", name)
 }
 
 fn key(round: u32, table: u32, deal: u32) -> ResultKey {

@@ -6,6 +6,7 @@ mod club_pairs;
 // The club pairs sheets are read back from PDFs too.
 #[cfg(feature = "pdf")]
 mod club_pairs_sheets;
+mod common;
 mod deals;
 mod event_hardening;
 mod events;
