@@ -94,8 +94,14 @@ struct Pairs {
 
 impl Pairs {
     fn class(&self, x: u32, y: u32) -> usize {
-        let d = (x + self.m - y) % self.m;
+        let d = self.diff(y, x) as u32;
         d.min(self.m - d) as usize
+    }
+
+    /// `to − from` mod m for residues below m, without a division (the climb's hot path).
+    fn diff(&self, from: u32, to: u32) -> usize {
+        let d = to + self.m - from;
+        (if d >= self.m { d - self.m } else { d }) as usize
     }
 
     /// The items a table of pairs i and j covers: its opponent classes (four, or two at ∞'s
@@ -104,7 +110,7 @@ impl Pairs {
     fn hits(&self, i: usize, j: usize, o: u8) -> ([usize; 4], usize) {
         if self.directed {
             let [n, e, s, w] = self.ring(i, j, o);
-            let d = |from: u32, to: u32| ((to + self.m - from) % self.m) as usize;
+            let d = |from: u32, to: u32| self.diff(from, to);
             return ([d(n, e), d(e, s), d(s, w), d(w, n)], 4);
         }
         let mut out = [0; 4];
@@ -554,15 +560,18 @@ impl Climber<'_, '_> {
         }
         for &c in &h[..n] {
             while changes[..n_ch].iter().find(|e| e.0 == c).map_or(0, |e| e.1) > cap {
-                let options: Vec<u32> = self.cover[c]
-                    .iter()
-                    .copied()
-                    .filter(|&t| t != NONE && !evicted[..n_ev].contains(&t))
-                    .collect();
-                if options.is_empty() || n_ev >= 8 {
+                let mut options = [NONE; 2];
+                let mut n_opt = 0;
+                for t in self.cover[c] {
+                    if t != NONE && !evicted[..n_ev].contains(&t) {
+                        options[n_opt] = t;
+                        n_opt += 1;
+                    }
+                }
+                if n_opt == 0 || n_ev >= 8 {
                     return None;
                 }
-                let t = options[rng.below(options.len())];
+                let t = options[rng.below(n_opt)];
                 evicted[n_ev] = t;
                 n_ev += 1;
                 let (h2, n2) = self.s.table_hits(t as usize);
@@ -616,16 +625,17 @@ fn climb(
             if x == NONE {
                 continue;
             }
-            for y in [(x + class) % p.m, (x + p.m - class) % p.m] {
+            for y in [p.diff(p.m - class, x) as u32, p.diff(class, x) as u32] {
                 let j = p.pair_of[y as usize];
                 if j == NONE || j as usize == i {
                     continue;
                 }
                 for o in 0..=u8::from(p.directed) {
-                    let (h, hn) = p.hits(i, j as usize, o);
-                    if (!p.directed || h[..hn].contains(&(class as usize)))
-                        && !candidates[..n].contains(&(j, o))
-                    {
+                    let covers = || {
+                        let (h, hn) = p.hits(i, j as usize, o);
+                        h[..hn].contains(&(class as usize))
+                    };
+                    if (!p.directed || covers()) && !candidates[..n].contains(&(j, o)) {
                         candidates[n] = (j, o);
                         n += 1;
                     }
