@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{fixture, ok, scratch, text, tourney};
+use common::{fails_with, fixture, ok, says, scratch, text, tourney};
 use std::path::Path;
 use std::process::Command;
 
@@ -74,10 +74,9 @@ fn round_robin_from_a_roster_verifies_as_csv_and_json() {
         json.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("couples never meet (Mary Smith & John Smith, Ravi Patel & Priya Patel)"),
-        "{}",
-        text(&out.stderr)
+    says(
+        &out,
+        "couples never meet (Mary Smith & John Smith, Ravi Patel & Priya Patel)",
     );
 
     let written = std::fs::read_to_string(&csv).unwrap();
@@ -287,11 +286,10 @@ fn whist_full_cycle_for_13_is_complete_and_directed() {
 #[test]
 fn whist_refuses_more_rounds_than_the_cycle() {
     let out = tourney(&["whist", "--players", "8", "--rounds", "9"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        text(&out.stderr).contains("9 rounds asked, but 7 is the most these players can play"),
-        "{}",
-        text(&out.stderr)
+    fails_with(
+        &out,
+        1,
+        "9 rounds asked, but 7 is the most these players can play",
     );
 }
 
@@ -301,18 +299,9 @@ fn whist_refuses_more_rounds_than_the_cycle() {
 fn whist_six_players_play_seven_rounds_without_a_repeated_partner() {
     let out = tourney(&["whist", "--players", "6", "--rounds", "7"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("7 rounds built directly"),
-        "{}",
-        text(&out.stderr)
-    );
+    says(&out, "7 rounds built directly");
     let out = tourney(&["whist", "--players", "6", "--rounds", "8"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        text(&out.stderr).contains("8 rounds asked, but 7 is the most"),
-        "{}",
-        text(&out.stderr)
-    );
+    fails_with(&out, 1, "8 rounds asked, but 7 is the most");
 }
 
 #[test]
@@ -344,12 +333,7 @@ fn whist_never_partner_pairs_from_the_command_line() {
         "--never-partner",
         "Tom Hardy:Nobody",
     ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        text(&out.stderr).contains("give two different players of the roster"),
-        "{}",
-        text(&out.stderr)
-    );
+    fails_with(&out, 1, "give two different players of the roster");
 }
 
 #[test]
@@ -476,21 +460,14 @@ fn team_chess_from_a_roster_names_the_players() {
 #[test]
 fn team_chess_impossible_parameters_get_a_sentence() {
     let out = tourney(&["team-chess", "--teams", "4", "--boards", "3", "--rounds", "3"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("rule 4"), "{}", text(&out.stderr));
+    fails_with(&out, 1, "rule 4");
     // Issue 23: and what is possible instead.
-    assert!(
-        text(&out.stderr).contains("possible instead: a jamboree of 2 round(s) or a team round robin"),
-        "{}",
-        text(&out.stderr)
+    says(
+        &out,
+        "possible instead: a jamboree of 2 round(s) or a team round robin",
     );
     let two = tourney(&["team-chess", "--teams", "2", "--boards", "4", "--rounds", "2"]);
-    assert_eq!(two.status.code(), Some(1));
-    assert!(
-        text(&two.stderr).contains("a Scheveningen match"),
-        "{}",
-        text(&two.stderr)
-    );
+    fails_with(&two, 1, "a Scheveningen match");
 }
 
 /// Issue 23: `--rounds` was silently ignored by a team round robin and a Scheveningen match.
@@ -512,11 +489,7 @@ fn team_matches_play_the_rounds_asked_for() {
     let csv = ok(&out);
     // A header, 6 games in each of 4 rounds.
     assert_eq!(csv.lines().count(), 1 + 6 * 4, "{csv}");
-    assert!(
-        text(&out.stderr).contains("each player meets 4 of the 6 players of the other team"),
-        "{}",
-        text(&out.stderr)
-    );
+    says(&out, "each player meets 4 of the 6 players of the other team");
     let too_many = tourney(&[
         "team-chess",
         "--teams",
@@ -528,11 +501,10 @@ fn team_matches_play_the_rounds_asked_for() {
         "--rounds",
         "6",
     ]);
-    assert_eq!(too_many.status.code(), Some(1));
-    assert!(
-        text(&too_many.stderr).contains("a team round robin of 6 teams has 5 rounds, so it cannot play 6"),
-        "{}",
-        text(&too_many.stderr)
+    fails_with(
+        &too_many,
+        1,
+        "a team round robin of 6 teams has 5 rounds, so it cannot play 6",
     );
 }
 
@@ -724,7 +696,7 @@ fn sheets_explains_a_missing_output_a_bad_date_and_a_file_that_is_not_a_schedule
     std::fs::write(&bogus, "{\"hello\": 1}").expect("write");
     let out = tourney(&["sheets", bogus.to_str().unwrap()]);
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("--pdf"), "{}", text(&out.stderr));
+    says(&out, "--pdf");
     let out = tourney(&[
         "sheets",
         bogus.to_str().unwrap(),
@@ -732,11 +704,7 @@ fn sheets_explains_a_missing_output_a_bad_date_and_a_file_that_is_not_a_schedule
         dir.join("x.pdf").to_str().unwrap(),
     ]);
     assert!(!out.status.success());
-    assert!(
-        text(&out.stderr).contains("not-a-schedule.json"),
-        "{}",
-        text(&out.stderr)
-    );
+    says(&out, "not-a-schedule.json");
     assert!(!dir.join("x.pdf").exists(), "nothing written for a bad input");
     let out = tourney(&[
         "whist",
@@ -748,7 +716,7 @@ fn sheets_explains_a_missing_output_a_bad_date_and_a_file_that_is_not_a_schedule
         "28/11/2026",
     ]);
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("YYYY-MM-DD"), "{}", text(&out.stderr));
+    says(&out, "YYYY-MM-DD");
 }
 
 /// The solver tools from the command line: the issue's league table is unique, a table that
@@ -971,12 +939,7 @@ fn generators_never_replace_their_roster_and_leave_nothing_half_made() {
         roster.to_str().unwrap(),
         "--force",
     ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        text(&out.stderr).contains("the file this command reads"),
-        "{}",
-        text(&out.stderr)
-    );
+    fails_with(&out, 1, "the file this command reads");
     assert_eq!(std::fs::read(&roster).unwrap(), before);
 
     // A folder that does not exist: a sentence, and nothing created anywhere.
@@ -988,12 +951,7 @@ fn generators_never_replace_their_roster_and_leave_nothing_half_made() {
         "--out",
         missing.to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        text(&out.stderr).contains("folder does not exist"),
-        "{}",
-        text(&out.stderr)
-    );
+    fails_with(&out, 1, "folder does not exist");
     let names: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(|e| e.ok())
@@ -1007,19 +965,9 @@ fn generators_never_replace_their_roster_and_leave_nothing_half_made() {
 #[test]
 fn huge_and_negative_sizes_get_a_sentence_before_anything_is_built() {
     let huge = tourney(&["round-robin", "--players", "10000000000"]);
-    assert_eq!(huge.status.code(), Some(2));
-    assert!(
-        text(&huge.stderr).contains("more than Tourney makes"),
-        "{}",
-        text(&huge.stderr)
-    );
+    fails_with(&huge, 2, "more than Tourney makes");
     let negative = tourney(&["whist", "--players", "-3"]);
-    assert_eq!(negative.status.code(), Some(2));
-    assert!(
-        text(&negative.stderr).contains("-3: give at least 1"),
-        "{}",
-        text(&negative.stderr)
-    );
+    fails_with(&negative, 2, "-3: give at least 1");
     for kind in ["round-robin", "scheveningen", "jamboree"] {
         let out = tourney(&[
             "team-chess",
@@ -1054,12 +1002,7 @@ fn huge_and_negative_sizes_get_a_sentence_before_anything_is_built() {
         "--boards",
         "4",
     ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        text(&out.stderr).contains("team events have up to 200 teams"),
-        "{}",
-        text(&out.stderr)
-    );
+    fails_with(&out, 1, "team events have up to 200 teams");
     assert!(!file.exists());
 }
 
@@ -1109,7 +1052,7 @@ fn movement_for_a_club_evening_writes_the_documented_csv_and_json() {
     // Again without --force: refused, the file kept.
     let again = tourney(&["movement", "--pairs", "12", "--out", csv_arg]);
     assert!(!again.status.success());
-    assert!(text(&again.stderr).contains("--force"), "{}", text(&again.stderr));
+    says(&again, "--force");
     assert_eq!(std::fs::read_to_string(&csv_path).unwrap(), csv);
 }
 
@@ -1170,11 +1113,7 @@ fn deals_writes_seeded_pbn_that_checks_and_is_never_replaced_without_force() {
         "Thursday \"Pairs\"",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("24 boards dealt from seed 2026"),
-        "{}",
-        text(&out.stderr)
-    );
+    says(&out, "24 boards dealt from seed 2026");
     let pbn = std::fs::read_to_string(&path).unwrap();
     assert!(
         pbn.starts_with("% PBN 2.1\r\n% EXPORT\r\n[Event \"Thursday \\\"Pairs\\\"\"]\r\n"),
@@ -1212,12 +1151,7 @@ fn deals_writes_seeded_pbn_that_checks_and_is_never_replaced_without_force() {
 
     // Not replaced without --force; replaced with it.
     let refused = tourney(&["deals", "--boards", "4", "--seed", "1", "--out", arg]);
-    assert_eq!(refused.status.code(), Some(1));
-    assert!(
-        text(&refused.stderr).contains("--force"),
-        "{}",
-        text(&refused.stderr)
-    );
+    fails_with(&refused, 1, "--force");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), pbn);
     let forced = tourney(&["deals", "--boards", "4", "--seed", "1", "--out", arg, "--force"]);
     assert!(forced.status.success(), "{}", text(&forced.stderr));

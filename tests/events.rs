@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fixture, ok, scratch, text, tourney};
+use common::{fails_with, fixture, ok, says, scratch, text, tourney};
 use scheduler::event::ResultValue;
 use scheduler::event::store::EventFile;
 use std::collections::BTreeMap;
@@ -205,12 +205,7 @@ fn a_copy_never_overwrites_without_force_and_never_a_foreign_file() {
     }
 
     let onto_itself = tourney(&["event", "copy", a, a, "--force"]);
-    assert_eq!(onto_itself.status.code(), Some(1));
-    assert!(
-        text(&onto_itself.stderr).contains("cannot replace the event it is made from"),
-        "{}",
-        text(&onto_itself.stderr)
-    );
+    fails_with(&onto_itself, 1, "cannot replace the event it is made from");
 
     ok(&tourney(&["event", "copy", a, b, "--force"]));
     assert!(
@@ -258,11 +253,7 @@ fn bridge_results_by_contract_relative_tricks_and_score() {
     let out = tourney(&[
         "event", "result", f, "--round", "1", "--table", "1", "--deal", "5", "--passed",
     ]);
-    assert!(
-        text(&out.stderr).contains("round 1 plays boards 1–2, not board 5"),
-        "{}",
-        text(&out.stderr)
-    );
+    says(&out, "round 1 plays boards 1–2, not board 5");
     let out = tourney(&[
         "event",
         "result",
@@ -280,11 +271,7 @@ fn bridge_results_by_contract_relative_tricks_and_score() {
         "--tricks",
         "=",
     ]);
-    assert!(
-        text(&out.stderr).contains("level from 1 to 7"),
-        "{}",
-        text(&out.stderr)
-    );
+    says(&out, "level from 1 to 7");
     ok(&tourney(&[
         "event", "result", f, "--round", "1", "--table", "1", "--deal", "2", "--score", "-100",
     ]));
@@ -318,11 +305,7 @@ fn chess_from_the_command_line_with_a_forfeit() {
     let out = tourney(&[
         "event", "result", f, "--round", "1", "--table", "1", "--result", "2-0",
     ]);
-    assert!(
-        text(&out.stderr).contains("is not one of 1-0"),
-        "{}",
-        text(&out.stderr)
-    );
+    says(&out, "is not one of 1-0");
     let standings = ok(&tourney(&["event", "standings", f]));
     assert!(standings.starts_with("Rank  Player"), "{standings}");
     assert!(
@@ -355,11 +338,7 @@ fn bad_event_files_are_named_and_left_alone() {
     assert_eq!(std::fs::read_to_string(&roster).unwrap(), "name\nAnn\n");
     let missing = dir.join("missing.tourney");
     let out = tourney(&["event", "show", missing.to_str().unwrap()]);
-    assert!(
-        text(&out.stderr).contains("missing.tourney"),
-        "{}",
-        text(&out.stderr)
-    );
+    says(&out, "missing.tourney");
     assert!(!missing.exists(), "opening never creates a file");
     // `event new` never overwrites.
     let out = tourney(&[
@@ -515,11 +494,7 @@ fn exports_never_replace_an_event_and_replace_other_files_only_with_force() {
         for kind in ["--csv", "--pdf"] {
             let out = tourney(&["event", "standings", e, kind, target, "--force"]);
             assert_eq!(out.status.code(), Some(1), "{kind} {target}");
-            assert!(
-                text(&out.stderr).contains("the file this command reads"),
-                "{}",
-                text(&out.stderr)
-            );
+            says(&out, "the file this command reads");
         }
     }
     // Onto another event, and onto an event renamed without its extension.
@@ -527,12 +502,7 @@ fn exports_never_replace_an_event_and_replace_other_files_only_with_force() {
     std::fs::copy(&other, &disguised).unwrap();
     for target in [o, disguised.to_str().unwrap()] {
         let out = tourney(&["event", "standings", e, "--csv", target, "--force"]);
-        assert_eq!(out.status.code(), Some(1));
-        assert!(
-            text(&out.stderr).contains("Tourney event file"),
-            "{}",
-            text(&out.stderr)
-        );
+        fails_with(&out, 1, "Tourney event file");
     }
     assert_eq!(std::fs::read(&event).unwrap(), event_before);
     assert_eq!(std::fs::read(&other).unwrap(), other_before);
@@ -623,12 +593,7 @@ fn result_entry_refusals_say_what_is_wrong() {
         "--hands-per-round",
         "0",
     ]);
-    assert_eq!(zero_hands.status.code(), Some(1));
-    assert!(
-        text(&zero_hands.stderr).contains("0 hands per round"),
-        "{}",
-        text(&zero_hands.stderr)
-    );
+    fails_with(&zero_hands, 1, "0 hands per round");
     assert!(!dir.join("zero.tourney").exists());
 
     let pairs = dir.join("pairs.tourney");
@@ -662,12 +627,7 @@ fn result_entry_refusals_say_what_is_wrong() {
         "--tricks",
         "=",
     ]);
-    assert_eq!(both.status.code(), Some(1));
-    assert!(
-        text(&both.stderr).contains("a passed-out board has no contract"),
-        "{}",
-        text(&both.stderr)
-    );
+    fails_with(&both, 1, "a passed-out board has no contract");
     // --stdin: quoted values lose their quotes; clap's own "error: " is not repeated.
     let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
         .args(["event", "result", p, "--stdin"])
@@ -722,22 +682,12 @@ fn a_club_pairs_evening_with_moving_boards_from_the_command_line() {
     let out = tourney(&[
         "event", "result", f, "--round", "1", "--table", "1", "--board", "5", "--passed",
     ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        text(&out.stderr).contains("round 1 table 1 plays boards 1–4, not board 5"),
-        "{}",
-        text(&out.stderr)
-    );
+    fails_with(&out, 1, "round 1 table 1 plays boards 1–4, not board 5");
     // The pairs written the wrong way round are refused with where they sat.
     let out = tourney(&[
         "event", "result", f, "--board", "1", "--ns", "1EW", "--ew", "1NS", "--score", "100",
     ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        text(&out.stderr).contains("write the pairs that way round"),
-        "{}",
-        text(&out.stderr)
-    );
+    fails_with(&out, 1, "write the pairs that way round");
     // The director's scores: AVE+ for N-S (AVE- for E-W), and a board not played.
     let saved = ok(&tourney(&[
         "event",
@@ -784,18 +734,10 @@ fn a_club_pairs_evening_with_moving_boards_from_the_command_line() {
     ]));
     assert!(left.contains("left after round 5"), "{left}");
     let again = tourney(&["event", "withdraw", f, "--pair", "7EW", "--after-round", "5"]);
-    assert!(
-        text(&again.stderr).contains("already left"),
-        "{}",
-        text(&again.stderr)
-    );
+    says(&again, "already left");
     // N-S pair 1 has a result in round 1: it cannot leave after round 0.
     let early = tourney(&["event", "withdraw", f, "--pair", "1", "--after-round", "0"]);
-    assert!(
-        text(&early.stderr).contains("clear them first"),
-        "{}",
-        text(&early.stderr)
-    );
+    says(&early, "clear them first");
     let show = ok(&tourney(&["event", "show", f]));
     assert!(show.contains("round  6:   0 of  24 results"), "{show}");
     // Hand records: the dealing machine's PBN attached to the boards, and written back.
@@ -837,11 +779,7 @@ fn a_club_pairs_evening_with_moving_boards_from_the_command_line() {
         too_many.to_str().unwrap(),
     ]));
     let refused = tourney(&["event", "deals", f, "--pbn", too_many.to_str().unwrap()]);
-    assert!(
-        text(&refused.stderr).contains("29, 30 do not belong"),
-        "{}",
-        text(&refused.stderr)
-    );
+    says(&refused, "29, 30 do not belong");
     // The USEBIO export: written once, refused over itself without --force.
     let xml = dir.join("club.xml");
     let x = xml.to_str().unwrap();
@@ -915,8 +853,7 @@ fn a_club_pairs_evening_prints_its_sheets_and_both_rankings() {
     );
     // An existing file is never replaced without --force.
     let again = tourney(&["event", "sheets", f, "--pdf", p, "--kind", "travellers"]);
-    assert_eq!(again.status.code(), Some(1));
-    assert!(text(&again.stderr).contains("--force"), "{}", text(&again.stderr));
+    fails_with(&again, 1, "--force");
     assert_eq!(std::fs::read(&pdf).unwrap(), first);
     ok(&tourney(&[
         "event",
@@ -931,12 +868,7 @@ fn a_club_pairs_evening_prints_its_sheets_and_both_rankings() {
     assert_ne!(std::fs::read(&pdf).unwrap(), first);
     // Standings need results: a sentence, not a panic.
     let none = tourney(&["event", "sheets", f, "--pdf", p, "--kind", "standings", "--force"]);
-    assert_eq!(none.status.code(), Some(1));
-    assert!(
-        text(&none.stderr).contains("no results yet"),
-        "{}",
-        text(&none.stderr)
-    );
+    fails_with(&none, 1, "no results yet");
     // One result, then the standings PDF ranks N-S and E-W apart under their headings.
     four_spades_on_board_one(f);
     let standings = dir.join("standings.pdf");
@@ -1001,10 +933,9 @@ fn late_arrivals_and_withdrawals_from_the_command_line() {
     // Round 1 has results: joining before it is refused with the reason.
     let early = tourney(&["event", "late", f, "--name", "Zoe Late", "--before-round", "1"]);
     assert!(!early.status.success());
-    assert!(
-        text(&early.stderr).contains("round 1 has results already (round 1 table 1), so Zoe Late can join before round 2 at the earliest"),
-        "{}",
-        text(&early.stderr)
+    says(
+        &early,
+        "round 1 has results already (round 1 table 1), so Zoe Late can join before round 2 at the earliest",
     );
     let joined = ok(&tourney(&["event", "late", f, "--name", "Zoe Late"]));
     assert!(
@@ -1048,11 +979,7 @@ fn late_arrivals_and_withdrawals_from_the_command_line() {
     assert!(left.starts_with("Withdrawal: "), "{left}");
     assert!(left.contains(" left after round 2\n"), "{left}");
     let unknown = tourney(&["event", "withdraw", f, "--player", "99", "--after-round", "2"]);
-    assert!(
-        text(&unknown.stderr).contains("there is no player number 99 in the roster"),
-        "{}",
-        text(&unknown.stderr)
-    );
+    says(&unknown, "there is no player number 99 in the roster");
     let history = ok(&tourney(&["event", "history", f]));
     assert!(
         history.contains("Late arrival: Zoe Late joined before round 2"),
@@ -1153,8 +1080,7 @@ fn tourney_sheets_prints_every_sheet_of_an_event_file() {
     // An existing PDF is never replaced without --force; with it, one kind on Letter.
     let first = std::fs::read(&pdf).unwrap();
     let again = tourney(&["sheets", f, "--pdf", p, "--kind", "personal"]);
-    assert_eq!(again.status.code(), Some(1));
-    assert!(text(&again.stderr).contains("--force"), "{}", text(&again.stderr));
+    fails_with(&again, 1, "--force");
     assert_eq!(std::fs::read(&pdf).unwrap(), first);
     ok(&tourney(&[
         "sheets", f, "--pdf", p, "--kind", "personal", "--paper", "letter", "--force",
@@ -1220,12 +1146,7 @@ fn tourney_sheets_prints_a_club_pairs_event_file_like_the_sheets_view() {
         "standings",
         "--force",
     ]);
-    assert_eq!(none.status.code(), Some(1));
-    assert!(
-        text(&none.stderr).contains("no results yet"),
-        "{}",
-        text(&none.stderr)
-    );
+    fails_with(&none, 1, "no results yet");
 }
 
 /// Club pairs, entered from the traveller: board 1, N-S pair 1 against E-W pair 1, 4S by

@@ -39,3 +39,16 @@ pub fn ok(out: &Output) -> String {
     assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
     text(&out.stdout)
 }
+
+/// Checks that a run ended with exit code `code` and that its standard error contains `says`
+/// (shown in full if not).
+pub fn fails_with(out: &Output, code: i32, says: &str) {
+    assert_eq!(out.status.code(), Some(code), "{}", text(&out.stderr));
+    self::says(out, says);
+}
+
+/// Checks that a run's standard error contains `says` (shown in full if not).
+pub fn says(out: &Output, says: &str) {
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains(says), "expected {says:?} in:\n{stderr}");
+}
