@@ -191,6 +191,23 @@ impl Rng {
     }
 }
 
+/// Test helper, a hang guard: runs `work` on its own thread and panics if it has not
+/// returned within `limit` (a solver ignoring its time limit fails the test instead of
+/// hanging the suite).
+#[cfg(test)]
+pub fn finishes_within<T: Send + 'static>(
+    limit: std::time::Duration,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(work());
+    });
+    receiver
+        .recv_timeout(limit)
+        .expect("the work ignored its time limit")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
