@@ -234,6 +234,13 @@ struct Shared {
 /// Runs the search until every target is found or `control` stops it (its deadline is the
 /// run's length). `on_event` sees progress from every thread.
 pub fn run(plan: &Plan, control: &Control, on_event: &(dyn Fn(&Event) + Sync)) -> Result<Summary, String> {
+    if plan.max > two_stage::MAX_PLAYERS {
+        return Err(format!(
+            "the offline search goes up to {} players (--max {} asked)",
+            two_stage::MAX_PLAYERS,
+            plan.max
+        ));
+    }
     let text = std::fs::read_to_string(&plan.table)
         .map_err(|e| format!("{}: cannot read the starter table: {e}", plan.table.display()))?;
     // With `directed`, a line that is not directed counts as missing.
@@ -458,6 +465,17 @@ mod tests {
             directed: false,
             seed: 1,
         }
+    }
+
+    #[test]
+    fn counts_beyond_the_search_are_refused_in_words() {
+        let (_dir, path, before) = table_without(28..=29);
+        let too_far = run(&plan(&path, 2040, 2052), &Control::unlimited(), &|_| {});
+        assert_eq!(
+            too_far.unwrap_err(),
+            "the offline search goes up to 2048 players (--max 2052 asked)"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
     }
 
     #[test]

@@ -74,6 +74,10 @@ pub struct Outcome {
     pub best_short: usize,
 }
 
+/// The largest count the search takes (its table of hits grows with the square of the count;
+/// the starter table goes to 400).
+pub const MAX_PLAYERS: usize = 2048;
+
 /// No element: the ∞ end of ∞'s partner pair.
 const NONE: u32 = INFINITY;
 
@@ -90,6 +94,9 @@ struct Pairs {
     b: Vec<u32>,
     /// Element → its pair (element 0 has none for 4N+1: it sits out).
     pair_of: Vec<u32>,
+    /// `compute_hits` of every (i, j, o), at ((i · len) + j) · 2 + o: the climb asks for them
+    /// millions of times a second, so they are worked out once per partner starter.
+    hit_table: Vec<([u16; 4], u8)>,
 }
 
 impl Pairs {
@@ -108,6 +115,30 @@ impl Pairs {
     /// table), or directed its four signed left-hand differences in seating `o` (0 or 1) of
     /// the table taken with its lower pair at N–S.
     fn hits(&self, i: usize, j: usize, o: u8) -> ([usize; 4], usize) {
+        let (h, n) = self.hit_table[(i * self.len() + j) * 2 + o as usize];
+        (h.map(usize::from), n as usize)
+    }
+
+    /// Fills `hit_table` (at `MAX_PLAYERS` 21 MB, and every item below 2¹⁶).
+    fn tabulate_hits(&mut self) {
+        let len = self.len();
+        let mut table = Vec::with_capacity(len * len * 2);
+        for i in 0..len {
+            for j in 0..len {
+                for o in 0..2 {
+                    let (h, n) = if i == j {
+                        ([0; 4], 0)
+                    } else {
+                        self.compute_hits(i, j, o)
+                    };
+                    table.push((h.map(|x| x as u16), n as u8));
+                }
+            }
+        }
+        self.hit_table = table;
+    }
+
+    fn compute_hits(&self, i: usize, j: usize, o: u8) -> ([usize; 4], usize) {
         if self.directed {
             let [n, e, s, w] = self.ring(i, j, o);
             let d = |from: u32, to: u32| self.diff(from, to);
@@ -203,6 +234,7 @@ fn partner_starter(m: u32, infinity: bool, directed: bool, rng: &mut Rng) -> Pai
         a: Vec::new(),
         b: Vec::new(),
         pair_of: vec![NONE; m as usize],
+        hit_table: Vec::new(),
     };
     if infinity {
         pairs.a.push(0);
@@ -219,6 +251,7 @@ fn partner_starter(m: u32, infinity: bool, directed: bool, rng: &mut Rng) -> Pai
             pairs.pair_of[y as usize] = i;
         }
     }
+    pairs.tabulate_hits();
     pairs
 }
 
@@ -687,8 +720,8 @@ fn climb(
 /// Progress reports count partner starters (quality: fewest unseated tables short so far).
 pub fn search(v: usize, method: Stage2, directed: bool, seed: u64, control: &Control) -> Outcome {
     assert!(
-        v % 4 <= 1 && v >= 8,
-        "two-stage search is for 4N and 4N+1 players"
+        v % 4 <= 1 && (8..=MAX_PLAYERS).contains(&v),
+        "two-stage search is for 4N and 4N+1 players, 8 to {MAX_PLAYERS}"
     );
     assert!(
         !directed || v % 4 == 1,
