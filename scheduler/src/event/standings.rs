@@ -52,12 +52,13 @@ fn ranked_rows(
     key: impl Fn(usize) -> i64,
     cells: impl Fn(usize) -> Vec<String>,
 ) -> Vec<Vec<String>> {
+    let key: Vec<i64> = (0..n).map(key).collect();
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&p| (std::cmp::Reverse(key(p)), p));
-    let keys: Vec<i64> = order.iter().map(|&p| key(p)).collect();
+    order.sort_by_key(|&p| (std::cmp::Reverse(key[p]), p));
+    let ordered: Vec<i64> = order.iter().map(|&p| key[p]).collect();
     order
         .iter()
-        .zip(ranks(&keys))
+        .zip(ranks(&ordered))
         .map(|(&p, rank)| {
             let mut row = vec![rank.to_string()];
             row.extend(cells(p));

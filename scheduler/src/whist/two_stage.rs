@@ -101,14 +101,14 @@ struct Pairs {
 
 impl Pairs {
     fn class(&self, x: u32, y: u32) -> usize {
-        let d = self.diff(y, x) as u32;
+        let d = self.diff(y, x);
         d.min(self.m - d) as usize
     }
 
     /// `to − from` mod m for residues below m, without a division (the climb's hot path).
-    fn diff(&self, from: u32, to: u32) -> usize {
+    fn diff(&self, from: u32, to: u32) -> u32 {
         let d = to + self.m - from;
-        (if d >= self.m { d - self.m } else { d }) as usize
+        if d >= self.m { d - self.m } else { d }
     }
 
     /// The items a table of pairs i and j covers: its opponent classes (four, or two at ∞'s
@@ -141,7 +141,7 @@ impl Pairs {
     fn compute_hits(&self, i: usize, j: usize, o: u8) -> ([usize; 4], usize) {
         if self.directed {
             let [n, e, s, w] = self.ring(i, j, o);
-            let d = |from: u32, to: u32| self.diff(from, to);
+            let d = |from: u32, to: u32| self.diff(from, to) as usize;
             return ([d(n, e), d(e, s), d(s, w), d(w, n)], 4);
         }
         let mut out = [0; 4];
@@ -658,17 +658,16 @@ fn climb(
             if x == NONE {
                 continue;
             }
-            for y in [p.diff(p.m - class, x) as u32, p.diff(class, x) as u32] {
+            for y in [p.diff(p.m - class, x), p.diff(class, x)] {
                 let j = p.pair_of[y as usize];
                 if j == NONE || j as usize == i {
                     continue;
                 }
                 for o in 0..=u8::from(p.directed) {
-                    let covers = || {
-                        let (h, hn) = p.hits(i, j as usize, o);
-                        h[..hn].contains(&(class as usize))
-                    };
-                    if (!p.directed || covers()) && !candidates[..n].contains(&(j, o)) {
+                    let (h, hn) = p.hits(i, j as usize, o);
+                    if (!p.directed || h[..hn].contains(&(class as usize)))
+                        && !candidates[..n].contains(&(j, o))
+                    {
                         candidates[n] = (j, o);
                         n += 1;
                     }
