@@ -122,10 +122,9 @@ pub fn targets(min: usize, max: usize) -> Vec<usize> {
 /// `best_short` measures in its events (the two-stage search: partner starters drawn and
 /// tables short; the symmetric search: fresh starts and the lowest cost).
 pub fn progress_words(v: usize, directed: bool) -> (&'static str, &'static str) {
-    if uses_symmetric(v, directed) && !patterned::applies(v) {
-        ("fresh start(s)", "cost")
-    } else {
-        ("partner starters", "table(s) short")
+    match search_kind(v, directed) {
+        SearchKind::Symmetric => ("fresh start(s)", "cost"),
+        SearchKind::Patterned | SearchKind::TwoStage => ("partner starters", "table(s) short"),
     }
 }
 
@@ -154,10 +153,23 @@ pub fn check_complete(v: usize, starter: &Starter, directed: bool) -> Result<(),
 /// where the two-stage search takes seconds.
 const SYMMETRIC_DIRECTED_FROM: usize = 45;
 
-/// Whether `attempt` gives size v to the symmetric search (when no construction or
-/// patterned search comes first).
-fn uses_symmetric(v: usize, directed: bool) -> bool {
-    symmetric::applies(v) && (!directed || v >= SYMMETRIC_DIRECTED_FROM)
+/// The search `attempt` runs for size v when no construction applies.
+enum SearchKind {
+    Patterned,
+    Symmetric,
+    TwoStage,
+}
+
+/// Which search size v gets: patterned where it applies, else symmetric where a multiplier
+/// exists (directed from 45 players), else the two-stage search.
+fn search_kind(v: usize, directed: bool) -> SearchKind {
+    if patterned::applies(v) {
+        SearchKind::Patterned
+    } else if symmetric::applies(v) && (!directed || v >= SYMMETRIC_DIRECTED_FROM) {
+        SearchKind::Symmetric
+    } else {
+        SearchKind::TwoStage
+    }
 }
 
 /// One bounded attempt at size v: a construction (including `lift`'s product of two smaller
@@ -191,24 +203,26 @@ pub fn attempt(
     if let Some(found) = built {
         return (Some(found), none);
     }
-    if patterned::applies(v) {
-        return (
+    match search_kind(v, directed) {
+        SearchKind::Patterned => (
             patterned::search(v, seed, control).map(|s| (s, "patterned")),
             none,
-        );
+        ),
+        SearchKind::Symmetric => {
+            let found = symmetric::search(v, directed, symmetric::Anneal::DEFAULT, seed, control);
+            let outcome = two_stage::Outcome {
+                starter: found.starter.clone(),
+                partner_starters: found.restarts,
+                steps: found.moves,
+                best_short: found.best_cost.max(0) as usize,
+            };
+            (found.starter.map(|s| (s, "symmetric")), outcome)
+        }
+        SearchKind::TwoStage => {
+            let outcome = two_stage::search(v, stage2, directed, seed, control);
+            (outcome.starter.clone().map(|s| (s, "search2")), outcome)
+        }
     }
-    if uses_symmetric(v, directed) {
-        let found = symmetric::search(v, directed, symmetric::Anneal::DEFAULT, seed, control);
-        let outcome = two_stage::Outcome {
-            starter: found.starter.clone(),
-            partner_starters: found.restarts,
-            steps: found.moves,
-            best_short: found.best_cost.max(0) as usize,
-        };
-        return (found.starter.map(|s| (s, "symmetric")), outcome);
-    }
-    let outcome = two_stage::search(v, stage2, directed, seed, control);
-    (outcome.starter.clone().map(|s| (s, "search2")), outcome)
 }
 
 /// A size being worked on: its control (time cap, cancel flag), start, latest progress.

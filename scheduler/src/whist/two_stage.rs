@@ -94,8 +94,9 @@ struct Pairs {
     b: Vec<u32>,
     /// Element → its pair (element 0 has none for 4N+1: it sits out).
     pair_of: Vec<u32>,
-    /// `compute_hits` of every (i, j, o), at ((i · len) + j) · 2 + o: the climb asks for them
-    /// millions of times a second, so they are worked out once per partner starter.
+    /// `compute_hits` of every (i, j, o), at ((i · len) + j) · seatings + o (seatings: 2
+    /// directed, else 1): the climb asks for them millions of times a second, so they are
+    /// worked out once per partner starter.
     hit_table: Vec<([u16; 4], u8)>,
 }
 
@@ -115,17 +116,26 @@ impl Pairs {
     /// table), or directed its four signed left-hand differences in seating `o` (0 or 1) of
     /// the table taken with its lower pair at N–S.
     fn hits(&self, i: usize, j: usize, o: u8) -> ([usize; 4], usize) {
-        let (h, n) = self.hit_table[(i * self.len() + j) * 2 + o as usize];
+        debug_assert!(usize::from(o) < self.seatings(), "seating {o} undirected");
+        let (h, n) = self.hit_table[(i * self.len() + j) * self.seatings() + o as usize];
         (h.map(usize::from), n as usize)
     }
 
-    /// Fills `hit_table` (at `MAX_PLAYERS` 21 MB, and every item below 2¹⁶).
+    /// Seatings per table that matter: directed both, else one (the classes do not depend
+    /// on it).
+    fn seatings(&self) -> usize {
+        1 + usize::from(self.directed)
+    }
+
+    /// Fills `hit_table` (at `MAX_PLAYERS` 21 MB directed, half that undirected; every item
+    /// below 2¹⁶).
     fn tabulate_hits(&mut self) {
         let len = self.len();
-        let mut table = Vec::with_capacity(len * len * 2);
+        let seatings = self.seatings();
+        let mut table = Vec::with_capacity(len * len * seatings);
         for i in 0..len {
             for j in 0..len {
-                for o in 0..2 {
+                for o in 0..seatings as u8 {
                     let (h, n) = if i == j {
                         ([0; 4], 0)
                     } else {
