@@ -159,6 +159,34 @@ fn impossible_requests_are_refused_with_a_reason() {
 }
 
 #[test]
+fn a_missing_complete_rotation_is_named_and_a_shorter_evening_offered() {
+    // 80 players: no complete rotation is shipped yet (docs/whist-rotations.md).
+    let limited = Control::with_time_limit(Duration::from_secs(1));
+    for (rounds, opening) in [
+        (None, "Tourney has no complete rotation for 80 players yet"),
+        (Some(70), "no rotation for 80 players over 70 rounds"),
+    ] {
+        let options = WhistOptions {
+            rounds,
+            ..WhistOptions::default()
+        };
+        let err = whist_schedule(&Roster::numbered(80), &options, &limited).unwrap_err();
+        let words = err.to_string();
+        assert!(words.starts_with(opening), "{words}");
+        let WhistError::NoStarter { shorter: Some(k), .. } = err else {
+            panic!("no shorter evening offered: {words}");
+        };
+        assert!(
+            words.ends_with(&format!("play fewer rounds ({k} rounds were found at once)")),
+            "{words}"
+        );
+        // The offer holds: that evening is found and verifies.
+        let offered = schedule(&Roster::numbered(80), Some(k), false);
+        assert_eq!(offered.rounds.len(), k);
+    }
+}
+
+#[test]
 fn every_shipped_starter_is_verified() {
     use scheduler::whist::table::{SHIPPED_TABLE, parse_table};
     use scheduler::whist::{full_cycle, numbered_names};
