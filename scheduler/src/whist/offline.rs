@@ -482,6 +482,17 @@ mod tests {
     }
 
     #[test]
+    fn progress_is_worded_for_the_search_each_size_gets() {
+        let two_stage = ("partner starters", "table(s) short");
+        let symmetric = ("fresh start(s)", "cost");
+        assert_eq!(progress_words(80, false), two_stage);
+        assert_eq!(progress_words(69, false), symmetric);
+        // Directed, the symmetric search takes over from 45 players.
+        assert_eq!(progress_words(33, true), two_stage);
+        assert_eq!(progress_words(69, true), symmetric);
+    }
+
+    #[test]
     fn counts_beyond_the_search_are_refused_in_words() {
         let (_dir, path, before) = table_without(28..=29);
         let too_far = run(&plan(&path, 2040, 2052), &Control::unlimited(), &|_| {});
