@@ -489,6 +489,30 @@ fn shorter_evening(
     None
 }
 
+/// A small field's evening built round by round (`small::small_field`), with `note` for the
+/// organiser; `(rounds, cycle)` as asked and the rotation's length, for the error.
+fn built_directly(
+    roster: &Roster,
+    (rounds, cycle): (usize, usize),
+    apart: &[(usize, usize)],
+    control: &Control,
+    note: String,
+) -> Result<(Schedule, WhistNotes), WhistError> {
+    let schedule =
+        small::small_field(roster.names(), rounds, apart, control).ok_or(WhistError::NoStarter {
+            players: roster.len(),
+            rounds,
+            cycle,
+            surplus: 1,
+            shorter: None,
+        })?;
+    let notes = WhistNotes {
+        messages: vec![note],
+        ..WhistNotes::default()
+    };
+    Ok((schedule, notes))
+}
+
 pub fn whist_schedule(
     roster: &Roster,
     options: &WhistOptions,
@@ -532,23 +556,15 @@ pub fn whist_schedule(
                 // built round by round (6 players: 7 rounds use 14 of the 15 partnerships).
                 let most = small::most_rounds(n, apart.len()).filter(|_| n <= small::MAX_PLAYERS);
                 return match most {
-                    Some(most) if rounds <= most => small::small_field(roster.names(), rounds, &apart, control)
-                        .map(|schedule| {
-                            let notes = WhistNotes {
-                                messages: vec![format!(
-                                    "{n} players, {rounds} rounds built directly (more than the rotation's {available}; nobody partners anyone twice; past a full cycle a pair may oppose a third time)"
-                                )],
-                                ..WhistNotes::default()
-                            };
-                            (schedule, notes)
-                        })
-                        .ok_or(WhistError::NoStarter {
-                            players: n,
-                            rounds,
-                            cycle,
-                            surplus: 1,
-                            shorter: None,
-                        }),
+                    Some(most) if rounds <= most => built_directly(
+                        roster,
+                        (rounds, cycle),
+                        &apart,
+                        control,
+                        format!(
+                            "{n} players, {rounds} rounds built directly (more than the rotation's {available}; nobody partners anyone twice; past a full cycle a pair may oppose a third time)"
+                        ),
+                    ),
                     _ => Err(WhistError::TooManyRounds {
                         asked: rounds,
                         available: most.unwrap_or(available).max(available),
@@ -560,41 +576,27 @@ pub fn whist_schedule(
                 Ok(found) => found,
                 Err(WhistError::NoStarter { .. }) if n <= small::MAX_PLAYERS => {
                     // No rotation fits this small evening: build it round by round instead.
-                    return small::small_field(roster.names(), rounds, &apart, control)
-                        .map(|schedule| {
-                            let notes = WhistNotes {
-                                messages: vec![format!(
-                                    "{n} players, {rounds} rounds built directly (no rotation fits this small evening); \
-                                     couples and never-partner pairs never partner{}",
-                                    if roster.stationary_index().is_some() { "; nobody keeps a fixed seat" } else { "" }
-                                )],
-                                ..WhistNotes::default()
-                            };
-                            (schedule, notes)
-                        })
-                        .ok_or(WhistError::NoStarter {
-                            players: n,
-                            rounds,
-                            cycle,
-                            surplus: 1,
-                            shorter: None,
-                        });
+                    return built_directly(
+                        roster,
+                        (rounds, cycle),
+                        &apart,
+                        control,
+                        format!(
+                            "{n} players, {rounds} rounds built directly (no rotation fits this small evening); \
+                             couples and never-partner pairs never partner{}",
+                            if roster.stationary_index().is_some() {
+                                "; nobody keeps a fixed seat"
+                            } else {
+                                ""
+                            }
+                        ),
+                    );
                 }
-                Err(WhistError::NoStarter {
-                    players,
-                    rounds: window,
-                    cycle,
-                    surplus,
-                    shorter: None,
-                }) => {
-                    let shorter = shorter_evening(n, rounds, pseudo, options, control);
-                    return Err(WhistError::NoStarter {
-                        players,
-                        rounds: window,
-                        cycle,
-                        surplus,
-                        shorter,
-                    });
+                Err(mut err @ WhistError::NoStarter { .. }) => {
+                    if let WhistError::NoStarter { shorter, .. } = &mut err {
+                        *shorter = shorter_evening(n, rounds, pseudo, options, control);
+                    }
+                    return Err(err);
                 }
                 Err(err) => return Err(err),
             };
