@@ -103,7 +103,8 @@ impl fmt::Display for WhistError {
                     Some(k) => format!("play fewer rounds ({k} rounds were found at once)"),
                     None => "play fewer rounds".to_string(),
                 };
-                if rounds >= cycle {
+                // Exactly the whole cycle (a small field may ask for more, built round by round).
+                if rounds == cycle {
                     write!(
                         f,
                         "Tourney has no complete rotation for {players} players yet (the README lists the sizes it \

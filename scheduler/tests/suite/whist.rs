@@ -184,6 +184,19 @@ fn a_missing_complete_rotation_is_named_and_a_shorter_evening_offered() {
         let offered = schedule(&Roster::numbered(80), Some(k), false);
         assert_eq!(offered.rounds.len(), k);
     }
+    // A small field asking past its cycle (built round by round) is not told the cycle is missing.
+    let past = WhistError::NoStarter {
+        players: 6,
+        rounds: 7,
+        cycle: 6,
+        surplus: 1,
+        shorter: None,
+    };
+    assert!(
+        past.to_string()
+            .starts_with("no rotation for 6 players over 7 rounds"),
+        "{past}"
+    );
 }
 
 #[test]
