@@ -93,6 +93,11 @@ pub struct WhistStartersArgs {
     /// (with --search; default 200,000 below 44 players, 1,000 × players² from 44).
     #[arg(long)]
     patience: Option<u64>,
+    /// Undirected climb only: at two tables short or closer, one move in 20 clears this many
+    /// random tables and re-seats their pairs with the unseated ones by exact backtracking
+    /// (with --search; 0: no repairs; measured in docs/whist-rotations.md, 6 the best tried).
+    #[arg(long, default_value_t = 0)]
+    repair_tables: usize,
     /// Seed of the random search (with --search).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -195,6 +200,7 @@ fn search(args: &WhistStartersArgs) -> Result<ExitCode> {
         stage2: args.exact_nodes.map_or(
             Stage2::Climb {
                 patience: args.patience.map(|p| p.max(1)),
+                repair: args.repair_tables,
             },
             |nodes| Stage2::Exact { nodes: nodes.max(1) },
         ),

@@ -575,6 +575,7 @@ mod tests {
         directed.directed = true;
         directed.stage2 = Stage2::Climb {
             patience: Some(20_000),
+            repair: 0,
         };
         let control = Control::with_time_limit(Duration::from_secs(120));
         let summary = run(&directed, &control, &|_| {}).unwrap();

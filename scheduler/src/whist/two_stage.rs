@@ -36,13 +36,19 @@ pub enum Stage2 {
     /// Backtracking with at most this many nodes per partner starter.
     Exact { nodes: u64 },
     /// Hill climbing, giving up after this many moves without a new best (`None`: the
-    /// patience for the size, `Stage2::climb_patience`).
-    Climb { patience: Option<u64> },
+    /// patience for the size, `Stage2::climb_patience`). `repair` (undirected only, 0: none):
+    /// near the end, now and then clear that many random tables and re-seat their pairs
+    /// exactly (measured in `docs/whist-rotations.md`: a gain at 48 and 56 players, none
+    /// seen at 60, so not the default).
+    Climb { patience: Option<u64>, repair: usize },
 }
 
 impl Stage2 {
     /// The default: climbing, with the patience for the size.
-    pub const CLIMB: Stage2 = Stage2::Climb { patience: None };
+    pub const CLIMB: Stage2 = Stage2::Climb {
+        patience: None,
+        repair: 0,
+    };
     /// Moves without a new best before the climb takes a fresh partner starter, below 44
     /// players.
     pub const CLIMB_PATIENCE: u64 = 200_000;
@@ -61,6 +67,12 @@ impl Stage2 {
         }
     }
 }
+
+/// At two tables short or closer, one move in this many is a repair (when asked for).
+const REPAIR_EVERY: usize = 20;
+/// Nodes a repair's exact re-seating may visit (re-seating 6 cleared tables and the unseated
+/// pairs takes a few hundred to a few thousand).
+const REPAIR_NODES: u64 = 100_000;
 
 /// What a search did: the starter if found, and how much work it took.
 #[derive(Debug, Clone)]
@@ -627,10 +639,82 @@ impl Climber<'_, '_> {
     }
 }
 
-/// Hill-climbing stage 2 from an empty seating; true when every pair is seated.
+/// Seats every unseated pair of `free` so that no class goes above two (undirected), depth
+/// first on the pair with the fewest possible mates. False when that is impossible or the
+/// node budget runs out; the seating is then as it was.
+fn refill(s: &mut Seating, free: &[usize], nodes: &mut u64) -> bool {
+    if *nodes == 0 {
+        return false;
+    }
+    *nodes -= 1;
+    let mut most_constrained: Option<(usize, usize)> = None;
+    for &f in free {
+        if s.mate[f] != NONE {
+            continue;
+        }
+        let mates = free.iter().filter(|&&g| s.legal(f, g)).count();
+        if mates == 0 {
+            return false;
+        }
+        if most_constrained.is_none_or(|(_, fewest)| mates < fewest) {
+            most_constrained = Some((f, mates));
+        }
+    }
+    let Some((f, _)) = most_constrained else {
+        return true;
+    };
+    for &g in free {
+        if s.legal(f, g) {
+            s.seat(f, g, 0);
+            if refill(s, free, nodes) {
+                return true;
+            }
+            s.unseat(f);
+        }
+    }
+    false
+}
+
+impl Climber<'_, '_> {
+    /// Clears `tables` random tables and re-seats their pairs with the unseated ones exactly;
+    /// true when that seats everyone, else the tables are put back as they were.
+    fn repair(&mut self, tables: usize, rng: &mut Rng) -> bool {
+        let len = self.s.pairs.len();
+        let mut seated: Vec<usize> = (0..len)
+            .filter(|&i| self.s.mate[i] != NONE && i < self.s.mate[i] as usize)
+            .collect();
+        let tables = tables.min(seated.len());
+        for x in 0..tables {
+            let y = x + rng.below(seated.len() - x);
+            seated.swap(x, y);
+        }
+        let cleared: Vec<(usize, usize, u8)> = seated[..tables]
+            .iter()
+            .map(|&i| (i, self.s.mate[i] as usize, self.s.orient[i]))
+            .collect();
+        for &(i, _, _) in &cleared {
+            self.unseat(i);
+        }
+        let free: Vec<usize> = self.unseated.items.iter().map(|&x| x as usize).collect();
+        let mut nodes = REPAIR_NODES;
+        if refill(self.s, &free, &mut nodes) {
+            return true;
+        }
+        for &(i, j, o) in &cleared {
+            self.seat(i, j, o);
+        }
+        false
+    }
+}
+
+/// Hill-climbing stage 2 from an empty seating; true when every pair is seated. With
+/// `repair` > 0 (undirected), one move in `REPAIR_EVERY` at two tables short or closer is a
+/// repair instead: `repair` random tables cleared and re-seated exactly with the unseated
+/// pairs (a large neighbourhood the single moves cross only by luck).
 fn climb(
     s: &mut Seating,
     patience: u64,
+    repair: usize,
     steps: &mut u64,
     best_out: &mut usize,
     rng: &mut Rng,
@@ -658,6 +742,12 @@ fn climb(
         since_best += 1;
         if since_best > patience || ((*steps).is_multiple_of(check_every) && control.should_stop()) {
             return false;
+        }
+        if repair > 0 && !p.directed && c.s.unseated <= 4 && rng.below(REPAIR_EVERY) == 0 {
+            if c.repair(repair, rng) {
+                break;
+            }
+            continue;
         }
         let i = c.unseated.pick(rng) as usize;
         let class = c.short.pick(rng);
@@ -762,9 +852,10 @@ pub fn search(v: usize, method: Stage2, directed: bool, seed: u64, control: &Con
                 outcome.steps += nodes - budget;
                 found
             }
-            Stage2::Climb { patience } => climb(
+            Stage2::Climb { patience, repair } => climb(
                 &mut seating,
                 patience.unwrap_or(Stage2::climb_patience(v)),
+                repair,
                 &mut outcome.steps,
                 &mut outcome.best_short,
                 &mut rng,
@@ -812,12 +903,112 @@ mod tests {
         }
     }
 
+    /// The partner pairs of the shipped 1-rotational starter for v, translated so that ∞
+    /// partners 0 (pairs known to have an arrangement), and that arrangement.
+    fn shipped_pairs(v: usize) -> (Pairs, Vec<(usize, usize)>) {
+        let (starter, _) = crate::whist::plan::complete_starter(v, false).expect("shipped");
+        assert!(starter.infinity && matches!(starter.group, Group::Cyclic(_)));
+        let m = (v - 1) as u32;
+        let shift = starter
+            .tables
+            .iter()
+            .flat_map(|t| [(t[0], t[2]), (t[2], t[0]), (t[1], t[3]), (t[3], t[1])])
+            .find(|&(x, _)| x == INFINITY)
+            .map(|(_, y)| y)
+            .expect("∞ seated");
+        let mut pairs = Pairs {
+            m,
+            infinity: true,
+            directed: false,
+            k: ((m - 1) / 2) as usize,
+            a: vec![0],
+            b: vec![NONE],
+            pair_of: vec![NONE; m as usize],
+            hit_table: Vec::new(),
+        };
+        pairs.pair_of[0] = 0;
+        let mut tables = Vec::new();
+        for t in &starter.tables {
+            let mut at_table = Vec::new();
+            for (x, y) in [(t[0], t[2]), (t[1], t[3])] {
+                if x == INFINITY || y == INFINITY {
+                    at_table.push(0);
+                    continue;
+                }
+                let (x, y) = ((x + m - shift) % m, (y + m - shift) % m);
+                let i = pairs.a.len();
+                pairs.a.push(x.min(y));
+                pairs.b.push(x.max(y));
+                pairs.pair_of[x as usize] = i as u32;
+                pairs.pair_of[y as usize] = i as u32;
+                at_table.push(i);
+            }
+            tables.push((at_table[0], at_table[1]));
+        }
+        pairs.tabulate_hits();
+        (pairs, tables)
+    }
+
+    #[test]
+    fn a_repair_reseats_cleared_tables_exactly_or_puts_them_back() {
+        let (pairs, tables) = shipped_pairs(28);
+        let mut s = Seating::new(&pairs);
+        for &(i, j) in &tables {
+            s.seat(i, j, 0);
+        }
+        assert!(complete(&s.starter()));
+        // Clear 5 tables: re-seating finds an arrangement (the shipped one at least).
+        let free: Vec<usize> = tables[2..7].iter().flat_map(|&(i, j)| [i, j]).collect();
+        for &(i, _) in &tables[2..7] {
+            s.unseat(i);
+        }
+        let mut nodes = REPAIR_NODES;
+        assert!(refill(&mut s, &free, &mut nodes));
+        assert_eq!(s.unseated, 0);
+        assert!(complete(&s.starter()));
+        // Out of nodes part way: refused, and the seating is left as it was.
+        let free: Vec<usize> = tables[..2].iter().flat_map(|&(i, j)| [i, j]).collect();
+        for &(i, _) in &tables[..2] {
+            s.unseat(i);
+        }
+        let before = (s.mate.clone(), s.count.clone(), s.unseated);
+        let mut nodes = 1;
+        assert!(!refill(&mut s, &free, &mut nodes));
+        assert_eq!((s.mate.clone(), s.count.clone(), s.unseated), before);
+        let mut nodes = REPAIR_NODES;
+        assert!(refill(&mut s, &free, &mut nodes));
+        assert!(complete(&s.starter()));
+    }
+
+    #[test]
+    fn the_climb_with_repairs_arranges_known_feasible_pairs() {
+        for v in [28, 32, 36] {
+            let (pairs, _) = shipped_pairs(v);
+            for seed in 1..=3 {
+                let mut s = Seating::new(&pairs);
+                let mut rng = Rng::new(seed);
+                let (mut steps, mut best) = (0, v);
+                let found = climb(
+                    &mut s,
+                    u64::MAX,
+                    4,
+                    &mut steps,
+                    &mut best,
+                    &mut rng,
+                    &Control::unlimited(),
+                );
+                assert!(found && complete(&s.starter()), "{v} players, seed {seed}");
+            }
+        }
+    }
+
     #[test]
     fn both_methods_find_small_complete_starters() {
         for method in [
             Stage2::Exact { nodes: 2_000 },
             Stage2::Climb {
                 patience: Some(20_000),
+                repair: 0,
             },
         ] {
             for v in [12, 13, 16, 20, 21] {
@@ -867,6 +1058,7 @@ mod tests {
         finds_directed(
             Stage2::Climb {
                 patience: Some(20_000),
+                repair: 0,
             },
             &[13, 17, 21],
         );
