@@ -38,8 +38,8 @@ pub enum Stage2 {
     /// Hill climbing, giving up after this many moves without a new best (`None`: the
     /// patience for the size, `Stage2::climb_patience`). `repair` (undirected only, 0: none):
     /// near the end, now and then clear that many random tables and re-seat their pairs
-    /// exactly (measured in `docs/whist-rotations.md`: a gain at 48 and 56 players, none
-    /// seen at 60, so not the default).
+    /// exactly (measured in `docs/whist-rotations.md`: faster on some sets of pairs known to
+    /// have an arrangement, slower on real random ones, so not the default).
     Climb { patience: Option<u64>, repair: usize },
 }
 
@@ -70,8 +70,8 @@ impl Stage2 {
 
 /// At two tables short or closer, one move in this many is a repair (when asked for).
 const REPAIR_EVERY: usize = 20;
-/// Nodes a repair's exact re-seating may visit (re-seating 6 cleared tables and the unseated
-/// pairs takes a few hundred to a few thousand).
+/// Nodes a repair's exact re-seating may visit (measured at 48–60 players: 10–70 on average
+/// with 6 tables cleared, about 7,500 with 8).
 const REPAIR_NODES: u64 = 100_000;
 
 /// What a search did: the starter if found, and how much work it took.
@@ -637,6 +637,36 @@ impl Climber<'_, '_> {
         }
         Some((evicted, n_ev))
     }
+
+    /// Clears `tables` random tables and re-seats their pairs with the unseated ones exactly;
+    /// true when that seats everyone, else the tables are put back as they were.
+    fn repair(&mut self, tables: usize, rng: &mut Rng) -> bool {
+        let len = self.s.pairs.len();
+        let mut seated: Vec<usize> = (0..len)
+            .filter(|&i| self.s.mate[i] != NONE && i < self.s.mate[i] as usize)
+            .collect();
+        let tables = tables.min(seated.len());
+        for x in 0..tables {
+            let y = x + rng.below(seated.len() - x);
+            seated.swap(x, y);
+        }
+        let cleared: Vec<(usize, usize, u8)> = seated[..tables]
+            .iter()
+            .map(|&i| (i, self.s.mate[i] as usize, self.s.orient[i]))
+            .collect();
+        for &(i, _, _) in &cleared {
+            self.unseat(i);
+        }
+        let free: Vec<usize> = self.unseated.items.iter().map(|&x| x as usize).collect();
+        let mut nodes = REPAIR_NODES;
+        if refill(self.s, &free, &mut nodes) {
+            return true;
+        }
+        for &(i, j, o) in &cleared {
+            self.seat(i, j, o);
+        }
+        false
+    }
 }
 
 /// Seats every unseated pair of `free` so that no class goes above two (undirected), depth
@@ -673,38 +703,6 @@ fn refill(s: &mut Seating, free: &[usize], nodes: &mut u64) -> bool {
         }
     }
     false
-}
-
-impl Climber<'_, '_> {
-    /// Clears `tables` random tables and re-seats their pairs with the unseated ones exactly;
-    /// true when that seats everyone, else the tables are put back as they were.
-    fn repair(&mut self, tables: usize, rng: &mut Rng) -> bool {
-        let len = self.s.pairs.len();
-        let mut seated: Vec<usize> = (0..len)
-            .filter(|&i| self.s.mate[i] != NONE && i < self.s.mate[i] as usize)
-            .collect();
-        let tables = tables.min(seated.len());
-        for x in 0..tables {
-            let y = x + rng.below(seated.len() - x);
-            seated.swap(x, y);
-        }
-        let cleared: Vec<(usize, usize, u8)> = seated[..tables]
-            .iter()
-            .map(|&i| (i, self.s.mate[i] as usize, self.s.orient[i]))
-            .collect();
-        for &(i, _, _) in &cleared {
-            self.unseat(i);
-        }
-        let free: Vec<usize> = self.unseated.items.iter().map(|&x| x as usize).collect();
-        let mut nodes = REPAIR_NODES;
-        if refill(self.s, &free, &mut nodes) {
-            return true;
-        }
-        for &(i, j, o) in &cleared {
-            self.seat(i, j, o);
-        }
-        false
-    }
 }
 
 /// Hill-climbing stage 2 from an empty seating; true when every pair is seated. With
