@@ -157,6 +157,40 @@ fn a_whist_drive_evening_from_the_command_line() {
 
 /// `event copy` never replaces a file by surprise: an existing target is refused, `--force`
 /// replaces only another Tourney event, and a file of another program survives even that.
+/// An evening refused for its rounds names the --rounds that would make one, and writes no file.
+#[test]
+fn a_refused_evening_names_the_rounds_that_can_be_made() {
+    let dir = scratch("refused-rounds");
+    let file = dir.join("chess.tourney");
+    let f = file.to_str().unwrap();
+    let out = tourney(&[
+        "event",
+        "new",
+        f,
+        "--format",
+        "chess",
+        "--players",
+        "8",
+        "--rounds",
+        "9",
+    ]);
+    fails_with(&out, 1, "has 7 rounds, so it cannot play 9");
+    says(&out, "hint: add --rounds 7 to make that evening");
+    assert!(!file.exists());
+    let out = tourney(&[
+        "event",
+        "new",
+        f,
+        "--format",
+        "chess",
+        "--players",
+        "8",
+        "--rounds",
+        "7",
+    ]);
+    assert!(ok(&out).contains("8 entrants, 7 rounds"));
+}
+
 #[test]
 fn a_copy_never_overwrites_without_force_and_never_a_foreign_file() {
     let dir = scratch("copy-refuses");

@@ -3,12 +3,12 @@
 
 use super::job::Job;
 use eframe::egui;
-use scheduler::event::create::{EventOptions, Generated, generate_schedule, progress_words};
+use scheduler::event::create::{EventOptions, Generated, NotGenerated, generate_schedule, progress_words};
 use scheduler::model::Roster;
 
 /// The job, and how its best-so-far is said for this event (the library's words).
 pub struct Generation(
-    Job<Result<Generated, String>>,
+    Job<Result<Generated, NotGenerated>>,
     Box<dyn Fn(f64) -> String + Send + Sync>,
 );
 
@@ -23,7 +23,7 @@ impl Generation {
         )
     }
 
-    pub fn take_outcome(&self) -> Option<Result<Generated, String>> {
+    pub fn take_outcome(&self) -> Option<Result<Generated, NotGenerated>> {
         self.0.take_outcome()
     }
 
@@ -32,4 +32,15 @@ impl Generation {
             format!("{}; nothing is saved until this finishes", (self.1)(quality))
         });
     }
+}
+
+/// Why no schedule was made, in red, and, when the generator found an evening it can make
+/// instead, a button for it. Returns the number of rounds when that button is clicked.
+pub fn refusal_ui(ui: &mut egui::Ui, problem: &NotGenerated) -> Option<usize> {
+    ui.colored_label(super::ERROR_RED, &problem.message);
+    let rounds = problem.fewer_rounds?;
+    ui.button(format!("Play {rounds} rounds instead"))
+        .on_hover_text("Set the rounds to this number and generate the schedule again")
+        .clicked()
+        .then_some(rounds)
 }

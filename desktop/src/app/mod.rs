@@ -614,7 +614,7 @@ impl TourneyApp {
                 }
                 self.status = status;
             }
-            Err(problem) => self.new_event.problem = Some(problem),
+            Err(problem) => self.new_event.problem = Some(problem.into()),
         }
     }
 

@@ -3,12 +3,12 @@
 //! generation on a background thread with progress and cancel.
 
 use super::dialogs::{Files, Purpose, Request};
-use super::generation::Generation;
+use super::generation::{Generation, refusal_ui};
 use super::options_form::{options_rows, row};
 use super::roster_preview::RosterPreview;
 use eframe::egui;
 use scheduler::event::Event;
-use scheduler::event::create::{EventFormat, EventOptions, NewEvent, event_from};
+use scheduler::event::create::{EventFormat, EventOptions, NewEvent, NotGenerated, event_from};
 use scheduler::model::Roster;
 
 pub struct NewEventView {
@@ -20,7 +20,8 @@ pub struct NewEventView {
     roster: Option<RosterPreview>,
     time_limit: f64,
     job: Option<(Generation, NewEvent)>,
-    pub problem: Option<String>,
+    /// Why the last attempt made nothing (with the rounds that can be made, when known).
+    pub problem: Option<NotGenerated>,
 }
 
 impl Default for NewEventView {
@@ -109,7 +110,7 @@ impl NewEventView {
                                 self.roster = Some(RosterPreview::read(&path));
                                 self.problem = None;
                             }
-                            Some(None) => self.problem = Some(super::NO_FILE_CHOSEN.to_owned()),
+                            Some(None) => self.problem = Some(super::NO_FILE_CHOSEN.into()),
                             None => {}
                         }
                         if self.roster.is_some() && ui.button("Use numbered players instead").clicked() {
@@ -134,8 +135,10 @@ impl NewEventView {
             if let Some(preview) = &mut self.roster {
                 roster_ok = preview.ui(ui, self.options.format);
             }
-            if let Some(problem) = &self.problem {
-                ui.colored_label(super::ERROR_RED, problem);
+            let offered = self.problem.as_ref().and_then(|problem| refusal_ui(ui, problem));
+            if let Some(rounds) = offered {
+                self.options.rounds = Some(rounds);
+                self.start(ui.ctx());
             }
             if ui
                 .add_enabled(roster_ok, egui::Button::new("Generate the schedule"))
@@ -175,7 +178,7 @@ impl NewEventView {
                 let job = Generation::start(ctx, spec.roster.clone(), spec.options.clone(), self.time_limit);
                 self.job = Some((job, spec));
             }
-            Err(problem) => self.problem = Some(problem),
+            Err(problem) => self.problem = Some(problem.into()),
         }
     }
 

@@ -327,11 +327,54 @@ mod tests {
     }
 
     /// More rounds than the format has: refused on the form with the library's reason.
+    /// Its button plays all the rounds there are instead.
     #[test]
     fn too_many_rounds_are_refused_with_the_reason() {
-        let harness = chess_round_robin_tonight("rounds-too-many", "20");
-        harness.get_by_label(
-            "a round robin (FIDE Berger tables) of 16 entrants has 15 rounds, so it cannot play 20; play at most 15, or a double round robin for 30 rounds",
+        let mut harness = chess_round_robin_tonight("rounds-too-many", "20");
+        harness.get_by_label(REFUSED_20);
+        assert_ne!(harness.state().screen, Screen::Event, "still on the form");
+        harness.get_by_label("Play 15 rounds instead").click();
+        harness.step();
+        wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+        assert_eq!(harness.state().screen, Screen::Event);
+        let session = harness.state().session.as_ref().expect("an open event");
+        assert_eq!(session.event().schedule.rounds.len(), 15);
+    }
+
+    const REFUSED_20: &str = "a round robin (FIDE Berger tables) of 16 entrants has 15 rounds, so it cannot play 20; play at most 15, or a double round robin for 30 rounds";
+
+    /// "Generate again" with too many rounds says why on its own form (it used to show
+    /// nothing and keep the form as it was) and offers the rounds there are.
+    #[test]
+    fn generating_again_with_too_many_rounds_says_why_and_offers_the_rounds() {
+        let mut harness = chess_round_robin_tonight("regenerate-too-many", "3");
+        harness.get_by_label("Generate again…").click();
+        harness.run();
+        harness.get_by_label("Rounds tonight").click();
+        harness.run();
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        harness.get_by_label("Rounds tonight").type_text("20");
+        harness.key_press(egui::Key::Enter);
+        harness.run();
+        harness.get_by_label("Generate").click();
+        harness.step();
+        wait_for_generation(&mut harness, |app| app.schedule.is_generating());
+        harness.get_by_label(REFUSED_20);
+        let rounds = |harness: &Harness<'static, TourneyApp>| {
+            harness
+                .state()
+                .session
+                .as_ref()
+                .map(|s| s.event().schedule.rounds.len())
+        };
+        assert_eq!(rounds(&harness), Some(3), "the present schedule stays");
+        harness.get_by_label("Play 15 rounds instead").click();
+        harness.step();
+        wait_for_generation(&mut harness, |app| app.schedule.is_generating());
+        assert_eq!(rounds(&harness), Some(15));
+        assert!(
+            harness.query_by_label(REFUSED_20).is_none(),
+            "the refusal is gone"
         );
     }
 }

@@ -6,13 +6,13 @@
 
 mod heat_map;
 
-use super::generation::Generation;
+use super::generation::{Generation, refusal_ui};
 use super::grid::VirtualGrid;
 use super::options_form::{options_rows, row};
 use super::session::{AppCommand, Session};
 use eframe::egui;
 use heat_map::{HeatMap, kept_apart_ui, legend, matrix_title};
-use scheduler::event::create::{EventFormat, EventOptions};
+use scheduler::event::create::{EventFormat, EventOptions, NotGenerated};
 
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
 pub enum Tab {
@@ -29,7 +29,8 @@ pub struct ScheduleView {
     /// Options being edited for "Generate again", and the time allowed.
     regenerate: Option<(EventOptions, f64)>,
     job: Option<Generation>,
-    problem: Option<String>,
+    /// Why the last "Generate again" made nothing, shown on its form.
+    problem: Option<NotGenerated>,
     /// Where each player sits each round ("T3 N", "out"), built once per schedule revision,
     /// with the width each column needs to show its texts whole.
     places: Option<(u64, Vec<Vec<String>>, Vec<f32>)>,
@@ -130,9 +131,6 @@ impl ScheduleView {
                     self.regenerate = Some((known, 20.0));
                     self.problem = None;
                 }
-                if let Some(problem) = &self.problem {
-                    ui.colored_label(super::ERROR_RED, problem);
-                }
             });
             return;
         };
@@ -148,16 +146,22 @@ impl ScheduleView {
                     ui.add(egui::DragValue::new(seconds).range(1.0..=600.0).suffix(" s"))
                 });
             });
+            // A failed attempt says why on the form it came from, with the evening it can make.
+            if let Some(rounds) = self.problem.as_ref().and_then(|problem| refusal_ui(ui, problem)) {
+                options.rounds = Some(rounds);
+                start = Some((
+                    regeneration_roster(options, &event.roster),
+                    options.clone(),
+                    *seconds,
+                ));
+            }
             ui.horizontal(|ui| {
                 if ui.button("Generate").clicked() {
-                    let roster = if options.format == EventFormat::TeamChess
-                        && !event.roster.players.iter().any(|p| p.team.is_some())
-                    {
-                        scheduler::model::Roster::default()
-                    } else {
-                        event.roster.clone()
-                    };
-                    start = Some((roster, options.clone(), *seconds));
+                    start = Some((
+                        regeneration_roster(options, &event.roster),
+                        options.clone(),
+                        *seconds,
+                    ));
                 }
                 if ui.button("Keep the present schedule").clicked() {
                     keep = true;
@@ -166,6 +170,7 @@ impl ScheduleView {
         });
         if keep {
             self.regenerate = None;
+            self.problem = None;
         }
         if let Some((roster, options, seconds)) = start {
             self.start_generation(ui.ctx(), roster, options, seconds);
@@ -357,6 +362,19 @@ impl ScheduleView {
 /// The width each by-player column needs to show every text whole (each distinct text is
 /// measured once, so 400 players × 300 rounds measure a few hundred texts): the names, at
 /// most 320 points (a longer name is cut, shown whole on hover), then one per round.
+/// The roster a new schedule is made for: the event's, or none for team chess of numbered
+/// teams (the generator numbers them again).
+fn regeneration_roster(
+    options: &EventOptions,
+    roster: &scheduler::model::Roster,
+) -> scheduler::model::Roster {
+    if options.format == EventFormat::TeamChess && !roster.players.iter().any(|p| p.team.is_some()) {
+        scheduler::model::Roster::default()
+    } else {
+        roster.clone()
+    }
+}
+
 fn needed_widths(ui: &egui::Ui, names: &[String], places: &[Vec<String>]) -> Vec<f32> {
     let font = egui::TextStyle::Body.resolve(ui.style());
     let mut measured: std::collections::HashMap<String, f32> = std::collections::HashMap::new();

@@ -520,8 +520,11 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
     let control = Control::with_time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)));
     let (event, notes) = match build_event(&spec, &control) {
         Ok(built) => built,
-        Err(message) => {
-            eprintln!("error: {message}");
+        Err(problem) => {
+            eprintln!("error: {}", problem.message);
+            if let Some(rounds) = problem.fewer_rounds {
+                eprintln!("hint: add --rounds {rounds} to make that evening");
+            }
             return Ok(ExitCode::FAILURE);
         }
     };

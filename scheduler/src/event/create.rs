@@ -15,8 +15,9 @@ use crate::solver::Control;
 use crate::team_chess::team_match::{scheveningen, team_round_robin};
 use crate::team_chess::{Size, TeamChessOptions, TeamNames, check_size, team_chess};
 use crate::verify::verify;
-use crate::whist::{WhistOptions, whist_schedule};
+use crate::whist::{WhistError, WhistOptions, whist_schedule};
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// The kinds of evening Tourney runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -197,7 +198,7 @@ impl NewEvent {
 
 /// Builds the event: schedule from the generator (verified), scoring from the format. Returns
 /// the generator's notes for the organiser.
-pub fn build_event(spec: &NewEvent, control: &Control) -> Result<(Event, Vec<String>), String> {
+pub fn build_event(spec: &NewEvent, control: &Control) -> Result<(Event, Vec<String>), NotGenerated> {
     let generated = generate_schedule(&spec.roster, &spec.options, control)?;
     let notes = generated.notes.clone();
     Ok((event_from(spec, generated), notes))
@@ -236,19 +237,73 @@ pub struct Generated {
     pub notes: Vec<String>,
 }
 
+/// Why no schedule was made, in the organiser's words, and a number of rounds that can be
+/// played instead when the generator found one (the window offers it as a button).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotGenerated {
+    pub message: String,
+    pub fewer_rounds: Option<usize>,
+}
+
+impl From<String> for NotGenerated {
+    fn from(message: String) -> Self {
+        NotGenerated {
+            message,
+            fewer_rounds: None,
+        }
+    }
+}
+
+impl From<&str> for NotGenerated {
+    fn from(message: &str) -> Self {
+        NotGenerated::from(message.to_owned())
+    }
+}
+
+impl From<NotGenerated> for String {
+    fn from(problem: NotGenerated) -> Self {
+        problem.message
+    }
+}
+
+impl fmt::Display for NotGenerated {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for NotGenerated {}
+
+impl From<WhistError> for NotGenerated {
+    /// A whole cycle not found offers the evening that was found at once; too many rounds
+    /// offer the most there are.
+    fn from(error: WhistError) -> Self {
+        let fewer_rounds = match &error {
+            WhistError::NoStarter { shorter, .. } => *shorter,
+            WhistError::TooManyRounds { available, .. } => Some(*available).filter(|&k| k > 0),
+            _ => None,
+        };
+        NotGenerated {
+            message: error.to_string(),
+            fewer_rounds,
+        }
+    }
+}
+
 /// Runs the generator for the format on the roster and verifies what it returns. Scoring
 /// options out of range (0 hands or boards per round…) are refused first, with the reason.
 pub fn generate_schedule(
     roster: &Roster,
     options: &EventOptions,
     control: &Control,
-) -> Result<Generated, String> {
+) -> Result<Generated, NotGenerated> {
     options.scoring().check()?;
     let pairs = roster.players.len();
     if options.format == EventFormat::BridgePairs && pairs < MIN_BRIDGE_PAIRS {
         return Err(format!(
             "{pairs} pair(s): every board would be played at one table only, so there would be no scores to compare; pairs bridge needs at least {MIN_BRIDGE_PAIRS} pairs (two full tables)"
-        ));
+        )
+        .into());
     }
     let mut notes = Vec::new();
     let mut roster = roster.clone();
@@ -260,8 +315,7 @@ pub fn generate_schedule(
                 seed: options.seed,
                 never_partner: Vec::new(),
             };
-            let (schedule, whist_notes) =
-                whist_schedule(&roster, &whist_options, control).map_err(|e| e.to_string())?;
+            let (schedule, whist_notes) = whist_schedule(&roster, &whist_options, control)?;
             notes.extend(whist_notes.messages);
             schedule
         }
@@ -324,7 +378,7 @@ pub fn generate_schedule(
                 }
                 TeamEvent::Jamboree => {
                     let Some(rounds) = options.rounds else {
-                        return Err(jamboree_needs_rounds(teams, boards));
+                        return Err(jamboree_needs_rounds(teams, boards).into());
                     };
                     let mut chess_options = TeamChessOptions::new(Size {
                         teams,
@@ -343,9 +397,9 @@ pub fn generate_schedule(
     };
     let report = verify(&schedule);
     if !report.is_valid() {
-        return Err(
-            "the generated schedule failed verification; this is a bug in Tourney, please report it".into(),
-        );
+        return Err(NotGenerated::from(
+            "the generated schedule failed verification; this is a bug in Tourney, please report it",
+        ));
     }
     Ok(Generated {
         schedule,
@@ -363,13 +417,14 @@ pub fn team_match(
     kind: TeamEvent,
     double: bool,
     rounds: Option<usize>,
-) -> Result<(Schedule, Option<String>), String> {
+) -> Result<(Schedule, Option<String>), NotGenerated> {
     let teams = names.teams.len();
     let boards = names.players.first().map_or(0, Vec::len);
     if teams < 2 || boards == 0 {
         return Err(format!(
             "a team event needs at least 2 teams of at least 1 board, not {teams} team(s) of {boards}; for the players of one team among themselves, make a chess round robin"
-        ));
+        )
+        .into());
     }
     let (mut schedule, shape) = match kind {
         TeamEvent::Scheveningen if teams != 2 => {
@@ -377,7 +432,8 @@ pub fn team_match(
                 "a Scheveningen match is between exactly 2 teams, not {teams}; for {teams} teams choose a team round robin (every team meets every other once, board against board: {} rounds) or a jamboree ({} round(s))",
                 teams - 1 + teams % 2,
                 describe_rounds(teams, boards)
-            ));
+            )
+            .into());
         }
         TeamEvent::Scheveningen => (scheveningen(names, boards), Shape::Scheveningen),
         TeamEvent::RoundRobin => (
@@ -440,15 +496,20 @@ pub fn progress_words(roster: &Roster, options: &EventOptions) -> Box<dyn Fn(f64
 
 /// The first `rounds` rounds of a whole schedule when the organiser asked for fewer, with the
 /// sentence saying what is played (`shorten`).
+/// Asked for more rounds than there are, the refusal offers all of them.
 fn first_rounds_of(
     schedule: &mut Schedule,
     rounds: Option<usize>,
     shape: Shape,
-) -> Result<Option<String>, String> {
-    match rounds {
-        Some(rounds) => play_first_rounds(schedule, rounds, shape),
-        None => Ok(None),
-    }
+) -> Result<Option<String>, NotGenerated> {
+    let Some(rounds) = rounds else {
+        return Ok(None);
+    };
+    let total = schedule.rounds.len();
+    play_first_rounds(schedule, rounds, shape).map_err(|message| NotGenerated {
+        message,
+        fewer_rounds: Some(total).filter(|&total| rounds > total && total > 0),
+    })
 }
 
 /// The movement for a club pairs evening: one pair a roster row, in roster order (a
@@ -560,6 +621,54 @@ mod tests {
         assert_eq!(whist(2.0), "Best quality so far: 2.000 (0 is perfect)");
     }
 
+    /// An evening that cannot be made as asked offers a number of rounds that can (the window
+    /// shows it as a button), and that offer is then made and verified; refusals with nothing
+    /// to offer in rounds offer nothing.
+    #[test]
+    fn a_refusal_offers_the_rounds_that_can_be_played() {
+        let made = |players: usize, options: &EventOptions| {
+            let generated = generate_schedule(&Roster::numbered(players), options, &Control::unlimited())
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert!(verify(&generated.schedule).is_valid());
+            generated.schedule.rounds.len()
+        };
+        // Whist, the whole cycle of 80 players (not shipped yet, docs/whist-rotations.md).
+        let mut whist = EventOptions::new(EventFormat::WhistDrive);
+        whist.rounds = None;
+        let limited = Control::with_time_limit(std::time::Duration::from_secs(1));
+        let why = generate_schedule(&Roster::numbered(80), &whist, &limited).unwrap_err();
+        assert!(
+            why.message
+                .starts_with("Tourney has no complete rotation for 80 players yet"),
+            "{why}"
+        );
+        let k = why.fewer_rounds.expect("the rounds found at once are offered");
+        assert!(
+            why.message.contains(&format!("{k} rounds were found at once")),
+            "{why}"
+        );
+        whist.rounds = Some(k);
+        assert_eq!(made(80, &whist), k);
+        // Whist past the cycle of 13 players.
+        whist.rounds = Some(14);
+        let why = generate_schedule(&Roster::numbered(13), &whist, &limited).unwrap_err();
+        assert_eq!(why.fewer_rounds, Some(13), "{why}");
+        // A round robin of 8 asked for 9 rounds offers its 7; 0 rounds offers nothing.
+        let mut chess = EventOptions::new(EventFormat::Chess);
+        chess.rounds = Some(9);
+        let why = generate_schedule(&Roster::numbered(8), &chess, &limited).unwrap_err();
+        assert_eq!(why.fewer_rounds, Some(7), "{why}");
+        chess.rounds = why.fewer_rounds;
+        assert_eq!(made(8, &chess), 7);
+        chess.rounds = Some(0);
+        let why = generate_schedule(&Roster::numbered(8), &chess, &limited).unwrap_err();
+        assert_eq!(why.fewer_rounds, None, "{why}");
+        // Too few pairs for pairs bridge: no number of rounds helps.
+        let pairs = EventOptions::new(EventFormat::BridgePairs);
+        let why = generate_schedule(&Roster::numbered(3), &pairs, &limited).unwrap_err();
+        assert_eq!(why.fewer_rounds, None, "{why}");
+    }
+
     /// A jamboree without rounds, a Scheveningen of three teams: refused with what is possible.
     #[test]
     fn team_refusals_suggest_what_is_possible() {
@@ -567,14 +676,18 @@ mod tests {
         options.teams = Some(6);
         options.boards = Some(4);
         let control = Control::unlimited();
-        let why = generate_schedule(&Roster::default(), &options, &control).unwrap_err();
+        let why = generate_schedule(&Roster::default(), &options, &control)
+            .unwrap_err()
+            .message;
         assert_eq!(
             why,
             "a team chess jamboree needs a number of rounds: with 6 teams of 4 boards, 1 to 5 round(s)"
         );
         options.team_event = TeamEvent::Scheveningen;
         options.teams = Some(3);
-        let why = generate_schedule(&Roster::default(), &options, &control).unwrap_err();
+        let why = generate_schedule(&Roster::default(), &options, &control)
+            .unwrap_err()
+            .message;
         assert!(
             why.contains("for 3 teams choose a team round robin")
                 && why.contains("or a jamboree (1 round(s))"),
@@ -583,7 +696,9 @@ mod tests {
         options.team_event = TeamEvent::Jamboree;
         options.teams = Some(2);
         options.rounds = Some(3);
-        let why = generate_schedule(&Roster::default(), &options, &control).unwrap_err();
+        let why = generate_schedule(&Roster::default(), &options, &control)
+            .unwrap_err()
+            .message;
         assert!(
             why.contains("possible instead:") && why.contains("a Scheveningen match"),
             "{why}"

@@ -107,9 +107,8 @@ impl fmt::Display for WhistError {
                 if rounds == cycle {
                     write!(
                         f,
-                        "Tourney has no complete rotation for {players} players yet (the README lists the sizes it \
-                         has), and the search found none in the time allowed (the best attempt still has {surplus} \
-                         repeat(s)); {offer}"
+                        "Tourney has no complete rotation for {players} players yet, and the search found none in \
+                         the time allowed (the best attempt still has {surplus} repeat(s)); {offer}"
                     )
                 } else {
                     write!(

@@ -465,7 +465,7 @@ fn three_pairs_are_refused_with_the_reason() {
         let mut spec = NewEvent::new("Three", EventFormat::BridgePairs, Roster::numbered(3));
         spec.options.movement = movement;
         let error = build_event(&spec, &Control::unlimited()).unwrap_err();
-        assert!(error.contains("at least 4 pairs"), "{error}");
+        assert!(error.message.contains("at least 4 pairs"), "{error}");
     }
     // Four pairs: the 2-table Howell, each board played twice.
     let event = club_event(

@@ -180,7 +180,9 @@ fn hands_and_boards_per_round_are_bounded() {
     let make = |format, tweak: &dyn Fn(&mut NewEvent)| {
         let mut spec = NewEvent::new("Evening", format, Roster::numbered(8));
         tweak(&mut spec);
-        build_event(&spec, &Control::unlimited()).map(|_| ())
+        build_event(&spec, &Control::unlimited())
+            .map(|_| ())
+            .map_err(String::from)
     };
     for hands in [0, 53, 4_294_967_295] {
         let why = make(EventFormat::WhistDrive, &|s| {

@@ -73,7 +73,8 @@ fn event_new_passes_the_round_robin_refusal_on() {
         &EventOptions::new(EventFormat::Chess),
         &Control::with_time_limit(LIMIT),
     )
-    .unwrap_err();
+    .unwrap_err()
+    .message;
     assert!(
         error.contains("Tourney makes round robins of up to 1,000 entrants"),
         "{error}"
