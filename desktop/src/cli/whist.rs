@@ -79,6 +79,10 @@ pub struct WhistStartersArgs {
     /// multiplier h ≠ ±1 with h² = 1 exists: 69, 76, 88, 93, 112, 124, 129, …; with --search).
     #[arg(long, conflicts_with = "patterned_only")]
     symmetric_only: bool,
+    /// Only the counts from 104 up that can be built from a difference family (blocks of 5, 9
+    /// and 13 players; 136, 196, 201, 213, …; with --search).
+    #[arg(long, conflicts_with_all = ["patterned_only", "symmetric_only"])]
+    family_only: bool,
     /// Arrange tables by exact backtracking with this many nodes per set of partner pairs
     /// instead of hill climbing (with --search; slower undirected in the measurements so far;
     /// with --directed an exact cover by dancing links, the faster one).
@@ -194,6 +198,8 @@ fn search(args: &WhistStartersArgs) -> Result<ExitCode> {
             offline::Only::Patterned
         } else if args.symmetric_only {
             offline::Only::Symmetric
+        } else if args.family_only {
+            offline::Only::Family
         } else {
             offline::Only::Any
         },

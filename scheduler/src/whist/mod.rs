@@ -3,6 +3,7 @@
 
 pub mod algebra;
 pub mod exact_cover;
+pub mod family;
 pub mod lift;
 pub mod never_partner;
 pub mod offline;

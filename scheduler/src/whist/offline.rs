@@ -4,7 +4,8 @@
 //! Each player count v ≡ 0, 1 (mod 4) in range that the table lacks is tried in turn with a
 //! time cap; a miss goes back in the queue with four times the cap, so easy sizes are done
 //! first and the hard ones get the remaining hours. Per size: the constructions (instant),
-//! then the patterned search where it can succeed (4N+1, 3 ∤ v), else the symmetric search
+//! then from 104 players a difference family where one can exist (`family`: blocks of 5, 9
+//! and 13 players combined), else the patterned search where it can succeed (4N+1, 3 ∤ v), else the symmetric search
 //! where a multiplier allows it (`symmetric`: 69, 76, 88, 93, …), else the two-stage search.
 //! A thread with nothing queued helps on a size another thread is working on (another
 //! seed); whoever finds it stops the other.
@@ -20,7 +21,7 @@ use super::plan::{complete_starter, starter_is_directed};
 use super::starter::Starter;
 use super::table;
 use super::two_stage::{self, Stage2};
-use super::{full_cycle, numbered_names, patterned, symmetric};
+use super::{family, full_cycle, numbered_names, patterned, symmetric};
 use crate::solver::{Control, Progress};
 use crate::verify::verify;
 use std::collections::{BTreeMap, HashMap};
@@ -62,6 +63,9 @@ pub enum Only {
     Patterned,
     /// The sizes the symmetric search can do and the patterned search cannot.
     Symmetric,
+    /// The sizes from 104 up searched as a difference family, that Tourney has no rotation
+    /// for (from the table or a construction).
+    Family,
 }
 
 impl Only {
@@ -70,6 +74,7 @@ impl Only {
             Only::Any => true,
             Only::Patterned => patterned::applies(v),
             Only::Symmetric => symmetric::applies(v) && !patterned::applies(v),
+            Only::Family => uses_family(v) && complete_starter(v, false).is_none(),
         }
     }
 }
@@ -122,6 +127,9 @@ pub fn targets(min: usize, max: usize) -> Vec<usize> {
 /// `best_short` measures in its events (the two-stage search: partner starters drawn and
 /// tables short; the symmetric search: fresh starts and the lowest cost).
 pub fn progress_words(v: usize, directed: bool) -> (&'static str, &'static str) {
+    if uses_family(v) {
+        return ("moves", "cost");
+    }
     match search_kind(v, directed) {
         SearchKind::Symmetric => ("fresh start(s)", "cost"),
         SearchKind::Patterned | SearchKind::TwoStage => ("partner starters", "table(s) short"),
@@ -146,6 +154,21 @@ pub fn check_complete(v: usize, starter: &Starter, directed: bool) -> Result<(),
         return Err(first.join("; "));
     }
     Ok(())
+}
+
+/// From this size on, a size with a difference-family shape (`family::shapes`) is searched
+/// that way instead: every smaller size but 80 and 84 (which have no shape) is in the table,
+/// and above 101 the family search found 201 in minutes where the others found nothing.
+const FAMILY_FROM: usize = 104;
+
+/// The complete rotation for n players Tourney has (for the blocks of a family).
+fn shipped_rotation(n: usize) -> Option<Starter> {
+    complete_starter(n, false).map(|(s, _)| s)
+}
+
+/// Whether size v is searched as a difference family (`FAMILY_FROM`).
+fn uses_family(v: usize) -> bool {
+    v >= FAMILY_FROM && !family::shapes(v, &shipped_rotation).is_empty()
 }
 
 /// From this size on, directed searches use the symmetric search where it applies.
@@ -202,6 +225,10 @@ pub fn attempt(
     });
     if let Some(found) = built {
         return (Some(found), none);
+    }
+    if uses_family(v) {
+        let found = family::attempt(v, &shipped_rotation, seed, control);
+        return (found.map(|s| (s, "family")), none);
     }
     match search_kind(v, directed) {
         SearchKind::Patterned => (
@@ -452,6 +479,23 @@ pub fn kind(starter: &Starter) -> &'static str {
 mod tests {
     use super::*;
     use crate::whist::table::{SHIPPED_TABLE, parse_line, parse_table};
+
+    /// Which sizes the family search gets: from 104 up where a shape exists, and with
+    /// `--family-only` only those Tourney has no rotation for.
+    #[test]
+    fn the_family_search_takes_the_sizes_with_a_shape_from_104() {
+        for v in [136, 196, 201, 213, 220, 381] {
+            assert!(uses_family(v), "{v}");
+        }
+        // 80, 84 and 104 have no shape (79, 83 and 103 are prime, 78, 82 and 102 no sum of
+        // block differences); 61 has one but is below 104 (the table has it).
+        for v in [61, 80, 84, 104] {
+            assert!(!uses_family(v), "{v}");
+        }
+        assert!(Only::Family.admits(201));
+        // 105 has a shape but is built by the product construction.
+        assert!(uses_family(105) && !Only::Family.admits(105));
+    }
 
     /// The shipped table without its lines for sizes in `sizes`, in a temporary folder.
     fn table_without(sizes: std::ops::RangeInclusive<usize>) -> (tempfile::TempDir, PathBuf, String) {
