@@ -289,9 +289,10 @@ fn movement_rows(ui: &mut egui::Ui, options: &mut EventOptions, pairs: usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{folder, harness, open_new_event_form, scripted, wait_for_generation};
+    use super::super::tests::{
+        folder, harness, open_new_event_form, replace_field, scripted, wait_for_generation,
+    };
     use super::super::{Screen, TourneyApp};
-    use eframe::egui;
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
 
@@ -302,12 +303,7 @@ mod tests {
         open_new_event_form(&mut harness, Some("chess round robin"));
         harness.get_by_label("the whole round robin").click();
         harness.run();
-        harness.get_by_label("Rounds tonight").click();
-        harness.run();
-        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-        harness.get_by_label("Rounds tonight").type_text(rounds);
-        harness.key_press(egui::Key::Enter);
-        harness.run();
+        replace_field(&mut harness, "Rounds tonight", rounds);
         harness.get_by_label("Generate the schedule").click();
         harness.step();
         wait_for_generation(&mut harness, |app| app.new_event.is_generating());
@@ -350,12 +346,7 @@ mod tests {
         let mut harness = chess_round_robin_tonight("regenerate-too-many", "3");
         harness.get_by_label("Generate again…").click();
         harness.run();
-        harness.get_by_label("Rounds tonight").click();
-        harness.run();
-        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-        harness.get_by_label("Rounds tonight").type_text("20");
-        harness.key_press(egui::Key::Enter);
-        harness.run();
+        replace_field(&mut harness, "Rounds tonight", "20");
         harness.get_by_label("Generate").click();
         harness.step();
         wait_for_generation(&mut harness, |app| app.schedule.is_generating());

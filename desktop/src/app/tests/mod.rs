@@ -359,16 +359,8 @@ fn adding_a_player_then_generating_again() {
         Vec::new(),
         scripted(vec![Some(event_path.clone())]),
     ));
-    harness.get_by_label("Start screen").click();
-    harness.run();
-    harness.get_by_label("New event…").click();
-    harness.run();
-    harness.get_by_label("Players (or pairs)").click();
-    harness.run();
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness.get_by_label("Players (or pairs)").type_text("8");
-    harness.key_press(egui::Key::Enter);
-    harness.run();
+    open_new_event_form(&mut harness, None);
+    replace_field(&mut harness, "Players (or pairs)", "8");
     harness.get_by_label("Generate the schedule").click();
     harness.step();
     wait_for_generation(&mut harness, |app| app.new_event.is_generating());
@@ -407,18 +399,9 @@ fn a_whist_cycle_not_found_offers_the_rounds_found_as_a_button() {
         Vec::new(),
         scripted(vec![Some(event_path.clone())]),
     ));
-    harness.get_by_label("Start screen").click();
-    harness.run();
-    harness.get_by_label("New event…").click();
-    harness.run();
-    for (field, value) in [("Players (or pairs)", "80"), ("Time allowed for the search", "1")] {
-        harness.get_by_label(field).click();
-        harness.run();
-        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-        harness.get_by_label(field).type_text(value);
-        harness.key_press(egui::Key::Enter);
-        harness.run();
-    }
+    open_new_event_form(&mut harness, None);
+    replace_field(&mut harness, "Players (or pairs)", "80");
+    replace_field(&mut harness, "Time allowed for the search", "1");
     harness.get_by_label("the whole cycle").click();
     harness.run();
     harness.get_by_label("Generate the schedule").click();
@@ -788,6 +771,17 @@ fn an_old_problem_leaves_the_new_event_form_when_the_format_changes() {
 }
 
 /// From the open event: the start screen, New event…, and `format` chosen on the form.
+/// Replaces the text of the field labelled `label` with `text` and presses Enter, as a
+/// person would (click, select all, type).
+pub(super) fn replace_field(harness: &mut Harness<'static, TourneyApp>, label: &str, text: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label(label).type_text(text);
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+}
+
 pub(super) fn open_new_event_form(harness: &mut Harness<'static, TourneyApp>, format: Option<&str>) {
     harness.get_by_label("Start screen").click();
     harness.run();
