@@ -220,7 +220,7 @@ pub fn attempt(
     .or_else(|| product_starter(v as u32).map(|s| (s, "product")))
     .or_else(|| {
         // From two smaller rotations (the shipped table and the constructions).
-        let component = |m: u32| complete_starter(m as usize, false).map(|(s, _)| s);
+        let component = |m: u32| shipped_rotation(m as usize);
         lifted_starter(v as u32, &component).map(|s| (s, "lift"))
     });
     if let Some(found) = built {
