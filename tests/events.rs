@@ -155,8 +155,6 @@ fn a_whist_drive_evening_from_the_command_line() {
     );
 }
 
-/// `event copy` never replaces a file by surprise: an existing target is refused, `--force`
-/// replaces only another Tourney event, and a file of another program survives even that.
 /// An evening refused for its rounds names the --rounds that would make one, and writes no file.
 #[test]
 fn a_refused_evening_names_the_rounds_that_can_be_made() {
@@ -191,6 +189,8 @@ fn a_refused_evening_names_the_rounds_that_can_be_made() {
     assert!(ok(&out).contains("8 entrants, 7 rounds"));
 }
 
+/// `event copy` never replaces a file by surprise: an existing target is refused, `--force`
+/// replaces only another Tourney event, and a file of another program survives even that.
 #[test]
 fn a_copy_never_overwrites_without_force_and_never_a_foreign_file() {
     let dir = scratch("copy-refuses");
