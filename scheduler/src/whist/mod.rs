@@ -4,7 +4,9 @@
 pub mod algebra;
 pub mod exact_cover;
 pub mod family;
+pub mod four_groups;
 pub mod lift;
+pub mod listed;
 pub mod never_partner;
 pub mod offline;
 pub mod orientation;
@@ -16,6 +18,7 @@ pub mod small;
 pub mod starter;
 pub mod symmetric;
 pub mod table;
+pub mod transversal;
 pub mod two_stage;
 
 pub use plan::{MAX_PLAYERS, WhistError, WhistNotes, WhistOptions, whist_schedule};
