@@ -283,6 +283,39 @@ fn whist_full_cycle_for_13_is_complete_and_directed() {
     );
 }
 
+/// Issue 24: 80 and 84 players (4N − 1 prime, no cyclic rotation known to Tourney) get the whole
+/// cycle from four groups; the CSV verifies as complete, and a swapped seat breaks it.
+#[test]
+fn whist_whole_cycles_for_80_and_84_players_verify() {
+    let dir = scratch("whist80");
+    for n in ["80", "84"] {
+        let csv = dir.join(format!("w{n}.csv"));
+        let out = tourney(&["whist", "--players", n, "--out", csv.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let said = text(&out.stderr);
+        assert!(said.contains("non-cyclic rotation of"), "{said}");
+        assert!(said.contains("players follow their printed cards"), "{said}");
+        let out = tourney(&["verify", csv.to_str().unwrap(), "--format", "whist"]);
+        assert!(out.status.success(), "{n}: {}", text(&out.stdout));
+        let rows = std::fs::read_to_string(&csv).unwrap().lines().count();
+        let players: usize = n.parse().unwrap();
+        assert_eq!(
+            rows,
+            1 + (players - 1) * players,
+            "{n}: every seat of every round"
+        );
+    }
+    let csv = dir.join("w80.csv");
+    let original = std::fs::read_to_string(&csv).unwrap();
+    let edited = original
+        .replacen("2,1,N,", "2,1,X,", 1)
+        .replacen("2,1,E,", "2,1,N,", 1)
+        .replacen("2,1,X,", "2,1,E,", 1);
+    std::fs::write(&csv, edited).unwrap();
+    let out = tourney(&["verify", csv.to_str().unwrap(), "--format", "whist"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+}
+
 #[test]
 fn whist_refuses_more_rounds_than_the_cycle() {
     let out = tourney(&["whist", "--players", "8", "--rounds", "9"]);

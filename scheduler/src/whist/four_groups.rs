@@ -133,7 +133,7 @@ pub fn four_groups(inner: &Listed, rtd: &Rtd) -> Option<Listed> {
 /// The four-group rotation for `n` players when n = 4g and `component(g)` gives a complete
 /// rotation for g players and an RTD(4, g) is constructible; with g.
 pub fn rotation(n: usize, component: &dyn Fn(usize) -> Option<Listed>) -> Option<(Listed, usize)> {
-    if n % 4 != 0 || n < 16 {
+    if !n.is_multiple_of(4) || n < 16 {
         return None;
     }
     let g = n / 4;
@@ -148,10 +148,9 @@ pub fn rotation(n: usize, component: &dyn Fn(usize) -> Option<Listed>) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Format, Promise, Schedule};
     use crate::verify::verify;
+    use crate::whist::listed_cycle;
     use crate::whist::plan::complete_starter;
-    use crate::whist::whist_round;
 
     fn component(g: usize) -> Option<Listed> {
         complete_starter(g, false).map(|(s, _)| Listed::from_starter(&s, true))
@@ -159,31 +158,8 @@ mod tests {
 
     /// The listed rotation as a schedule, held to partner-once, oppose-twice by the verifier.
     fn verified(listed: &Listed) -> Result<(), String> {
-        let rounds = listed
-            .rounds
-            .iter()
-            .zip(&listed.sit_out)
-            .enumerate()
-            .map(|(r, (tables, out))| {
-                whist_round(
-                    r as u32 + 1,
-                    tables.iter().map(|t| t.map(|x| x as usize)),
-                    out.iter().map(|&x| x as usize),
-                )
-            })
-            .collect();
-        let schedule = Schedule {
-            format: Format::Whist,
-            movement: None,
-            entrant_teams: Vec::new(),
-            entrants: (1..=listed.players).map(|i| format!("Player {i}")).collect(),
-            rounds,
-            promise: Promise {
-                cycles: Some(1),
-                ..Promise::default()
-            },
-        };
-        let report = verify(&schedule);
+        let names = (1..=listed.players).map(|i| format!("Player {i}")).collect();
+        let report = verify(&listed_cycle(listed, names));
         if report.is_valid() {
             Ok(())
         } else {

@@ -68,6 +68,35 @@ pub fn full_cycle(starter: &Starter, names: Vec<String>, directed: bool) -> Sche
     }
 }
 
+/// Every round of a listed rotation (`listed.rs`), label i as entrant i named `names[i]`;
+/// promised complete when the rotation is.
+pub fn listed_cycle(listed: &listed::Listed, names: Vec<String>) -> Schedule {
+    let rounds = listed
+        .rounds
+        .iter()
+        .zip(&listed.sit_out)
+        .enumerate()
+        .map(|(r, (tables, out))| {
+            whist_round(
+                r as u32 + 1,
+                tables.iter().map(|t| t.map(|x| x as usize)),
+                out.iter().map(|&x| x as usize),
+            )
+        })
+        .collect();
+    Schedule {
+        format: Format::Whist,
+        movement: None,
+        entrant_teams: Vec::new(),
+        entrants: names,
+        rounds,
+        promise: Promise {
+            cycles: listed.complete.then_some(1),
+            ..Promise::default()
+        },
+    }
+}
+
 /// One whist round as a schedule records it: each table's players seated N, E, S, W (the
 /// order of each array), tables numbered from 1, then who sits out.
 pub(crate) fn whist_round(

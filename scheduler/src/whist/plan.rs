@@ -11,6 +11,8 @@
 //! every pair partners exactly once a cycle, couples then never partner in the rounds played.
 
 use super::algebra::{orbit_starter, product_starter};
+use super::four_groups;
+use super::listed::Listed;
 use super::never_partner::{Rules, place_apart};
 use super::orientation::{orient, side_penalty};
 use super::search::{StarterSpec, search_starter};
@@ -154,6 +156,62 @@ pub fn complete_starter(n: usize, directed: bool) -> Option<(Starter, &'static s
     super::lift::lifted_starter(u32::try_from(n).ok()?, &component)
         .filter(|s| !directed || starter_is_directed(s))
         .map(|s| (s, "product construction from smaller rotations"))
+}
+
+/// How the four-group rotations are described in the notes.
+const FOUR_GROUPS: &str = "four groups, each playing the rotation for a quarter of the players, and a \
+                           transversal design across them";
+
+/// A complete rotation for `n` players that no starter gives, listed round by round: four
+/// groups (`four_groups.rs`). `None` wherever a starter is known (cyclic and 1-rotational
+/// rotations are preferred: an organiser can run them by hand).
+pub fn listed_complete(n: usize) -> Option<Listed> {
+    if complete_starter(n, false).is_some() {
+        return None;
+    }
+    let component = |g: usize| complete_starter(g, false).map(|(s, _)| Listed::from_starter(&s, true));
+    four_groups::rotation(n, &component).map(|(listed, _)| listed)
+}
+
+/// Whether a complete rotation for `n` players is known: a starter, or one listed round by
+/// round.
+pub fn has_complete_rotation(n: usize) -> bool {
+    complete_starter(n, false).is_some() || listed_complete(n).is_some()
+}
+
+/// The listed rotation for an evening, when `n` has one: the whole cycle or its first rounds.
+/// A directed evening shorter than the cycle is searched for first (briefly), since the
+/// listed rotation is only made almost directed afterwards.
+fn listed_rotation(
+    n: usize,
+    rounds: usize,
+    pseudo: bool,
+    options: &WhistOptions,
+    control: &Control,
+) -> Option<(Listed, &'static str)> {
+    let (listed, origin) = match listed_complete(n) {
+        Some(listed) => (listed, FOUR_GROUPS),
+        // One short of a multiple of four: the listed rotation for one more, one seat empty,
+        // its rounds ordered so that the evening's sit-outs are fair.
+        None if n % 4 == 3 && !options.directed && complete_starter(n, false).is_none() => {
+            let full = listed_complete(n + 1)?;
+            let played = usize::from(pseudo)..usize::from(pseudo) + rounds;
+            // Which seat is left empty matters a little (79 over 25 rounds: 76 of the 80 work).
+            let first = full.stationary.unwrap_or(0);
+            let padded = [first, 1, 2, 3]
+                .into_iter()
+                .find_map(|empty| full.without(empty).fairly_ordered(played.clone(), options.seed))?;
+            (padded, "the rotation for one more player, with one seat empty")
+        }
+        None => return None,
+    };
+    if options.directed && rounds + usize::from(pseudo) < listed.cycle_length() {
+        let brief = control.capped(Duration::from_secs(5));
+        if let Ok((starter, origin)) = starter_for(n, rounds, pseudo, true, options.seed, &brief) {
+            return Some((Listed::from_starter(&starter, false), origin));
+        }
+    }
+    Some((listed, origin))
 }
 
 /// For 4N+3 players: the complete rotation for 4N+4 with its stationary seat left empty. The
@@ -541,8 +599,10 @@ pub fn whist_schedule(
             }
         }
     }
-    let ((starter, origin), cycle, rounds) = match stationary_found {
-        Some(found) => found,
+    let (rotation, origin, cycle, rounds) = match stationary_found {
+        Some(((starter, origin), cycle, rounds)) => {
+            (Listed::from_starter(&starter, false), origin, cycle, rounds)
+        }
         None => {
             let cycle = if n % 4 == 0 { n - 1 } else { n };
             let available = cycle - usize::from(pseudo);
@@ -571,59 +631,72 @@ pub fn whist_schedule(
                     }),
                 };
             }
-            let found_starter = match starter_for(n, rounds, pseudo, options.directed, options.seed, control)
-            {
-                Ok(found) => found,
-                Err(WhistError::NoStarter { .. }) if n <= small::MAX_PLAYERS => {
-                    // No rotation fits this small evening: build it round by round instead.
-                    return built_directly(
-                        roster,
-                        (rounds, cycle),
-                        &apart,
-                        control,
-                        format!(
-                            "{n} players, {rounds} rounds built directly (no rotation fits this small evening); \
+            if let Some((listed, origin)) = listed_rotation(n, rounds, pseudo, options, control) {
+                (listed, origin, cycle, rounds)
+            } else {
+                let (starter, origin) = match starter_for(
+                    n,
+                    rounds,
+                    pseudo,
+                    options.directed,
+                    options.seed,
+                    control,
+                ) {
+                    Ok(found) => found,
+                    Err(WhistError::NoStarter { .. }) if n <= small::MAX_PLAYERS => {
+                        // No rotation fits this small evening: build it round by round instead.
+                        return built_directly(
+                            roster,
+                            (rounds, cycle),
+                            &apart,
+                            control,
+                            format!(
+                                "{n} players, {rounds} rounds built directly (no rotation fits this small evening); \
                              couples and never-partner pairs never partner{}",
-                            if roster.stationary_index().is_some() {
-                                "; nobody keeps a fixed seat"
-                            } else {
-                                ""
-                            }
-                        ),
-                    );
-                }
-                Err(mut err @ WhistError::NoStarter { .. }) => {
-                    if let WhistError::NoStarter { shorter, .. } = &mut err {
-                        *shorter = shorter_evening(n, rounds, pseudo, options, control);
+                                if roster.stationary_index().is_some() {
+                                    "; nobody keeps a fixed seat"
+                                } else {
+                                    ""
+                                }
+                            ),
+                        );
                     }
-                    return Err(err);
-                }
-                Err(err) => return Err(err),
-            };
-            (found_starter, cycle, rounds)
+                    Err(mut err @ WhistError::NoStarter { .. }) => {
+                        if let WhistError::NoStarter { shorter, .. } = &mut err {
+                            *shorter = shorter_evening(n, rounds, pseudo, options, control);
+                        }
+                        return Err(err);
+                    }
+                    Err(err) => return Err(err),
+                };
+                // Only 4N and 4N+1 players can have everyone partner everyone once and oppose
+                // everyone twice; with sit-out seats some pairs meet less, and only the fairness
+                // rules apply.
+                let standard = (n % 4 == 0 && starter.infinity) || (n % 4 == 1 && !starter.infinity);
+                (Listed::from_starter(&starter, standard), origin, cycle, rounds)
+            }
         }
     };
     let mut notes = WhistNotes::default();
     notes.messages.push(format!(
         "{n} players, {} table(s) a round, {} rotation of {cycle} rounds ({origin}: {}); playing {rounds}",
-        starter.tables.len(),
-        starter.kind(),
-        starter.how_players_move()
+        rotation.tables(),
+        rotation.kind,
+        rotation.how_players_move()
     ));
 
-    let mut label_of = place_players(roster, &starter, &couples, &mut notes);
-    // Rounds are group elements; with a pseudo round, element 0 is it and play starts at 1.
-    let elements = starter.group.elements();
+    let mut label_of = place_players(roster, &rotation, &couples, &mut notes);
+    // With a pseudo round, round 0 is it and play starts at 1.
     let first = usize::from(pseudo);
-    let played: Vec<u32> = elements[first..first + rounds].to_vec();
+    let played = first..first + rounds;
     if !options.never_partner.is_empty() {
-        label_of = keep_pairs_apart(roster, &starter, &played, label_of, options, control)?;
+        label_of = keep_pairs_apart(roster, &rotation, played.clone(), label_of, options, control)?;
         notes.messages.push(format!(
             "{} never-partner pair(s) kept apart",
             options.never_partner.len()
         ));
     }
-    let player_at = invert(&label_of, &starter);
+    let player_at = invert(&label_of, &rotation);
 
     if pseudo {
         notes.messages.push(format!(
@@ -633,14 +706,10 @@ pub fn whist_schedule(
     }
 
     let schedule_rounds = played
-        .iter()
         .enumerate()
-        .map(|(index, &r)| build_round(index as u32 + 1, &starter, r, &player_at))
+        .map(|(index, r)| build_round(index as u32 + 1, &rotation, r, &player_at))
         .collect();
-    // Only 4N and 4N+1 players can have everyone partner everyone once and oppose everyone
-    // twice; with sit-out seats some pairs meet less, and only the fairness rules apply.
-    let standard = (n % 4 == 0 && starter.infinity) || (n % 4 == 1 && !starter.infinity);
-    let full = rounds == cycle && standard;
+    let full = rounds == cycle && rotation.complete;
     let mut schedule = Schedule {
         format: Format::Whist,
         movement: None,
@@ -688,7 +757,7 @@ pub fn whist_schedule(
 /// rotation has it; couples take partner pairs of round 0 (the pseudo round).
 fn place_players(
     roster: &Roster,
-    starter: &Starter,
+    rotation: &Listed,
     couples: &[(usize, usize)],
     notes: &mut WhistNotes,
 ) -> Vec<u32> {
@@ -697,9 +766,9 @@ fn place_players(
     let mut used: Vec<u32> = Vec::new();
     let stationary = roster.stationary_index();
     if let Some(s) = stationary {
-        if starter.infinity {
-            label_of[s] = Some(INFINITY);
-            used.push(INFINITY);
+        if let Some(seat) = rotation.stationary {
+            label_of[s] = Some(seat);
+            used.push(seat);
         } else {
             notes.messages.push(format!(
                 "with {n} players everyone moves (there is no stationary seat), so {} moves too",
@@ -707,20 +776,18 @@ fn place_players(
             ));
         }
     }
-    // Partner pairs of the starter, ∞'s first so a stationary spouse lands opposite ∞.
-    let mut partner_pairs: Vec<(u32, u32)> = starter
-        .tables
-        .iter()
-        .flat_map(|t| [(t[0], t[2]), (t[1], t[3])])
-        .collect();
-    partner_pairs.sort_by_key(|&(a, b)| !(a == INFINITY || b == INFINITY));
+    // Partner pairs of round 0, the stationary seat's first so a stationary spouse lands
+    // opposite it (the stationary seat is N of table 1, so first of its pair).
+    let fixed = rotation.stationary;
+    let mut partner_pairs: Vec<(u32, u32)> = rotation.partner_pairs(0).collect();
+    partner_pairs.sort_by_key(|&(a, b)| !(Some(a) == fixed || Some(b) == fixed));
     for &(a, b) in couples {
         let (first, second) = if Some(b) == stationary { (b, a) } else { (a, b) };
         let pair = partner_pairs.iter().position(|&(x, y)| {
             let free = |l: u32| !used.contains(&l);
             match label_of[first] {
-                Some(INFINITY) => x == INFINITY && free(y),
-                _ => x != INFINITY && y != INFINITY && free(x) && free(y),
+                Some(seat) if Some(seat) == fixed => x == seat && free(y),
+                _ => Some(x) != fixed && Some(y) != fixed && free(x) && free(y),
             }
         });
         if let Some(index) = pair {
@@ -733,9 +800,7 @@ fn place_players(
             used.push(y);
         }
     }
-    let all_labels: Vec<u32> = (0..starter.group.order())
-        .chain(starter.infinity.then_some(INFINITY))
-        .collect();
+    let all_labels: Vec<u32> = (0..rotation.players as u32).collect();
     let mut free = all_labels.into_iter().filter(|l| !used.contains(l));
     label_of
         .into_iter()
@@ -747,18 +812,17 @@ fn place_players(
 /// played; or says which pairs cannot be kept apart, and why.
 fn keep_pairs_apart(
     roster: &Roster,
-    starter: &Starter,
-    played: &[u32],
+    rotation: &Listed,
+    played: Range<usize>,
     label_of: Vec<u32>,
     options: &WhistOptions,
     control: &Control,
 ) -> Result<Vec<u32>, WhistError> {
-    let g = starter.group.order() as usize;
-    let positions = g + usize::from(starter.infinity);
-    let index = |label: u32| if label == INFINITY { g } else { label as usize };
+    let positions = rotation.players;
+    let index = |label: u32| label as usize;
     let name = |p: usize| roster.players[p].name.clone();
     let named = |pairs: &[(usize, usize)]| pairs.iter().map(|&(a, b)| (name(a), name(b))).collect::<Vec<_>>();
-    if played.len() >= starter.cycle_length() {
+    if played.len() >= rotation.cycle_length() {
         return Err(WhistError::NeverPartner {
             pairs: named(&options.never_partner),
             reason: "over the whole cycle everyone partners everyone once: play fewer rounds".to_owned(),
@@ -767,7 +831,11 @@ fn keep_pairs_apart(
     // A player who plays in k rounds partners k different people; with d of the others
     // forbidden, k ≤ n − 1 − d is needed.
     let n = roster.len();
-    let sits_out = starter.sit_out.len() * played.len() / g.max(1);
+    let sits_out = rotation.sit_out[played.clone()]
+        .iter()
+        .map(Vec::len)
+        .sum::<usize>()
+        / positions.max(1);
     for p in 0..n {
         let involving: Vec<(usize, usize)> = options
             .never_partner
@@ -789,8 +857,8 @@ fn keep_pairs_apart(
         }
     }
     let mut partners = vec![false; positions * positions];
-    for &r in played {
-        for table in starter.round(r) {
+    for r in played {
+        for table in &rotation.rounds[r] {
             for (a, b) in [(table[0], table[2]), (table[1], table[3])] {
                 partners[index(a) * positions + index(b)] = true;
                 partners[index(b) * positions + index(a)] = true;
@@ -799,14 +867,14 @@ fn keep_pairs_apart(
     }
     // Couples must stay partners in the pseudo round (round 0), which is not played.
     let mut pseudo = vec![false; positions * positions];
-    for table in starter.round(0) {
+    for table in &rotation.rounds[0] {
         for (a, b) in [(table[0], table[2]), (table[1], table[3])] {
             pseudo[index(a) * positions + index(b)] = true;
             pseudo[index(b) * positions + index(a)] = true;
         }
     }
     let couples = roster.couples();
-    let pinned: Vec<bool> = label_of.iter().map(|&l| l == INFINITY).collect();
+    let pinned: Vec<bool> = label_of.iter().map(|&l| Some(l) == rotation.stationary).collect();
     let rules = Rules {
         positions,
         partners: &partners,
@@ -826,31 +894,19 @@ fn keep_pairs_apart(
                     .to_owned(),
         });
     }
-    Ok(placement
-        .position_of
-        .into_iter()
-        .map(|p| if p == g { INFINITY } else { p as u32 })
-        .collect())
+    Ok(placement.position_of.into_iter().map(|p| p as u32).collect())
 }
 
-/// label → roster index (labels of ∞ at the end).
-fn invert(label_of: &[u32], starter: &Starter) -> impl Fn(u32) -> usize {
-    let g = starter.group.order() as usize;
-    let mut table = vec![0usize; g + 1];
+/// label → roster index.
+fn invert(label_of: &[u32], rotation: &Listed) -> impl Fn(u32) -> usize {
+    let mut table = vec![0usize; rotation.players];
     for (player, &label) in label_of.iter().enumerate() {
-        let slot = if label == INFINITY { g } else { label as usize };
-        table[slot] = player;
+        table[label as usize] = player;
     }
-    move |label: u32| {
-        if label == INFINITY {
-            table[g]
-        } else {
-            table[label as usize]
-        }
-    }
+    move |label: u32| table[label as usize]
 }
 
-fn build_round(number: u32, starter: &Starter, r: u32, player_at: &impl Fn(u32) -> usize) -> Round {
-    let tables = starter.round(r).into_iter().map(|labels| labels.map(player_at));
-    whist_round(number, tables, starter.sitting_out(r).into_iter().map(player_at))
+fn build_round(number: u32, rotation: &Listed, r: usize, player_at: &impl Fn(u32) -> usize) -> Round {
+    let tables = rotation.rounds[r].iter().map(|labels| labels.map(player_at));
+    whist_round(number, tables, rotation.sit_out[r].iter().map(|&l| player_at(l)))
 }
