@@ -327,7 +327,7 @@ pub fn starter_for(
     // complete rotation, oriented afterwards, is the best there is — no search needed.
     let cycle = n.saturating_sub(1);
     if directed
-        && n % 4 == 0
+        && n.is_multiple_of(4)
         && rounds + usize::from(pseudo) >= cycle
         && let Some(found) = complete_starter(n, false)
     {
@@ -588,7 +588,7 @@ pub fn whist_schedule(
     // A stationary player with a count that is not a multiple of four: try the nearest
     // equivalent of the stationary seat first (its cycle is n − 1 rounds).
     let mut stationary_found = None;
-    if roster.stationary_index().is_some() && n % 4 != 0 {
+    if roster.stationary_index().is_some() && !n.is_multiple_of(4) {
         let available = n - 1 - usize::from(pseudo);
         let rounds = options.rounds.unwrap_or(available);
         if (1..=available).contains(&rounds) {
@@ -604,7 +604,7 @@ pub fn whist_schedule(
             (Listed::from_starter(&starter, false), origin, cycle, rounds)
         }
         None => {
-            let cycle = if n % 4 == 0 { n - 1 } else { n };
+            let cycle = if n.is_multiple_of(4) { n - 1 } else { n };
             let available = cycle - usize::from(pseudo);
             let rounds = options.rounds.unwrap_or(available);
             if rounds == 0 {
@@ -672,7 +672,7 @@ pub fn whist_schedule(
                 // Only 4N and 4N+1 players can have everyone partner everyone once and oppose
                 // everyone twice; with sit-out seats some pairs meet less, and only the fairness
                 // rules apply.
-                let standard = (n % 4 == 0 && starter.infinity) || (n % 4 == 1 && !starter.infinity);
+                let standard = (n.is_multiple_of(4) && starter.infinity) || (n % 4 == 1 && !starter.infinity);
                 (Listed::from_starter(&starter, standard), origin, cycle, rounds)
             }
         }
@@ -730,7 +730,7 @@ pub fn whist_schedule(
         if side_penalty(&schedule) > 0 {
             let result = orient(&mut schedule, &control.share(0.5));
             notes.side_penalty = Some(result.penalty_after);
-            let why = if n % 4 == 0 && full {
+            let why = if n.is_multiple_of(4) && full {
                 "fully directed seating cannot exist with a stationary seat"
             } else {
                 "no fully directed rotation is known for this evening"

@@ -49,7 +49,7 @@ const COVERED: &[usize] = &[
 fn full_cycles_verify() {
     for &n in COVERED {
         let s = schedule(&Roster::numbered(n), None, false);
-        let expected_rounds = if n % 4 == 0 { n - 1 } else { n };
+        let expected_rounds = if n.is_multiple_of(4) { n - 1 } else { n };
         assert_eq!(s.rounds.len(), expected_rounds, "{n} players");
         // Complete whist tournaments promise partner-once/oppose-twice and are held to it;
         // with sit-out seats (4N+2, 4N+3) only the fairness rules apply.
@@ -60,7 +60,7 @@ fn full_cycles_verify() {
 #[test]
 fn every_partial_evening_has_fair_sit_outs_and_no_repeated_partner() {
     for &n in COVERED {
-        let full = if n % 4 == 0 { n - 1 } else { n };
+        let full = if n.is_multiple_of(4) { n - 1 } else { n };
         for rounds in 1..full {
             schedule(&Roster::numbered(n), Some(rounds), false);
         }
@@ -117,7 +117,7 @@ fn directed_seating_where_it_exists() {
 fn every_count_to_101_plays_a_whole_verified_cycle() {
     for n in (4..=101).filter(|n| n % 4 <= 1) {
         let s = schedule(&Roster::numbered(n), None, false);
-        let cycle = if n % 4 == 0 { n - 1 } else { n };
+        let cycle = if n.is_multiple_of(4) { n - 1 } else { n };
         assert_eq!(s.rounds.len(), cycle, "{n} players");
         assert_eq!(s.promise.cycles, Some(1), "{n} players: promised complete");
     }
@@ -360,7 +360,7 @@ fn every_club_size_plays_any_evening_length_without_a_repeated_partner() {
     use scheduler::whist::plan::{fair_multiple, has_complete_rotation, padded_starter};
     let mut checked = 0;
     for n in 4..=120usize {
-        let cycle = if n % 4 == 0 { n - 1 } else { n };
+        let cycle = if n.is_multiple_of(4) { n - 1 } else { n };
         let padded = padded_starter(n);
         let complete =
             has_complete_rotation(n) || padded.is_some() || (n % 4 == 3 && has_complete_rotation(n + 1));
@@ -493,7 +493,7 @@ mod evenings {
     /// rotation is known (construction or shipped table), otherwise a third of the players
     /// (at least five rounds).
     fn longest_evening(n: usize) -> usize {
-        let cycle = if n % 4 == 0 { n - 1 } else { n };
+        let cycle = if n.is_multiple_of(4) { n - 1 } else { n };
         if has_complete_rotation(n) {
             cycle
         } else {
@@ -509,7 +509,7 @@ mod evenings {
             let rounds = 1 + pick.index(longest_evening(n));
             let pairs: Vec<(usize, usize)> = (0..couples.min(n / 4)).map(|c| (2 * c, 2 * c + 1)).collect();
             let roster = with_couples(n, &pairs);
-            let available = if n % 4 == 0 { n - 1 } else { n } - usize::from(!pairs.is_empty());
+            let available = if n.is_multiple_of(4) { n - 1 } else { n } - usize::from(!pairs.is_empty());
             let rounds = rounds.min(available);
             let options = WhistOptions { rounds: Some(rounds), seed: 3, ..WhistOptions::default() };
             let (s, _) = whist_schedule(&roster, &options, &control()).map_err(|e| TestCaseError::fail(e.to_string()))?;
