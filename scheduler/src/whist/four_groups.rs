@@ -30,6 +30,14 @@ fn four_player_round(b: [u32; 4], k: usize) -> [u32; 4] {
     }
 }
 
+/// `table` turned `quarter` seats clockwise (N→E→S→W): the same partnerships, but the pairs
+/// swap between N–S and E–W when the turn is odd. Alternating it keeps each player's N–S and
+/// E–W rounds about even.
+fn turned(mut table: [u32; 4], quarter: usize) -> [u32; 4] {
+    table.rotate_right(quarter % 4);
+    table
+}
+
 /// The rotation for 4g players from `inner`, a complete rotation for g players (g ≡ 0 or 1
 /// mod 4), and an RTD(4, g). `None` when the parts do not fit.
 pub fn four_groups(inner: &Listed, rtd: &Rtd) -> Option<Listed> {
@@ -75,11 +83,11 @@ pub fn four_groups(inner: &Listed, rtd: &Rtd) -> Option<Listed> {
                     let names = &rename[i];
                     round
                         .iter()
-                        .map(move |t| t.map(|x| (i * g) as u32 + names[x as usize]))
+                        .map(move |t| turned(t.map(|x| (i * g) as u32 + names[x as usize]), r + i))
                 })
                 .collect();
             if sitting {
-                tables.push(four_player_round(block(0, r), 0));
+                tables.push(turned(four_player_round(block(0, r), 0), r));
             }
             tables
         })
@@ -94,7 +102,7 @@ pub fn four_groups(inner: &Listed, rtd: &Rtd) -> Option<Listed> {
             }
             across.push(
                 (0..g)
-                    .map(|b| four_player_round(block(c, b), k))
+                    .map(|b| turned(four_player_round(block(c, b), k), c + k))
                     .collect::<Vec<_>>(),
             );
         }
@@ -184,6 +192,29 @@ mod tests {
                 listed.rounds.iter().all(|r| r[0][0] == 0),
                 "{n}: player 0 keeps table 1, N"
             );
+        }
+    }
+
+    /// Everyone but the stationary player 0 sits N–S in about half the rounds.
+    #[test]
+    fn north_south_and_east_west_rounds_are_about_even() {
+        for n in [80, 84] {
+            let (listed, _) = rotation(n, &component).unwrap();
+            let mut north_south = vec![0usize; n];
+            for round in &listed.rounds {
+                for t in round {
+                    north_south[t[0] as usize] += 1;
+                    north_south[t[2] as usize] += 1;
+                }
+            }
+            let half = (n - 1) / 2;
+            for (p, &ns) in north_south.iter().enumerate().skip(1) {
+                assert!(
+                    ns.abs_diff(half) <= 6,
+                    "{n} players: player {p} sits N–S {ns} of {} rounds",
+                    n - 1
+                );
+            }
         }
     }
 
