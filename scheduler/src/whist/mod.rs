@@ -54,18 +54,15 @@ pub fn full_cycle(starter: &Starter, names: Vec<String>, directed: bool) -> Sche
             )
         })
         .collect();
-    Schedule {
-        format: Format::Whist,
-        movement: None,
-        entrant_teams: Vec::new(),
-        entrants: names,
+    whist_schedule_of(
+        names,
         rounds,
-        promise: Promise {
+        Promise {
             cycles: Some(1),
             directed,
             ..Promise::default()
         },
-    }
+    )
 }
 
 /// Every round of a listed rotation (`listed.rs`), label i as entrant i named `names[i]`;
@@ -84,16 +81,25 @@ pub fn listed_cycle(listed: &listed::Listed, names: Vec<String>) -> Schedule {
             )
         })
         .collect();
+    whist_schedule_of(
+        names,
+        rounds,
+        Promise {
+            cycles: listed.complete.then_some(1),
+            ..Promise::default()
+        },
+    )
+}
+
+/// A whist schedule of these rounds and entrants, held to `promise`.
+pub(crate) fn whist_schedule_of(entrants: Vec<String>, rounds: Vec<Round>, promise: Promise) -> Schedule {
     Schedule {
         format: Format::Whist,
         movement: None,
         entrant_teams: Vec::new(),
-        entrants: names,
+        entrants,
         rounds,
-        promise: Promise {
-            cycles: listed.complete.then_some(1),
-            ..Promise::default()
-        },
+        promise,
     }
 }
 

@@ -18,8 +18,8 @@ use super::orientation::{orient, side_penalty};
 use super::search::{StarterSpec, search_starter};
 use super::small;
 use super::starter::{Group, INFINITY, Starter};
-use super::whist_round;
-use crate::model::{Format, Promise, Roster, Round, Schedule};
+use super::{whist_round, whist_schedule_of};
+use crate::model::{Promise, Roster, Round, Schedule};
 use crate::round_robin::thousands;
 use crate::solver::Control;
 use std::fmt;
@@ -710,19 +710,16 @@ pub fn whist_schedule(
         .map(|(index, r)| build_round(index as u32 + 1, &rotation, r, &player_at))
         .collect();
     let full = rounds == cycle && rotation.complete;
-    let mut schedule = Schedule {
-        format: Format::Whist,
-        movement: None,
-        entrant_teams: Vec::new(),
-        entrants: roster.names(),
-        rounds: schedule_rounds,
-        promise: Promise {
+    let mut schedule = whist_schedule_of(
+        roster.names(),
+        schedule_rounds,
+        Promise {
             cycles: full.then_some(1),
             // Couples and the extra pairs: the verifier holds the schedule to both.
             keep_apart: couples.iter().chain(&options.never_partner).copied().collect(),
             ..Promise::default()
         },
-    };
+    );
     if options.directed {
         // Directed is judged on the seats themselves: nobody has the same opponent on the
         // same side twice. When the rotation cannot give that, make it as nearly so as

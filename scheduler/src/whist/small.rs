@@ -4,8 +4,8 @@
 //! as last round when avoidable), then the others are seated so nobody partners anyone
 //! twice or anyone they must be kept from, and nobody opposes anyone a third time.
 
-use super::whist_round;
-use crate::model::{Format, Promise, Schedule};
+use super::{whist_round, whist_schedule_of};
+use crate::model::{Promise, Schedule};
 use crate::solver::Control;
 
 pub const MAX_PLAYERS: usize = 12;
@@ -206,17 +206,14 @@ pub fn small_field(
         .enumerate()
         .map(|(r, (tables, out))| whist_round(r as u32 + 1, tables.iter().copied(), out.iter().copied()))
         .collect();
-    Some(Schedule {
-        format: Format::Whist,
-        movement: None,
-        entrant_teams: Vec::new(),
-        entrants: names,
+    Some(whist_schedule_of(
+        names,
         rounds,
-        promise: Promise {
+        Promise {
             keep_apart: apart.to_vec(),
             ..Promise::default()
         },
-    })
+    ))
 }
 
 #[cfg(test)]
