@@ -727,7 +727,12 @@ pub fn whist_schedule(
         if side_penalty(&schedule) > 0 {
             let result = orient(&mut schedule, &control.share(0.5));
             notes.side_penalty = Some(result.penalty_after);
-            let why = if n.is_multiple_of(4) && full {
+            let why = if rotation.kind == "non-cyclic" {
+                // Its blocks of four play three rounds among themselves, and no seating of
+                // those is directed (checked exhaustively: the best leaves 3 of the 12
+                // player–opponent pairs on the same side twice).
+                "the four-group rotation cannot be fully directed (four players meeting three times never can)"
+            } else if n.is_multiple_of(4) && full {
                 "fully directed seating cannot exist with a stationary seat"
             } else {
                 "no fully directed rotation is known for this evening"

@@ -155,6 +155,32 @@ fn a_four_group_rotation_keeps_couples_the_stationary_player_and_pairs_apart() {
     );
 }
 
+/// Directed seating asked for 84 players: the whole four-group cycle is only made almost
+/// directed, and says why; a short evening is searched directed and is fully directed.
+#[test]
+fn a_four_group_count_asked_for_directed_seating() {
+    let options = WhistOptions {
+        directed: true,
+        ..WhistOptions::default()
+    };
+    let (s, notes) = whist_schedule(&Roster::numbered(84), &options, &control()).unwrap();
+    assert!(verify(&s).is_valid());
+    assert!(!notes.directed);
+    assert!(
+        notes
+            .messages
+            .iter()
+            .any(|m| m.contains("the four-group rotation cannot be fully directed")),
+        "{notes:?}"
+    );
+    let short = WhistOptions {
+        rounds: Some(10),
+        ..options
+    };
+    let (s, notes) = whist_schedule(&Roster::numbered(84), &short, &control()).unwrap();
+    assert!(verify(&s).is_valid() && notes.directed, "{notes:?}");
+}
+
 /// Issue 24: `tourney whist --players V --directed` is verified directed for every 4N+1 up to
 /// 101 for which it claims a directed whole cycle (every count with a directed starter
 /// shipped or built), and the claims cover at least the 23 counts known today.
