@@ -151,15 +151,6 @@ impl Starter {
         }
     }
 
-    /// How players move between rounds, in the organiser's words.
-    pub fn how_players_move(&self) -> &'static str {
-        match self.kind() {
-            "cyclic" => "everyone moves on one place each round",
-            "1-rotational" => "one seat stays put, everyone else moves on one place each round",
-            _ => "not a simple move-on: players follow their printed cards",
-        }
-    }
-
     /// Number of players the rotation seats: the group's elements plus ∞.
     pub fn players(&self) -> usize {
         self.group.order() as usize + usize::from(self.infinity)
