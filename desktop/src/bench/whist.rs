@@ -5,6 +5,7 @@
 
 use anyhow::Result;
 use scheduler::verify::verify;
+use scheduler::whist::blocks;
 use scheduler::whist::offline::kind;
 use scheduler::whist::plan::{complete_starter, listed_complete};
 use scheduler::whist::{full_cycle, listed_cycle, numbered_names, table};
@@ -52,13 +53,30 @@ pub fn run(max: usize, seconds: f64, from_scratch: bool) -> Result<ExitCode> {
                 let verify_ms = verifying.elapsed().as_secs_f64() * 1e3;
                 invalid += usize::from(!valid);
                 *covered.entry((range, listed.kind)).or_default() += 1;
+                let from = match blocks::td_with_a_point(n) {
+                    Some((_, k, m)) if n % 4 == 1 => format!("blocks of {k} and {}", m + 1),
+                    _ => format!("four groups of {}", n / 4),
+                };
+                // Directed by construction when every block's rotation is (4N+1 only); the
+                // claim is checked by the verifier with the directed rules.
+                let directed = n % 4 == 1 && listed.is_directed() && {
+                    let names = (1..=n).map(|i| format!("Player {i}")).collect();
+                    let mut schedule = listed_cycle(&listed, names);
+                    schedule.promise.directed = true;
+                    let held = verify(&schedule).is_valid();
+                    invalid += usize::from(!held);
+                    held
+                };
+                if n % 4 == 1 && n <= 101 {
+                    directed_to_101 += usize::from(directed);
+                }
                 println!(
-                    "{n:>7}  {:<12}  {:<24}  {:>8}  {:>8.1}  {verify_ms:>9.2}  {}",
+                    "{n:>7}  {:<12}  {from:<24}  {:>8}  {:>8.1}  {verify_ms:>9.2}  {}{}",
                     listed.kind,
-                    format!("four groups of {}", n / 4),
                     "-",
                     build * 1e6,
-                    if valid { "valid" } else { "INVALID" }
+                    if valid { "valid" } else { "INVALID" },
+                    if directed { ", directed" } else { "" }
                 );
                 continue;
             }

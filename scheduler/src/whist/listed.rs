@@ -82,6 +82,19 @@ impl Listed {
         self
     }
 
+    /// Whether the seating is directed: nobody has the same opponent on the same side twice
+    /// (each table's seats N, E, S, W in order round the table).
+    pub fn is_directed(&self) -> bool {
+        let n = self.players;
+        let mut on_left = vec![false; n * n];
+        self.rounds.iter().flatten().all(|t| {
+            (0..4).all(|i| {
+                let (me, left) = (t[i] as usize, t[(i + 1) % 4] as usize);
+                !std::mem::replace(&mut on_left[me * n + left], true)
+            })
+        })
+    }
+
     /// The partner pairs of round `r`.
     pub fn partner_pairs(&self, r: usize) -> impl Iterator<Item = (u32, u32)> + '_ {
         self.rounds[r].iter().flat_map(|t| [(t[0], t[2]), (t[1], t[3])])

@@ -2,6 +2,7 @@
 //! starter into an evening's schedule for any number of players.
 
 pub mod algebra;
+pub mod blocks;
 pub mod exact_cover;
 pub mod family;
 pub mod four_groups;

@@ -11,6 +11,7 @@
 //! every pair partners exactly once a cycle, couples then never partner in the rounds played.
 
 use super::algebra::{orbit_starter, product_starter};
+use super::blocks;
 use super::four_groups;
 use super::listed::Listed;
 use super::never_partner::{Rules, place_apart};
@@ -162,6 +163,9 @@ pub fn complete_starter(n: usize, directed: bool) -> Option<(Starter, &'static s
 const FOUR_GROUPS: &str = "four groups, each playing the rotation for a quarter of the players, and a \
                            transversal design across them";
 
+/// How the rotations built from blocks are described in the notes.
+const BLOCKS: &str = "blocks of players, each playing its own smaller rotation, every pair in one block";
+
 /// A complete rotation for `n` players that no starter gives, listed round by round: four
 /// groups (`four_groups.rs`). `None` wherever a starter is known (cyclic and 1-rotational
 /// rotations are preferred: an organiser can run them by hand).
@@ -170,7 +174,15 @@ pub fn listed_complete(n: usize) -> Option<Listed> {
         return None;
     }
     let component = |g: usize| complete_starter(g, false).map(|(s, _)| Listed::from_starter(&s, true));
-    four_groups::rotation(n, &component).map(|(listed, _)| listed)
+    // Blocks keep their rotations' seats, so directed blocks make a directed whole.
+    let directed_first = |k: usize| {
+        complete_starter(k, true)
+            .or_else(|| complete_starter(k, false))
+            .map(|(s, _)| Listed::from_starter(&s, true))
+    };
+    four_groups::rotation(n, &component)
+        .map(|(listed, _)| listed)
+        .or_else(|| blocks::rotation(n, &directed_first))
 }
 
 /// Whether a complete rotation for `n` players is known: a starter, or one listed round by
@@ -190,6 +202,7 @@ fn listed_rotation(
     control: &Control,
 ) -> Option<(Listed, &'static str)> {
     let (listed, origin) = match listed_complete(n) {
+        Some(listed) if n % 4 == 1 => (listed, BLOCKS),
         Some(listed) => (listed, FOUR_GROUPS),
         // One short of a multiple of four: the listed rotation for one more, one seat empty,
         // its rounds ordered so that the evening's sit-outs are fair.
@@ -205,7 +218,7 @@ fn listed_rotation(
         }
         None => return None,
     };
-    if options.directed && rounds + usize::from(pseudo) < listed.cycle_length() {
+    if options.directed && rounds + usize::from(pseudo) < listed.cycle_length() && !listed.is_directed() {
         let brief = control.capped(Duration::from_secs(5));
         if let Ok((starter, origin)) = starter_for(n, rounds, pseudo, true, options.seed, &brief) {
             return Some((Listed::from_starter(&starter, false), origin));
@@ -727,7 +740,7 @@ pub fn whist_schedule(
         if side_penalty(&schedule) > 0 {
             let result = orient(&mut schedule, &control.share(0.5));
             notes.side_penalty = Some(result.penalty_after);
-            let why = if rotation.kind == "non-cyclic" {
+            let why = if rotation.kind == "non-cyclic" && n.is_multiple_of(4) {
                 // Its blocks of four play three rounds among themselves, and no seating of
                 // those is directed (checked exhaustively: the best leaves 3 of the 12
                 // player–opponent pairs on the same side twice).

@@ -181,6 +181,25 @@ fn a_four_group_count_asked_for_directed_seating() {
     assert!(verify(&s).is_valid() && notes.directed, "{notes:?}");
 }
 
+/// 201 players (no cyclic rotation known): blocks of 5 and 41 from a transversal design with a
+/// point added, a whole cycle that is directed because both blocks' rotations are; 341 (blocks
+/// of 5 and 69) is complete but only almost directed.
+#[test]
+fn counts_built_from_blocks_play_whole_cycles_directed_when_their_blocks_are() {
+    let s = schedule(&Roster::numbered(201), None, true);
+    assert_eq!(s.rounds.len(), 201);
+    assert!(s.promise.directed && s.promise.cycles == Some(1));
+    let (s, notes) = whist_schedule(&Roster::numbered(341), &WhistOptions::default(), &control()).unwrap();
+    assert!(verify(&s).is_valid() && s.promise.cycles == Some(1));
+    assert!(
+        notes
+            .messages
+            .iter()
+            .any(|m| m.contains("non-cyclic rotation of 341 rounds (blocks of players")),
+        "{notes:?}"
+    );
+}
+
 /// Issue 24: `tourney whist --players V --directed` is verified directed for every 4N+1 up to
 /// 101 for which it claims a directed whole cycle (every count with a directed starter
 /// shipped or built), and the claims cover at least the 23 counts known today.
