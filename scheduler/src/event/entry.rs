@@ -12,9 +12,14 @@ pub fn parse_tricks(text: &str, contract: Contract) -> Result<u8, String> {
     let taken = if t == "=" || t.eq_ignore_ascii_case("made") {
         needed
     } else if let Some(rest) = t.strip_prefix('+') {
-        needed + rest.parse::<i32>().map_err(|_| bad())?
+        // Checked: "+2147483647" or "--2147483648" must be refused, not wrap or panic.
+        needed
+            .checked_add(rest.parse::<i32>().map_err(|_| bad())?)
+            .ok_or_else(bad)?
     } else if let Some(rest) = t.strip_prefix('-').or_else(|| t.strip_prefix('−')) {
-        needed - rest.parse::<i32>().map_err(|_| bad())?
+        needed
+            .checked_sub(rest.parse::<i32>().map_err(|_| bad())?)
+            .ok_or_else(bad)?
     } else {
         t.parse::<i32>().map_err(|_| bad())?
     };
@@ -207,6 +212,10 @@ mod tests {
         assert_eq!(parse_tricks("+2", four_spades), Ok(12));
         assert_eq!(parse_tricks("-3", four_spades), Ok(7));
         assert!(parse_tricks("+4", four_spades).unwrap_err().contains("14 tricks"));
+        // Overflowing offsets (a fuzz finding: "--2147483648" panicked) are refused.
+        for huge in ["--2147483648", "+2147483647", "-2147483647", "+-2147483648"] {
+            assert!(parse_tricks(huge, four_spades).is_err(), "{huge}");
+        }
         assert_eq!(parse_score("2½-1½"), Ok((2.5, 1.5)));
         assert_eq!(parse_score("3:1"), Ok((3.0, 1.0)));
         assert!(parse_score("3").is_err());
