@@ -111,9 +111,7 @@ pub fn rotation(players: usize, inner: &dyn Fn(usize) -> Option<Listed>) -> Opti
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Promise;
-    use crate::verify::verify;
-    use crate::whist::listed_cycle;
+    use crate::whist::listed::verified;
     use crate::whist::plan::complete_starter;
 
     /// A complete rotation for k players, directed where one is known.
@@ -121,24 +119,6 @@ mod tests {
         complete_starter(k, true)
             .or_else(|| complete_starter(k, false))
             .map(|(s, _)| Listed::from_starter(&s, true))
-    }
-
-    fn check(listed: &Listed, directed: bool) -> Result<(), String> {
-        let names = (1..=listed.players).map(|i| format!("Player {i}")).collect();
-        let mut schedule = listed_cycle(listed, names);
-        schedule.promise = Promise {
-            directed,
-            ..schedule.promise
-        };
-        let report = verify(&schedule);
-        if report.is_valid() {
-            Ok(())
-        } else {
-            Err(format!(
-                "{:?}",
-                &report.violations[..report.violations.len().min(4)]
-            ))
-        }
     }
 
     #[test]
@@ -170,12 +150,12 @@ mod tests {
         for v in [21, 41, 81, 201, 321, 381] {
             let listed = rotation(v, &inner).unwrap_or_else(|| panic!("{v}"));
             assert_eq!((listed.cycle_length(), listed.tables()), (v, (v - 1) / 4));
-            check(&listed, true).unwrap_or_else(|e| panic!("{v}: {e}"));
+            verified(&listed, true).unwrap_or_else(|e| panic!("{v}: {e}"));
         }
         // 341: blocks of 5 and 69, whose rotation is not directed: complete, not directed.
         let listed = rotation(341, &inner).unwrap();
-        check(&listed, false).unwrap();
-        assert!(check(&listed, true).is_err());
+        verified(&listed, false).unwrap();
+        assert!(verified(&listed, true).is_err());
     }
 
     /// Nobody sits N–S (or E–W) for long runs of rounds, and the sides are about even.

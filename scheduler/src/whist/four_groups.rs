@@ -156,26 +156,11 @@ pub fn rotation(n: usize, component: &dyn Fn(usize) -> Option<Listed>) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::verify;
-    use crate::whist::listed_cycle;
+    use crate::whist::listed::verified;
     use crate::whist::plan::complete_starter;
 
     fn component(g: usize) -> Option<Listed> {
         complete_starter(g, false).map(|(s, _)| Listed::from_starter(&s, true))
-    }
-
-    /// The listed rotation as a schedule, held to partner-once, oppose-twice by the verifier.
-    fn verified(listed: &Listed) -> Result<(), String> {
-        let names = (1..=listed.players).map(|i| format!("Player {i}")).collect();
-        let report = verify(&listed_cycle(listed, names));
-        if report.is_valid() {
-            Ok(())
-        } else {
-            Err(format!(
-                "{:?}",
-                &report.violations[..report.violations.len().min(4)]
-            ))
-        }
     }
 
     #[test]
@@ -187,7 +172,7 @@ mod tests {
                 (listed.players, listed.cycle_length(), listed.tables()),
                 (n, n - 1, n / 4)
             );
-            verified(&listed).unwrap_or_else(|e| panic!("{n} players: {e}"));
+            verified(&listed, false).unwrap_or_else(|e| panic!("{n} players: {e}"));
             assert!(
                 listed.rounds.iter().all(|r| r[0][0] == 0),
                 "{n}: player 0 keeps table 1, N"
@@ -227,7 +212,7 @@ mod tests {
                 continue;
             };
             let listed = four_groups(&component(g).unwrap(), &rtd).unwrap();
-            verified(&listed).unwrap_or_else(|e| panic!("4·{g} players: {e}"));
+            verified(&listed, false).unwrap_or_else(|e| panic!("4·{g} players: {e}"));
         }
     }
 
@@ -240,7 +225,7 @@ mod tests {
         // A corrupted design still builds rounds, but the verifier rejects them.
         rtd.classes[3][0][2] = rtd.classes[3][1][2];
         let listed = four_groups(&inner, &rtd).unwrap();
-        assert!(verified(&listed).is_err());
+        assert!(verified(&listed, false).is_err());
         // An incomplete inner rotation is refused.
         let mut partial = inner.clone();
         partial.complete = false;

@@ -277,6 +277,24 @@ impl Listed {
     }
 }
 
+/// Test helper: the listed rotation as a schedule put through the independent verifier, held
+/// to partner-once, oppose-twice when complete, and to directed seating when asked.
+#[cfg(test)]
+pub(crate) fn verified(listed: &Listed, directed: bool) -> Result<(), String> {
+    let names = (1..=listed.players).map(|i| format!("Player {i}")).collect();
+    let mut schedule = super::listed_cycle(listed, names);
+    schedule.promise.directed = directed;
+    let report = crate::verify::verify(&schedule);
+    if report.is_valid() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{:?}",
+            &report.violations[..report.violations.len().min(4)]
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
