@@ -102,10 +102,10 @@ pub fn parse_board(text: &str) -> Result<BridgeResult, String> {
     {
         return Ok(BridgeResult::NotPlayed);
     }
-    if let Some((ns, ew)) = t.split_once('/') {
-        if let (Some(ns), Some(ew)) = (artificial(ns), artificial(ew)) {
-            return Ok(BridgeResult::Artificial { ns, ew });
-        }
+    if let Some((ns, ew)) = t.split_once('/')
+        && let (Some(ns), Some(ew)) = (artificial(ns), artificial(ew))
+    {
+        return Ok(BridgeResult::Artificial { ns, ew });
     }
     if let Some(ns) = artificial(t) {
         let ew = match ns {
