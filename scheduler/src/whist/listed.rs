@@ -99,9 +99,7 @@ impl Listed {
     pub fn partner_pairs(&self, r: usize) -> impl Iterator<Item = (u32, u32)> + '_ {
         self.rounds[r].iter().flat_map(|t| [(t[0], t[2]), (t[1], t[3])])
     }
-}
 
-impl Listed {
     /// For 4N+3 players: this complete rotation for 4N+4 with `empty`'s seat left empty. The
     /// three at its table sit the round out, so over the cycle everyone sits out three times
     /// (once with each partner-or-opponent meeting they would have had there) and nobody
@@ -138,7 +136,7 @@ impl Listed {
     /// is the pseudo round when play starts at 1) share the sit-outs to within one, with as
     /// few players sitting out two rounds running as a greedy order gives. The rounds played
     /// are chosen by a local search over which rounds to play (swapping one in for one out,
-    /// never making the imbalance worse); `None` when none was found.
+    /// seldom making the imbalance worse); `None` when none was found.
     pub fn fairly_ordered(&self, played: Range<usize>, seed: u64) -> Option<Listed> {
         let total = self.rounds.len();
         let k = played.len();
