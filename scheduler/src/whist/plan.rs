@@ -167,8 +167,8 @@ const FOUR_GROUPS: &str = "four groups, each playing the rotation for a quarter 
 const BLOCKS: &str = "blocks of players, each playing its own smaller rotation, every pair in one block";
 
 /// A complete rotation for `n` players that no starter gives, listed round by round: four
-/// groups (`four_groups.rs`). `None` wherever a starter is known (cyclic and 1-rotational
-/// rotations are preferred: an organiser can run them by hand).
+/// groups (`four_groups.rs`, 4N) or blocks (`blocks.rs`, 4N+1). `None` wherever a starter is
+/// known (cyclic and 1-rotational rotations are preferred: an organiser can run them by hand).
 pub fn listed_complete(n: usize) -> Option<Listed> {
     if complete_starter(n, false).is_some() {
         return None;
@@ -192,8 +192,8 @@ pub fn has_complete_rotation(n: usize) -> bool {
 }
 
 /// The listed rotation for an evening, when `n` has one: the whole cycle or its first rounds.
-/// A directed evening shorter than the cycle is searched for first (briefly), since the
-/// listed rotation is only made almost directed afterwards.
+/// A directed evening shorter than the cycle is searched for first (briefly) unless the listed
+/// rotation is directed already, since otherwise it is only made almost directed afterwards.
 fn listed_rotation(
     n: usize,
     rounds: usize,
