@@ -88,19 +88,24 @@ fn couples_never_partner() {
     }
 }
 
+/// `player` sits at table 1, North, in every round of `s`.
+fn keeps_table_one_north(s: &Schedule, player: usize, what: &str) {
+    for round in &s.rounds {
+        assert_eq!(
+            round.tables[0].entrant_at(Seat::N),
+            Some(player),
+            "{what}, round {}",
+            round.number
+        );
+    }
+}
+
 #[test]
 fn stationary_player_keeps_table_one_north() {
     let mut roster = with_couples(16, &[(3, 7)]);
     roster.players[3].stationary = true;
     let s = schedule(&roster, None, false);
-    for round in &s.rounds {
-        assert_eq!(
-            round.tables[0].entrant_at(Seat::N),
-            Some(3),
-            "round {}",
-            round.number
-        );
-    }
+    keeps_table_one_north(&s, 3, "16 players");
 }
 
 #[test]
@@ -131,14 +136,7 @@ fn a_four_group_rotation_keeps_couples_the_stationary_player_and_pairs_apart() {
     roster.players[7].stationary = true;
     let s = schedule(&roster, None, false);
     assert_eq!(s.rounds.len(), 82, "the whole cycle less the pseudo round");
-    for round in &s.rounds {
-        assert_eq!(
-            round.tables[0].entrant_at(Seat::N),
-            Some(7),
-            "round {}",
-            round.number
-        );
-    }
+    keeps_table_one_north(&s, 7, "84 players");
     let options = WhistOptions {
         rounds: Some(20),
         never_partner: vec![(1, 2), (1, 5), (60, 61)],
@@ -659,14 +657,7 @@ fn a_stationary_player_stays_put_whatever_the_count() {
                 ..WhistOptions::default()
             };
             let (s, _) = whist_schedule(&roster, &options, &control()).expect("an evening");
-            for round in &s.rounds {
-                assert_eq!(
-                    round.tables[0].entrant_at(Seat::N),
-                    Some(4),
-                    "{n} players, round {}",
-                    round.number
-                );
-            }
+            keeps_table_one_north(&s, 4, &format!("{n} players"));
             let report = verify(&s);
             assert!(
                 report.is_valid(),
