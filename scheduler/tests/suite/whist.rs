@@ -88,6 +88,14 @@ fn couples_never_partner() {
     }
 }
 
+/// Some message of `notes` contains `words`.
+fn notes_say(notes: &scheduler::whist::WhistNotes, words: &str) {
+    assert!(
+        notes.messages.iter().any(|m| m.contains(words)),
+        "{words:?} not in {notes:?}"
+    );
+}
+
 /// `player` sits at table 1, North, in every round of `s`.
 fn keeps_table_one_north(s: &Schedule, player: usize, what: &str) {
     for round in &s.rounds {
@@ -144,13 +152,7 @@ fn a_four_group_rotation_keeps_couples_the_stationary_player_and_pairs_apart() {
     };
     let (s, notes) = whist_schedule(&Roster::numbered(80), &options, &control()).unwrap();
     assert!(verify(&s).is_valid());
-    assert!(
-        notes
-            .messages
-            .iter()
-            .any(|m| m.contains("3 never-partner pair(s) kept apart")),
-        "{notes:?}"
-    );
+    notes_say(&notes, "3 never-partner pair(s) kept apart");
 }
 
 /// Directed seating asked for 84 players: the whole four-group cycle is only made almost
@@ -164,13 +166,7 @@ fn a_four_group_count_asked_for_directed_seating() {
     let (s, notes) = whist_schedule(&Roster::numbered(84), &options, &control()).unwrap();
     assert!(verify(&s).is_valid());
     assert!(!notes.directed);
-    assert!(
-        notes
-            .messages
-            .iter()
-            .any(|m| m.contains("the four-group rotation cannot be fully directed")),
-        "{notes:?}"
-    );
+    notes_say(&notes, "the four-group rotation cannot be fully directed");
     let short = WhistOptions {
         rounds: Some(10),
         ..options
@@ -189,13 +185,7 @@ fn counts_built_from_blocks_play_whole_cycles_directed_when_their_blocks_are() {
     assert!(s.promise.directed && s.promise.cycles == Some(1));
     let (s, notes) = whist_schedule(&Roster::numbered(341), &WhistOptions::default(), &control()).unwrap();
     assert!(verify(&s).is_valid() && s.promise.cycles == Some(1));
-    assert!(
-        notes
-            .messages
-            .iter()
-            .any(|m| m.contains("non-cyclic rotation of 341 rounds (blocks of players")),
-        "{notes:?}"
-    );
+    notes_say(&notes, "non-cyclic rotation of 341 rounds (blocks of players");
 }
 
 /// Issue 24: `tourney whist --players V --directed` is verified directed for every 4N+1 up to
@@ -385,13 +375,7 @@ fn one_short_of_a_four_group_count_plays_it_with_one_seat_empty() {
         assert_eq!(s.rounds.len(), 30);
     }
     let (_, notes) = whist_schedule(&Roster::numbered(79), &WhistOptions::default(), &control()).unwrap();
-    assert!(
-        notes
-            .messages
-            .iter()
-            .any(|m| m.contains("the rotation for one more player, with one seat empty")),
-        "{notes:?}"
-    );
+    notes_say(&notes, "the rotation for one more player, with one seat empty");
 }
 
 /// Every club size from 4 to 120 plays an evening of K rounds with no partnership repeated
@@ -700,10 +684,6 @@ fn the_notes_say_which_kind_of_rotation_was_produced() {
         (80, "non-cyclic rotation of 79 rounds"),
     ] {
         let (_, notes) = whist_schedule(&Roster::numbered(n), &options, &control()).unwrap();
-        assert!(
-            notes.messages.iter().any(|m| m.contains(kind)),
-            "{n}: {:?}",
-            notes.messages
-        );
+        notes_say(&notes, kind);
     }
 }
