@@ -770,18 +770,28 @@ fn an_old_problem_leaves_the_new_event_form_when_the_format_changes() {
     );
 }
 
-/// From the open event: the start screen, New event…, and `format` chosen on the form.
 /// Replaces the text of the field labelled `label` with `text` and presses Enter, as a
 /// person would (click, select all, type).
 pub(super) fn replace_field(harness: &mut Harness<'static, TourneyApp>, label: &str, text: &str) {
+    retype_field(harness, label, text, egui::Key::Enter);
+}
+
+/// `replace_field`, leaving the field with `key` (Enter, or Tab to move on).
+pub(super) fn retype_field(
+    harness: &mut Harness<'static, TourneyApp>,
+    label: &str,
+    text: &str,
+    key: egui::Key,
+) {
     harness.get_by_label(label).click();
     harness.run();
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
     harness.get_by_label(label).type_text(text);
-    harness.key_press(egui::Key::Enter);
+    harness.key_press(key);
     harness.run();
 }
 
+/// From the open event: the start screen, New event…, and `format` chosen on the form.
 pub(super) fn open_new_event_form(harness: &mut Harness<'static, TourneyApp>, format: Option<&str>) {
     harness.get_by_label("Start screen").click();
     harness.run();

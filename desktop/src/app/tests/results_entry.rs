@@ -89,12 +89,7 @@ fn a_field_reached_by_keyboard_has_its_text_selected() {
 fn correcting_north_south_recomputes_the_filled_in_east_west() {
     let mut harness = demo("recompute");
     let retype = |harness: &mut Harness<'static, TourneyApp>, field: &str, text: &str| {
-        harness.get_by_label(field).click();
-        harness.run();
-        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-        harness.get_by_label(field).type_text(text);
-        harness.key_press(egui::Key::Tab);
-        harness.run();
+        retype_field(harness, field, text, egui::Key::Tab);
     };
     retype(&mut harness, "Table 1 N-S tricks", "19");
     assert_eq!(value(&harness, "Table 1 E-W tricks"), "7");
