@@ -432,10 +432,8 @@ fn results_acknowledged_before_a_kill_are_never_lost() {
     let mut counter: u64 = 0;
     let mut acknowledged: BTreeMap<(u32, u32), u64> = BTreeMap::new();
     let mut total_acks = 0;
-    // Kill moments are random; when a run is killed before its first acknowledgement (a slow
-    // start on a loaded machine) the next window is longer, so the test always exercises kills
-    // in the middle of entering.
-    let mut window_start = 5;
+    // The kill comes a random moment after the run's first acknowledgement, so every run is
+    // killed in the middle of entering, however slowly the process starts on a busy machine.
     for kill in 0..100 {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
             .args(["event", "result", f, "--stdin"])
@@ -446,13 +444,9 @@ fn results_acknowledged_before_a_kill_are_never_lost() {
             .expect("start the entering process");
         let mut stdin = child.stdin.take().unwrap();
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let delay = Duration::from_millis(window_start + random.below(60));
-        let acks_before = total_acks;
-        let killer = std::thread::spawn(move || {
-            std::thread::sleep(delay);
-            child.kill().expect("SIGKILL");
-            child.wait().expect("reap");
-        });
+        let delay = Duration::from_millis(random.below(60));
+        let mut child = Some(child);
+        let mut killer = None;
         loop {
             counter += 1;
             let (round, table) = keys[(counter as usize) % keys.len()];
@@ -467,12 +461,19 @@ fn results_acknowledged_before_a_kill_are_never_lost() {
             assert!(line.starts_with("saved #"), "kill {kill}: {line}");
             acknowledged.insert((round, table), counter);
             total_acks += 1;
+            if let Some(mut child) = child.take() {
+                killer = Some(std::thread::spawn(move || {
+                    std::thread::sleep(delay);
+                    child.kill().expect("SIGKILL");
+                    child.wait().expect("reap");
+                }));
+            }
         }
-        killer.join().unwrap();
+        killer
+            .expect("the run acknowledged a result before it was killed")
+            .join()
+            .unwrap();
         drop(stdin);
-        if total_acks == acks_before {
-            window_start += 20;
-        }
 
         let event =
             EventFile::open(&file).unwrap_or_else(|e| panic!("after kill {kill} the file must open: {e}"));

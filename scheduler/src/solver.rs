@@ -1,9 +1,14 @@
 //! What every solver shares: a time limit, a cancel flag another thread can set, and a
 //! progress callback that receives the best-so-far quality. Solvers poll `should_stop`
 //! every few thousand steps and always return their best result so far.
+//!
+//! A limit is read off a [`Clock`]: the wall clock for people, or a counted clock for tests
+//! and checks that must not depend on how busy the machine is (`Control::with_counted_time`):
+//! there every reading moves time on by one tick, so the same search stops after the same
+//! work on any machine under any load.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -17,8 +22,54 @@ pub struct Progress {
 
 type ProgressFn = dyn Fn(Progress) + Send + Sync;
 
+/// What a counted clock's reading is worth: about the work `steps_between_checks` puts
+/// between two checks (a million elementary operations, a millisecond or so).
+pub const COUNTED_TICK: Duration = Duration::from_millis(1);
+
+/// Where a control reads the time.
+#[derive(Clone, Default)]
+pub enum Clock {
+    /// The real clock: a limit of 20 s is 20 s of the user's time.
+    #[default]
+    Wall,
+    /// A clock that moves `COUNTED_TICK` each time it is read (from `start`): a limit is a
+    /// number of stop checks, the same on a busy machine as on an idle one. Controls made
+    /// from one share the count (sub-tasks, other threads).
+    Counted { start: Instant, reads: Arc<AtomicU64> },
+}
+
+impl Clock {
+    /// A counted clock at its first tick.
+    pub fn counted() -> Clock {
+        Clock::Counted {
+            start: Instant::now(),
+            reads: Arc::new(AtomicU64::new(0)),
+        }
+    }
+
+    /// The time now on this clock (a counted clock moves on one tick).
+    pub fn now(&self) -> Instant {
+        match self {
+            Clock::Wall => Instant::now(),
+            Clock::Counted { start, reads } => {
+                let ticks = reads.fetch_add(1, Ordering::Relaxed).min(u64::from(u32::MAX));
+                *start + COUNTED_TICK * ticks as u32
+            }
+        }
+    }
+
+    /// How many times a counted clock has been read (0 for the wall clock).
+    pub fn readings(&self) -> u64 {
+        match self {
+            Clock::Wall => 0,
+            Clock::Counted { reads, .. } => reads.load(Ordering::Relaxed),
+        }
+    }
+}
+
 #[derive(Clone, Default)]
 pub struct Control {
+    clock: Clock,
     deadline: Option<Instant>,
     /// The time limit the caller gave (kept by sub-task controls), for messages.
     limit: Option<Duration>,
@@ -40,6 +91,41 @@ impl Control {
         }
     }
 
+    /// A time limit on a counted clock (`Clock::Counted`): `limit` stands for
+    /// `limit / COUNTED_TICK` stop checks, so what the search does before it stops is the same
+    /// on every machine and under any load. For tests and checks; people get wall time.
+    pub fn with_counted_time(limit: Duration) -> Self {
+        let clock = Clock::counted();
+        Control {
+            deadline: Some(clock.now() + limit),
+            limit: Some(limit),
+            clock,
+            ..Control::default()
+        }
+    }
+
+    /// No time limit, on a counted clock: sub-tasks that take a slice of time
+    /// (`capped`, `or_time_limit`) get counted slices.
+    pub fn unlimited_counted() -> Self {
+        Control {
+            clock: Clock::counted(),
+            ..Control::default()
+        }
+    }
+
+    /// A control for a separate job on the same clock: its own cancel flag, no progress
+    /// reports, and a deadline `limit` from now or this control's, whichever comes first.
+    pub fn job(&self, limit: Duration) -> Control {
+        let cap = self.clock.now() + limit;
+        Control {
+            clock: self.clock.clone(),
+            deadline: Some(self.deadline.map_or(cap, |d| d.min(cap))),
+            limit: Some(limit),
+            cancel: Arc::default(),
+            progress: None,
+        }
+    }
+
     pub fn on_progress(mut self, callback: impl Fn(Progress) + Send + Sync + 'static) -> Self {
         self.progress = Some(Arc::new(callback));
         self
@@ -48,7 +134,7 @@ impl Control {
     /// This control, with a deadline `limit` from now if it had none.
     pub fn or_time_limit(&self, limit: Duration) -> Control {
         Control {
-            deadline: self.deadline.or(Some(Instant::now() + limit)),
+            deadline: self.deadline.or(Some(self.clock.now() + limit)),
             limit: self.limit.or(Some(limit)),
             ..self.clone()
         }
@@ -56,7 +142,7 @@ impl Control {
 
     /// This control, with its deadline brought forward to at most `limit` from now.
     pub fn capped(&self, limit: Duration) -> Control {
-        let cap = Instant::now() + limit;
+        let cap = self.clock.now() + limit;
         Control {
             deadline: Some(self.deadline.map_or(cap, |d| d.min(cap))),
             ..self.clone()
@@ -67,7 +153,7 @@ impl Control {
     /// sharing its cancel flag and progress callback: more time for a first result.
     pub fn extended(&self, extra: Duration) -> Control {
         Control {
-            deadline: Some(Instant::now() + extra),
+            deadline: Some(self.clock.now() + extra),
             ..self.clone()
         }
     }
@@ -76,8 +162,8 @@ impl Control {
     /// sharing its cancel flag and progress callback.
     pub fn share(&self, fraction: f64) -> Control {
         let deadline = self.deadline.map(|d| {
-            let left = d.saturating_duration_since(Instant::now());
-            Instant::now() + left.mul_f64(fraction.clamp(0.0, 1.0))
+            let now = self.clock.now();
+            now + d.saturating_duration_since(now).mul_f64(fraction.clamp(0.0, 1.0))
         });
         Control {
             deadline,
@@ -112,7 +198,8 @@ impl Control {
 
     /// Time left before the deadline, or `None` when there is no time limit.
     pub fn remaining(&self) -> Option<Duration> {
-        self.deadline.map(|d| d.saturating_duration_since(Instant::now()))
+        self.deadline
+            .map(|d| d.saturating_duration_since(self.clock.now()))
     }
 
     /// How many steps a loop may take between `should_stop` checks when one step costs about
@@ -121,6 +208,12 @@ impl Control {
     /// steps grow with the problem stay within the time limit at any size.
     pub fn steps_between_checks(work_per_step: usize) -> u64 {
         (1_000_000 / work_per_step.max(1)).clamp(1, 4096) as u64
+    }
+
+    /// How many times a counted clock has been read so far: the work done, in stop checks,
+    /// by every control that shares it (0 on the wall clock).
+    pub fn checks_made(&self) -> u64 {
+        self.clock.readings()
     }
 
     /// Whether `cancel_flag` was set.
@@ -141,7 +234,7 @@ impl Control {
     }
 
     pub fn should_stop(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.cancel.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| self.clock.now() >= d)
     }
 
     pub fn report(&self, progress: Progress) {
@@ -161,6 +254,7 @@ impl std::fmt::Debug for Control {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Control")
             .field("deadline", &self.deadline)
+            .field("counted_clock", &matches!(self.clock, Clock::Counted { .. }))
             .field("cancelled", &self.cancel.load(Ordering::Relaxed))
             .finish()
     }
@@ -220,6 +314,32 @@ mod tests {
         assert!(control.should_stop());
         let expired = Control::with_time_limit(Duration::ZERO);
         assert!(expired.should_stop());
+    }
+
+    #[test]
+    fn a_counted_limit_is_a_number_of_checks() {
+        // 5 ms on the counted clock: the deadline is read once, then 4 checks go on, the
+        // fifth stops, whatever the machine is doing.
+        let control = Control::with_counted_time(Duration::from_millis(5));
+        let checks: Vec<bool> = (0..6).map(|_| control.should_stop()).collect();
+        assert_eq!(checks, [false, false, false, false, true, true]);
+        assert!(Control::with_counted_time(Duration::ZERO).should_stop());
+        // Slices of it are counted on the same clock.
+        let control = Control::with_counted_time(Duration::from_secs(1));
+        let slice = control.capped(Duration::from_millis(3));
+        assert_eq!((0..3).filter(|_| !slice.should_stop()).count(), 2);
+        assert!(!control.should_stop());
+        assert_eq!(control.remaining(), Some(Duration::from_millis(1000 - 6)));
+        // A job has its own cancel flag but not a later deadline.
+        let job = control.job(Duration::from_secs(60));
+        job.cancel_flag().store(true, Ordering::Relaxed);
+        assert!(job.should_stop() && !control.should_stop());
+        let job = control.job(Duration::from_millis(2));
+        assert!(!job.should_stop() && job.should_stop());
+        assert!(control.remaining() < Some(Duration::from_secs(1)));
+        // The wall clock counts nothing.
+        assert_eq!(Control::with_time_limit(Duration::from_secs(1)).checks_made(), 0);
+        assert!(control.checks_made() > 10);
     }
 
     #[test]

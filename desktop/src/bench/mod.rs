@@ -4,6 +4,7 @@
 mod dicdacdoe;
 mod frame;
 mod league_table;
+mod limits;
 mod movements;
 mod sheets;
 mod standings;
@@ -86,6 +87,9 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 60.0)]
         descend_seconds: f64,
     },
+    /// How long the solvers take to come back under short wall-clock limits (the tests hold
+    /// them to counted limits and assert only the outcome), and the first team-chess schedule.
+    Limits,
     /// Reconstruct random seasons of several sizes (with the uniqueness proof up to 8 teams).
     LeagueTable {
         /// Numbers of teams.
@@ -160,6 +164,7 @@ pub fn run(command: BenchCommand) -> Result<ExitCode> {
             seconds,
         } => league_table::run(&teams, seasons, seconds),
         BenchCommand::Sheets { repeats, big } => sheets::run(repeats, big),
+        BenchCommand::Limits => limits::run(),
         BenchCommand::Movements { repeats } => movements::run(repeats),
     }
 }

@@ -635,7 +635,7 @@ mod tests {
         // Whist, the whole cycle of 104 players (not known yet, docs/whist-rotations.md).
         let mut whist = EventOptions::new(EventFormat::WhistDrive);
         whist.rounds = None;
-        let limited = Control::with_time_limit(std::time::Duration::from_secs(1));
+        let limited = Control::with_counted_time(std::time::Duration::from_secs(1));
         let why = generate_schedule(&Roster::numbered(104), &whist, &limited).unwrap_err();
         assert!(
             why.message

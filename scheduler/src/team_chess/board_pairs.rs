@@ -260,8 +260,8 @@ mod tests {
             boards: 10,
             rounds: 3,
         };
-        let found = crate::solver::finishes_within(std::time::Duration::from_secs(10), move || {
-            let expired = Control::with_time_limit(std::time::Duration::ZERO);
+        let found = crate::solver::finishes_within(std::time::Duration::from_secs(300), move || {
+            let expired = Control::with_counted_time(std::time::Duration::ZERO);
             let found = anneal(size, &even_pairing(size, 0), &mut Rng::new(1), u64::MAX, &expired);
             found.map(|(_, cost)| cost)
         });
@@ -288,7 +288,7 @@ mod tests {
         // A block plan's games (its own colours are ignored here); random search, so a few seeds.
         let (plan, _, _) = (1..=5)
             .find_map(|seed| {
-                let control = Control::with_time_limit(std::time::Duration::from_secs(10));
+                let control = Control::with_counted_time(std::time::Duration::from_secs(10));
                 odd_block_schedule(odd, 0, seed, &control, &mut |_, _, _| true)
             })
             .expect("a block plan for 11×10×3");

@@ -372,7 +372,7 @@ mod jamboree {
             boards,
             rounds,
         };
-        let control = Control::with_time_limit(Duration::from_secs(30));
+        let control = Control::with_counted_time(Duration::from_secs(30));
         let outcome = team_chess(&TeamChessOptions::new(size), &control).unwrap();
         (
             cost(&colours_by_player(&outcome), &(0..rounds).collect::<Vec<_>>()),

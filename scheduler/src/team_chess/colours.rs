@@ -335,8 +335,8 @@ mod tests {
             rounds: 3,
         };
         let (coloured, games): (usize, usize) =
-            crate::solver::finishes_within(std::time::Duration::from_secs(10), move || {
-                let expired = Control::with_time_limit(std::time::Duration::ZERO);
+            crate::solver::finishes_within(std::time::Duration::from_secs(300), move || {
+                let expired = Control::with_counted_time(std::time::Duration::ZERO);
                 let pairing = even_pairing(size, 0);
                 let (colours, _) = anneal(size, &pairing, &mut Rng::new(1), u64::MAX, &expired);
                 (

@@ -721,8 +721,11 @@ mod tests {
             boards,
             rounds,
         });
-        let outcome = team_chess(&options, &Control::with_time_limit(Duration::from_secs(seconds)))
-            .unwrap_or_else(|e| panic!("{teams}×{boards}×{rounds}: {e}"));
+        let outcome = team_chess(
+            &options,
+            &Control::with_counted_time(Duration::from_secs(seconds)),
+        )
+        .unwrap_or_else(|e| panic!("{teams}×{boards}×{rounds}: {e}"));
         let report = verify(&outcome.schedule);
         assert!(
             report.is_valid(),
@@ -796,7 +799,7 @@ mod tests {
             rounds: 3,
         });
         options.seed = 5;
-        let outcome = team_chess(&options, &Control::with_time_limit(Duration::from_secs(1)))
+        let outcome = team_chess(&options, &Control::with_counted_time(Duration::from_secs(1)))
             .unwrap_or_else(|e| panic!("11×10×3 in 1 s: {e}"));
         assert!(verify(&outcome.schedule).is_valid());
         assert!(outcome.quality.total_numerator() >= outcome.lower_bound_numerator);
@@ -814,7 +817,7 @@ mod tests {
                 rounds: 3,
             });
             options.seed = seed;
-            let outcome = team_chess(&options, &Control::with_time_limit(Duration::ZERO))
+            let outcome = team_chess(&options, &Control::with_counted_time(Duration::ZERO))
                 .unwrap_or_else(|e| panic!("11×10×3 with no time, seed {seed}: {e}"));
             assert!(verify(&outcome.schedule).is_valid(), "seed {seed}");
         }
@@ -828,7 +831,7 @@ mod tests {
             boards: 10,
             rounds: 3,
         });
-        let control = Control::with_time_limit(Duration::ZERO);
+        let control = Control::with_counted_time(Duration::ZERO);
         control
             .cancel_flag()
             .store(true, std::sync::atomic::Ordering::Relaxed);

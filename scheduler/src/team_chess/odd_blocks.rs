@@ -537,7 +537,7 @@ mod tests {
         // Random search: a few seeds (a plan usually comes in about a second).
         let (pairing, colours, q) = (1..=5)
             .find_map(|seed| {
-                let control = Control::with_time_limit(Duration::from_secs(10));
+                let control = Control::with_counted_time(Duration::from_secs(10));
                 odd_block_schedule(
                     size,
                     size.lower_bound_numerator(),

@@ -192,7 +192,7 @@ mod jamboree {
         };
         let outcome = team_chess(
             &TeamChessOptions::new(size),
-            &Control::with_time_limit(std::time::Duration::from_secs(20)),
+            &Control::with_counted_time(std::time::Duration::from_secs(20)),
         )
         .unwrap();
         assert!(outcome.reached_bound());

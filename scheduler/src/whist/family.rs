@@ -327,7 +327,7 @@ mod tests {
                 .into_iter()
                 .find(|s| s.h == h)
                 .unwrap_or_else(|| panic!("{v}: no shape with h = {h}"));
-            let control = Control::with_time_limit(Duration::from_secs(60));
+            let control = Control::with_counted_time(Duration::from_secs(60));
             let blocks = search_family(&shape, 3, &control).unwrap_or_else(|| panic!("{v}: no family"));
             let starter = starter_from_family(&shape, &blocks, &rotation).expect("a starter");
             assert_eq!(starter.players(), v);
@@ -371,9 +371,12 @@ mod tests {
     #[test]
     fn the_family_search_stops_when_told() {
         let shape = shapes(201, &rotation).remove(0);
-        let control = Control::with_time_limit(Duration::from_millis(50));
-        let started = std::time::Instant::now();
-        let _ = search_family(&shape, 1, &control);
-        assert!(started.elapsed() < Duration::from_secs(5));
+        // 50 counted stop checks; the guard (minutes) only catches a search that ignores them.
+        let control = Control::with_counted_time(Duration::from_millis(50));
+        let checks = control.clone();
+        crate::solver::finishes_within(Duration::from_secs(300), move || {
+            let _ = search_family(&shape, 1, &control);
+        });
+        assert!(checks.checks_made() > 50, "it stopped at its limit, not before");
     }
 }

@@ -349,7 +349,7 @@ fn worker(
                 let cap = plan.first_cap * 4u32.saturating_pow(tries);
                 // Its own cancel flag: whoever finds v stops only v's helpers.
                 let job = Job {
-                    control: Control::with_time_limit(control.remaining().map_or(cap, |left| left.min(cap))),
+                    control: control.job(cap),
                     started: Instant::now(),
                     progress: Arc::new(Mutex::new(Progress {
                         done: 0,
@@ -552,7 +552,7 @@ mod tests {
         let (_dir, path, before) = table_without(28..=33);
         let events = Mutex::new(Vec::new());
         let record = |e: &Event| lock(&events).push(format!("{e:?}"));
-        let control = Control::with_time_limit(Duration::from_secs(120));
+        let control = Control::with_counted_time(Duration::from_secs(120));
         let summary = run(&plan(&path, 28, 33), &control, &record).unwrap();
         assert_eq!(summary.found, [28, 29, 32, 33], "{:#?}", lock(&events));
         assert!(summary.missing.is_empty());
@@ -594,7 +594,7 @@ mod tests {
     #[test]
     fn a_run_that_finds_nothing_leaves_the_table_untouched() {
         let (_dir, path, before) = table_without(68..=68);
-        let control = Control::with_time_limit(Duration::from_millis(300));
+        let control = Control::with_counted_time(Duration::from_millis(300));
         let summary = run(&plan(&path, 68, 68), &control, &|_| {}).unwrap();
         assert_eq!((summary.found.len(), summary.missing.as_slice()), (0, &[68][..]));
         assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
@@ -621,7 +621,7 @@ mod tests {
             patience: Some(20_000),
             repair: 0,
         };
-        let control = Control::with_time_limit(Duration::from_secs(120));
+        let control = Control::with_counted_time(Duration::from_secs(120));
         let summary = run(&directed, &control, &|_| {}).unwrap();
         // 13 and 17 are directed constructions already; 16, 20 and 24 are not 4N+1.
         assert_eq!((summary.found.as_slice(), summary.missing.len()), (&[21][..], 0));

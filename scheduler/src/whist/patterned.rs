@@ -224,7 +224,7 @@ mod tests {
     #[test]
     fn patterned_starters_are_complete_tournaments() {
         for v in [29, 37, 41, 53, 65, 77, 101, 161] {
-            let starter = search(v, 1, &Control::with_time_limit(Duration::from_secs(20)))
+            let starter = search(v, 1, &Control::with_counted_time(Duration::from_secs(20)))
                 .unwrap_or_else(|| panic!("{v}: none in 20 s"));
             let report = verify(&full_cycle(&starter, numbered_names(&starter), false));
             assert!(report.is_valid(), "{v}: {}", starter.to_line());

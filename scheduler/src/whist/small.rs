@@ -240,7 +240,7 @@ mod tests {
                 names,
                 rounds,
                 &[],
-                &Control::with_time_limit(std::time::Duration::from_secs(20)),
+                &Control::with_counted_time(std::time::Duration::from_secs(20)),
             )
             .unwrap_or_else(|| panic!("{n} players, {rounds} rounds"));
             assert_eq!(s.rounds.len(), rounds);

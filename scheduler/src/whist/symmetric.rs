@@ -417,7 +417,7 @@ mod tests {
     fn found(v: usize, seed: u64) -> Starter {
         // The limit only guards against a hang: these seeds find theirs in under 300,000
         // moves.
-        let control = Control::with_time_limit(Duration::from_secs(300));
+        let control = Control::with_counted_time(Duration::from_secs(300));
         let outcome = search(v, false, Anneal::DEFAULT, seed, &control);
         outcome
             .starter
@@ -459,7 +459,7 @@ mod tests {
             false,
             Anneal::DEFAULT,
             1,
-            &Control::with_time_limit(Duration::ZERO),
+            &Control::with_counted_time(Duration::ZERO),
         );
         assert!(none.starter.is_none());
         let control = Control::unlimited();

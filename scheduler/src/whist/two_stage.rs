@@ -1015,7 +1015,7 @@ mod tests {
                     method,
                     false,
                     7,
-                    &Control::with_time_limit(Duration::from_secs(20)),
+                    &Control::with_counted_time(Duration::from_secs(20)),
                 );
                 let starter = out.starter.unwrap_or_else(|| panic!("{v} with {method:?}"));
                 assert_eq!(starter.players(), v);
@@ -1032,7 +1032,7 @@ mod tests {
                 method,
                 true,
                 5,
-                &Control::with_time_limit(Duration::from_secs(60)),
+                &Control::with_counted_time(Duration::from_secs(60)),
             );
             let starter = out
                 .starter

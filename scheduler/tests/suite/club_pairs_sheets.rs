@@ -250,7 +250,7 @@ fn bridge_without_a_movement_says_how_many_copies_of_each_board() {
         seed: 3,
         never_partner: Vec::new(),
     };
-    let control = Control::with_time_limit(Duration::from_secs(20));
+    let control = Control::with_counted_time(Duration::from_secs(20));
     let (schedule, _) = whist_schedule(&Roster::numbered(16), &options_whist, &control).unwrap();
     let mut options = options(&[SheetKind::MovementSummary, SheetKind::Round]);
     options.bridge_boards_per_round = Some(2);

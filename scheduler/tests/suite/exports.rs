@@ -25,7 +25,7 @@ fn whist(players: usize) -> scheduler::Schedule {
         seed: 7,
         never_partner: Vec::new(),
     };
-    let control = Control::with_time_limit(Duration::from_secs(20));
+    let control = Control::with_counted_time(Duration::from_secs(20));
     whist_schedule(&Roster::numbered(players), &options, &control)
         .expect("a rotation")
         .0

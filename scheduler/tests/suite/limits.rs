@@ -2,8 +2,11 @@
 //! before anything large is allocated, and every solver returns at its time limit — with its
 //! best so far or an error saying it stopped — whatever the size it accepts.
 //!
-//! The timings asserted here are hang guards with wide margins (many times the limit), not
-//! speed targets: what is checked is the outcome, and that the call comes back at all.
+//! The limits are counted (`Control::with_counted_time`: a number of stop checks, the same
+//! work on any machine under any load), so the outcomes do not depend on how busy the
+//! machine is. The only wall-clock time here is a hang guard of minutes: what is checked is
+//! the outcome, and that the call comes back at all. How fast each call comes back is
+//! measured in the benches (`tourney bench limits`), not asserted.
 
 use scheduler::event::create::{EventFormat, EventOptions, generate_schedule};
 use scheduler::model::Roster;
@@ -15,23 +18,21 @@ use scheduler::team_chess::{
 use scheduler::verify::verify;
 use scheduler::whist::{MAX_PLAYERS, WhistError, WhistOptions, whist_schedule};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// The tiny time limit the solvers are held to.
+/// The tiny time limit the solvers are held to (on the counted clock: 200 stop checks).
 const LIMIT: Duration = Duration::from_millis(200);
-/// How long a call with `LIMIT` may take before it counts as not keeping its limit: ten
-/// times the limit plus a margin for a loaded machine (a guard against hangs, not a target).
-const GUARD: Duration = Duration::from_secs(12);
+/// How long a call may take before it counts as hung: minutes, so that only a solver that
+/// ignores its limit trips it, however busy the machine.
+const GUARD: Duration = Duration::from_secs(300);
 
-/// Runs `work` on its own thread and returns its result and how long it took; fails the test
-/// (naming `what`) if it has not returned within `GUARD`. A solver that ignores its limit
-/// fails here instead of hanging the suite.
-fn within_guard<T: Send + 'static>(what: &str, work: impl FnOnce() -> T + Send + 'static) -> (T, Duration) {
+/// Runs `work` on its own thread and returns its result; fails the test (naming `what`) if
+/// it has not returned within `GUARD`. A solver that ignores its limit fails here instead of
+/// hanging the suite.
+fn within_guard<T: Send + 'static>(what: &str, work: impl FnOnce() -> T + Send + 'static) -> T {
     let (sender, receiver) = mpsc::channel();
     std::thread::spawn(move || {
-        let started = Instant::now();
-        let result = work();
-        let _ = sender.send((result, started.elapsed()));
+        let _ = sender.send(work());
     });
     match receiver.recv_timeout(GUARD) {
         Ok(done) => done,
@@ -71,7 +72,7 @@ fn event_new_passes_the_round_robin_refusal_on() {
     let error = generate_schedule(
         &Roster::numbered(100_000),
         &EventOptions::new(EventFormat::Chess),
-        &Control::with_time_limit(LIMIT),
+        &Control::with_counted_time(LIMIT),
     )
     .unwrap_err()
     .message;
@@ -87,7 +88,7 @@ fn whist_beyond_its_largest_field_is_refused_before_any_search() {
         rounds: Some(1),
         ..WhistOptions::default()
     };
-    let control = Control::with_time_limit(LIMIT);
+    let control = Control::with_counted_time(LIMIT);
     let error = whist_schedule(&Roster::numbered(MAX_PLAYERS + 1), &options, &control).unwrap_err();
     assert_eq!(error, WhistError::TooManyPlayers(MAX_PLAYERS + 1));
     let error = whist_schedule(&Roster::numbered(100_000), &options, &control).unwrap_err();
@@ -118,8 +119,8 @@ fn whist_with_no_rounds_asks_for_at_least_one() {
 fn whist_keeps_a_tiny_time_limit_at_the_largest_sizes() {
     // Every residue mod 4 (stationary seat, one, two and three sit-outs), the whole cycle.
     for players in [MAX_PLAYERS, MAX_PLAYERS - 1, MAX_PLAYERS - 2, MAX_PLAYERS - 3] {
-        let (result, took) = within_guard(&format!("whist, {players} players"), move || {
-            let control = Control::with_time_limit(LIMIT);
+        let result = within_guard(&format!("whist, {players} players"), move || {
+            let control = Control::with_counted_time(LIMIT);
             whist_schedule(&Roster::numbered(players), &WhistOptions::default(), &control)
         });
         match result {
@@ -127,7 +128,6 @@ fn whist_keeps_a_tiny_time_limit_at_the_largest_sizes() {
             Err(WhistError::NoStarter { .. }) => {}
             Err(other) => panic!("{players} players: {other}"),
         }
-        assert!(took < GUARD, "{players} players took {took:?}");
     }
 }
 
@@ -151,8 +151,8 @@ fn team_events_beyond_their_largest_size_are_refused() {
         boards: 4,
         rounds: 3,
     };
-    let (result, _) = within_guard("team chess, 1000 teams", move || {
-        team_chess(&TeamChessOptions::new(size), &Control::with_time_limit(LIMIT)).map(|_| ())
+    let result = within_guard("team chess, 1000 teams", move || {
+        team_chess(&TeamChessOptions::new(size), &Control::with_counted_time(LIMIT)).map(|_| ())
     });
     assert!(
         matches!(&result, Err(TeamChessError::TooLarge(reason)) if reason.contains("1000 teams")),
@@ -175,8 +175,8 @@ fn team_chess_keeps_a_tiny_time_limit_at_the_largest_sizes() {
             rounds,
         };
         let what = format!("team chess {teams}×{boards}×{rounds}");
-        let (result, took) = within_guard(&what, move || {
-            team_chess(&TeamChessOptions::new(size), &Control::with_time_limit(LIMIT))
+        let result = within_guard(&what, move || {
+            team_chess(&TeamChessOptions::new(size), &Control::with_counted_time(LIMIT))
         });
         match result {
             Ok(outcome) => assert!(verify(&outcome.schedule).is_valid(), "{what}"),
@@ -188,6 +188,5 @@ fn team_chess_keeps_a_tiny_time_limit_at_the_largest_sizes() {
             ),
             Err(other) => panic!("{what}: {other}"),
         }
-        assert!(took < GUARD, "{what} took {took:?}");
     }
 }

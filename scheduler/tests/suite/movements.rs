@@ -5,7 +5,6 @@
 //! put through the independent verifier (`verify::movement`).
 
 use std::collections::{HashMap, HashSet};
-use std::time::Instant;
 
 use scheduler::movement::howell::three_quarter_howell;
 use scheduler::movement::{
@@ -425,33 +424,6 @@ fn three_table_mitchell_as_on_the_card() {
         })
         .collect();
     assert_eq!(written, expected);
-}
-
-/// Time to generate each Howell size (best of 5; run with `--release --ignored
-/// --nocapture`). The starters are shipped (`movement::howell::starters`), so this is
-/// building the movement, not searching; the target is under 10 ms each.
-#[test]
-#[ignore]
-fn howell_generation_times() {
-    for tables in 2..=MAX_HOWELL_TABLES {
-        let best = (0..5)
-            .map(|_| {
-                let start = Instant::now();
-                let m = howell(tables, 2).unwrap();
-                let elapsed = start.elapsed();
-                check_common(&m);
-                elapsed
-            })
-            .min()
-            .unwrap();
-        eprintln!("howell {tables:>2} tables: {:.3} ms", best.as_secs_f64() * 1000.0);
-    }
-    let start = Instant::now();
-    three_quarter_howell(6, 3).unwrap();
-    eprintln!(
-        "three-quarter howell 6 tables: {:.3} ms",
-        start.elapsed().as_secs_f64() * 1000.0
-    );
 }
 
 /// The share-and-relay Mitchell for 8 tables as Ian McKinnon's Bridge Central describes it

@@ -67,7 +67,7 @@ fn whist(roster: &Roster, rounds: Option<usize>) -> Schedule {
         seed: 3,
         never_partner: Vec::new(),
     };
-    let control = Control::with_time_limit(Duration::from_secs(20));
+    let control = Control::with_counted_time(Duration::from_secs(20));
     let (schedule, _) = whist_schedule(roster, &options, &control).expect("a rotation");
     assert!(verify(&schedule).is_valid());
     schedule

@@ -9,7 +9,7 @@ use scheduler::whist::{WhistError, WhistOptions, whist_schedule};
 use std::time::Duration;
 
 fn control() -> Control {
-    Control::with_time_limit(Duration::from_secs(30))
+    Control::with_counted_time(Duration::from_secs(30))
 }
 
 fn schedule(roster: &Roster, rounds: Option<usize>, directed: bool) -> Schedule {
@@ -238,7 +238,7 @@ fn impossible_requests_are_refused_with_a_reason() {
 #[test]
 fn a_missing_complete_rotation_is_named_and_a_shorter_evening_offered() {
     // 104 players: no complete rotation is known yet (docs/whist-rotations.md).
-    let limited = Control::with_time_limit(Duration::from_secs(1));
+    let limited = Control::with_counted_time(Duration::from_secs(1));
     for (rounds, opening) in [
         (None, "Tourney has no complete rotation for 104 players yet"),
         (Some(70), "no rotation for 104 players over 70 rounds"),

@@ -468,7 +468,7 @@ mod tests {
 
     #[test]
     fn a_ten_by_ten_board_after_eighty_moves() {
-        let control = Control::with_time_limit(Duration::from_secs(60));
+        let control = Control::with_counted_time(Duration::from_secs(60));
         let outcome = solve(10, 80, &SearchOptions::default(), &control).unwrap();
         assert_eq!(outcome.broken_lines, 0, "best board:\n{}", outcome.board);
         assert_eq!(
