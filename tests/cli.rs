@@ -1293,3 +1293,27 @@ fn movement_pdf_prints_the_summary_cards_and_travellers() {
     assert_eq!(again.status.code(), Some(1), "{}", text(&again.stderr));
     assert_eq!(std::fs::read(&pdf).unwrap(), bytes);
 }
+
+/// Issue 38, item 10: one range of boards a round everywhere (1–52, as an event takes):
+/// `movement` refuses more with a sentence, never "a bug in Tourney", and never offers a
+/// movement that `event new` would refuse.
+#[test]
+fn movements_keep_to_the_boards_a_round_an_event_takes() {
+    for boards in ["100000", "5000"] {
+        let out = tourney(&["movement", "--pairs", "60", "--boards", boards]);
+        fails_with(&out, 1, "a round has at most 52 boards");
+        assert!(!text(&out.stderr).contains("bug"), "{}", text(&out.stderr));
+    }
+    let out = tourney(&["movement", "--pairs", "60", "--boards", "1500"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = tourney(&[
+        "movement",
+        "--pairs",
+        "10",
+        "--kind",
+        "mitchell",
+        "--boards-per-round",
+        "60",
+    ]);
+    fails_with(&out, 1, "60 boards a round: a round has 1 to 52 boards.");
+}

@@ -137,7 +137,9 @@ impl Roster {
         let spouses = self.spouse_indices();
         for (index, player) in self.players.iter().enumerate() {
             let name = player.name.trim();
-            if name.is_empty() {
+            if let Err(why) = crate::text::screen_line(&format!("the name of player {}", index + 1), name) {
+                problems.push(why);
+            } else if name.is_empty() {
                 problems.push(format!("player {} has no name", index + 1));
             } else if let Some(earlier) = seen_names.insert(name.to_lowercase(), &player.name) {
                 problems.push(format!(

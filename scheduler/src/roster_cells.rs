@@ -7,14 +7,14 @@
 //!   printout carries them.
 
 use crate::problems::Problems;
-use crate::text::{describe_control, is_terminal_control};
+use crate::text::{describe_control, is_unfit_char};
 
 /// One record as the CSV reader gave it: the line it starts on and its cells.
 pub(crate) struct Record<'a> {
     pub line: u64,
     pub fields: &'a mut [String],
-    /// This is the file's last record and the file does not end with a closing quote, so a
-    /// quote open in its last cell ran to the end of the file.
+    /// This is the file's last record and the file ends inside a quote: a quote open in its
+    /// last cell ran to the end of the file.
     pub may_run_to_end: bool,
 }
 
@@ -43,15 +43,21 @@ pub(crate) fn screen(record: Record<'_>, label: &dyn Fn(usize) -> String, proble
         );
         return false;
     }
+    // A quote opened in the last cell and never closed, with no line after it to swallow:
+    // the rest of the line went into that cell.
+    if may_run_to_end && let Some(index) = fields.len().checked_sub(1) {
+        problems.error(Some(line), Some(&label(index)), swallow_message(line, 0, true));
+        return false;
+    }
     for (index, cell) in fields.iter_mut().enumerate() {
-        let mut controls: Vec<char> = cell.chars().filter(|&c| is_terminal_control(c)).collect();
+        let mut controls: Vec<char> = cell.chars().filter(|&c| is_unfit_char(c)).collect();
         if controls.is_empty() {
             continue;
         }
         controls.sort_unstable();
         controls.dedup();
         problems.error(Some(line), Some(&label(index)), control_message(cell, &controls));
-        cell.retain(|c| !is_terminal_control(c));
+        cell.retain(|c| !is_unfit_char(c));
     }
     true
 }
@@ -80,10 +86,15 @@ fn swallow_message(line: u64, swallowed: u64, to_end: bool) -> String {
 
 fn control_message(cell: &str, controls: &[char]) -> String {
     let names: Vec<String> = controls.iter().map(|&c| describe_control(c)).collect();
-    let (what, it) = if controls.len() == 1 {
-        ("the control character", "it")
+    let kind = if controls.iter().all(|c| c.is_control()) {
+        "control character"
     } else {
-        ("the control characters", "them")
+        "character"
+    };
+    let (what, it) = if controls.len() == 1 {
+        (format!("the {kind}"), "it")
+    } else {
+        (format!("the {kind}s"), "them")
     };
     // Debug formatting writes the controls as `\u{1b}`, so the message itself is harmless.
     format!(

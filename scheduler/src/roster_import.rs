@@ -200,7 +200,7 @@ pub fn import_roster_bytes(file_label: &str, bytes: &[u8]) -> RosterImport {
         return import;
     }
     let header_like = rows[0].fields.iter().any(|h| column_for(h).is_some());
-    if !screen_rows(&mut rows, header_like, &text, &mut import.problems) {
+    if !screen_rows(&mut rows, header_like, &text, delimiter, &mut import.problems) {
         return import;
     }
     let first = &rows[0];
@@ -252,8 +252,15 @@ pub fn import_roster_bytes(file_label: &str, bytes: &[u8]) -> RosterImport {
 /// Refuses rows whose quote swallowed line breaks and takes control characters out of every
 /// cell (see `roster_cells`), naming each field by its header when the file has one. Returns
 /// false when the first row itself is damaged, so nothing more can be said about the file.
-fn screen_rows(rows: &mut Vec<Row>, has_header: bool, text: &str, problems: &mut Problems) -> bool {
-    let ends_with_quote = text.trim_end().ends_with('"');
+fn screen_rows(
+    rows: &mut Vec<Row>,
+    has_header: bool,
+    text: &str,
+    delimiter: Option<u8>,
+    problems: &mut Problems,
+) -> bool {
+    // Read with the reader's own rules (as `read_rows`: one column is read with 0x1f).
+    let open_at_end = crate::text::ends_inside_quotes(text, delimiter.unwrap_or(0x1f));
     let last = rows.len() - 1;
     let mut titles: Vec<String> = Vec::new();
     let one_column = rows[0].fields.len() == 1;
@@ -272,7 +279,7 @@ fn screen_rows(rows: &mut Vec<Row>, has_header: bool, text: &str, problems: &mut
             Record {
                 line: row.line,
                 fields: &mut row.fields,
-                may_run_to_end: position == last && !ends_with_quote,
+                may_run_to_end: position == last && open_at_end,
             },
             &label,
             problems,
@@ -296,7 +303,7 @@ fn header_title(cell: &str) -> String {
 /// Spreadsheet files picked by mistake (xlsx/ods are zip archives, xls is OLE2) and other
 /// binaries are refused with a hint instead of being read as garbage names.
 fn not_a_text_file(bytes: &[u8]) -> Option<&'static str> {
-    let utf16 = bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF");
+    let utf16 = crate::text::looks_utf16(bytes);
     if bytes.starts_with(b"PK\x03\x04") {
         Some("this is a spreadsheet workbook (.xlsx or .ods), not CSV: in the spreadsheet use Save As → CSV")
     } else if bytes.starts_with(b"\xD0\xCF\x11\xE0") {
@@ -308,9 +315,29 @@ fn not_a_text_file(bytes: &[u8]) -> Option<&'static str> {
     }
 }
 
-/// CR-LF (Windows) and lone CR (old Mac) line ends become '\n'.
+/// CR-LF (Windows) and lone CR (old Mac) line ends become '\n'; so does a run of CRs ended
+/// by LF (CR CR LF, written by a program that added a CR to lines that had one), which is
+/// one line end, not a blank line.
 pub(crate) fn normalise_line_endings(text: &str) -> String {
-    text.replace("\r\n", "\n").replace('\r', "\n")
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\r' {
+            out.push(c);
+            continue;
+        }
+        let mut run = 1;
+        while chars.peek() == Some(&'\r') {
+            chars.next();
+            run += 1;
+        }
+        if chars.peek() == Some(&'\n') {
+            chars.next();
+            run = 1;
+        }
+        out.extend(std::iter::repeat_n('\n', run));
+    }
+    out
 }
 
 fn read_rows(text: &str, delimiter: Option<u8>, problems: &mut Problems) -> Vec<Row> {

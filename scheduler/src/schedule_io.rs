@@ -255,7 +255,7 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
             problems.error(line, Some("player"), "the player is empty");
             continue;
         }
-        if let Some(c) = player.chars().find(|&c| crate::text::is_terminal_control(c)) {
+        if let Some(c) = player.chars().find(|&c| crate::text::is_unfit_char(c)) {
             problems.error(line, Some("player"), control_in_name(&player, c));
             continue;
         }
@@ -399,7 +399,7 @@ pub fn read_json(file_label: &str, bytes: &[u8]) -> Result<Schedule, Problems> {
         }
     };
     for (i, name) in schedule.entrants.iter().enumerate() {
-        if let Some(c) = name.chars().find(|&c| crate::text::is_terminal_control(c)) {
+        if let Some(c) = name.chars().find(|&c| crate::text::is_unfit_char(c)) {
             problems.error(
                 None,
                 None,

@@ -41,6 +41,21 @@ pub fn decode(bytes: &[u8]) -> (String, Encoding) {
         let (text, _) = UTF_16BE.decode_without_bom_handling(rest);
         return (text.into_owned(), Encoding::Utf16Be);
     }
+    match utf16_without_mark(bytes) {
+        Some(Encoding::Utf16Le) => {
+            return (
+                UTF_16LE.decode_without_bom_handling(bytes).0.into_owned(),
+                Encoding::Utf16Le,
+            );
+        }
+        Some(_) => {
+            return (
+                UTF_16BE.decode_without_bom_handling(bytes).0.into_owned(),
+                Encoding::Utf16Be,
+            );
+        }
+        None => {}
+    }
     match std::str::from_utf8(bytes) {
         Ok(text) => (text.to_owned(), Encoding::Utf8),
         Err(_) => {
@@ -48,6 +63,59 @@ pub fn decode(bytes: &[u8]) -> (String, Encoding) {
             (text.into_owned(), Encoding::Windows1252)
         }
     }
+}
+
+/// UTF-16 written without a byte-order mark (some programs do), told by where the zero
+/// bytes fall: Latin text in UTF-16 has a zero in every other byte, on the odd positions in
+/// little-endian, the even ones in big-endian. Looks at the first kilobyte; `None` unless
+/// the pattern is plain (at least a third of the pairs, and none the other way).
+fn utf16_without_mark(bytes: &[u8]) -> Option<Encoding> {
+    let head = &bytes[..bytes.len().min(1024) & !1];
+    if head.len() < 4 {
+        return None;
+    }
+    let pairs = head.len() / 2;
+    let even = head.iter().step_by(2).filter(|&&b| b == 0).count();
+    let odd = head.iter().skip(1).step_by(2).filter(|&&b| b == 0).count();
+    match (even, odd) {
+        (0, odd) if odd * 3 >= pairs => Some(Encoding::Utf16Le),
+        (even, 0) if even * 3 >= pairs => Some(Encoding::Utf16Be),
+        _ => None,
+    }
+}
+
+/// Whether `bytes` are UTF-16 text, with a byte-order mark or without (so their zero bytes
+/// do not make them a binary file).
+pub fn looks_utf16(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") || utf16_without_mark(bytes).is_some()
+}
+
+/// Whether CSV `text` ends inside a quoted field (a quote opened and never closed), read by
+/// the CSV rules: a quote opens a field only at its start, and `""` inside one is a quote.
+pub fn ends_inside_quotes(text: &str, delimiter: u8) -> bool {
+    let bytes = text.as_bytes();
+    let (mut in_quotes, mut at_field_start) = (false, true);
+    let mut at = 0;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        if in_quotes {
+            if byte == b'"' {
+                if bytes.get(at + 1) == Some(&b'"') {
+                    at += 1;
+                } else {
+                    in_quotes = false;
+                }
+            }
+            at_field_start = false;
+        } else if byte == b'"' && at_field_start {
+            in_quotes = true;
+            at_field_start = false;
+        } else {
+            at_field_start = byte == delimiter || byte == b'\n' || byte == b'\r';
+        }
+        at += 1;
+    }
+    in_quotes
 }
 
 /// Picks `,`, `;` or tab by how the first non-blank line splits (quotes respected). `None`
@@ -97,6 +165,61 @@ pub fn is_terminal_control(c: char) -> bool {
     c.is_control() && !matches!(c, '\t' | '\n' | '\r')
 }
 
+/// A Unicode noncharacter (U+FDD0–U+FDEF, and the last two code points of every plane,
+/// U+FFFE and U+FFFF among them): never text, and not allowed in XML.
+pub fn is_noncharacter(c: char) -> bool {
+    let code = c as u32;
+    (0xFDD0..=0xFDEF).contains(&code) || code & 0xFFFE == 0xFFFE
+}
+
+/// A character no name or title may hold: a terminal control (see [`is_terminal_control`])
+/// or a noncharacter.
+pub fn is_unfit_char(c: char) -> bool {
+    is_terminal_control(c) || is_noncharacter(c)
+}
+
+/// Checks one line of text typed for an event (a title, a club, a date, a name): no control
+/// character (tabs and line breaks included) and no noncharacter. The refusal names `what`
+/// and each character: "the title holds U+001B (escape) …".
+pub fn screen_line(what: &str, text: &str) -> Result<(), String> {
+    let mut unfit: Vec<char> = text
+        .chars()
+        .filter(|&c| c.is_control() || is_noncharacter(c))
+        .collect();
+    if unfit.is_empty() {
+        return Ok(());
+    }
+    unfit.sort_unstable();
+    unfit.dedup();
+    let named: Vec<String> = unfit.iter().map(|&c| describe_control(c)).collect();
+    Err(format!(
+        "{what} holds {}, which cannot be shown or printed (a terminal or an XML reader would act on it or refuse it); type it again without",
+        named.join(", ")
+    ))
+}
+
+/// `text` with every unfit character (see [`is_unfit_char`]) replaced by U+FFFD, for
+/// printing what an older file may hold.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if text
+        .chars()
+        .any(|c| is_unfit_char(c) || c == '\t' || c == '\n' || c == '\r')
+    {
+        text.chars()
+            .map(|c| {
+                if c.is_control() || is_noncharacter(c) {
+                    '\u{FFFD}'
+                } else {
+                    c
+                }
+            })
+            .collect::<String>()
+            .into()
+    } else {
+        text.into()
+    }
+}
+
 /// `U+001B (escape)`: a control character named for a message.
 pub fn describe_control(c: char) -> String {
     let name = match c {
@@ -109,6 +232,10 @@ pub fn describe_control(c: char) -> String {
         '\u{7f}' => " (delete)",
         '\u{85}' => " (next line)",
         '\u{9b}' => " (control sequence introducer)",
+        '\t' => " (tab)",
+        '\n' => " (line feed)",
+        '\r' => " (carriage return)",
+        c if is_noncharacter(c) => " (not a character)",
         _ => "",
     };
     format!("U+{:04X}{name}", c as u32)

@@ -14,6 +14,7 @@ mod line_up_form;
 mod new_event;
 mod opener;
 mod options_form;
+mod repair;
 mod results_view;
 mod roster_preview;
 mod roster_view;
@@ -211,6 +212,8 @@ pub struct TourneyApp {
     pending_new_event: Option<(scheduler::event::Event, Vec<String>)>,
     preferences: Preferences,
     show_about: bool,
+    /// A damaged file whose unfit results the organiser is asked to remove.
+    pub(crate) repair: Option<repair::Repair>,
 }
 
 /// Opens a file or its folder; says what it asked, or why it could not.
@@ -279,6 +282,7 @@ impl TourneyApp {
             pending_new_event: None,
             preferences: Preferences::default(),
             show_about: false,
+            repair: None,
         };
         app.open_demo();
         app
@@ -293,8 +297,39 @@ impl TourneyApp {
         let opened = Session::open(path);
         if opened.is_ok() {
             self.remember(path);
+        } else {
+            self.repair = repair::Repair::needed(path);
         }
         self.show_opened(opened);
+    }
+
+    /// The repair window, while a damaged file waits for the organiser's word.
+    fn repair_ui(&mut self, ctx: &egui::Context) {
+        let Some(repair) = &self.repair else {
+            return;
+        };
+        match repair.ui(ctx) {
+            repair::RepairChoice::Waiting => {}
+            repair::RepairChoice::Cancel => self.repair = None,
+            repair::RepairChoice::Remove => {
+                let path = repair.path.clone();
+                let removed = repair.remove();
+                self.repair = None;
+                match removed {
+                    Ok(said) => {
+                        self.open(&path);
+                        if self.session.is_some() {
+                            self.banner = Some(Banner {
+                                kind: BannerKind::Note,
+                                text: said,
+                                file: None,
+                            });
+                        }
+                    }
+                    Err(problem) => self.show_problem(problem),
+                }
+            }
+        }
     }
 
     fn remember(&mut self, path: &Path) {
@@ -802,6 +837,7 @@ impl TourneyApp {
         if self.show_about {
             self.about_ui(ui);
         }
+        self.repair_ui(ui.ctx());
     }
 }
 

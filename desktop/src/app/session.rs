@@ -68,8 +68,14 @@ pub struct Session {
 }
 
 impl Session {
+    /// Opens an event to work on; one in a folder or on a medium this user cannot write is
+    /// opened to look at (every change is then refused as read-only, with nothing lost).
     pub fn open(path: &Path) -> Result<Session, String> {
-        let file = EventFile::open(path).map_err(|e| e.to_string())?;
+        let file = match EventFile::open(path) {
+            Err(scheduler::event::store::StoreError::ReadOnly { .. }) => EventFile::open_read_only(path),
+            opened => opened,
+        }
+        .map_err(|e| e.to_string())?;
         Self::from_file(file)
     }
 
@@ -125,6 +131,12 @@ impl Session {
 
     pub fn event(&self) -> &Event {
         self.file.event()
+    }
+
+    /// The open event file (for reading: changes go through the session's methods).
+    #[cfg(test)]
+    pub fn file(&self) -> &EventFile {
+        &self.file
     }
 
     pub fn path(&self) -> PathBuf {

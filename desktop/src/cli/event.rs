@@ -74,6 +74,15 @@ pub enum EventCommand {
     },
     /// What the event is and how far each round's results have got.
     Show { file: PathBuf },
+    /// Lists the stored results that do not fit the event (what makes a file "damaged"),
+    /// and with --remove removes them (each kept in the history), so the file can be
+    /// changed again.
+    Repair {
+        file: PathBuf,
+        /// Remove the results listed.
+        #[arg(long)]
+        remove: bool,
+    },
     /// Save a consistent copy of the event file (safe while it is open elsewhere).
     Copy {
         file: PathBuf,
@@ -233,10 +242,10 @@ pub struct Entry {
     #[arg(long, allow_hyphen_values = true, value_parser = numbers::count_or_label)]
     ew: Option<String>,
     /// Bridge: the contract, e.g. 4S, 3NT, 2HX, 1NTXX.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     contract: Option<String>,
     /// Bridge: the declarer, N, E, S or W.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     by: Option<String>,
     /// Bridge: tricks taken by the declarer (0-13), or relative: =, +1, -2.
     #[arg(long, allow_hyphen_values = true)]
@@ -369,6 +378,7 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
             before_round,
         } => late(&file, &name, before_round),
         EventCommand::Show { file } => show(&file),
+        EventCommand::Repair { file, remove } => repair(&file, remove),
         EventCommand::Copy { file, to, force } => {
             let event = open_to_read(&file)?;
             let existing = if force {
@@ -394,11 +404,12 @@ fn open(path: &Path) -> Result<EventFile, StoreError> {
     EventFile::open(path)
 }
 
-/// Opens an event to look at it (show, history, standings, copy): a write-protected file is
-/// opened read-only instead of refused, since nothing will be written to it.
+/// Opens an event to look at it (show, history, standings, copy): a write-protected file, or
+/// one on a full disk, is opened read-only instead of refused, since nothing will be written
+/// to it.
 pub(super) fn open_to_read(path: &Path) -> Result<EventFile, StoreError> {
     match EventFile::open(path) {
-        Err(StoreError::ReadOnly { .. }) => EventFile::open_read_only(path),
+        Err(StoreError::ReadOnly { .. } | StoreError::DiskFull { .. }) => EventFile::open_read_only(path),
         opened => opened,
     }
 }
@@ -585,6 +596,7 @@ fn entry_to_result(event: &Event, entry: &Entry) -> Result<(ResultKey, Option<Re
         return Ok((key, None));
     }
     let scoring = &event.settings.scoring;
+    refuse_unused(entry, scoring)?;
     let missing = || {
         format!(
             "this event is scored as {}: give {}",
@@ -674,6 +686,64 @@ fn entry_to_result(event: &Event, entry: &Entry) -> Result<(ResultKey, Option<Re
         },
     };
     Ok((key, Some(value)))
+}
+
+/// Refuses options this event's scoring does not use, and a bridge score given beside a
+/// contract, naming them: a typed option is never dropped without a word.
+fn refuse_unused(entry: &Entry, scoring: &Scoring) -> Result<(), String> {
+    let contract_given = [
+        ("--contract", entry.contract.is_some()),
+        ("--by", entry.by.is_some()),
+        ("--tricks", entry.tricks.is_some()),
+    ];
+    let given = contract_given.iter().copied().chain([
+        ("--score", entry.score.is_some()),
+        ("--passed", entry.passed),
+        ("--artificial", entry.artificial.is_some()),
+        ("--result", entry.result.is_some()),
+    ]);
+    let used: &[&str] = match scoring {
+        Scoring::WhistDrive { .. } => &[],
+        Scoring::Bridge { .. } => &[
+            "--contract",
+            "--by",
+            "--tricks",
+            "--score",
+            "--passed",
+            "--artificial",
+        ],
+        Scoring::Chess { .. } => &["--result"],
+        Scoring::Match { .. } => &["--score"],
+    };
+    let unused: Vec<&str> = given
+        .filter(|&(name, given)| given && !used.contains(&name))
+        .map(|(name, _)| name)
+        .collect();
+    if !unused.is_empty() {
+        return Err(format!(
+            "{} {} not used in this event (scored as {}: give {}); nothing was saved",
+            unused.join(" and "),
+            if unused.len() == 1 { "is" } else { "are" },
+            scoring.label(),
+            scoring.entry_hint()
+        ));
+    }
+    if let Some(score) = &entry.score
+        && matches!(scoring, Scoring::Bridge { .. })
+    {
+        let with: Vec<&str> = contract_given
+            .iter()
+            .filter(|(_, g)| *g)
+            .map(|(n, _)| *n)
+            .collect();
+        if !with.is_empty() {
+            return Err(format!(
+                "--score {score} and {} given together: give either the contract (--contract, --by, --tricks) or the N-S score, not both; nothing was saved",
+                with.join(", ")
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Why a result was not saved: what was typed, or what the event file said.
@@ -1067,17 +1137,44 @@ fn print_history(path: &Path) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `tourney event repair`: the results that do not fit, listed; removed with `--remove`.
+fn repair(path: &Path, remove: bool) -> Result<ExitCode> {
+    if !remove {
+        let unfit = open_to_read(path)?.unfit_results()?;
+        if unfit.is_empty() {
+            println!("every stored result fits the event: nothing to repair");
+        } else {
+            println!("{} stored result(s) do not fit the event:", unfit.len());
+            for result in &unfit {
+                println!("  {result}");
+            }
+            println!("run again with --remove to remove them (each is kept in the history)");
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let removed = open(path)?.remove_unfit_results()?;
+    if removed.is_empty() {
+        println!("every stored result fits the event: nothing removed");
+    }
+    for result in &removed {
+        println!("removed {result}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn show(path: &Path) -> Result<ExitCode> {
     let file = open_to_read(path)?;
     let event = file.event();
     let results = file.results()?;
     let settings = &event.settings;
-    println!("{} — {}", settings.title, settings.format_label);
+    // An older file may hold what is refused on entry now: never sent raw to the terminal.
+    let printable = scheduler::text::printable;
+    println!("{} — {}", printable(&settings.title), settings.format_label);
     if let Some(club) = &settings.club {
-        println!("club: {club}");
+        println!("club: {}", printable(club));
     }
     if let Some(date) = &settings.date {
-        println!("date: {date}");
+        println!("date: {}", printable(date));
     }
     println!(
         "{} entrants, {} rounds; scored as {}",

@@ -44,7 +44,7 @@ pub fn read_pbn_file(path: &Path) -> Result<Vec<Board>, Problems> {
 /// Windows-1252/ISO-8859-1 (the PBN character set, §2.2), with any line ends.
 pub fn read_pbn(file_label: &str, bytes: &[u8]) -> Result<Vec<Board>, Problems> {
     let mut problems = Problems::for_file(file_label);
-    let utf16 = bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF");
+    let utf16 = crate::text::looks_utf16(bytes);
     if !utf16 && bytes.contains(&0) {
         problems.error(None, None, "this is a binary file, not a PBN text file");
         return Err(problems);

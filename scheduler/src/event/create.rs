@@ -199,9 +199,23 @@ impl NewEvent {
 /// Builds the event: schedule from the generator (verified), scoring from the format. Returns
 /// the generator's notes for the organiser.
 pub fn build_event(spec: &NewEvent, control: &Control) -> Result<(Event, Vec<String>), NotGenerated> {
+    screen_texts(&spec.title, spec.club.as_deref(), spec.date.as_deref())?;
     let generated = generate_schedule(&spec.roster, &spec.options, control)?;
     let notes = generated.notes.clone();
     Ok((event_from(spec, generated), notes))
+}
+
+/// Refuses a title, club or date holding a control character or a noncharacter (see
+/// [`crate::text::screen_line`]): they would reach terminals, sheets and XML exports.
+pub fn screen_texts(title: &str, club: Option<&str>, date: Option<&str>) -> Result<(), String> {
+    crate::text::screen_line("the title", title)?;
+    if let Some(club) = club {
+        crate::text::screen_line("the club", club)?;
+    }
+    if let Some(date) = date {
+        crate::text::screen_line("the date", date)?;
+    }
+    Ok(())
 }
 
 /// The event for a spec whose schedule has been made (e.g. on another thread).

@@ -62,6 +62,8 @@ pub enum ImpMethod {
 /// is a slip of the keyboard, and the bound keeps 13 tricks × hands and board numbers far from
 /// any overflow.
 pub const MAX_PER_ROUND: u32 = 52;
+// A movement offers only what an event can hold.
+const _: () = assert!(MAX_PER_ROUND as usize == crate::movement::MAX_BOARDS_PER_ROUND);
 
 /// The largest N–S score a bridge board can have either way: 13 down, redoubled and vulnerable
 /// (400 + 12 × 600). Making 7NT redoubled vulnerable scores only 2980.

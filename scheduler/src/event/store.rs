@@ -105,6 +105,9 @@ pub enum StoreError {
     /// The stored data does not read back, or does not fit the event (a damaged or
     /// hand-edited file). Such a file can be read, but every write is refused until repaired.
     Content { path: PathBuf, why: String },
+    /// A stored result does not read back or does not fit the event. The file can be read;
+    /// every write but removing such results is refused until they are removed.
+    UnfitResult { path: PathBuf, why: String },
     /// The file or its folder cannot be written.
     ReadOnly { path: PathBuf },
     /// The disk (or the user's quota) is full.
@@ -149,6 +152,12 @@ impl fmt::Display for StoreError {
             StoreError::Content { path, why } => write!(
                 f,
                 "{}: the event file is damaged: {why}; it can be read but not changed until repaired, and nothing was changed — open a copy made with \"Save a copy\", or send the file for recovery",
+                path.display()
+            ),
+            StoreError::UnfitResult { path, why } => write!(
+                f,
+                "{}: the event file is damaged: {why}; it can be read but not changed until the results that do not fit are removed (`tourney event repair {}`, or in the window, which lists them), and nothing was changed",
+                path.display(),
                 path.display()
             ),
             StoreError::ReadOnly { path } => write!(
@@ -208,6 +217,21 @@ impl EventFile {
         if path.exists() {
             return Err(StoreError::Exists { path: path.into() });
         }
+        let settings = &event.settings;
+        let problems = event.roster.problems();
+        super::create::screen_texts(
+            &settings.title,
+            settings.club.as_deref(),
+            settings.date.as_deref(),
+        )
+        .and_then(|()| match problems.is_empty() {
+            true => Ok(()),
+            false => Err(problems.join("; ")),
+        })
+        .map_err(|why| StoreError::Refused {
+            what: "event".into(),
+            why,
+        })?;
         let db = database_error(path.into());
         write_whole_file(path, false, |connection| {
             connection
@@ -252,8 +276,20 @@ impl EventFile {
     /// Opens an event file for reading only: nothing in it is changed (an older file is not
     /// migrated, so it is refused as read-only), and every write is refused as on a
     /// write-protected file. For viewing, and for checking how a write-protected file is met.
+    ///
+    /// On a read-only medium or in a folder this user cannot write (a USB stick, a shared
+    /// drive, a CD), SQLite cannot make the shared-memory file a write-ahead-logged event
+    /// needs even to be read; when no log is left beside the file (every write finished), it
+    /// is then read as an unchanging file, so showing, copying and exporting still work.
     pub fn open_read_only(path: &Path) -> Result<EventFile, StoreError> {
-        EventFile::open_with(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+        match EventFile::open_with(path, OpenFlags::SQLITE_OPEN_READ_ONLY) {
+            Err(error) if cannot_share_memory(&error) && !has_log(path) => EventFile::open_with(
+                path,
+                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI,
+            )
+            .map_err(|_| error),
+            opened => opened,
+        }
     }
 
     fn open_with(path: &Path, access: OpenFlags) -> Result<EventFile, StoreError> {
@@ -265,8 +301,13 @@ impl EventFile {
             });
         }
         let db = database_error(path.into());
-        let mut connection =
-            Connection::open_with_flags(path, access | OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(&db)?;
+        // Asked with SQLITE_OPEN_URI: the file as an unchanging one (see `open_read_only`).
+        let mut connection = if access.contains(OpenFlags::SQLITE_OPEN_URI) {
+            Connection::open_with_flags(immutable_uri(path), access | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        } else {
+            Connection::open_with_flags(path, access | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        }
+        .map_err(&db)?;
         let check: String = connection
             .query_row("PRAGMA quick_check", [], |row| row.get(0))
             .map_err(&db)?;
@@ -320,7 +361,7 @@ impl EventFile {
         let event = read_event(&tx, path)?;
         let damage = match read_results(&tx, &event, path) {
             Ok(_) => None,
-            Err(StoreError::Content { why, .. }) => Some(why),
+            Err(StoreError::UnfitResult { why, .. }) => Some(why),
             Err(other) => return Err(other),
         };
         if damage.is_none() {
@@ -354,7 +395,7 @@ impl EventFile {
     /// repaired.
     fn refuse_if_damaged(&self) -> Result<(), StoreError> {
         match &self.damage {
-            Some(why) => Err(StoreError::Content {
+            Some(why) => Err(StoreError::UnfitResult {
                 path: self.path.clone(),
                 why: why.clone(),
             }),
@@ -369,14 +410,24 @@ impl EventFile {
         read_results(&self.connection, &self.event, &self.path)
     }
 
-    /// Enters or corrects one result: checked against the event, then written with its history
-    /// line in one transaction. When this returns `Ok` the result is on disk.
+    /// Enters or corrects one result: checked, inside the write transaction, against the
+    /// event as stored (another window or command may have changed it since this one was
+    /// opened), then written with its history line in the same transaction. A table seated
+    /// differently since this handle read the event is refused (the key was worked out from
+    /// the old seating). When this returns `Ok` the result is on disk.
     pub fn set_result(&mut self, key: ResultKey, value: ResultValue) -> Result<Change, StoreError> {
         self.refuse_if_damaged()?;
-        self.event
-            .check_result(key, &value)
-            .map_err(|why| StoreError::Invalid { key, why })?;
         let (tx, db) = write_transaction(&mut self.connection, &self.path)?;
+        let stored = read_event(&tx, &self.path)?;
+        let refusal = stored
+            .check_result(key, &value)
+            .err()
+            .or_else(|| seated_since(&self.event, &stored, key));
+        if let Some(why) = refusal {
+            drop(tx);
+            self.event = stored;
+            return Err(StoreError::Invalid { key, why });
+        }
         let before = stored_value(&tx, key).map_err(&db)?;
         let after = json(&value);
         let now = now();
@@ -394,15 +445,20 @@ impl EventFile {
         .map_err(&db)?;
         let history_id = tx.last_insert_rowid();
         tx.commit().map_err(&db)?;
+        self.event = stored;
         Ok(Change {
             history_id,
             before: before.and_then(|text| serde_json::from_str(&text).ok()),
         })
     }
 
-    /// Removes a result (kept in the history). Returns whether there was one.
+    /// Removes a result (kept in the history). Returns whether there was one. On a damaged
+    /// file only a result that does not fit may be removed: that is how such a file is
+    /// repaired (see [`EventFile::unfit_results`]).
     pub fn clear_result(&mut self, key: ResultKey) -> Result<bool, StoreError> {
-        self.refuse_if_damaged()?;
+        if self.damage.is_some() && !self.unfit_results()?.iter().any(|u| u.key == Some(key)) {
+            self.refuse_if_damaged()?;
+        }
         let (tx, db) = write_transaction(&mut self.connection, &self.path)?;
         let before = stored_value(&tx, key).map_err(&db)?;
         if before.is_none() {
@@ -419,64 +475,102 @@ impl EventFile {
         )
         .map_err(&db)?;
         tx.commit().map_err(&db)?;
+        self.reread()?;
         Ok(true)
+    }
+
+    /// The stored results that do not fit the stored event (or do not read back), each with
+    /// its row and why: what made the file damaged. Empty on a sound file.
+    pub fn unfit_results(&self) -> Result<Vec<UnfitResult>, StoreError> {
+        let event = read_event(&self.connection, &self.path)?;
+        unfit_results(&self.connection, &event, &self.path)
+    }
+
+    /// Removes every stored result that does not fit the event, each with a history line
+    /// saying why, in one transaction (the check is made again inside it). The repair of a
+    /// damaged file; returns what was removed. The file is then sound, and writable again.
+    pub fn remove_unfit_results(&mut self) -> Result<Vec<UnfitResult>, StoreError> {
+        let (tx, db) = write_transaction(&mut self.connection, &self.path)?;
+        let stored = read_event(&tx, &self.path)?;
+        let unfit = unfit_results(&tx, &stored, &self.path)?;
+        for result in &unfit {
+            tx.execute("DELETE FROM result WHERE rowid = ?1", params![result.row])
+                .map_err(&db)?;
+            let (round, table, deal) = result.key.map_or((None, None, None), |k| {
+                (Some(k.round), Some(k.table), Some(k.deal))
+            });
+            tx.execute(
+                "INSERT INTO history (at, action, round, table_no, deal, before) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    now(),
+                    format!("removed: did not fit the event ({})", result.why),
+                    round,
+                    table,
+                    deal,
+                    result.text
+                ],
+            )
+            .map_err(&db)?;
+        }
+        tx.commit().map_err(&db)?;
+        self.reread()?;
+        Ok(unfit)
+    }
+
+    /// Reads the event and whether its results fit, again (after a repair): a sound file is
+    /// switched to its durable settings, as on opening.
+    fn reread(&mut self) -> Result<(), StoreError> {
+        let event = read_event(&self.connection, &self.path)?;
+        let was_damaged = self.damage.is_some();
+        self.damage = match read_results(&self.connection, &event, &self.path) {
+            Ok(_) => None,
+            Err(StoreError::UnfitResult { why, .. }) => Some(why),
+            Err(other) => return Err(other),
+        };
+        self.event = event;
+        if was_damaged && self.damage.is_none() {
+            set_durable(&self.connection).map_err(self.db())?;
+        }
+        Ok(())
     }
 
     /// Replaces the roster (an edit in the window, or its undo). Renames carry over into the
     /// schedule; other changes that the schedule does not cover (players added or removed,
     /// couples, stationary seat, teams) are refused once results are entered, because the
-    /// results belong to the schedule's tables. Written with its history line in one
-    /// transaction. Returns the changes in words (empty when nothing changed).
+    /// results belong to the schedule's tables. Worked out from the stored event and written
+    /// with its history line in one transaction. Returns the changes in words (empty when
+    /// nothing changed).
     pub fn set_roster(&mut self, roster: crate::model::Roster) -> Result<Vec<String>, StoreError> {
-        self.refuse_if_damaged()?;
-        let refused = |why: String| StoreError::Refused {
-            what: "roster".into(),
-            why,
-        };
         let problems = roster.problems();
         if !problems.is_empty() {
-            return Err(refused(problems.join("; ")));
+            return Err(StoreError::Refused {
+                what: "roster".into(),
+                why: problems.join("; "),
+            });
         }
-        let changes = self.event.roster.describe_changes(&roster);
-        if changes.is_empty() {
-            return Ok(changes);
-        }
-        let affecting = self.event.roster.changes_affecting_schedule(&roster);
-        let (tx, db) = write_transaction(&mut self.connection, &self.path)?;
-        let results: i64 = tx
-            .query_row("SELECT COUNT(*) FROM result", [], |row| row.get(0))
-            .map_err(&db)?;
-        if results > 0 && !affecting.is_empty() {
-            return Err(refused(format!(
-                "{} result(s) are entered for this schedule, so {} cannot change now (renames and contact details still can)",
-                results,
-                affecting.join(", ")
-            )));
-        }
-        let renames = self.event.roster.renames(&roster);
-        let mut schedule = self.event.schedule.clone();
-        schedule.rename_entrants(&renames);
-        let mut generated_for = self.event.generated_for.clone();
-        for player in &mut generated_for.players {
-            if let Some(now) = roster.player(player.id) {
-                player.name = now.name.clone();
+        self.change_event("roster", |stored, results| {
+            let changes = stored.roster.describe_changes(&roster);
+            if changes.is_empty() {
+                return Ok(Edit::unchanged(changes));
             }
-        }
-        tx.execute(
-            "UPDATE event SET roster = ?1, schedule = ?2, generated_for = ?3 WHERE id = 1",
-            params![json(&roster), json(&schedule), json(&generated_for)],
-        )
-        .map_err(&db)?;
-        tx.execute(
-            "INSERT INTO history (at, action) VALUES (?1, ?2)",
-            params![now(), format!("roster: {}", changes.join("; "))],
-        )
-        .map_err(&db)?;
-        tx.commit().map_err(&db)?;
-        self.event.roster = roster;
-        self.event.schedule = schedule;
-        self.event.generated_for = generated_for;
-        Ok(changes)
+            let affecting = stored.roster.changes_affecting_schedule(&roster);
+            if !results.is_empty() && !affecting.is_empty() {
+                return Err(format!(
+                    "{} result(s) are entered for this schedule, so {} cannot change now (renames and contact details still can)",
+                    results.len(),
+                    affecting.join(", ")
+                ));
+            }
+            let mut event = stored.clone();
+            event.schedule.rename_entrants(&stored.roster.renames(&roster));
+            for player in &mut event.generated_for.players {
+                if let Some(now) = roster.player(player.id) {
+                    player.name = now.name.clone();
+                }
+            }
+            event.roster = roster;
+            Ok(Edit::changed(event, format!("roster: {}", changes.join("; ")), changes))
+        })
     }
 
     /// Replaces the schedule with one newly made for the current roster (after roster edits,
@@ -487,149 +581,130 @@ impl EventFile {
         generated: super::create::Generated,
         options: super::create::EventOptions,
     ) -> Result<(), StoreError> {
-        self.refuse_if_damaged()?;
         if let Err(why) = options.scoring().check() {
             return Err(StoreError::Refused {
                 what: "schedule".into(),
                 why,
             });
         }
-        let (tx, db) = write_transaction(&mut self.connection, &self.path)?;
-        let results: i64 = tx
-            .query_row("SELECT COUNT(*) FROM result", [], |row| row.get(0))
-            .map_err(&db)?;
-        if results > 0 {
-            return Err(StoreError::Refused {
-                what: "schedule".into(),
-                why: format!(
-                    "{results} result(s) are entered for the present schedule; remove them first, or start a new event"
-                ),
-            });
-        }
-        let mut settings = self.event.settings.clone();
-        settings.scoring = options.scoring();
-        settings.options = Some(options);
-        tx.execute(
-            "UPDATE event SET settings = ?1, roster = ?2, schedule = ?3, generated_for = ?2 WHERE id = 1",
-            params![
-                json(&settings),
-                json(&generated.roster),
-                json(&generated.schedule)
-            ],
-        )
-        .map_err(&db)?;
-        tx.execute(
-            "INSERT INTO history (at, action) VALUES (?1, ?2)",
-            params![
-                now(),
-                format!(
-                    "schedule made again: {} entrants, {} rounds",
-                    generated.schedule.entrants.len(),
-                    generated.schedule.rounds.len()
-                )
-            ],
-        )
-        .map_err(&db)?;
-        tx.commit().map_err(&db)?;
-        self.event.settings = settings;
-        self.event.generated_for = generated.roster.clone();
-        self.event.roster = generated.roster;
-        self.event.schedule = generated.schedule;
-        Ok(())
+        self.change_event("schedule", |stored, results| {
+            if !results.is_empty() {
+                return Err(format!(
+                    "{} result(s) are entered for the present schedule; remove them first, or start a new event",
+                    results.len()
+                ));
+            }
+            let mut event = stored.clone();
+            event.settings.scoring = options.scoring();
+            event.settings.options = Some(options);
+            let action = format!(
+                "schedule made again: {} entrants, {} rounds",
+                generated.schedule.entrants.len(),
+                generated.schedule.rounds.len()
+            );
+            event.generated_for = generated.roster.clone();
+            event.roster = generated.roster;
+            event.schedule = generated.schedule;
+            Ok(Edit::changed(event, action, ()))
+        })
     }
 
     /// Attaches hand records to the event's boards (replacing any attached before for the
-    /// same boards). Every board must be one the event plays; a PBN file with boards the
-    /// event does not have is refused whole, naming them. Returns how many were attached.
+    /// same boards). Every board must be one the event plays, with the dealer and
+    /// vulnerability of its number (those it is scored by); a PBN file with boards the event
+    /// does not have, or whose dealer or vulnerability differ, is refused whole, naming them.
+    /// Returns how many were attached.
     pub fn attach_deals(&mut self, boards: &[crate::deals::Board]) -> Result<usize, StoreError> {
-        self.refuse_if_damaged()?;
-        let played = self.event.boards_played();
-        let outside: Vec<String> = boards
-            .iter()
-            .filter(|b| b.number == 0 || b.number > played)
-            .map(|b| b.number.to_string())
-            .collect();
-        if !outside.is_empty() {
-            return Err(StoreError::Refused {
-                what: "hand records".into(),
-                why: format!(
+        self.change_event("hand records", |stored, _| {
+            let played = stored.boards_played();
+            let outside: Vec<String> = boards
+                .iter()
+                .filter(|b| b.number == 0 || b.number > played)
+                .map(|b| b.number.to_string())
+                .collect();
+            if !outside.is_empty() {
+                return Err(format!(
                     "the event plays boards 1 to {played}, so board(s) {} do not belong to it",
                     outside.join(", ")
-                ),
-            });
-        }
-        let mut settings = self.event.settings.clone();
-        for board in boards {
-            settings
-                .deals
-                .insert(board.number, board.deal.pbn(crate::deals::Direction::North));
-        }
-        let action = format!("hand records attached for {} board(s)", boards.len());
-        self.update_event_row(
-            "UPDATE event SET settings = ?1 WHERE id = 1",
-            json(&settings),
-            &action,
-        )?;
-        self.event.settings = settings;
-        Ok(boards.len())
+                ));
+            }
+            let differing: Vec<String> = boards
+                .iter()
+                .filter_map(|b| {
+                    let (dealer, vulnerable) = (
+                        crate::deals::standard_dealer(b.number),
+                        crate::deals::standard_vulnerability(b.number),
+                    );
+                    (b.dealer != dealer || b.vulnerability != vulnerable).then(|| {
+                        format!(
+                            "board {}: dealer {}, vulnerable {} in the file, but dealer {}, vulnerable {} on the board",
+                            b.number,
+                            b.dealer.letter(),
+                            b.vulnerability.pbn(),
+                            dealer.letter(),
+                            vulnerable.pbn()
+                        )
+                    })
+                })
+                .collect();
+            if !differing.is_empty() {
+                return Err(format!(
+                    "the file's dealer or vulnerability differ from those of the boards played, by which Tourney scores ({}); correct the file, or its board numbers, and attach it again",
+                    differing.join("; ")
+                ));
+            }
+            let mut event = stored.clone();
+            for board in boards {
+                event
+                    .settings
+                    .deals
+                    .insert(board.number, board.deal.pbn(crate::deals::Direction::North));
+            }
+            let action = format!("hand records attached for {} board(s)", boards.len());
+            Ok(Edit::changed(event, action, boards.len()))
+        })
     }
 
     /// Club pairs: entrant `entrant` (a pair) leaves after round `after_round`. From the next
     /// round it is treated like a phantom: its opponents sit out and the boards it would have
     /// played are not played (the travellers of those boards are factored). Refused when a
-    /// result is already entered for one of its later tables. Returns the sentence for the
-    /// organiser.
+    /// result is already entered for one of its later tables (read under the write lock, so
+    /// one entered meanwhile from elsewhere is seen). Returns the sentence for the organiser.
     pub fn withdraw_pair(&mut self, entrant: usize, after_round: u32) -> Result<String, StoreError> {
-        self.refuse_if_damaged()?;
-        let refused = |why: String| StoreError::Refused {
-            what: "withdrawal".into(),
-            why,
-        };
-        let Some(movement) = &self.event.schedule.movement else {
-            return Err(refused(
-                "only a club pairs event (a Mitchell or Howell) has pairs that can leave".into(),
-            ));
-        };
-        let Some(&pair) = crate::movement::present_pairs(movement).get(entrant) else {
-            return Err(refused(format!("there is no entrant {}", entrant + 1)));
-        };
-        let changed =
-            crate::movement::withdraw(movement.clone(), pair, after_round as usize).map_err(refused)?;
-        let label = changed.label(pair);
-        let schedule =
-            crate::movement::schedule_of(&changed, &self.event.schedule.entrants).map_err(refused)?;
-        let results = self.results()?;
-        let orphaned: Vec<String> = results
-            .keys()
-            .filter(|k| {
-                schedule
-                    .round(k.round)
-                    .is_none_or(|r| !r.tables.iter().any(|t| t.number == k.table))
-            })
-            .map(|k| k.to_string())
-            .collect();
-        if !orphaned.is_empty() {
-            return Err(refused(format!(
-                "{label} has results after round {after_round} ({}); clear them first",
-                orphaned.join(", ")
-            )));
-        }
-        let sentence = format!(
-            "pair {label} ({}) left after round {after_round}: its opponents sit out from round {}, and the boards it does not play are factored",
-            self.event
-                .schedule
-                .entrants
-                .get(entrant)
-                .map_or("", String::as_str),
-            after_round + 1
-        );
-        self.update_event_row(
-            "UPDATE event SET schedule = ?1 WHERE id = 1",
-            json(&schedule),
-            &sentence,
-        )?;
-        self.event.schedule = schedule;
-        Ok(sentence)
+        self.change_event("withdrawal", |stored, results| {
+            let Some(movement) = &stored.schedule.movement else {
+                return Err("only a club pairs event (a Mitchell or Howell) has pairs that can leave".into());
+            };
+            let Some(&pair) = crate::movement::present_pairs(movement).get(entrant) else {
+                return Err(format!("there is no entrant {}", entrant + 1));
+            };
+            let changed = crate::movement::withdraw(movement.clone(), pair, after_round as usize)?;
+            let label = changed.label(pair);
+            let schedule = crate::movement::schedule_of(&changed, &stored.schedule.entrants)?;
+            let orphaned: Vec<String> = results
+                .keys()
+                .filter(|k| {
+                    schedule
+                        .round(k.round)
+                        .is_none_or(|r| !r.tables.iter().any(|t| t.number == k.table))
+                })
+                .map(|k| k.to_string())
+                .collect();
+            if !orphaned.is_empty() {
+                return Err(format!(
+                    "{label} has results after round {after_round} ({}); clear them first",
+                    orphaned.join(", ")
+                ));
+            }
+            let sentence = format!(
+                "pair {label} ({}) left after round {after_round}: its opponents sit out from round {}, and the boards it does not play are factored",
+                stored.schedule.entrants.get(entrant).map_or("", String::as_str),
+                after_round + 1
+            );
+            let mut event = stored.clone();
+            event.schedule = schedule;
+            Ok(Edit::changed(event, sentence.clone(), sentence))
+        })
     }
 
     /// A late player `name` joins before round `before_round` (default: the first round after
@@ -687,55 +762,89 @@ impl EventFile {
         .map(drop)
     }
 
-    /// Works out a change of roster and schedule from the event and its results (read inside
-    /// the write transaction, so nothing entered meanwhile is missed) and stores it with its
-    /// history line.
+    /// Works out a change of roster and schedule from the stored event and its results (both
+    /// read inside the write transaction, so nothing entered meanwhile is missed) and stores
+    /// it with its history line.
     fn change_line_up(
         &mut self,
         what: &str,
         plan: impl FnOnce(&Event, &Results) -> Result<super::lineup::LineUpChange, String>,
     ) -> Result<super::lineup::LineUpChange, StoreError> {
+        self.change_event(what, |stored, results| {
+            let change = plan(stored, results)?;
+            let mut event = stored.clone();
+            event.roster = change.after.roster.clone();
+            event.schedule = change.after.schedule.clone();
+            event.generated_for = change.after.generated_for.clone();
+            Ok(Edit::changed(event, change.action.clone(), change))
+        })
+    }
+
+    /// The one way the event row changes. Inside one write transaction: the event and its
+    /// results are read as stored (not as this handle last saw them: another window, command
+    /// or phone may have written since), `edit` works out the new event from them (or refuses
+    /// with a reason, reported as `what` not changed), every stored result is checked to fit
+    /// the new event (a change that would leave a result without its table is refused, so
+    /// the file always reads back), and the row and the history line are written.
+    fn change_event<T>(
+        &mut self,
+        what: &str,
+        edit: impl FnOnce(&Event, &Results) -> Result<Edit<T>, String>,
+    ) -> Result<T, StoreError> {
         self.refuse_if_damaged()?;
-        let (tx, db) = write_transaction(&mut self.connection, &self.path)?;
-        let results = read_results(&tx, &self.event, &self.path)?;
-        let change = plan(&self.event, &results).map_err(|why| StoreError::Refused {
+        let refused = |why: String| StoreError::Refused {
             what: what.to_owned(),
             why,
-        })?;
-        let line_up = &change.after;
+        };
+        let (tx, db) = write_transaction(&mut self.connection, &self.path)?;
+        let stored = read_event(&tx, &self.path)?;
+        let results = read_results(&tx, &stored, &self.path)?;
+        let edit = match edit(&stored, &results) {
+            Ok(edit) => edit,
+            Err(why) => {
+                drop(tx);
+                self.event = stored;
+                return Err(refused(why));
+            }
+        };
+        let Some((event, action)) = edit.change else {
+            drop(tx);
+            self.event = stored;
+            return Ok(edit.answer);
+        };
+        let problems = if event.roster == stored.roster {
+            Vec::new()
+        } else {
+            event.roster.problems()
+        };
+        if !problems.is_empty() {
+            drop(tx);
+            self.event = stored;
+            return Err(refused(problems.join("; ")));
+        }
+        if let Err(StoreError::UnfitResult { why, .. }) = read_results(&tx, &event, &self.path) {
+            drop(tx);
+            self.event = stored;
+            return Err(refused(format!("a result entered would no longer fit: {why}")));
+        }
         tx.execute(
-            "UPDATE event SET roster = ?1, schedule = ?2, generated_for = ?3 WHERE id = 1",
+            "UPDATE event SET settings = ?1, roster = ?2, schedule = ?3, generated_for = ?4 WHERE id = 1",
             params![
-                json(&line_up.roster),
-                json(&line_up.schedule),
-                json(&line_up.generated_for)
+                json(&event.settings),
+                json(&event.roster),
+                json(&event.schedule),
+                json(&event.generated_for)
             ],
         )
         .map_err(&db)?;
-        tx.execute(
-            "INSERT INTO history (at, action) VALUES (?1, ?2)",
-            params![now(), change.action],
-        )
-        .map_err(&db)?;
-        tx.commit().map_err(&db)?;
-        self.event.roster = line_up.roster.clone();
-        self.event.schedule = line_up.schedule.clone();
-        self.event.generated_for = line_up.generated_for.clone();
-        Ok(change)
-    }
-
-    /// Runs `update` (an UPDATE of the event row taking `value` as ?1) and records `action`
-    /// in the history, in one transaction.
-    fn update_event_row(&mut self, update: &str, value: String, action: &str) -> Result<(), StoreError> {
-        let (tx, db) = write_transaction(&mut self.connection, &self.path)?;
-        tx.execute(update, params![value]).map_err(&db)?;
         tx.execute(
             "INSERT INTO history (at, action) VALUES (?1, ?2)",
             params![now(), action],
         )
         .map_err(&db)?;
         tx.commit().map_err(&db)?;
-        Ok(())
+        self.event = event;
+        Ok(edit.answer)
     }
 
     /// Every change, oldest first.
@@ -951,6 +1060,11 @@ fn database_error(path: PathBuf) -> impl Fn(rusqlite::Error) -> StoreError {
             Some(ErrorCode::CannotOpen | ErrorCode::PermissionDenied) if not_writable(&path) => {
                 StoreError::ReadOnly { path }
             }
+            // SQLite says only "disk I/O error" when the shared-memory file or the log cannot
+            // grow on a full disk.
+            Some(ErrorCode::SystemIoFailure | ErrorCode::CannotOpen) if nearly_full(&path) => {
+                StoreError::DiskFull { path }
+            }
             _ => StoreError::Database { path, error },
         }
     }
@@ -967,6 +1081,79 @@ fn not_writable(path: &Path) -> bool {
         None => Path::new("."),
     };
     read_only(path) || read_only(folder)
+}
+
+/// Whether the file system holding `path` has less room left than SQLite needs to open an
+/// event (its 32 kB shared-memory file, a page of log): under 64 kB.
+fn nearly_full(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let folder = match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        let Ok(name) = std::ffi::CString::new(folder.as_os_str().as_bytes()) else {
+            return false;
+        };
+        let mut stats: libc::statvfs = unsafe { std::mem::zeroed() };
+        // SAFETY: a NUL-terminated path and a zeroed struct for the call to fill.
+        if unsafe { libc::statvfs(name.as_ptr(), &mut stats) } != 0 {
+            return false;
+        }
+        (stats.f_bavail as u128) * (stats.f_frsize as u128) < 64 * 1024
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
+}
+
+/// Whether opening failed because SQLite could not make or map the shared-memory file (or
+/// open the file at all) in a folder or on a medium this user cannot write, or on a full disk.
+fn cannot_share_memory(error: &StoreError) -> bool {
+    match error {
+        StoreError::ReadOnly { .. } | StoreError::DiskFull { .. } => true,
+        StoreError::Database { error, .. } => matches!(
+            error.sqlite_error_code(),
+            Some(
+                ErrorCode::CannotOpen
+                    | ErrorCode::ReadOnly
+                    | ErrorCode::SystemIoFailure
+                    | ErrorCode::PermissionDenied
+            )
+        ),
+        _ => false,
+    }
+}
+
+/// Whether a write-ahead log with something in it lies beside the event (a write that did
+/// not finish, or a writer still at work): then the file alone is not the whole event.
+fn has_log(path: &Path) -> bool {
+    let mut log = path.as_os_str().to_owned();
+    log.push("-wal");
+    std::fs::metadata(PathBuf::from(log)).is_ok_and(|m| m.len() > 0)
+}
+
+/// `file:PATH?immutable=1`, the path percent-encoded as SQLite's URI names want.
+fn immutable_uri(path: &Path) -> String {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    #[cfg(unix)]
+    let bytes = std::os::unix::ffi::OsStrExt::as_bytes(absolute.as_os_str()).to_vec();
+    // Windows: C:\Clubs\x.tourney is file:/C:/Clubs/x.tourney.
+    #[cfg(not(unix))]
+    let bytes = format!("/{}", absolute.to_string_lossy().replace('\\', "/")).into_bytes();
+    let mut uri = String::from("file:");
+    for byte in bytes {
+        if byte.is_ascii_alphanumeric() || b"/-._~:".contains(&byte) {
+            uri.push(byte as char);
+        } else {
+            uri.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    uri.push_str("?immutable=1");
+    uri
 }
 
 /// The file's schema version (SQLite's `user_version`).
@@ -1053,6 +1240,109 @@ fn schedule_problem(schedule: &crate::model::Schedule) -> Option<String> {
     })
 }
 
+/// What an edit of the event row (`EventFile::change_event`) comes to: the new event and its
+/// history line, or nothing to change; and what the caller is told.
+struct Edit<T> {
+    change: Option<(Event, String)>,
+    answer: T,
+}
+
+impl<T> Edit<T> {
+    fn changed(event: Event, action: String, answer: T) -> Edit<T> {
+        Edit {
+            change: Some((event, action)),
+            answer,
+        }
+    }
+
+    fn unchanged(answer: T) -> Edit<T> {
+        Edit { change: None, answer }
+    }
+}
+
+/// A stored result that does not fit the event (or does not read back): its row, its key
+/// where the row has one, its stored text and why it does not fit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnfitResult {
+    pub row: i64,
+    pub key: Option<ResultKey>,
+    pub text: String,
+    pub why: String,
+}
+
+impl fmt::Display for UnfitResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.key {
+            Some(key) => write!(f, "{key}: {} ({})", self.why, self.text),
+            None => write!(f, "{} ({})", self.why, self.text),
+        }
+    }
+}
+
+/// Why a result for `key`, worked out on `seen` (the event as a window or command last read
+/// it), may not go into `stored`: the table was seated again, or plays other boards, since.
+fn seated_since(seen: &Event, stored: &Event, key: ResultKey) -> Option<String> {
+    let table = |event: &Event| {
+        event
+            .schedule
+            .round(key.round)
+            .and_then(|r| r.tables.iter().find(|t| t.number == key.table))
+            .cloned()
+    };
+    let same = table(seen) == table(stored)
+        && seen.deals_at(key.round, key.table) == stored.deals_at(key.round, key.table);
+    (!same).then(|| {
+        format!(
+            "round {} table {} was changed meanwhile (by another window or command: a late arrival or a withdrawal); look at the table again and enter the result again",
+            key.round, key.table
+        )
+    })
+}
+
+/// Every stored result that does not read back or does not fit `event`, in row order.
+fn unfit_results(
+    connection: &Connection,
+    event: &Event,
+    path: &Path,
+) -> Result<Vec<UnfitResult>, StoreError> {
+    let db = database_error(path.into());
+    let mut statement = connection
+        .prepare("SELECT rowid, round, table_no, deal, CAST(value AS TEXT) FROM result ORDER BY rowid")
+        .map_err(&db)?;
+    let mut rows = statement.query([]).map_err(&db)?;
+    let mut unfit = Vec::new();
+    while let Some(row) = rows.next().map_err(&db)? {
+        let id: i64 = row.get(0).map_err(&db)?;
+        let number = |at: usize| {
+            row.get::<_, Option<i64>>(at)
+                .ok()
+                .flatten()
+                .and_then(|n| u32::try_from(n).ok())
+        };
+        let key = match (number(1), number(2), number(3)) {
+            (Some(round), Some(table), Some(deal)) => Some(ResultKey { round, table, deal }),
+            _ => None,
+        };
+        let text: String = row.get::<_, Option<String>>(4).ok().flatten().unwrap_or_default();
+        let why = match key {
+            None => Some("its round, table and board are not numbers".to_string()),
+            Some(key) => match serde_json::from_str::<ResultValue>(&text) {
+                Err(e) => Some(format!("it does not read back: {e}")),
+                Ok(value) => event.check_result(key, &value).err(),
+            },
+        };
+        if let Some(why) = why {
+            unfit.push(UnfitResult {
+                row: id,
+                key,
+                text,
+                why,
+            });
+        }
+    }
+    Ok(unfit)
+}
+
 /// Every stored result, each read back and checked against the event with the rules of
 /// entry ([`Event::check_result`]); the first that fails is reported with its row.
 fn read_results(connection: &Connection, event: &Event, path: &Path) -> Result<Results, StoreError> {
@@ -1068,7 +1358,7 @@ fn read_results(connection: &Connection, event: &Event, path: &Path) -> Result<R
             row.get(1).map_err(&db)?,
             row.get(2).map_err(&db)?,
         );
-        let damaged = |why: String| StoreError::Content {
+        let damaged = |why: String| StoreError::UnfitResult {
             path: path.into(),
             why,
         };

@@ -181,6 +181,10 @@ fn escape(text: &str) -> String {
             '>' => escaped.push_str("&gt;"),
             '"' => escaped.push_str("&quot;"),
             '\'' => escaped.push_str("&apos;"),
+            // Every text here is one line. What XML 1.0 does not allow (controls,
+            // noncharacters) and line breaks are left out: such text is refused on entry,
+            // but an older file may still hold it.
+            c if c.is_control() || crate::text::is_noncharacter(c) => {}
             c => escaped.push(c),
         }
     }

@@ -22,6 +22,10 @@ pub struct MovementOption {
     pub phantom: bool,
 }
 
+/// The most boards a round: the same limit as an event's (`event::MAX_PER_ROUND`), so that
+/// every movement offered can be made into an event.
+pub const MAX_BOARDS_PER_ROUND: usize = 52;
+
 /// How far (in boards) the boards played may be from the boards wanted, as a fraction:
 /// within a fifth either side.
 fn close_enough(played: usize, wanted: usize) -> bool {
@@ -58,11 +62,15 @@ pub fn movements_for(pairs: usize, boards_wanted: usize) -> Result<Vec<MovementO
     if tables == THREE_QUARTER_TABLES {
         kinds.push((MovementKind::ThreeQuarterHowell, THREE_QUARTER_ROUNDS));
     }
+    let kinds_rounds: Vec<usize> = kinds.iter().map(|&(_, rounds)| rounds).collect();
     let mut options: Vec<MovementOption> = kinds
         .into_iter()
         .filter_map(|(kind, rounds)| {
-            // The boards per round closest to the wish (at least 1).
+            // The boards per round closest to the wish (at least 1, at most the limit).
             let per_round = ((boards_wanted + rounds / 2) / rounds).max(1);
+            if per_round > MAX_BOARDS_PER_ROUND {
+                return None;
+            }
             let played = rounds * per_round;
             close_enough(played, boards_wanted).then_some(MovementOption {
                 kind,
@@ -74,6 +82,14 @@ pub fn movements_for(pairs: usize, boards_wanted: usize) -> Result<Vec<MovementO
             })
         })
         .collect();
+    if options.is_empty() {
+        let most = kinds_rounds.iter().max().copied().unwrap_or(1) * MAX_BOARDS_PER_ROUND;
+        if boards_wanted > most {
+            return Err(format!(
+                "{boards_wanted} boards are more than an evening of {pairs} pairs can play: a round has at most {MAX_BOARDS_PER_ROUND} boards, so the longest movement here plays at most {most}."
+            ));
+        }
+    }
     options.sort_by_key(|o| {
         (
             o.boards_played.abs_diff(boards_wanted),
@@ -107,6 +123,11 @@ pub fn make_movement(choice: &MovementChoice) -> Result<Movement, String> {
     }
     let tables = pairs.div_ceil(2);
     let k = choice.boards_per_round;
+    if !(1..=MAX_BOARDS_PER_ROUND).contains(&k) {
+        return Err(format!(
+            "{k} boards a round: a round has 1 to {MAX_BOARDS_PER_ROUND} boards."
+        ));
+    }
     let movement = match choice.kind {
         MovementKind::Mitchell => mitchell(tables, k)?,
         MovementKind::SkipMitchell => skip_mitchell(tables, k)?,

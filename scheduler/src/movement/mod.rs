@@ -18,7 +18,9 @@ pub mod mitchell;
 pub mod schedule;
 
 pub use adjust::{arrow_switch, default_arrow_switch_rounds, first_rounds, with_phantom, withdraw};
-pub use choose::{MovementChoice, MovementOption, choose_movement, make_movement, movements_for};
+pub use choose::{
+    MAX_BOARDS_PER_ROUND, MovementChoice, MovementOption, choose_movement, make_movement, movements_for,
+};
 pub use export::{movement_csv, movement_json, read_movement_json};
 pub use howell::{MAX_HOWELL_TABLES, howell};
 pub use mitchell::{mitchell, relay_mitchell, skip_mitchell};

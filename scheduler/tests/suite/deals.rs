@@ -405,3 +405,47 @@ fn uniform_below_is_even_and_in_range() {
     // Standard deviation about 82 around 10,000.
     assert!(counts.iter().all(|&c| (9_500..10_500).contains(&c)), "{counts:?}");
 }
+
+/// Issue 38, item 12: a PBN file with CR CR LF line ends reads like any other (it used to
+/// say "board 1 has no [Deal] tag").
+#[test]
+fn cr_cr_lf_line_ends_read_like_any_other() {
+    let text = format!(
+        "% PBN 2.1\r\r\n[Event \"x\"]\r\r\n[Board \"1\"]\r\r\n[Dealer \"N\"]\r\r\n[Vulnerable \"None\"]\r\r\n[Deal \"{GOOD_DEAL}\"]\r\r\n\r\r\n[Board \"2\"]\r\r\n[Dealer \"E\"]\r\r\n[Vulnerable \"NS\"]\r\r\n[Deal \"{GOOD_DEAL}\"]\r\r\n"
+    );
+    let boards = read_pbn("crcrlf.pbn", text.as_bytes()).unwrap_or_else(|p| panic!("{:?}", p.list));
+    assert_eq!(boards.len(), 2);
+    let unmarked: Vec<u8> = text
+        .replace("\r\r\n", "\n")
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    assert_eq!(read_pbn("utf16.pbn", &unmarked).unwrap(), boards);
+}
+
+/// Issue 38, item 8: hand records whose dealer or vulnerability differ from those of the
+/// board numbers (by which the event is scored) are refused whole, naming each board, not
+/// attached with the file's values silently replaced.
+#[test]
+fn hand_records_with_another_dealer_or_vulnerability_are_refused_by_board() {
+    use scheduler::event::store::EventFile;
+    let text = format!(
+        "[Board \"1\"]\n[Dealer \"S\"]\n[Vulnerable \"All\"]\n[Deal \"{GOOD_DEAL}\"]\n\n[Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n[Deal \"{GOOD_DEAL}\"]\n"
+    );
+    let boards = read_pbn("nonstd.pbn", text.as_bytes()).unwrap();
+    let names: Vec<String> = (1..=8).map(|i| format!("Pair {i}")).collect();
+    let event = super::club_pairs::club_event(&names, scheduler::movement::MovementKind::Howell, 2);
+    let path = super::common::scratch("deals", "nonstd.tourney");
+    let mut file = EventFile::create(&path, &event).unwrap();
+    let refusal = file.attach_deals(&boards).unwrap_err().to_string();
+    assert!(
+        refusal.contains(
+            "board 1: dealer S, vulnerable All in the file, but dealer N, vulnerable None on the board"
+        ),
+        "{refusal}"
+    );
+    assert!(!refusal.contains("board 2"), "board 2 is standard: {refusal}");
+    assert!(EventFile::open(&path).unwrap().event().settings.deals.is_empty());
+    // The standard board alone is attached.
+    assert_eq!(file.attach_deals(&boards[1..]).unwrap(), 1);
+}

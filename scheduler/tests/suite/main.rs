@@ -7,10 +7,12 @@ mod club_pairs;
 #[cfg(feature = "pdf")]
 mod club_pairs_sheets;
 mod common;
+mod concurrent_writers;
 mod deals;
 mod event_hardening;
 mod events;
 mod exports;
+mod hostile_text;
 mod limits;
 mod movements;
 mod rosters;

@@ -531,3 +531,52 @@ fn spouse_links_match_a_search_by_name_on_every_fixture() {
     }
     assert!(checked >= 3, "fixtures with couples: {checked}");
 }
+
+/// Issue 38, item 9: a quote opened on the last line and never closed, in a file without a
+/// final line end, is refused by line and field (it used to be read, the club and rating
+/// swallowed into the name).
+#[test]
+fn an_unclosed_quote_on_the_last_line_without_a_line_end_is_refused() {
+    let import = scheduler::roster_import::import_roster_bytes(
+        "eof_noeol.csv",
+        b"name,club,rating\r\nAnn,Oak,1000\r\n\"Bob\"\",Elm,1001",
+    );
+    let error = only_error(&import);
+    assert_eq!((error.line, error.field.as_deref()), (Some(3), Some("name")));
+    assert!(error.message.contains("never closed"), "{}", error.message);
+    // Closed, or ended by a line end after the closing quote, it reads as before.
+    for fine in [
+        &b"name,club\nAnn,Oak\n\"Bob\",Elm"[..],
+        b"name,club\nAnn,Oak\nBob,\"Elm\"",
+    ] {
+        let import = scheduler::roster_import::import_roster_bytes("fine.csv", fine);
+        assert!(errors(&import).is_empty(), "{:?}", import.problems.list);
+        assert_eq!(import.roster.players.len(), 2);
+    }
+}
+
+/// Issue 38, item 12: UTF-16 written without a byte-order mark is read as UTF-16, not refused
+/// as a binary file; and CR CR LF line ends are one line end each.
+#[test]
+fn utf16_without_a_byte_order_mark_and_cr_cr_lf_line_ends_are_read() {
+    let text = "Name\r\nZoë Ångström\r\nBob\r\n";
+    let little: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let big: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    for (bytes, encoding) in [(little, Encoding::Utf16Le), (big, Encoding::Utf16Be)] {
+        let import = scheduler::roster_import::import_roster_bytes("unmarked.txt", &bytes);
+        assert!(errors(&import).is_empty(), "{:?}", import.problems.list);
+        assert_eq!(import.encoding, encoding);
+        let names: Vec<&str> = import.roster.players.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["Zoë Ångström", "Bob"]);
+    }
+    let import = scheduler::roster_import::import_roster_bytes(
+        "crcrlf.csv",
+        b"Name,Club\r\r\nAnn,Oak\r\r\nBob,Elm\r\r\n",
+    );
+    assert!(errors(&import).is_empty(), "{:?}", import.problems.list);
+    assert_eq!(import.roster.players.len(), 2);
+    // A real binary is still refused.
+    let import =
+        scheduler::roster_import::import_roster_bytes("x.bin", &[1, 0, 0, 7, 0, 0, 0, 1, 9, 9, 0, 0]);
+    assert_eq!(errors(&import).len(), 1);
+}

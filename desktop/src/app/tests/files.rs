@@ -244,3 +244,59 @@ fn app_with_answer(
     let mut harness = harness(app);
     check(&mut harness);
 }
+
+/// Issue 38, item 1: a file whose stored result no longer fits the event (here one put in
+/// behind Tourney's back for a table the schedule does not have) does not open as an event,
+/// but the window lists the result and offers to remove it; once removed (kept in the
+/// history), the event opens and can be changed again.
+#[test]
+fn a_damaged_file_lists_its_unfit_result_and_is_repaired_from_the_window() {
+    let dir = folder("repair");
+    let path = dir.join("damaged.tourney");
+    let mut app = TourneyApp::new(dir.clone(), Vec::new(), scripted(Vec::new()));
+    app.session
+        .as_ref()
+        .unwrap()
+        .file()
+        .save_copy(&path, scheduler::event::store::ExistingFile::Refuse)
+        .unwrap();
+    let db = rusqlite::Connection::open(&path).unwrap();
+    db.execute(
+        "INSERT INTO result (round, table_no, deal, value, entered_at) VALUES (1, 99, 0, '{\"kind\":\"tricks\",\"ns\":7,\"ew\":6}', 'now')",
+        [],
+    )
+    .unwrap();
+    drop(db);
+    app.open(&path);
+    assert!(
+        app.screen == Screen::Start,
+        "the damaged file is not opened as an event"
+    );
+    let repair = app.repair.as_ref().expect("the repair is offered");
+    assert_eq!(repair.unfit.len(), 1);
+    let mut harness = harness(app);
+    harness.get_by_label_contains("• round 1 table 99: round 1 has no table 99");
+    harness.get_by_label("Remove these results and open").click();
+    harness.run();
+    let app = harness.state();
+    assert!(app.repair.is_none());
+    assert!(app.screen == Screen::Event, "{}", app.status);
+    let session = app.session.as_ref().unwrap();
+    assert_eq!(session.path(), path);
+    let history = session.file().history().unwrap();
+    assert!(
+        history
+            .last()
+            .unwrap()
+            .action
+            .starts_with("removed: did not fit the event"),
+        "{:?}",
+        history.last()
+    );
+    assert!(
+        app.banner
+            .as_ref()
+            .is_some_and(|b| b.text.contains("Removed 1 result")),
+        "the banner says what was removed"
+    );
+}
