@@ -97,11 +97,12 @@ fn control_message(cell: &str, controls: &[char]) -> String {
         (format!("the {kind}s"), "them")
     };
     // Debug formatting writes the controls as `\u{1b}`, so the message itself is harmless.
-    format!(
-        "{cell:?} contains {what} {}, which a terminal or printer would act on instead of \
-         showing; delete {it} in the file",
-        names.join(", ")
-    )
+    let why = if kind == "character" {
+        "which are not text (a terminal, printer or XML reader would act on them or refuse them)"
+    } else {
+        "which a terminal or printer would act on instead of showing"
+    };
+    format!("{cell:?} contains {what} {}, {why}; delete {it} in the file", names.join(", "))
 }
 
 #[cfg(test)]

@@ -1271,10 +1271,15 @@ pub struct UnfitResult {
 }
 
 impl fmt::Display for UnfitResult {
+    /// "round 6 table 5 board 9, N-S score 100: round 6 has no table 5 (…)"; the stored
+    /// text itself when it does not read back as a result.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let value = serde_json::from_str::<ResultValue>(&self.text)
+            .map(|v| v.to_string())
+            .unwrap_or_else(|_| format!("stored as {}", crate::text::printable(&self.text)));
         match self.key {
-            Some(key) => write!(f, "{key}: {} ({})", self.why, self.text),
-            None => write!(f, "{} ({})", self.why, self.text),
+            Some(key) => write!(f, "{key}, {value}: {}", self.why),
+            None => write!(f, "{value}: {}", self.why),
         }
     }
 }

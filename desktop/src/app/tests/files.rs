@@ -275,7 +275,7 @@ fn a_damaged_file_lists_its_unfit_result_and_is_repaired_from_the_window() {
     let repair = app.repair.as_ref().expect("the repair is offered");
     assert_eq!(repair.unfit.len(), 1);
     let mut harness = harness(app);
-    harness.get_by_label_contains("• round 1 table 99: round 1 has no table 99");
+    harness.get_by_label_contains("• round 1 table 99, N-S 7 tricks, E-W 6: round 1 has no table 99");
     harness.get_by_label("Remove these results and open").click();
     harness.run();
     let app = harness.state();
