@@ -692,17 +692,7 @@ fn a_club_pairs_evening_with_moving_boards_from_the_command_line() {
     let file = dir.join("club.tourney");
     let f = file.to_str().unwrap();
     // 14 pairs, about 28 boards: the 7-table Mitchell, 7 rounds of 4 boards.
-    let created = ok(&tourney(&[
-        "event",
-        "new",
-        f,
-        "--format",
-        "bridge-pairs",
-        "--players",
-        "14",
-        "--boards",
-        "28",
-    ]));
+    let created = new_club_evening(f);
     assert!(created.contains("7 rounds"), "{created}");
     let show = ok(&tourney(&["event", "show", f]));
     assert!(show.contains("Mitchell"), "{show}");
@@ -1309,17 +1299,7 @@ fn an_event_in_a_read_only_folder_can_be_read_and_exported() {
     std::fs::create_dir(&folder).unwrap();
     let event = folder.join("club.tourney");
     let e = event.to_str().unwrap();
-    ok(&tourney(&[
-        "event",
-        "new",
-        e,
-        "--format",
-        "bridge-pairs",
-        "--players",
-        "14",
-        "--boards",
-        "28",
-    ]));
+    new_club_evening(e);
     ok(&tourney(&[
         "event", "result", e, "--board", "1", "--ns", "1", "--ew", "1", "--score", "420",
     ]));
@@ -1421,17 +1401,7 @@ fn a_nearly_full_disk_is_named_and_the_event_still_shows() {
     let _unmount = Unmount(small.clone());
     let event = small.join("e.tourney");
     let e = event.to_str().unwrap();
-    ok(&tourney(&[
-        "event",
-        "new",
-        e,
-        "--format",
-        "bridge-pairs",
-        "--players",
-        "14",
-        "--boards",
-        "28",
-    ]));
+    new_club_evening(e);
     // Fill the disk, leaving 8 kB.
     let free = |path: &Path| {
         let out = Command::new("df")
@@ -1471,17 +1441,7 @@ fn conflicting_or_unused_result_options_are_refused_by_name() {
     let dir = scratch("conflicting-options");
     let club = dir.join("club.tourney");
     let c = club.to_str().unwrap();
-    ok(&tourney(&[
-        "event",
-        "new",
-        c,
-        "--format",
-        "bridge-pairs",
-        "--players",
-        "14",
-        "--boards",
-        "28",
-    ]));
+    new_club_evening(c);
     let entry = |extra: &[&str]| {
         let mut args = vec!["event", "result", c, "--board", "1", "--ns", "1", "--ew", "1"];
         args.extend_from_slice(extra);
@@ -1535,4 +1495,20 @@ fn conflicting_or_unused_result_options_are_refused_by_name() {
         "event", "result", d, "--round", "1", "--table", "1", "--ns", "7", "--ew", "6", "--score", "3-1",
     ]);
     fails_with(&whist, 1, "--score is not used in this event");
+}
+
+/// A new 7-table club pairs evening (14 pairs, 28 boards: a Mitchell of 7 rounds) at `file`;
+/// what `event new` said.
+fn new_club_evening(file: &str) -> String {
+    ok(&tourney(&[
+        "event",
+        "new",
+        file,
+        "--format",
+        "bridge-pairs",
+        "--players",
+        "14",
+        "--boards",
+        "28",
+    ]))
 }

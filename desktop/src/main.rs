@@ -8,10 +8,20 @@ mod cli;
 
 use clap::Parser;
 
+/// The window's app as eframe runs it: inside the start-up bench's first-frame reporter when
+/// the bench launched this process, else as it is.
+fn window(app: app::TourneyApp) -> Box<dyn eframe::App> {
+    if std::env::var_os(bench::startup::REPORT_ENV).is_some() {
+        Box::new(bench::startup::FirstFrameReporter::new(app))
+    } else {
+        Box::new(app)
+    }
+}
+
 fn main() -> std::process::ExitCode {
     let args = cli::Cli::parse();
     match args.command {
-        None => match app::run(args.file) {
+        None => match app::run(args.file, window) {
             Ok(()) => std::process::ExitCode::SUCCESS,
             Err(err) => {
                 eprintln!("error: could not open the window: {err}");

@@ -102,7 +102,10 @@ fn control_message(cell: &str, controls: &[char]) -> String {
     } else {
         "which a terminal or printer would act on instead of showing"
     };
-    format!("{cell:?} contains {what} {}, {why}; delete {it} in the file", names.join(", "))
+    format!(
+        "{cell:?} contains {what} {}, {why}; delete {it} in the file",
+        names.join(", ")
+    )
 }
 
 #[cfg(test)]

@@ -6,68 +6,11 @@
 //! purpose, in the same frame for the system dialog (it blocks) or a few frames later for
 //! Tourney's own.
 
+pub use super::file_dialog::Request;
 use super::file_dialog::{OwnFileDialog, Step};
 use eframe::egui;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// What the file is for (also the dialog's title, filter and suggested name).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Request {
-    /// A roster CSV to import.
-    Roster,
-    /// An event file to open.
-    Event,
-    /// Where to create a new event file.
-    SaveEvent { suggested: String },
-    /// Where to write an export (PDF or CSV).
-    Export { suggested: String, extension: String },
-    /// Any file to read (the tools' tables and puzzles).
-    File {
-        title: String,
-        filter: String,
-        extensions: Vec<String>,
-    },
-}
-
-impl Request {
-    pub fn title(&self) -> String {
-        match self {
-            Request::Roster => "Import a roster".to_owned(),
-            Request::Event => "Open an event".to_owned(),
-            Request::SaveEvent { .. } => "Save the new event as".to_owned(),
-            Request::Export { extension, .. } => format!("Export ({})", extension.to_uppercase()),
-            Request::File { title, .. } => title.clone(),
-        }
-    }
-
-    /// The filter's name and the extensions it keeps (lower case, no dot).
-    pub fn filter(&self) -> (String, Vec<String>) {
-        match self {
-            Request::Roster => ("Spreadsheet CSV".to_owned(), vec!["csv".into(), "txt".into()]),
-            Request::Event | Request::SaveEvent { .. } => {
-                ("Tourney event".to_owned(), vec!["tourney".into()])
-            }
-            Request::Export { extension, .. } => (extension.to_uppercase(), vec![extension.clone()]),
-            Request::File {
-                filter, extensions, ..
-            } => (filter.clone(), extensions.clone()),
-        }
-    }
-
-    /// A file name to offer when saving; `None` when a file is opened.
-    pub fn suggested_name(&self) -> Option<String> {
-        match self {
-            Request::SaveEvent { suggested } => Some(format!("{suggested}.tourney")),
-            Request::Export { suggested, extension } => Some(format!("{suggested}.{extension}")),
-            _ => None,
-        }
-    }
-
-    pub fn saves(&self) -> bool {
-        self.suggested_name().is_some()
-    }
-}
 
 /// What a dialog said.
 #[derive(Clone, Debug, PartialEq)]

@@ -45,7 +45,9 @@ pub const WARNING_ORANGE: egui::Color32 = egui::Color32::from_rgb(200, 110, 20);
 pub const DONE_GREEN: egui::Color32 = egui::Color32::from_rgb(0, 140, 60);
 
 /// Opens the window, on `file` when one is given (e.g. a double-clicked event file).
-pub fn run(file: Option<PathBuf>) -> eframe::Result {
+/// Opens the window (on `file` when given); `wrap` may put the app inside another (the
+/// start-up bench's first-frame reporter), chosen by the caller so the window knows no bench.
+pub fn run(file: Option<PathBuf>, wrap: fn(TourneyApp) -> Box<dyn eframe::App>) -> eframe::Result {
     // The icon drawn for the project (assets/icons); a broken PNG only costs the icon.
     let icon =
         eframe::icon_data::from_png_bytes(include_bytes!("../../../assets/icons/tourney-256.png")).ok();
@@ -84,10 +86,7 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
             if let Some(file) = &file {
                 app.open(file);
             }
-            if std::env::var_os(crate::bench::startup::REPORT_ENV).is_some() {
-                return Ok(Box::new(crate::bench::startup::FirstFrameReporter::new(app)));
-            }
-            Ok(Box::new(app))
+            Ok(wrap(app))
         }),
     )
 }

@@ -68,11 +68,14 @@ pub struct Session {
 }
 
 impl Session {
-    /// Opens an event to work on; one in a folder or on a medium this user cannot write is
-    /// opened to look at (every change is then refused as read-only, with nothing lost).
+    /// Opens an event to work on; one in a folder or on a medium this user cannot write, or
+    /// on a full disk, is opened to look at (every change is then refused, nothing lost).
     pub fn open(path: &Path) -> Result<Session, String> {
         let file = match EventFile::open(path) {
-            Err(scheduler::event::store::StoreError::ReadOnly { .. }) => EventFile::open_read_only(path),
+            Err(
+                scheduler::event::store::StoreError::ReadOnly { .. }
+                | scheduler::event::store::StoreError::DiskFull { .. },
+            ) => EventFile::open_read_only(path),
             opened => opened,
         }
         .map_err(|e| e.to_string())?;

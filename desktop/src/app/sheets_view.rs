@@ -5,10 +5,10 @@ use super::Notice;
 use super::dialogs::{Files, Purpose, Request};
 use super::session::Session;
 use eframe::egui;
-use scheduler::event::printing::{event_sheets_pdf, sheet_kinds, sheet_options};
 use scheduler::event::standings::standings_csv;
 use scheduler::export_file::{Existing, write_export};
 use scheduler::schedule_io::write_round_sheet_csv;
+use scheduler::sheets::event_sheets::{event_sheets_pdf, sheet_kinds, sheet_options};
 use scheduler::sheets::{Paper, SheetKind};
 use std::path::Path;
 

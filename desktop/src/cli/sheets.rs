@@ -6,9 +6,9 @@ use super::output::{
 };
 use anyhow::{Context, Result};
 use clap::Args;
-use scheduler::event::printing::{event_sheets_pdf, printable_kinds, sheet_options};
 use scheduler::event::store::looks_like_event_file;
 use scheduler::schedule_io::{read_json, write_round_sheet_csv};
+use scheduler::sheets::event_sheets::{event_sheets_pdf, printable_kinds, sheet_options};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

@@ -1,8 +1,8 @@
 //! A deal: the four hands of thirteen cards. A `Deal` always holds each of the 52 cards
 //! exactly once, thirteen to a hand; the constructor refuses anything else with a sentence.
 
-use super::board::Direction;
 use super::card::{Card, Suit};
+use super::direction::Direction;
 
 /// A set of cards (one bit per card index).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]

@@ -9,6 +9,7 @@
 pub mod board;
 pub mod card;
 pub mod deal;
+pub mod direction;
 pub mod pbn_read;
 mod pbn_scan;
 pub mod pbn_write;

@@ -3,13 +3,13 @@
 //! for boards played fewer times, artificial scores, and two winners (N-S and E-W) for a
 //! Mitchell that is not arrow-switched, one winner otherwise.
 
+use super::standings_table::StandingsTable;
 use super::{BridgeResult, Event, ImpMethod, ResultKey, ResultValue, Results};
 use crate::model::Seat;
 use crate::movement::{Movement, present_pairs};
 use crate::scoring::bridge::{butler_imps, cross_imps};
 use crate::scoring::pairs::{TravellerScore, traveller_matchpoints};
 use crate::scoring::shared_ranks;
-use crate::sheets::StandingsTable;
 
 /// One table's line on a traveller.
 #[derive(Debug, Clone, PartialEq)]

@@ -6,9 +6,9 @@ pub mod club_pairs;
 pub mod create;
 pub mod entry;
 pub mod lineup;
-pub mod printing;
 pub mod shorten;
 pub mod standings;
+pub mod standings_table;
 pub mod store;
 pub mod usebio;
 

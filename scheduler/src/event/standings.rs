@@ -2,13 +2,13 @@
 //! organiser reads, prints and exports. Recomputed from scratch every time (it takes
 //! milliseconds even for 400 players × 30 rounds), so a correction can never leave a stale total.
 
+pub use super::standings_table::StandingsTable;
 use super::{Event, ImpMethod, ResultKey, ResultValue, Results, Scoring, sides};
 use crate::model::{Absence, Format, Schedule, TeamEvent};
 use crate::scoring::bridge::{butler_imps, cross_imps, matchpoints};
 use crate::scoring::chess::{GameResult, RoundOutcome, chess_standings, format_points};
 use crate::scoring::league::{MatchScore, PointsRule, league_table};
 use crate::scoring::shared_ranks as ranks;
-use crate::sheets::StandingsTable;
 use std::collections::BTreeMap;
 
 /// The standings of an event: one table, or for team events a team table then the players.

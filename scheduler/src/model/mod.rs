@@ -1,6 +1,8 @@
 //! The domain model every engine, exporter, view and verifier shares: players, rosters and
 //! the one `Schedule` type (rounds → tables → seats, plus who sits out each round).
 
+pub mod movement;
+
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -407,7 +409,7 @@ pub struct Schedule {
     /// stands, sharing). Entrant i is the movement's i-th pair that is there (pair numbers in
     /// order, the phantom skipped).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub movement: Option<crate::movement::Movement>,
+    pub movement: Option<movement::Movement>,
 }
 
 /// The guarantees a generator claims for its schedule. The verifier checks them; a hand-made

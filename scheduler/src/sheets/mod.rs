@@ -6,6 +6,7 @@
 
 mod club_pairs;
 mod compose;
+pub mod event_sheets;
 #[cfg(feature = "pdf")]
 mod join;
 #[cfg(feature = "pdf")]
@@ -139,17 +140,9 @@ impl SheetOptions {
     }
 }
 
-/// A standings table handed in by whoever computed it (the results module); the sheet only
-/// prints it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct StandingsTable {
-    /// "Teams", "Players" when an event has more than one table.
-    pub heading: Option<String>,
-    pub columns: Vec<String>,
-    pub rows: Vec<Vec<String>>,
-    /// How the table was ranked, printed under it.
-    pub note: Option<String>,
-}
+/// A standings table, built with the standings (`crate::event::standings`); the sheets only
+/// print it.
+pub use crate::event::standings::StandingsTable;
 
 /// The results the sheets print, computed by whoever holds them (the event module): the
 /// sheets only lay them out.

@@ -13,7 +13,7 @@
 //! nobody does.
 
 use super::join_and;
-use crate::movement::{Movement, MovementKind, MovementRound};
+use crate::model::movement::{Movement, MovementKind, MovementRound};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;

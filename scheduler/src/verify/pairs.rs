@@ -7,8 +7,8 @@
 
 use super::movement::verify_movement;
 use super::{Report, Rule};
+use crate::model::movement::{Movement, MovementKind};
 use crate::model::{Schedule, Seat};
-use crate::movement::{Movement, MovementKind};
 
 pub(super) fn check(schedule: &Schedule, report: &mut Report) {
     let Some(movement) = &schedule.movement else {

@@ -349,7 +349,7 @@ fn attached_hand_records_are_printed_under_their_travellers() {
             .insert(board.number, board.deal.pbn(scheduler::deals::Direction::North));
     }
     assert_eq!(event.hand_records().len(), 28);
-    let document = scheduler::event::printing::event_document(
+    let document = scheduler::sheets::event_sheets::event_document(
         &event,
         &Results::new(),
         &options(&[SheetKind::Travellers]),

@@ -2,10 +2,10 @@
 //! prints, and the document with the results so far (standings, filled travellers). Shared by
 //! the command line and the window, so both print the same.
 
-use super::club_pairs::travellers;
-use super::standings::standings;
-use super::{Event, Results, Scoring};
-use crate::sheets::{Scored, SheetDocument, SheetError, SheetKind, SheetOptions, document};
+use super::{Scored, SheetDocument, SheetError, SheetKind, SheetOptions, document};
+use crate::event::club_pairs::travellers;
+use crate::event::standings::standings;
+use crate::event::{Event, Results, Scoring};
 
 /// Title, club and date from the event's settings; for bridge without a movement, the boards
 /// per round (so the sheets say how many copies of each board are needed).

@@ -1,0 +1,148 @@
+//! A club pairs movement where the boards move (Mitchell, Howell), as data: which pair sits
+//! where and which set of boards each table plays, round by round. Part of the model because
+//! a schedule carries its movement; the generators, adjustments and exports are in
+//! `crate::movement`, and `crate::verify::movement` checks one without sharing their code.
+//!
+//! Pairs are numbered 1..=`pairs` in one sequence (a Mitchell's N-S pairs first, then its
+//! E-W pairs; `label` gives the club's "3 NS" / "3 EW" names). Board sets are numbered
+//! 1..=`sets`; set s holds boards (s − 1)·k + 1 … s·k with k = `boards_per_round`.
+
+use serde::{Deserialize, Serialize};
+
+/// The kinds of movement a club runs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MovementKind {
+    /// Odd number of tables: N-S stay, E-W move up one table, boards move down one.
+    Mitchell,
+    /// Even number of tables: as a Mitchell, but E-W skip a table after half the rounds.
+    SkipMitchell,
+    /// Even number of tables: a relay (bye) stand between the middle tables and the last
+    /// table sharing boards with table 1.
+    RelayMitchell,
+    /// Every pair meets every other pair once.
+    Howell,
+    /// Six tables: 8 rounds of a Howell-type movement (8 pairs move, 4 stay), so every pair
+    /// meets 8 of the 11 others (three quarters of the field) and plays all 8 board sets.
+    ThreeQuarterHowell,
+}
+
+impl MovementKind {
+    /// Whether pairs keep one direction all evening (two winners, unless arrow-switched).
+    pub fn is_mitchell(self) -> bool {
+        !matches!(self, MovementKind::Howell | MovementKind::ThreeQuarterHowell)
+    }
+
+    /// The club's name for the kind.
+    pub fn name(self) -> &'static str {
+        match self {
+            MovementKind::Mitchell => "Mitchell",
+            MovementKind::SkipMitchell => "skip Mitchell",
+            MovementKind::RelayMitchell => "share-and-relay Mitchell",
+            MovementKind::Howell => "Howell",
+            MovementKind::ThreeQuarterHowell => "three-quarter Howell",
+        }
+    }
+}
+
+/// One table in one round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableRound {
+    /// 1-based table number, as on the table card.
+    pub table: usize,
+    /// The pair sitting North-South (a pair number, 1-based).
+    pub ns: usize,
+    /// The pair sitting East-West.
+    pub ew: usize,
+    /// The board set played at this table this round (1-based).
+    pub set: usize,
+}
+
+/// One round: the tables in play, the pairs sitting out (only where a phantom pair makes the
+/// field odd), and the board sets resting on a relay/bye stand.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MovementRound {
+    /// 1-based.
+    pub number: usize,
+    pub tables: Vec<TableRound>,
+    /// Pairs with no opponents this round.
+    #[serde(default)]
+    pub sitting_out: Vec<usize>,
+    /// Board sets not played this round: on the relay stand(s), or at the table where a
+    /// phantom pair would sit.
+    #[serde(default)]
+    pub resting_sets: Vec<usize>,
+    /// Arrow switch: the pairs of a Mitchell play this round in the other direction (the
+    /// pair numbered N-S sits E-W). `tables` already shows who sits where; this says why.
+    #[serde(default)]
+    pub arrow_switch: bool,
+}
+
+/// A whole movement: what the table cards, travellers and guide cards are printed from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Movement {
+    pub kind: MovementKind,
+    /// Pairs, numbered 1..=pairs (a phantom pair, if any, is one of them: see `phantom`).
+    pub pairs: usize,
+    pub tables: usize,
+    pub boards_per_round: usize,
+    /// Board sets in play over the evening.
+    pub sets: usize,
+    /// A pair that is not there (odd number of pairs). It never appears in `tables`: the
+    /// pair it would have met is in that round's `sitting_out` and the boards of that table
+    /// in its `resting_sets`.
+    #[serde(default)]
+    pub phantom: Option<usize>,
+    /// Pairs of tables that share a board set in the same round (lower table first), e.g.
+    /// the last table and table 1 in a relay-and-share Mitchell. Every other board set is at
+    /// one table at a time.
+    #[serde(default)]
+    pub sharing: Vec<(usize, usize)>,
+    /// Pairs that left during the evening: from the round after, they are treated like the
+    /// phantom (in no table; their opponents sit out).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub withdrawn: Vec<Withdrawal>,
+    pub rounds: Vec<MovementRound>,
+}
+
+/// A pair that played rounds 1..=`after_round` and then left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Withdrawal {
+    pub pair: usize,
+    pub after_round: usize,
+}
+
+impl Movement {
+    /// Whether `pair` is missing from round `round`: the phantom, or a pair that has left.
+    pub fn is_absent(&self, pair: usize, round: usize) -> bool {
+        self.phantom == Some(pair)
+            || self
+                .withdrawn
+                .iter()
+                .any(|w| w.pair == pair && round > w.after_round)
+    }
+
+    /// Whether the evening has one winner: a Howell, or a Mitchell with an arrow switch.
+    pub fn one_winner(&self) -> bool {
+        !self.kind.is_mitchell() || self.rounds.iter().any(|r| r.arrow_switch)
+    }
+
+    /// The club's name for a pair: "3 NS" / "3 EW" in a Mitchell (numbered by their first
+    /// table), the plain number in a Howell.
+    pub fn label(&self, pair: usize) -> String {
+        if self.kind.is_mitchell() {
+            if pair <= self.tables {
+                format!("{pair} NS")
+            } else {
+                format!("{} EW", pair - self.tables)
+            }
+        } else {
+            pair.to_string()
+        }
+    }
+
+    /// The boards of a set, first to last.
+    pub fn boards_of_set(&self, set: usize) -> std::ops::RangeInclusive<usize> {
+        let first = set.saturating_sub(1) * self.boards_per_round + 1;
+        first..=first + self.boards_per_round - 1
+    }
+}
