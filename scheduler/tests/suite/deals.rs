@@ -449,3 +449,24 @@ fn hand_records_with_another_dealer_or_vulnerability_are_refused_by_board() {
     // The standard board alone is attached.
     assert_eq!(file.attach_deals(&boards[1..]).unwrap(), 1);
 }
+
+/// Issue 39, item 3, before the two bridge vocabularies became one: the hand records' cycle
+/// and the scoring's cycle give every board of 1–64 the same dealer and vulnerability.
+#[test]
+fn the_hand_records_and_the_scoring_agree_on_dealer_and_vulnerability() {
+    use scheduler::scoring::bridge::{Vulnerability as Scored, dealer_of_board};
+    for board in 1..=64 {
+        let vulnerable = match Scored::of_board(board) {
+            Scored::None => Vulnerability::None,
+            Scored::NorthSouth => Vulnerability::NorthSouth,
+            Scored::EastWest => Vulnerability::EastWest,
+            Scored::Both => Vulnerability::All,
+        };
+        assert_eq!(standard_vulnerability(board), vulnerable, "board {board}");
+        assert_eq!(
+            standard_dealer(board).letter().to_string(),
+            dealer_of_board(board).to_string(),
+            "board {board}"
+        );
+    }
+}
