@@ -14,6 +14,26 @@ pub enum Vulnerability {
 }
 
 impl Vulnerability {
+    /// Whether the side of `declarer` is vulnerable.
+    pub fn side_vulnerable(self, declarer: Direction) -> bool {
+        match self {
+            Vulnerability::None => false,
+            Vulnerability::All => true,
+            Vulnerability::NorthSouth => declarer.is_north_south(),
+            Vulnerability::EastWest => !declarer.is_north_south(),
+        }
+    }
+
+    /// As printed on a sheet: `None`, `N-S`, `E-W`, `All`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Vulnerability::None => "None",
+            Vulnerability::NorthSouth => "N-S",
+            Vulnerability::EastWest => "E-W",
+            Vulnerability::All => "All",
+        }
+    }
+
     /// The PBN export spelling: `None`, `NS`, `EW`, `All` (PBN 2.1 §3.4.10).
     pub fn pbn(self) -> &'static str {
         match self {

@@ -1,15 +1,48 @@
-//! The four seats at a bridge table, shared by deals, boards and scoring of the hand records.
+//! The four seats at a bridge table: one vocabulary for the hand records, the scoring, the
+//! sheets and the exports (with `super::board`'s vulnerability and the standard dealer and
+//! vulnerability of a board number).
 
-/// A seat at the table, in the clockwise order North, East, South, West.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A seat at the table, in the clockwise order North, East, South, West; N–S and E–W are the
+/// two sides. Stored in event files as `"N"`, `"E"`, `"S"`, `"W"`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Direction {
+    #[serde(rename = "N")]
     North,
+    #[serde(rename = "E")]
     East,
+    #[serde(rename = "S")]
     South,
+    #[serde(rename = "W")]
     West,
 }
 
+impl fmt::Display for Direction {
+    /// The letter: `N`, `E`, `S` or `W`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
 impl Direction {
+    /// Whether the seat is North or South.
+    pub fn is_north_south(self) -> bool {
+        matches!(self, Direction::North | Direction::South)
+    }
+
+    /// The seat typed as `N`, `North`, `e`, `WEST` …
+    pub fn parse(text: &str) -> Option<Direction> {
+        Some(match text.trim().to_ascii_uppercase().as_str() {
+            "N" | "NORTH" => Direction::North,
+            "E" | "EAST" => Direction::East,
+            "S" | "SOUTH" => Direction::South,
+            "W" | "WEST" => Direction::West,
+            _ => return None,
+        })
+    }
+
     /// Clockwise from North.
     pub const ALL: [Direction; 4] = [
         Direction::North,

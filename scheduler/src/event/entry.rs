@@ -228,7 +228,7 @@ mod tests {
             parse_board("3ntx by e -2"),
             Ok(BridgeResult::Contract {
                 contract: Contract::parse("3NTX").unwrap(),
-                declarer: Direction::E,
+                declarer: Direction::East,
                 tricks: 7
             })
         );

@@ -5,6 +5,8 @@
 //! Figures are those of the Laws of Duplicate Bridge (WBF, 2017), Law 77 (the scoring table)
 //! and the WBF IMP scale; the code is our own.
 
+/// The seats and the vulnerability are the hand records' (one bridge vocabulary).
+pub use crate::deals::{Direction, Vulnerability, standard_dealer, standard_vulnerability};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -22,42 +24,6 @@ pub enum Doubling {
     Undoubled,
     Doubled,
     Redoubled,
-}
-
-/// A seat at the bridge table; N–S and E–W are the two sides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Direction {
-    N,
-    E,
-    S,
-    W,
-}
-
-impl Direction {
-    pub fn is_north_south(self) -> bool {
-        matches!(self, Direction::N | Direction::S)
-    }
-
-    pub fn parse(text: &str) -> Option<Direction> {
-        Some(match text.trim().to_ascii_uppercase().as_str() {
-            "N" | "NORTH" => Direction::N,
-            "E" | "EAST" => Direction::E,
-            "S" | "SOUTH" => Direction::S,
-            "W" | "WEST" => Direction::W,
-            _ => return None,
-        })
-    }
-}
-
-impl fmt::Display for Direction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Direction::N => "N",
-            Direction::E => "E",
-            Direction::S => "S",
-            Direction::W => "W",
-        })
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -134,50 +100,6 @@ impl fmt::Display for Contract {
         };
         write!(f, "{}{strain}{doubling}", self.level)
     }
-}
-
-/// Who is vulnerable on a board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Vulnerability {
-    None,
-    NorthSouth,
-    EastWest,
-    Both,
-}
-
-impl Vulnerability {
-    /// The standard cycle of 16 boards (Law 2), repeated for boards 17 and up.
-    pub fn of_board(board: u32) -> Vulnerability {
-        use Vulnerability::*;
-        const CYCLE: [Vulnerability; 16] = [
-            None, NorthSouth, EastWest, Both, NorthSouth, EastWest, Both, None, EastWest, Both, None,
-            NorthSouth, Both, None, NorthSouth, EastWest,
-        ];
-        CYCLE[((board.max(1) - 1) % 16) as usize]
-    }
-
-    pub fn side_vulnerable(self, declarer: Direction) -> bool {
-        match self {
-            Vulnerability::None => false,
-            Vulnerability::Both => true,
-            Vulnerability::NorthSouth => declarer.is_north_south(),
-            Vulnerability::EastWest => !declarer.is_north_south(),
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Vulnerability::None => "None",
-            Vulnerability::NorthSouth => "N-S",
-            Vulnerability::EastWest => "E-W",
-            Vulnerability::Both => "All",
-        }
-    }
-}
-
-/// The dealer of a board: North on board 1, then clockwise.
-pub fn dealer_of_board(board: u32) -> Direction {
-    [Direction::N, Direction::E, Direction::S, Direction::W][((board.max(1) - 1) % 4) as usize]
 }
 
 /// The score for the declaring side (negative when the contract fails), from the contract, the
@@ -267,7 +189,7 @@ pub fn contract_score(contract: Contract, tricks: u8, vulnerable: bool) -> i32 {
 
 /// The N–S score of a board: positive when N–S gain.
 pub fn north_south_score(board: u32, contract: Contract, declarer: Direction, tricks: u8) -> i32 {
-    let vulnerable = Vulnerability::of_board(board).side_vulnerable(declarer);
+    let vulnerable = standard_vulnerability(board).side_vulnerable(declarer);
     let score = contract_score(contract, tricks, vulnerable);
     if declarer.is_north_south() { score } else { -score }
 }
@@ -443,19 +365,19 @@ mod tests {
 
     #[test]
     fn vulnerability_and_dealer_follow_the_sixteen_board_cycle() {
-        assert_eq!(Vulnerability::of_board(1), Vulnerability::None);
-        assert_eq!(Vulnerability::of_board(2), Vulnerability::NorthSouth);
-        assert_eq!(Vulnerability::of_board(3), Vulnerability::EastWest);
-        assert_eq!(Vulnerability::of_board(4), Vulnerability::Both);
-        assert_eq!(Vulnerability::of_board(8), Vulnerability::None);
-        assert_eq!(Vulnerability::of_board(13), Vulnerability::Both);
-        assert_eq!(Vulnerability::of_board(16), Vulnerability::EastWest);
-        assert_eq!(Vulnerability::of_board(17), Vulnerability::None);
-        assert_eq!(dealer_of_board(1), Direction::N);
-        assert_eq!(dealer_of_board(6), Direction::E);
+        assert_eq!(standard_vulnerability(1), Vulnerability::None);
+        assert_eq!(standard_vulnerability(2), Vulnerability::NorthSouth);
+        assert_eq!(standard_vulnerability(3), Vulnerability::EastWest);
+        assert_eq!(standard_vulnerability(4), Vulnerability::All);
+        assert_eq!(standard_vulnerability(8), Vulnerability::None);
+        assert_eq!(standard_vulnerability(13), Vulnerability::All);
+        assert_eq!(standard_vulnerability(16), Vulnerability::EastWest);
+        assert_eq!(standard_vulnerability(17), Vulnerability::None);
+        assert_eq!(standard_dealer(1), Direction::North);
+        assert_eq!(standard_dealer(6), Direction::East);
         // Board 2: N–S vulnerable, so 4S by E is not vulnerable but by N is.
-        assert_eq!(north_south_score(2, c("4S"), Direction::E, 10), -420);
-        assert_eq!(north_south_score(2, c("4S"), Direction::N, 10), 620);
+        assert_eq!(north_south_score(2, c("4S"), Direction::East, 10), -420);
+        assert_eq!(north_south_score(2, c("4S"), Direction::North, 10), 620);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! `crate::movement::guide`; this module only words it.
 
 use super::{Block, Card, Column, ColumnKind, Grid, SectionBody};
+use crate::deals::{standard_dealer, standard_vulnerability};
 use crate::event::club_pairs::{Traveller, TravellerRow, expected_plays};
 use crate::event::{BridgeResult, made_text};
 use crate::model::{Round, Schedule};
@@ -13,7 +14,6 @@ use crate::movement::guide::{
     relay_stands, set_place, shared_rounds, sharing_partner,
 };
 use crate::movement::{Movement, MovementKind, MovementRound, TableRound, present_pairs};
-use crate::scoring::bridge::{Vulnerability, dealer_of_board};
 
 /// "7–9", or "7" for one board a round.
 fn boards_text(movement: &Movement, set: usize) -> String {
@@ -312,7 +312,7 @@ pub fn travellers(
                 subtitle: Some(format!(
                     "Dealer {} · Vulnerable: {} · played {} times",
                     dealer_word(board_number),
-                    Vulnerability::of_board(board_number).label(),
+                    standard_vulnerability(board_number).label(),
                     rows.len()
                 )),
                 grid: Grid {
@@ -362,11 +362,11 @@ pub fn hand_record_lines(deal: &crate::deals::Deal) -> Vec<String> {
 }
 
 fn dealer_word(board: u32) -> &'static str {
-    match dealer_of_board(board) {
-        crate::scoring::bridge::Direction::N => "North",
-        crate::scoring::bridge::Direction::E => "East",
-        crate::scoring::bridge::Direction::S => "South",
-        crate::scoring::bridge::Direction::W => "West",
+    match standard_dealer(board) {
+        crate::scoring::bridge::Direction::North => "North",
+        crate::scoring::bridge::Direction::East => "East",
+        crate::scoring::bridge::Direction::South => "South",
+        crate::scoring::bridge::Direction::West => "West",
     }
 }
 

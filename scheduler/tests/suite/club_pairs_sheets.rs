@@ -209,7 +209,7 @@ fn a_traveller_is_filled_from_the_results_with_halved_matchpoints() {
             let value = if i == 0 {
                 BridgeResult::Contract {
                     contract: Contract::parse("4H").unwrap(),
-                    declarer: Direction::S,
+                    declarer: Direction::South,
                     tricks: 10,
                 }
             } else {

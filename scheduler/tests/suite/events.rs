@@ -171,7 +171,7 @@ fn a_thirty_player_event_with_every_result_stays_small() {
                 let value = ResultValue::Bridge {
                     board: BridgeResult::Contract {
                         contract: Contract::parse("4S").unwrap(),
-                        declarer: Direction::N,
+                        declarer: Direction::North,
                         tricks: 8 + (deal % 5) as u8,
                     },
                 };
@@ -264,16 +264,16 @@ fn bridge_matchpoints_and_cross_imps_by_hand() {
             tricks,
         },
     };
-    results.insert(key(1, 1, 1), contract("4S", Direction::N, 10));
-    results.insert(key(1, 2, 1), contract("4S", Direction::N, 11));
-    results.insert(key(1, 3, 1), contract("3NT", Direction::E, 9));
+    results.insert(key(1, 1, 1), contract("4S", Direction::North, 10));
+    results.insert(key(1, 2, 1), contract("4S", Direction::North, 11));
+    results.insert(key(1, 3, 1), contract("3NT", Direction::East, 9));
     results.insert(
         key(1, 1, 2),
         ResultValue::Bridge {
             board: BridgeResult::NorthSouthScore { score: -100 },
         },
     );
-    results.insert(key(1, 2, 2), contract("2HX", Direction::S, 8));
+    results.insert(key(1, 2, 2), contract("2HX", Direction::South, 8));
     results.insert(
         key(1, 3, 2),
         ResultValue::Bridge {
@@ -622,4 +622,42 @@ fn roster_edits_rename_into_the_schedule_and_wait_for_a_new_schedule() {
     roster.players[8].email = Some("dora@example.org".into());
     assert_eq!(file.set_roster(roster).unwrap(), ["details of Dora changed"]);
     assert_eq!(file.event().schedule.entrants.len(), 9);
+}
+
+/// Issue 39, item 3: one bridge vocabulary, and files already written keep reading. This
+/// file was written by the release before the change (`tourney 0.1.0`, built 2026-11-26:
+/// 4S by N made, 3NT by E one down, the declarers stored as "N" and "E"); opened now (a
+/// copy: opening may bring a file up to date), its results and their scores are the same.
+#[test]
+fn an_event_file_written_by_the_release_before_one_bridge_vocabulary_still_reads() {
+    let fixture =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/events/release-0.1.tourney");
+    let path = super::common::scratch("events", "release-0.1.tourney");
+    std::fs::copy(&fixture, &path).unwrap();
+    let file = scheduler::event::store::EventFile::open(&path).unwrap();
+    let results = file.results().unwrap();
+    let read: Vec<(u32, String, i32)> = results
+        .iter()
+        .map(|(key, value)| match value {
+            ResultValue::Bridge {
+                board:
+                    BridgeResult::Contract {
+                        contract,
+                        declarer,
+                        tricks,
+                    },
+            } => (
+                key.deal,
+                format!("{declarer:?}"),
+                scheduler::scoring::bridge::north_south_score(key.deal, *contract, *declarer, *tricks),
+            ),
+            other => panic!("{key}: {other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        read,
+        [(1, "North".to_string(), 420), (2, "East".to_string(), 50)],
+        "4S= by N is +420; 3NT-1 by E, not vulnerable on board 2, is +50 to N-S"
+    );
+    assert_eq!(results.values().next().unwrap().to_string(), "4S by N =");
 }
