@@ -1512,3 +1512,56 @@ fn new_club_evening(file: &str) -> String {
         "28",
     ]))
 }
+
+/// Issue 38, item 1, from the command line: a file holding a result that does not fit (as an
+/// older Tourney's race left one) is still shown, with the result named as left out;
+/// `event repair` lists it, `--remove` removes it (into the history), and the file can be
+/// changed again.
+#[test]
+fn a_damaged_event_is_shown_listed_and_repaired_from_the_command_line() {
+    let dir = scratch("repair");
+    let file = dir.join("club.tourney");
+    let f = file.to_str().unwrap();
+    new_club_evening(f);
+    ok(&tourney(&[
+        "event", "result", f, "--board", "1", "--ns", "1", "--ew", "1", "--score", "420",
+    ]));
+    rusqlite::Connection::open(&file)
+        .unwrap()
+        .execute(
+            "INSERT INTO result (round, table_no, deal, value, entered_at) VALUES (6, 99, 9, '{\"kind\":\"bridge\",\"board\":{\"how\":\"north-south-score\",\"score\":100}}', 'then')",
+            [],
+        )
+        .unwrap();
+    let shown = tourney(&["event", "show", f]);
+    let out = ok(&shown);
+    assert!(out.contains("round  1:   1 of"), "{out}");
+    let warned = text(&shown.stderr);
+    assert!(
+        warned.contains("round 6 table 99 board 9, N-S score 100: round 6 has no table 99")
+            && warned.contains("tourney event repair"),
+        "{warned}"
+    );
+    let refused = tourney(&[
+        "event", "result", f, "--board", "2", "--ns", "1", "--ew", "1", "--score", "420",
+    ]);
+    fails_with(&refused, 1, "tourney event repair");
+    let listed = ok(&tourney(&["event", "repair", f]));
+    assert!(
+        listed.starts_with("1 stored result(s) do not fit the event:"),
+        "{listed}"
+    );
+    let removed = ok(&tourney(&["event", "repair", f, "--remove"]));
+    assert!(
+        removed.starts_with("removed round 6 table 99 board 9"),
+        "{removed}"
+    );
+    ok(&tourney(&[
+        "event", "result", f, "--board", "2", "--ns", "1", "--ew", "1", "--score", "420",
+    ]));
+    let history = ok(&tourney(&["event", "history", f]));
+    assert!(history.contains("removed: did not fit the event"), "{history}");
+    let shown = tourney(&["event", "show", f]);
+    assert!(ok(&shown).contains("round  1:   2 of"));
+    assert!(text(&shown.stderr).is_empty(), "{}", text(&shown.stderr));
+}

@@ -1165,7 +1165,19 @@ fn repair(path: &Path, remove: bool) -> Result<ExitCode> {
 fn show(path: &Path) -> Result<ExitCode> {
     let file = open_to_read(path)?;
     let event = file.event();
-    let results = file.results()?;
+    // A damaged file is shown as far as its results fit, and says what is left out.
+    let (results, unfit) = match file.results() {
+        Ok(results) => (results, Vec::new()),
+        Err(StoreError::UnfitResult { .. }) => file.results_as_far_as_they_fit()?,
+        Err(error) => return Err(error.into()),
+    };
+    for result in &unfit {
+        eprintln!(
+            "warning: {}: a stored result does not fit the event and is left out: {result}; `tourney event repair {}` removes it",
+            path.display(),
+            path.display()
+        );
+    }
     let settings = &event.settings;
     // An older file may hold what is refused on entry now: never sent raw to the terminal.
     let printable = scheduler::text::printable;

@@ -486,6 +486,12 @@ impl EventFile {
         unfit_results(&self.connection, &event, &self.path)
     }
 
+    /// The stored results that fit the event, and those that do not: for showing a damaged
+    /// file as far as it can be shown (`results` refuses it whole).
+    pub fn results_as_far_as_they_fit(&self) -> Result<(Results, Vec<UnfitResult>), StoreError> {
+        sort_results(&self.connection, &self.event, &self.path)
+    }
+
     /// Removes every stored result that does not fit the event, each with a history line
     /// saying why, in one transaction (the check is made again inside it). The repair of a
     /// damaged file; returns what was removed. The file is then sound, and writable again.
@@ -1310,12 +1316,22 @@ fn unfit_results(
     event: &Event,
     path: &Path,
 ) -> Result<Vec<UnfitResult>, StoreError> {
+    sort_results(connection, event, path).map(|(_, unfit)| unfit)
+}
+
+/// Every stored result, sorted into those that fit `event` and those that do not (or do not
+/// read back), in row order.
+fn sort_results(
+    connection: &Connection,
+    event: &Event,
+    path: &Path,
+) -> Result<(Results, Vec<UnfitResult>), StoreError> {
     let db = database_error(path.into());
     let mut statement = connection
         .prepare("SELECT rowid, round, table_no, deal, CAST(value AS TEXT) FROM result ORDER BY rowid")
         .map_err(&db)?;
     let mut rows = statement.query([]).map_err(&db)?;
-    let mut unfit = Vec::new();
+    let (mut fit, mut unfit) = (Results::new(), Vec::new());
     while let Some(row) = rows.next().map_err(&db)? {
         let id: i64 = row.get(0).map_err(&db)?;
         let number = |at: usize| {
@@ -1330,22 +1346,26 @@ fn unfit_results(
         };
         let text: String = row.get::<_, Option<String>>(4).ok().flatten().unwrap_or_default();
         let why = match key {
-            None => Some("its round, table and board are not numbers".to_string()),
+            None => "its round, table and board are not numbers".to_string(),
             Some(key) => match serde_json::from_str::<ResultValue>(&text) {
-                Err(e) => Some(format!("it does not read back: {e}")),
-                Ok(value) => event.check_result(key, &value).err(),
+                Err(e) => format!("it does not read back: {e}"),
+                Ok(value) => match event.check_result(key, &value) {
+                    Ok(()) => {
+                        fit.insert(key, value);
+                        continue;
+                    }
+                    Err(why) => why,
+                },
             },
         };
-        if let Some(why) = why {
-            unfit.push(UnfitResult {
-                row: id,
-                key,
-                text,
-                why,
-            });
-        }
+        unfit.push(UnfitResult {
+            row: id,
+            key,
+            text,
+            why,
+        });
     }
-    Ok(unfit)
+    Ok((fit, unfit))
 }
 
 /// Every stored result, each read back and checked against the event with the rules of
