@@ -113,6 +113,13 @@ fn read_game(
         if !INHERITABLE.contains(&name) && !NOT_INHERITABLE.contains(&name) {
             continue;
         }
+        // A value read here reaches the event, its sheets and exports: no control character
+        // or noncharacter, screened as names and titles are.
+        if let Err(why) = crate::text::screen_line(&format!("the [{name}] tag"), &tag.value) {
+            problems.error(Some(tag.line), Some(name), why);
+            well_formed = false;
+            continue;
+        }
         match used.get(name) {
             None => {
                 used.insert(name, tag);

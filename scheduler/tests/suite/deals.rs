@@ -449,3 +449,14 @@ fn hand_records_with_another_dealer_or_vulnerability_are_refused_by_board() {
     // The standard board alone is attached.
     assert_eq!(file.attach_deals(&boards[1..]).unwrap(), 1);
 }
+
+/// Issue 38, item 4, found by the `pbn_read` fuzz target: a tag value holding a control
+/// character (here U+0001 in the Site) is refused by line and tag, as names and titles are,
+/// instead of being read (and written back as a space).
+#[test]
+fn a_tag_with_a_control_character_is_refused_by_line_and_tag() {
+    let text = format!("[Site \"Bridge Club \u{1}Ee\"]\n[Board \"1\"]\n[Deal \"{GOOD_DEAL}\"]\n");
+    let (line, field, message) = refusal(&text);
+    assert_eq!((line, field.as_deref()), (Some(1), Some("Site")));
+    assert!(message.starts_with("the [Site] tag holds U+0001"), "{message}");
+}
