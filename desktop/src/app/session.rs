@@ -71,14 +71,7 @@ impl Session {
     /// Opens an event to work on; one in a folder or on a medium this user cannot write, or
     /// on a full disk, is opened to look at (every change is then refused, nothing lost).
     pub fn open(path: &Path) -> Result<Session, String> {
-        let file = match EventFile::open(path) {
-            Err(
-                scheduler::event::store::StoreError::ReadOnly { .. }
-                | scheduler::event::store::StoreError::DiskFull { .. },
-            ) => EventFile::open_read_only(path),
-            opened => opened,
-        }
-        .map_err(|e| e.to_string())?;
+        let file = EventFile::open_or_read_only(path).map_err(|e| e.to_string())?;
         Self::from_file(file)
     }
 

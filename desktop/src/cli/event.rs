@@ -408,10 +408,7 @@ fn open(path: &Path) -> Result<EventFile, StoreError> {
 /// one on a full disk, is opened read-only instead of refused, since nothing will be written
 /// to it.
 pub(super) fn open_to_read(path: &Path) -> Result<EventFile, StoreError> {
-    match EventFile::open(path) {
-        Err(StoreError::ReadOnly { .. } | StoreError::DiskFull { .. }) => EventFile::open_read_only(path),
-        opened => opened,
-    }
+    EventFile::open_or_read_only(path)
 }
 
 fn new_event(args: &NewArgs) -> Result<ExitCode> {

@@ -292,6 +292,16 @@ impl EventFile {
         }
     }
 
+    /// Opens an event to work on or, where it cannot be written (a write-protected file or
+    /// folder, a full disk), to look at: every change is then refused as such, nothing lost.
+    /// What every front end opens with (the window, the command line's reading commands).
+    pub fn open_or_read_only(path: &Path) -> Result<EventFile, StoreError> {
+        match EventFile::open(path) {
+            Err(StoreError::ReadOnly { .. } | StoreError::DiskFull { .. }) => EventFile::open_read_only(path),
+            opened => opened,
+        }
+    }
+
     fn open_with(path: &Path, access: OpenFlags) -> Result<EventFile, StoreError> {
         let version = check_header(path)?;
         if version > SCHEMA_VERSION {
