@@ -1565,3 +1565,153 @@ fn a_damaged_event_is_shown_listed_and_repaired_from_the_command_line() {
     assert!(ok(&shown).contains("round  1:   2 of"));
     assert!(text(&shown.stderr).is_empty(), "{}", text(&shown.stderr));
 }
+
+/// Issue 39: `tourney event undo` takes back the last change, `redo` puts it back, and the
+/// window's write path (the library's session, as the window opens the file) sees the same
+/// history: one history, kept in the file.
+#[test]
+fn undo_and_redo_from_the_command_line_share_the_windows_history() {
+    let dir = scratch("undo");
+    let file = dir.join("club.tourney");
+    let f = file.to_str().unwrap();
+    new_club_evening(f);
+    fails_with(&tourney(&["event", "undo", f]), 1, "nothing to undo");
+    let board_one = |score: &str| {
+        ok(&tourney(&[
+            "event", "result", f, "--board", "1", "--ns", "1", "--ew", "1", "--score", score,
+        ]))
+    };
+    board_one("420");
+    let corrected = board_one("450");
+    assert!(corrected.contains("(was N-S score 420)"), "{corrected}");
+    let stored = |file: &Path| {
+        EventFile::open(file)
+            .unwrap()
+            .results()
+            .unwrap()
+            .values()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+    };
+    let undone = ok(&tourney(&["event", "undo", f]));
+    assert!(
+        undone.starts_with("undone #") && undone.contains("the correction of round 1 table 1 board 1"),
+        "{undone}"
+    );
+    assert_eq!(stored(&file), ["N-S score 420"]);
+    // The window's write path, opened now, offers the next undo and the redo of this one.
+    let session = scheduler::event::session::Session::open(&file).unwrap();
+    assert_eq!(
+        session.undo_label(),
+        Some("the result of round 1 table 1 board 1")
+    );
+    assert_eq!(
+        session.redo_label(),
+        Some("the correction of round 1 table 1 board 1")
+    );
+    drop(session);
+    ok(&tourney(&["event", "undo", f]));
+    assert!(stored(&file).is_empty());
+    fails_with(&tourney(&["event", "undo", f]), 1, "nothing to undo");
+    let redone = ok(&tourney(&["event", "redo", f]));
+    assert!(
+        redone.contains("the result of round 1 table 1 board 1"),
+        "{redone}"
+    );
+    assert_eq!(stored(&file), ["N-S score 420"]);
+    let history = ok(&tourney(&["event", "history", f]));
+    for action in ["entered", "corrected", "undone", "redone"] {
+        assert!(history.contains(action), "{action}: {history}");
+    }
+    // A pair's withdrawal is taken back too: the movement is as it was.
+    let movement = EventFile::open(&file).unwrap().event().schedule.clone();
+    let left = ok(&tourney(&[
+        "event",
+        "withdraw",
+        f,
+        "--pair",
+        "3NS",
+        "--after-round",
+        "3",
+    ]));
+    assert_ne!(EventFile::open(&file).unwrap().event().schedule, movement);
+    let undone = ok(&tourney(&["event", "undo", f]));
+    assert!(undone.contains("left after round 3"), "{left}\n{undone}");
+    assert_eq!(EventFile::open(&file).unwrap().event().schedule, movement);
+}
+
+/// Issue 39: the same evening entered through the command line and through the window's
+/// write path (the session and the entry parser the results view uses) gives the same
+/// standings.
+#[test]
+fn the_command_line_and_the_windows_write_path_give_the_same_standings() {
+    use scheduler::event::session::{Command as Change, Session};
+    let dir = scratch("one-path");
+    let by_cli = dir.join("cli.tourney");
+    let by_window = dir.join("window.tourney");
+    ok(&tourney(&[
+        "event",
+        "new",
+        by_cli.to_str().unwrap(),
+        "--format",
+        "whist-drive",
+        "--roster",
+        &fixture("whist_16_international.csv"),
+        "--rounds",
+        "3",
+        "--hands-per-round",
+        "2",
+    ]));
+    ok(&tourney(&[
+        "event",
+        "copy",
+        by_cli.to_str().unwrap(),
+        by_window.to_str().unwrap(),
+    ]));
+    let mut lines = String::new();
+    let mut typed = Vec::new();
+    for round in 1..=3u32 {
+        for table in 1..=4u32 {
+            let ns = (round * 7 + table * 5) % 27;
+            lines.push_str(&format!(
+                "--round {round} --table {table} --ns {ns} --ew {}\n",
+                26 - ns
+            ));
+            typed.push((round, table, ns.to_string(), (26 - ns).to_string()));
+        }
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
+        .args(["event", "result", by_cli.to_str().unwrap(), "--stdin"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(lines.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    let mut session = Session::open(&by_window).unwrap();
+    for (round, table, ns, ew) in &typed {
+        let key = scheduler::event::ResultKey {
+            round: *round,
+            table: *table,
+            deal: 0,
+        };
+        let value = scheduler::event::entry::typed_result(session.event(), key, &[ns, ew])
+            .unwrap()
+            .unwrap();
+        session.apply(Change::SetResult(key, value)).unwrap();
+    }
+    drop(session);
+    let standings = |file: &Path| {
+        ok(&tourney(&[
+            "event",
+            "standings",
+            file.to_str().unwrap(),
+            "--csv",
+            "-",
+        ]))
+    };
+    let (cli, window) = (standings(&by_cli), standings(&by_window));
+    assert!(cli.lines().count() > 16, "{cli}");
+    assert_eq!(cli, window);
+}

@@ -3,9 +3,9 @@
 //! after which round. Each leaves as one command; the library keeps the played rounds, makes
 //! the rest and checks it all, and what it did (or why not) is shown here, where it was asked.
 
-use super::session::{AppCommand, Session};
 use eframe::egui;
 use scheduler::event::lineup::last_round_with_results;
+use scheduler::event::session::{Command, Session};
 use scheduler::model::Absence;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -29,7 +29,7 @@ pub struct LineUpForm {
 
 impl LineUpForm {
     /// The two buttons, the open form and the last outcome; a command when one is asked for.
-    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session) -> Option<AppCommand> {
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session) -> Option<Command> {
         let event = session.event();
         let played = last_round_with_results(session.results());
         let last = event.schedule.rounds.iter().map(|r| r.number).max().unwrap_or(0);
@@ -69,9 +69,9 @@ impl LineUpForm {
                             .on_disabled_hover_text("Type the late player's name first")
                             .clicked()
                         {
-                            command = Some(AppCommand::LateArrival {
+                            command = Some(Command::LateArrival {
                                 name: self.name.trim().to_owned(),
-                                before_round: self.round,
+                                before_round: Some(self.round),
                             });
                         }
                         if ui.button("Cancel").clicked() {
@@ -120,7 +120,7 @@ impl LineUpForm {
                             .clicked()
                             && let Some(entrant) = self.entrant
                         {
-                            command = Some(AppCommand::Withdraw {
+                            command = Some(Command::Withdraw {
                                 entrant,
                                 after_round: self.round,
                             });

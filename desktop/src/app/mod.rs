@@ -3,7 +3,7 @@
 //! given on the command line. From the start screen the organiser opens a recent event, any
 //! `.tourney` file, or creates a new one with the wizard; an open event has roster, schedule,
 //! results, standings and sheets views. Each view is a struct holding view state only;
-//! changes go through `session::AppCommand` to the event file.
+//! changes go through `session::Command` to the event file.
 
 pub(crate) mod dialogs;
 mod file_dialog;
@@ -19,7 +19,7 @@ mod results_view;
 mod roster_preview;
 mod roster_view;
 pub(crate) mod schedule_view;
-mod session;
+
 mod sheets_view;
 mod standings_view;
 mod tools_view;
@@ -30,7 +30,7 @@ use new_event::NewEventView;
 use results_view::ResultsView;
 use roster_view::RosterView;
 use schedule_view::ScheduleView;
-use session::Session;
+use scheduler::event::session::{Session, SessionError};
 use sheets_view::SheetsView;
 use standings_view::StandingsView;
 use std::path::{Path, PathBuf};
@@ -337,7 +337,7 @@ impl TourneyApp {
         self.recent.truncate(8);
     }
 
-    fn show_opened(&mut self, opened: Result<Session, String>) {
+    fn show_opened(&mut self, opened: Result<Session, SessionError>) {
         match opened {
             Ok(session) => {
                 self.status = format!(
@@ -354,7 +354,7 @@ impl TourneyApp {
                 self.standings = StandingsView::default();
             }
             Err(problem) => {
-                self.show_problem(problem);
+                self.show_problem(problem.to_string());
                 self.screen = Screen::Start;
             }
         }
@@ -549,6 +549,17 @@ impl TourneyApp {
             self.screen = Screen::Start;
             return;
         };
+        // Another window, a command or a phone may write to the same file: look once a
+        // second (a cheap question to SQLite) and show what they wrote.
+        ui.ctx().request_repaint_after(std::time::Duration::from_secs(1));
+        match session.refresh() {
+            Ok(true) => {
+                self.status = "Read again: the event file was changed elsewhere (another window or a command)"
+                    .to_owned()
+            }
+            Ok(false) => {}
+            Err(problem) => self.status = format!("Could not read the event file again: {problem}"),
+        }
         let settings = &session.event().settings;
         ui.horizontal(|ui| {
             ui.heading(&settings.title);
@@ -585,8 +596,8 @@ impl TourneyApp {
         };
         for command in commands {
             match session.apply(command) {
-                Ok(message) => self.status = message,
-                Err(message) => notice = Some(Notice::Problem(format!("Not saved: {message}"))),
+                Ok(applied) => self.status = applied.message,
+                Err(problem) => notice = Some(Notice::Problem(format!("Not saved: {problem}"))),
             }
         }
         if let Some(notice) = notice {
@@ -648,7 +659,7 @@ impl TourneyApp {
                 }
                 self.status = status;
             }
-            Err(problem) => self.new_event.problem = Some(problem.into()),
+            Err(problem) => self.new_event.problem = Some(problem.to_string().into()),
         }
     }
 
@@ -686,17 +697,17 @@ impl TourneyApp {
             .on_hover_text(&redo_hover)
             .on_disabled_hover_text(&redo_hover)
             .clicked();
-        let outcome = if undo {
-            session.undo()
+        let (outcome, word) = if undo {
+            (session.undo(), "Undone")
         } else if redo {
-            session.redo()
+            (session.redo(), "Redone")
         } else {
-            None
+            return;
         };
         match outcome {
-            Some(Ok(message)) => self.status = message,
-            Some(Err(problem)) => self.show_problem(format!("Not changed: {problem}")),
-            None => {}
+            Ok(Some(reverted)) => self.status = format!("{word}: {}", reverted.what),
+            Ok(None) => {}
+            Err(problem) => self.show_problem(format!("Not changed: {problem}")),
         }
     }
 

@@ -4,6 +4,7 @@
 //! (each kept in the event's history), then opens the file.
 
 use eframe::egui;
+use scheduler::event::session::Session;
 use scheduler::event::store::{EventFile, UnfitResult};
 use std::path::{Path, PathBuf};
 
@@ -34,8 +35,7 @@ impl Repair {
 
     /// Removes the unfit results (checked again inside the write), saying what was removed.
     pub fn remove(&self) -> Result<String, String> {
-        let mut file = EventFile::open(&self.path).map_err(|e| e.to_string())?;
-        let removed = file.remove_unfit_results().map_err(|e| e.to_string())?;
+        let removed = Session::repair(&self.path).map_err(|e| e.to_string())?;
         Ok(format!(
             "Removed {} result(s) that did not fit the event (kept in the history): {}",
             removed.len(),

@@ -3,13 +3,12 @@
 //! moment Enter is pressed or Save clicked; Enter then moves on to the next table. A round
 //! says whether it is complete. Below, every entry and correction with its time.
 
-use super::session::{AppCommand, Session};
 use eframe::egui;
 use scheduler::event::club_pairs::travellers;
-use scheduler::event::entry::{other_side_tricks, parse_board, parse_score, parse_whist_tricks};
+use scheduler::event::entry::{other_side_tricks, typed_result};
+use scheduler::event::session::{Command, Session};
 use scheduler::event::{ResultKey, ResultValue, Scoring, sides};
 use scheduler::movement::present_pairs;
-use scheduler::scoring::chess::GameResult;
 use std::collections::BTreeMap;
 
 fn names(session: &Session, entrants: &[usize]) -> String {
@@ -42,7 +41,7 @@ pub struct ResultsView {
 
 impl ResultsView {
     /// Shows the round's tables with a field per result; returns the commands to carry out.
-    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<AppCommand> {
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
         let mut commands = Vec::new();
         let event = session.event();
         if event.schedule.round(self.round).is_none() {
@@ -147,7 +146,7 @@ impl ResultsView {
 
     /// Club pairs: one board's traveller, a row per table that plays it in movement order,
     /// with its matchpoints once scored; Enter saves and moves down the traveller.
-    fn traveller_ui(&mut self, ui: &mut egui::Ui, session: &Session, boards: u32) -> Vec<AppCommand> {
+    fn traveller_ui(&mut self, ui: &mut egui::Ui, session: &Session, boards: u32) -> Vec<Command> {
         let mut commands = Vec::new();
         let event = session.event();
         self.board = self.board.clamp(1, boards.max(1));
@@ -234,7 +233,7 @@ impl ResultsView {
         sides: (String, String),
         parts: u8,
         field: &mut usize,
-        commands: &mut Vec<AppCommand>,
+        commands: &mut Vec<Command>,
     ) {
         let saved = session.results().get(&key).copied();
         let hands = match session.event().settings.scoring {
@@ -332,7 +331,7 @@ impl ResultsView {
                     })
                     .inner;
                 if clicked || submitted {
-                    commands.push(AppCommand::SetResult(key, *value));
+                    commands.push(Command::SetResult(key, *value));
                     if next_table.is_some() {
                         self.focus = next_table;
                     }
@@ -347,7 +346,7 @@ impl ResultsView {
             }
             (None, Some(_)) => {
                 if ui.button("Remove").clicked() {
-                    commands.push(AppCommand::ClearResult(key));
+                    commands.push(Command::ClearResult(key));
                 }
             }
             (None, None) => {
@@ -427,21 +426,10 @@ impl ResultsView {
 
     /// The typed value, checked against the event; `None` while the fields are empty.
     fn parse(&self, session: &Session, key: ResultKey, parts: u8) -> Option<Result<ResultValue, String>> {
-        let text = |part: u8| self.drafts.get(&(key, part)).map(|s| s.trim()).unwrap_or("");
-        if (0..parts).all(|p| text(p).is_empty()) {
-            return None;
-        }
-        let event = session.event();
-        let value = match &event.settings.scoring {
-            Scoring::WhistDrive { hands_per_round } => parse_whist_tricks(text(0), text(1), *hands_per_round)
-                .map(|(ns, ew)| ResultValue::Tricks { ns, ew }),
-            Scoring::Bridge { .. } => parse_board(text(0)).map(|board| ResultValue::Bridge { board }),
-            Scoring::Chess { .. } => GameResult::parse(text(0)).map(|result| ResultValue::Game { result }),
-            Scoring::Match { .. } => {
-                parse_score(text(0)).map(|(home, away)| ResultValue::Score { home, away })
-            }
-        };
-        Some(value.and_then(|v| event.check_result(key, &v).map(|()| v)))
+        let fields: Vec<&str> = (0..parts)
+            .map(|part| self.drafts.get(&(key, part)).map_or("", String::as_str))
+            .collect();
+        typed_result(session.event(), key, &fields)
     }
 }
 

@@ -9,9 +9,9 @@
 use super::dialogs::{Files, Purpose, Request};
 use super::line_up_form::LineUpForm;
 use super::roster_preview::RosterPreview;
-use super::session::{AppCommand, Session};
 use eframe::egui;
 use scheduler::event::create::EventFormat;
+use scheduler::event::session::{Command, Session};
 use scheduler::model::{Player, PlayerId, Roster};
 use scheduler::sorting::{ColumnKind, SortOrder, compare_names};
 use std::collections::HashMap;
@@ -44,7 +44,7 @@ pub struct RosterView {
 const ROW_HEIGHT: f32 = 22.0;
 
 impl RosterView {
-    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Vec<AppCommand> {
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Vec<Command> {
         let mut commands = Vec::new();
         if self.revision != Some(session.revision()) {
             self.drafts.clear();
@@ -80,7 +80,7 @@ impl RosterView {
                     .on_disabled_hover_text(why)
                     .clicked()
                 {
-                    commands.push(AppCommand::SetRoster(renumbered_after(
+                    commands.push(Command::SetRoster(renumbered_after(
                         &Roster::default(),
                         preview.roster(),
                     )));
@@ -97,7 +97,7 @@ impl RosterView {
                     merged
                         .players
                         .extend(renumbered_after(roster, preview.roster()).players);
-                    commands.push(AppCommand::SetRoster(merged));
+                    commands.push(Command::SetRoster(merged));
                     close = true;
                 } else if ui.button("Cancel the import").clicked() {
                     close = true;
@@ -131,7 +131,7 @@ impl RosterView {
                     .players
                     .push(Player::new(id.0, format!("New player {}", id.0)));
                 self.focus_name_of = Some(id);
-                commands.push(AppCommand::SetRoster(edited));
+                commands.push(Command::SetRoster(edited));
             }
             if ui
                 .add_enabled(!locked, egui::Button::new("Import CSV…"))
@@ -221,7 +221,7 @@ impl RosterView {
             |ui, range| {
                 for &index in &shown[range] {
                     if let Some(edited) = self.row_ui(ui, roster, index, &columns, locked, lock_reason) {
-                        commands.push(AppCommand::SetRoster(edited));
+                        commands.push(Command::SetRoster(edited));
                     }
                 }
             },

@@ -9,10 +9,10 @@ mod heat_map;
 use super::generation::{Generation, refusal_ui};
 use super::grid::VirtualGrid;
 use super::options_form::{options_rows, row};
-use super::session::{AppCommand, Session};
 use eframe::egui;
 use heat_map::{HeatMap, kept_apart_ui, legend, matrix_title};
 use scheduler::event::create::{EventFormat, EventOptions, NotGenerated};
+use scheduler::event::session::{Command, Session};
 
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
 pub enum Tab {
@@ -39,7 +39,7 @@ pub struct ScheduleView {
 }
 
 impl ScheduleView {
-    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<AppCommand> {
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
         let mut commands = Vec::new();
         self.generation_ui(ui, session, &mut commands);
         ui.horizontal(|ui| {
@@ -74,7 +74,7 @@ impl ScheduleView {
     }
 
     /// The out-of-date banner, "Generate again" with its options, and a running generation.
-    fn generation_ui(&mut self, ui: &mut egui::Ui, session: &Session, commands: &mut Vec<AppCommand>) {
+    fn generation_ui(&mut self, ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
         let event = session.event();
         if let Some(job) = &self.job {
             match job.take_outcome() {
@@ -86,7 +86,7 @@ impl ScheduleView {
                 Some(Ok(generated)) => {
                     let options = self.regenerate.take().map(|(o, _)| o);
                     if let Some(options) = options {
-                        commands.push(AppCommand::ReplaceSchedule(Box::new(generated), options));
+                        commands.push(Command::ReplaceSchedule(Box::new(generated), options));
                     }
                     self.job = None;
                 }

@@ -3,8 +3,8 @@
 
 use super::Notice;
 use super::dialogs::{Files, Purpose, Request};
-use super::session::Session;
 use eframe::egui;
+use scheduler::event::session::Session;
 use scheduler::event::standings::standings_csv;
 use scheduler::export_file::{Existing, write_export};
 use scheduler::schedule_io::write_round_sheet_csv;

@@ -4,8 +4,8 @@
 
 use super::Notice;
 use super::dialogs::Files;
-use super::session::Session;
 use eframe::egui;
+use scheduler::event::session::Session;
 use scheduler::sheets::StandingsTable;
 use scheduler::sorting::{ColumnKind, SortOrder, sorted_rows};
 

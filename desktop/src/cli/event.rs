@@ -6,18 +6,17 @@ use super::output::write_file;
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use scheduler::deals::{read_pbn_file, write_pbn};
-use scheduler::event::club_pairs::{locate_traveller_line, pair_of_label};
+use scheduler::event::club_pairs::pair_of_label;
 use scheduler::event::create::{EventFormat, MovementPlan, NewEvent, build_event};
-use scheduler::event::entry::{parse_board, parse_score, parse_tricks};
+use scheduler::event::entry::Fields;
+use scheduler::event::session::{Applied, Command, Session, SessionError};
 use scheduler::event::standings::{leader, standings, standings_csv};
 use scheduler::event::store::{EventFile, ExistingFile, StoreError};
 use scheduler::event::usebio::usebio_xml;
-use scheduler::event::{BridgeResult, Event, ImpMethod, ResultKey, ResultValue, Scoring};
+use scheduler::event::{Event, ImpMethod, ResultValue};
 use scheduler::model::{Roster, TeamEvent};
 use scheduler::movement::{MovementKind, choose_movement, describe_movement, present_pairs};
 use scheduler::roster_import::import_roster_file;
-use scheduler::scoring::bridge::{Contract, Direction};
-use scheduler::scoring::chess::GameResult;
 use scheduler::scoring::league::PointsRule;
 use scheduler::sheets::event_sheets::{event_sheets_pdf, sheet_kinds, sheet_options};
 use scheduler::sheets::{Paper, SheetKind, StandingsTable, schedule_pdf};
@@ -83,6 +82,13 @@ pub enum EventCommand {
         #[arg(long)]
         remove: bool,
     },
+    /// Take back the last change to the event (a result, a correction, a roster change, a late
+    /// arrival or withdrawal, hand records), whoever made it: the window and the command line
+    /// share one history, kept in the file. The undo is itself a line of the history.
+    Undo { file: PathBuf },
+    /// Put back the last change taken back with undo (in the window or here), if nothing was
+    /// changed since.
+    Redo { file: PathBuf },
     /// Save a consistent copy of the event file (safe while it is open elsewhere).
     Copy {
         file: PathBuf,
@@ -93,21 +99,16 @@ pub enum EventCommand {
     },
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
-    /// Whist individual movement scored by tricks.
-    #[value(alias = "whist")]
-    WhistDrive,
-    /// Whist individual movement played as duplicate bridge (matchpoints, optional IMPs).
-    BridgeIndividual,
-    /// Pairs round robin played as duplicate bridge (home pair N-S).
-    BridgePairs,
-    /// Pairs or teams round robin with match scores and a league table.
-    Pairs,
-    /// Individual chess round robin (Berger tables), points and tie-breaks.
-    Chess,
-    /// Team chess: jamboree, team round robin or Scheveningen.
-    TeamChess,
+/// `--format`: the library's own list of formats (`EventFormat::ALL`), with their names,
+/// aliases and descriptions, so the command line and the window offer the same formats.
+fn format_parser() -> impl clap::builder::TypedValueParser<Value = EventFormat> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(EventFormat::ALL.map(|format| {
+        PossibleValue::new(format.name())
+            .help(format.description())
+            .aliases(format.aliases())
+    }))
+    .try_map(|name| EventFormat::from_name(&name).ok_or_else(|| format!("{name:?} is not a format")))
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -146,8 +147,8 @@ pub enum TeamKindArg {
 pub struct NewArgs {
     /// The event file to create (.tourney); an existing file is never overwritten.
     file: PathBuf,
-    #[arg(long, value_enum)]
-    format: FormatArg,
+    #[arg(long, value_parser = format_parser())]
+    format: EventFormat,
     /// Roster CSV (names, spouses, stationary, team, board…).
     #[arg(long, conflicts_with = "players")]
     roster: Option<PathBuf>,
@@ -379,6 +380,8 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
         } => late(&file, &name, before_round),
         EventCommand::Show { file } => show(&file),
         EventCommand::Repair { file, remove } => repair(&file, remove),
+        EventCommand::Undo { file } => revert(&file, true),
+        EventCommand::Redo { file } => revert(&file, false),
         EventCommand::Copy { file, to, force } => {
             let event = open_to_read(&file)?;
             let existing = if force {
@@ -400,8 +403,10 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
     }
 }
 
-fn open(path: &Path) -> Result<EventFile, StoreError> {
-    EventFile::open(path)
+/// Opens an event to change it, through the one write path: a file that cannot be written is
+/// refused as such.
+fn open(path: &Path) -> Result<Session, SessionError> {
+    Session::open_to_write(path)
 }
 
 /// Opens an event to look at it (show, history, standings, copy): a write-protected file, or
@@ -412,14 +417,7 @@ pub(super) fn open_to_read(path: &Path) -> Result<EventFile, StoreError> {
 }
 
 fn new_event(args: &NewArgs) -> Result<ExitCode> {
-    let format = match args.format {
-        FormatArg::WhistDrive => EventFormat::WhistDrive,
-        FormatArg::BridgeIndividual => EventFormat::BridgeIndividual,
-        FormatArg::BridgePairs => EventFormat::BridgePairs,
-        FormatArg::Pairs => EventFormat::Pairs,
-        FormatArg::Chess => EventFormat::Chess,
-        FormatArg::TeamChess => EventFormat::TeamChess,
-    };
+    let format = args.format;
     let roster = match (&args.roster, args.players) {
         (Some(path), _) => {
             let import = import_roster_file(path);
@@ -539,7 +537,7 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
     for note in notes {
         eprintln!("note: {note}");
     }
-    EventFile::create(&args.file, &event)?;
+    Session::create(&args.file, &event)?;
     let schedule = &event.schedule;
     println!(
         "created {}: {} — {}, {} entrants, {} rounds; results are entered as {}",
@@ -565,188 +563,31 @@ fn capitalised(text: &str) -> String {
         .unwrap_or_default()
 }
 
-/// Turns typed options into a result for this event, with a message naming what is missing.
-fn entry_to_result(event: &Event, entry: &Entry) -> Result<(ResultKey, Option<ResultValue>), String> {
-    let key = match (entry.round, entry.table, entry.deal, &entry.ns, &entry.ew) {
-        (round, table, Some(board), Some(ns), Some(ew)) if event.schedule.movement.is_some() => {
-            let key = locate_traveller_line(event, board, ns, ew)?;
-            if round.is_some_and(|r| r != key.round) || table.is_some_and(|t| t != key.table) {
-                return Err(format!(
-                    "board {board} with {ns} N-S against {ew} E-W was played in round {} at table {}, not as given",
-                    key.round, key.table
-                ));
-            }
-            key
+impl Entry {
+    /// The typed options as the library's entry parser reads them.
+    fn fields(&self) -> Fields {
+        Fields {
+            round: self.round,
+            table: self.table,
+            board: self.deal,
+            ns: self.ns.clone(),
+            ew: self.ew.clone(),
+            contract: self.contract.clone(),
+            by: self.by.clone(),
+            tricks: self.tricks.clone(),
+            score: self.score.clone(),
+            passed: self.passed,
+            artificial: self.artificial.clone(),
+            result: self.result.clone(),
+            clear: self.clear,
         }
-        (Some(round), Some(table), deal, _, _) => ResultKey {
-            round,
-            table,
-            deal: deal.unwrap_or(0),
-        },
-        _ if event.schedule.movement.is_some() => {
-            return Err("give --board with --ns and --ew (the pairs, as on the traveller), or --round, --table and --board".into());
-        }
-        _ => return Err("give --round and --table".into()),
-    };
-    let round = key.round;
-    if entry.clear {
-        return Ok((key, None));
     }
-    let scoring = &event.settings.scoring;
-    refuse_unused(entry, scoring)?;
-    let missing = || {
-        format!(
-            "this event is scored as {}: give {}",
-            scoring.label(),
-            scoring.entry_hint()
-        )
-    };
-    let value = match scoring {
-        Scoring::WhistDrive { .. } => match (&entry.ns, &entry.ew) {
-            (Some(ns), Some(ew)) => ResultValue::Tricks {
-                ns: numbers::whole_number(ns).map_err(|e| format!("--ns {ns}: {e}"))?,
-                ew: numbers::whole_number(ew).map_err(|e| format!("--ew {ew}: {e}"))?,
-            },
-            _ => return Err(missing()),
-        },
-        Scoring::Bridge { .. } => {
-            if entry.deal.is_none() {
-                let boards = event.deals_at(round, key.table);
-                return Err(format!(
-                    "give --board (the board number; {} plays boards {}–{})",
-                    if event.schedule.movement.is_some() {
-                        format!("round {round} table {}", key.table)
-                    } else {
-                        format!("round {round}")
-                    },
-                    boards.start(),
-                    boards.end()
-                ));
-            }
-            let board = if let Some(text) = &entry.artificial {
-                if entry.passed || entry.contract.is_some() || entry.score.is_some() {
-                    return Err(
-                        "--artificial: give either the director's score or the result, not both".into(),
-                    );
-                }
-                match parse_board(text)? {
-                    artificial @ (BridgeResult::Artificial { .. } | BridgeResult::NotPlayed) => artificial,
-                    _ => {
-                        return Err(format!(
-                            "--artificial {text:?}: write AVE+, AVE, AVE- (for N-S; E-W get the other side), both sides as A+/A-, or NP for not played"
-                        ));
-                    }
-                }
-            } else if entry.passed {
-                if entry.contract.is_some()
-                    || entry.by.is_some()
-                    || entry.tricks.is_some()
-                    || entry.score.is_some()
-                {
-                    return Err("--passed: a passed-out board has no contract, declarer, tricks or score; give either --passed or the result".into());
-                }
-                BridgeResult::PassedOut
-            } else if let Some(score) = &entry.score {
-                let score = score.trim().parse::<i32>().map_err(|_| {
-                    format!("--score {score:?}: give the N-S score as a whole number, e.g. 620 or -100")
-                })?;
-                BridgeResult::NorthSouthScore { score }
-            } else {
-                let (Some(contract), Some(by), Some(tricks)) = (&entry.contract, &entry.by, &entry.tricks)
-                else {
-                    return Err(missing());
-                };
-                let contract = Contract::parse(contract)?;
-                let declarer = Direction::parse(by)
-                    .ok_or_else(|| format!("--by {by:?}: the declarer is N, E, S or W"))?;
-                let tricks = parse_tricks(tricks, contract).map_err(|e| format!("--{e}"))?;
-                BridgeResult::Contract {
-                    contract,
-                    declarer,
-                    tricks,
-                }
-            };
-            ResultValue::Bridge { board }
-        }
-        Scoring::Chess { .. } => match &entry.result {
-            Some(text) => ResultValue::Game {
-                result: GameResult::parse(text)?,
-            },
-            None => return Err(missing()),
-        },
-        Scoring::Match { .. } => match &entry.score {
-            Some(text) => {
-                let (home, away) = parse_score(text).map_err(|e| format!("--{e}"))?;
-                ResultValue::Score { home, away }
-            }
-            None => return Err(missing()),
-        },
-    };
-    Ok((key, Some(value)))
 }
 
-/// Refuses options this event's scoring does not use, and a bridge score given beside a
-/// contract, naming them: a typed option is never dropped without a word.
-fn refuse_unused(entry: &Entry, scoring: &Scoring) -> Result<(), String> {
-    let contract_given = [
-        ("--contract", entry.contract.is_some()),
-        ("--by", entry.by.is_some()),
-        ("--tricks", entry.tricks.is_some()),
-    ];
-    let given = contract_given.iter().copied().chain([
-        ("--score", entry.score.is_some()),
-        ("--passed", entry.passed),
-        ("--artificial", entry.artificial.is_some()),
-        ("--result", entry.result.is_some()),
-    ]);
-    let used: &[&str] = match scoring {
-        Scoring::WhistDrive { .. } => &[],
-        Scoring::Bridge { .. } => &[
-            "--contract",
-            "--by",
-            "--tricks",
-            "--score",
-            "--passed",
-            "--artificial",
-        ],
-        Scoring::Chess { .. } => &["--result"],
-        Scoring::Match { .. } => &["--score"],
-    };
-    let unused: Vec<&str> = given
-        .filter(|&(name, given)| given && !used.contains(&name))
-        .map(|(name, _)| name)
-        .collect();
-    if !unused.is_empty() {
-        return Err(format!(
-            "{} {} not used in this event (scored as {}: give {}); nothing was saved",
-            unused.join(" and "),
-            if unused.len() == 1 { "is" } else { "are" },
-            scoring.label(),
-            scoring.entry_hint()
-        ));
-    }
-    if let Some(score) = &entry.score
-        && matches!(scoring, Scoring::Bridge { .. })
-    {
-        let with: Vec<&str> = contract_given
-            .iter()
-            .filter(|(_, g)| *g)
-            .map(|(n, _)| *n)
-            .collect();
-        if !with.is_empty() {
-            return Err(format!(
-                "--score {score} and {} given together: give either the contract (--contract, --by, --tricks) or the N-S score, not both; nothing was saved",
-                with.join(", ")
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Why a result was not saved: what was typed, or what the event file said.
+/// Why a change was not saved: what was typed, or what the event file said.
 enum Refusal {
     Entry(String),
-    Store(StoreError),
+    Store(SessionError),
 }
 
 impl Refusal {
@@ -759,44 +600,40 @@ impl Refusal {
         };
         match self {
             Refusal::Entry(message) => named(message.clone()),
-            Refusal::Store(error @ (StoreError::Invalid { .. } | StoreError::Refused { .. })) => {
-                named(error.to_string())
-            }
+            Refusal::Store(
+                error @ (SessionError::Store(StoreError::Invalid { .. } | StoreError::Refused { .. })
+                | SessionError::NoResult(_)),
+            ) => named(error.to_string()),
             Refusal::Store(error) => error.to_string(),
         }
     }
 }
 
-fn apply(file: &mut EventFile, entry: &Entry) -> Result<String, Refusal> {
-    let (key, value) = entry_to_result(file.event(), entry).map_err(Refusal::Entry)?;
-    match value {
-        Some(value) => {
-            let change = file.set_result(key, value).map_err(Refusal::Store)?;
-            let (done, needed) = file
-                .results()
-                .map(|r| file.event().round_progress(&r, key.round))
-                .unwrap_or((0, 0));
-            let was = change.before.map(|b| format!(" (was {b})")).unwrap_or_default();
-            let score = match value {
-                ResultValue::Bridge { board } => board
-                    .north_south_score(key.deal)
-                    .map(|s| format!(", N-S {s:+}"))
-                    .unwrap_or_default(),
-                _ => String::new(),
-            };
-            Ok(format!(
-                "saved #{}: {key}: {value}{score}{was}; round {} has {done} of {needed} results",
-                change.history_id, key.round
-            ))
-        }
-        None => {
-            if file.clear_result(key).map_err(Refusal::Store)? {
-                Ok(format!("cleared {key}"))
-            } else {
-                Err(Refusal::Entry(format!("{key} has no result to clear")))
-            }
-        }
-    }
+fn apply(session: &mut Session, entry: &Entry) -> Result<String, Refusal> {
+    let (key, value) = entry.fields().result(session.event()).map_err(Refusal::Entry)?;
+    let Some(value) = value else {
+        return match session.apply(Command::ClearResult(key)) {
+            Ok(_) => Ok(format!("cleared {key}")),
+            Err(error) => Err(Refusal::Store(error)),
+        };
+    };
+    let applied = session
+        .apply(Command::SetResult(key, value))
+        .map_err(Refusal::Store)?;
+    let history_id = session.history().last().map_or(0, |line| line.id);
+    let (done, needed) = session.event().round_progress(session.results(), key.round);
+    let was = applied.before.map(|b| format!(" (was {b})")).unwrap_or_default();
+    let score = match value {
+        ResultValue::Bridge { board } => board
+            .north_south_score(key.deal)
+            .map(|s| format!(", N-S {s:+}"))
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
+    Ok(format!(
+        "saved #{history_id}: {key}: {value}{score}{was}; round {} has {done} of {needed} results",
+        key.round
+    ))
 }
 
 /// Splits one `--stdin` line into words as a shell would for these options: blanks separate
@@ -838,9 +675,9 @@ fn parse_line(line: &str) -> Result<Entry, Refusal> {
 }
 
 fn enter_results(args: &ResultArgs) -> Result<ExitCode> {
-    let mut file = open(&args.file)?;
+    let mut session = open(&args.file)?;
     if !args.stdin {
-        return Ok(match apply(&mut file, &args.entry) {
+        return Ok(match apply(&mut session, &args.entry) {
             Ok(message) => {
                 println!("{message}");
                 ExitCode::SUCCESS
@@ -859,7 +696,7 @@ fn enter_results(args: &ResultArgs) -> Result<ExitCode> {
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             continue;
         }
-        match parse_line(&line).and_then(|entry| apply(&mut file, &entry)) {
+        match parse_line(&line).and_then(|entry| apply(&mut session, &entry)) {
             Ok(message) => writeln!(stdout, "{message}")?,
             Err(refusal) => {
                 failures += 1;
@@ -945,8 +782,8 @@ fn print_standings(args: &StandingsArgs) -> Result<ExitCode> {
 }
 
 fn withdraw(path: &Path, pair: &str, after_round: u32) -> Result<ExitCode> {
-    let mut file = open(path)?;
-    let entrant = match &file.event().schedule.movement {
+    let mut session = open(path)?;
+    let entrant = match &session.event().schedule.movement {
         Some(movement) => pair_of_label(movement, pair, true).map(|p| {
             present_pairs(movement)
                 .iter()
@@ -955,19 +792,12 @@ fn withdraw(path: &Path, pair: &str, after_round: u32) -> Result<ExitCode> {
         }),
         None => Err("only a club pairs event (a Mitchell or Howell) has pairs that can leave".into()),
     };
-    let outcome = entrant
-        .map_err(Refusal::Entry)
-        .and_then(|e| file.withdraw_pair(e, after_round).map_err(Refusal::Store));
-    match outcome {
-        Ok(sentence) => {
-            println!("{sentence}");
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(refusal) => {
-            eprintln!("{}", refusal.describe(Some(path)));
-            Ok(ExitCode::FAILURE)
-        }
-    }
+    let outcome = entrant.map_err(Refusal::Entry).and_then(|entrant| {
+        session
+            .apply(Command::Withdraw { entrant, after_round })
+            .map_err(Refusal::Store)
+    });
+    report_line_up(path, outcome)
 }
 
 /// The entrant a `--player` names: a roster number (as the roster's # column shows) or a
@@ -997,30 +827,76 @@ fn entrant_of_player(event: &Event, player: &str) -> Result<usize, String> {
 }
 
 fn withdraw_player(path: &Path, player: &str, after_round: u32) -> Result<ExitCode> {
-    let mut file = open(path)?;
-    let outcome = entrant_of_player(file.event(), player)
+    let mut session = open(path)?;
+    let outcome = entrant_of_player(session.event(), player)
         .map_err(Refusal::Entry)
-        .and_then(|e| file.withdraw(e, after_round).map_err(Refusal::Store));
+        .and_then(|entrant| {
+            session
+                .apply(Command::Withdraw { entrant, after_round })
+                .map_err(Refusal::Store)
+        });
     report_line_up(path, outcome)
 }
 
 fn late(path: &Path, name: &str, before_round: Option<u32>) -> Result<ExitCode> {
-    let mut file = open(path)?;
-    let outcome = file.late_arrival(name, before_round).map_err(Refusal::Store);
+    let mut session = open(path)?;
+    let outcome = session
+        .apply(Command::LateArrival {
+            name: name.to_owned(),
+            before_round,
+        })
+        .map_err(Refusal::Store);
     report_line_up(path, outcome)
+}
+
+/// `tourney event undo` and `redo`: the last change taken back, or put again, in the one
+/// history the window shares.
+fn revert(path: &Path, undo: bool) -> Result<ExitCode> {
+    let mut session = open(path)?;
+    let outcome = if undo { session.undo() } else { session.redo() };
+    match outcome {
+        Ok(Some(reverted)) => {
+            println!(
+                "{} #{}: {}",
+                if undo { "undone" } else { "redone" },
+                reverted.history_id,
+                reverted.what
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(None) => {
+            eprintln!(
+                "{}: nothing to {} (the history has no change {})",
+                path.display(),
+                if undo { "undo" } else { "redo" },
+                if undo {
+                    "that can be taken back since the event was made or repaired"
+                } else {
+                    "taken back since the last change"
+                }
+            );
+            Ok(ExitCode::FAILURE)
+        }
+        Err(error) => {
+            eprintln!("{}", Refusal::Store(error).describe(Some(path)));
+            Ok(ExitCode::FAILURE)
+        }
+    }
 }
 
 /// Prints a late arrival or withdrawal done (the action, then each note on its own line),
 /// or why it was refused.
-fn report_line_up(
-    path: &Path,
-    outcome: Result<scheduler::event::lineup::LineUpChange, Refusal>,
-) -> Result<ExitCode> {
+fn report_line_up(path: &Path, outcome: Result<Applied, Refusal>) -> Result<ExitCode> {
     match outcome {
-        Ok(change) => {
-            println!("{}", change.action);
-            for note in &change.notes {
-                println!("  {note}");
+        Ok(applied) => {
+            match &applied.line_up {
+                Some(change) => {
+                    println!("{}", change.action);
+                    for note in &change.notes {
+                        println!("  {note}");
+                    }
+                }
+                None => println!("{}", applied.message),
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -1042,10 +918,11 @@ fn deals(args: &DealsArgs) -> Result<ExitCode> {
                 return Ok(ExitCode::FAILURE);
             }
         };
-        let mut file = open(&args.file)?;
-        return match file.attach_deals(&boards) {
-            Ok(count) => {
-                let numbers: Vec<u32> = boards.iter().map(|b| b.number).collect();
+        let mut session = open(&args.file)?;
+        let numbers: Vec<u32> = boards.iter().map(|b| b.number).collect();
+        let count = boards.len();
+        return match session.apply(Command::AttachDeals(boards)) {
+            Ok(_) => {
                 println!(
                     "attached {count} hand record(s) to {} (boards {}–{})",
                     args.file.display(),
@@ -1149,7 +1026,7 @@ fn repair(path: &Path, remove: bool) -> Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let removed = open(path)?.remove_unfit_results()?;
+    let removed = Session::repair(path)?;
     if removed.is_empty() {
         println!("every stored result fits the event: nothing removed");
     }

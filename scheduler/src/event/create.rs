@@ -47,6 +47,51 @@ impl EventFormat {
         EventFormat::TeamChess,
     ];
 
+    /// The name the command line takes (`--format whist-drive`) and lists.
+    pub fn name(self) -> &'static str {
+        match self {
+            EventFormat::WhistDrive => "whist-drive",
+            EventFormat::BridgeIndividual => "bridge-individual",
+            EventFormat::BridgePairs => "bridge-pairs",
+            EventFormat::Pairs => "pairs",
+            EventFormat::Chess => "chess",
+            EventFormat::TeamChess => "team-chess",
+        }
+    }
+
+    /// Other names taken for it (`--format whist`).
+    pub fn aliases(self) -> &'static [&'static str] {
+        match self {
+            EventFormat::WhistDrive => &["whist"],
+            _ => &[],
+        }
+    }
+
+    /// The format named `name` (or one of its aliases), in any case.
+    pub fn from_name(name: &str) -> Option<EventFormat> {
+        let name = name.trim();
+        EventFormat::ALL.into_iter().find(|f| {
+            f.name().eq_ignore_ascii_case(name) || f.aliases().iter().any(|a| a.eq_ignore_ascii_case(name))
+        })
+    }
+
+    /// One line on what it is, for the command line's help and the window's list.
+    pub fn description(self) -> &'static str {
+        match self {
+            EventFormat::WhistDrive => "Whist individual movement scored by tricks.",
+            EventFormat::BridgeIndividual => {
+                "Whist individual movement played as duplicate bridge (matchpoints, optional IMPs)."
+            }
+            EventFormat::BridgePairs => {
+                "Pairs bridge: a club movement (Mitchell or Howell, the boards moving), or a pairs round robin (home pair N-S)."
+            }
+            EventFormat::Pairs => "Pairs or teams round robin with match scores and a league table.",
+            EventFormat::Chess => "Individual chess round robin (Berger tables), points and tie-breaks.",
+            EventFormat::TeamChess => "Team chess: jamboree, team round robin or Scheveningen.",
+        }
+    }
+
+    /// In words, as the window and the sheets say it ("whist drive").
     pub fn label(self) -> &'static str {
         match self {
             EventFormat::WhistDrive => "whist drive",

@@ -1,8 +1,268 @@
 //! Reading results as people type them: "15" tricks, "3-1", "2½-1½", "4S N =", "3NTX by E -2",
-//! "620", "pass". Shared by the command line and the window so both accept the same spellings.
+//! "620", "pass". The one entry parser: the command line ([`Fields`]: its options, one per
+//! part of the result), the window and any later form ([`typed_result`]: the fields a form
+//! shows) turn typing into a result here, so all accept the same spellings and say the same
+//! things about mistakes.
 
-use super::{Artificial, BridgeResult};
+use super::{Artificial, BridgeResult, Event, ResultKey, ResultValue, Scoring};
+use crate::event::club_pairs::locate_traveller_line;
 use crate::scoring::bridge::{Contract, Direction};
+use crate::scoring::chess::GameResult;
+
+/// One result as typed part by part: the command line's options (`--round 1 --table 2 --ns
+/// 14 --ew 12`, `--board 5 --ns 3 --ew 7 --contract 4S --by N --tricks =`). Messages name
+/// the parts as those options.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Fields {
+    pub round: Option<u32>,
+    pub table: Option<u32>,
+    /// Bridge: the board number.
+    pub board: Option<u32>,
+    /// Whist: the tricks N-S won. Club pairs, with `board`: the pair that sat N-S, as on the
+    /// traveller (3, or 3NS / 5EW in a Mitchell); the round and table are then found from
+    /// the movement.
+    pub ns: Option<String>,
+    /// Whist: the tricks E-W won. Club pairs, with `board`: the pair that sat E-W.
+    pub ew: Option<String>,
+    /// Bridge: the contract (4S, 3NT, 2HX).
+    pub contract: Option<String>,
+    /// Bridge: the declarer, N, E, S or W.
+    pub by: Option<String>,
+    /// Bridge: tricks taken (0-13), or =, +1, -2.
+    pub tricks: Option<String>,
+    /// Bridge: the N-S score instead of a contract. Match scores: home-away.
+    pub score: Option<String>,
+    /// Bridge: passed out.
+    pub passed: bool,
+    /// Club pairs: the director's score (AVE+, AVE, AVE-, A+/A-, NP).
+    pub artificial: Option<String>,
+    /// Chess: 1-0, ½-½, 0-1, +-, -+, -/-.
+    pub result: Option<String>,
+    /// Remove the result instead.
+    pub clear: bool,
+}
+
+/// A count typed as text: a whole number from 0 ("-1 is negative", "far too large").
+fn whole_number(text: &str) -> Result<u32, String> {
+    let value: i128 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a whole number"))?;
+    u32::try_from(value).map_err(|_| {
+        if value < 0 {
+            format!("{value} is negative; counts start at 0")
+        } else {
+            format!("{value} is far too large (at most {})", u32::MAX)
+        }
+    })
+}
+
+impl Fields {
+    /// The result these fields give for this event, and which table and board it is for, with a
+    /// sentence naming what is missing or wrong. `None` for the value when the fields ask to
+    /// remove the result. The result is checked against its table by the event file when it
+    /// is saved (and by [`typed_result`] for a form).
+    pub fn result(&self, event: &Event) -> Result<(ResultKey, Option<ResultValue>), String> {
+        let entry = self;
+        let key = match (entry.round, entry.table, entry.board, &entry.ns, &entry.ew) {
+            (round, table, Some(board), Some(ns), Some(ew)) if event.schedule.movement.is_some() => {
+                let key = locate_traveller_line(event, board, ns, ew)?;
+                if round.is_some_and(|r| r != key.round) || table.is_some_and(|t| t != key.table) {
+                    return Err(format!(
+                        "board {board} with {ns} N-S against {ew} E-W was played in round {} at table {}, not as given",
+                        key.round, key.table
+                    ));
+                }
+                key
+            }
+            (Some(round), Some(table), deal, _, _) => ResultKey {
+                round,
+                table,
+                deal: deal.unwrap_or(0),
+            },
+            _ if event.schedule.movement.is_some() => {
+                return Err("give --board with --ns and --ew (the pairs, as on the traveller), or --round, --table and --board".into());
+            }
+            _ => return Err("give --round and --table".into()),
+        };
+        let round = key.round;
+        if entry.clear {
+            return Ok((key, None));
+        }
+        let scoring = &event.settings.scoring;
+        entry.refuse_unused(scoring)?;
+        let missing = || {
+            format!(
+                "this event is scored as {}: give {}",
+                scoring.label(),
+                scoring.entry_hint()
+            )
+        };
+        let value = match scoring {
+            Scoring::WhistDrive { .. } => match (&entry.ns, &entry.ew) {
+                (Some(ns), Some(ew)) => ResultValue::Tricks {
+                    ns: whole_number(ns).map_err(|e| format!("--ns {ns}: {e}"))?,
+                    ew: whole_number(ew).map_err(|e| format!("--ew {ew}: {e}"))?,
+                },
+                _ => return Err(missing()),
+            },
+            Scoring::Bridge { .. } => {
+                if entry.board.is_none() {
+                    let boards = event.deals_at(round, key.table);
+                    return Err(format!(
+                        "give --board (the board number; {} plays boards {}–{})",
+                        if event.schedule.movement.is_some() {
+                            format!("round {round} table {}", key.table)
+                        } else {
+                            format!("round {round}")
+                        },
+                        boards.start(),
+                        boards.end()
+                    ));
+                }
+                let board = if let Some(text) = &entry.artificial {
+                    if entry.passed || entry.contract.is_some() || entry.score.is_some() {
+                        return Err(
+                            "--artificial: give either the director's score or the result, not both".into(),
+                        );
+                    }
+                    match parse_board(text)? {
+                        artificial @ (BridgeResult::Artificial { .. } | BridgeResult::NotPlayed) => {
+                            artificial
+                        }
+                        _ => {
+                            return Err(format!(
+                                "--artificial {text:?}: write AVE+, AVE, AVE- (for N-S; E-W get the other side), both sides as A+/A-, or NP for not played"
+                            ));
+                        }
+                    }
+                } else if entry.passed {
+                    if entry.contract.is_some()
+                        || entry.by.is_some()
+                        || entry.tricks.is_some()
+                        || entry.score.is_some()
+                    {
+                        return Err("--passed: a passed-out board has no contract, declarer, tricks or score; give either --passed or the result".into());
+                    }
+                    BridgeResult::PassedOut
+                } else if let Some(score) = &entry.score {
+                    let score = score.trim().parse::<i32>().map_err(|_| {
+                        format!("--score {score:?}: give the N-S score as a whole number, e.g. 620 or -100")
+                    })?;
+                    BridgeResult::NorthSouthScore { score }
+                } else {
+                    let (Some(contract), Some(by), Some(tricks)) =
+                        (&entry.contract, &entry.by, &entry.tricks)
+                    else {
+                        return Err(missing());
+                    };
+                    let contract = Contract::parse(contract)?;
+                    let declarer = Direction::parse(by)
+                        .ok_or_else(|| format!("--by {by:?}: the declarer is N, E, S or W"))?;
+                    let tricks = parse_tricks(tricks, contract).map_err(|e| format!("--{e}"))?;
+                    BridgeResult::Contract {
+                        contract,
+                        declarer,
+                        tricks,
+                    }
+                };
+                ResultValue::Bridge { board }
+            }
+            Scoring::Chess { .. } => match &entry.result {
+                Some(text) => ResultValue::Game {
+                    result: GameResult::parse(text)?,
+                },
+                None => return Err(missing()),
+            },
+            Scoring::Match { .. } => match &entry.score {
+                Some(text) => {
+                    let (home, away) = parse_score(text).map_err(|e| format!("--{e}"))?;
+                    ResultValue::Score { home, away }
+                }
+                None => return Err(missing()),
+            },
+        };
+        Ok((key, Some(value)))
+    }
+
+    /// Refuses options this event's scoring does not use, and a bridge score given beside a
+    /// contract, naming them: a typed option is never dropped without a word.
+    fn refuse_unused(&self, scoring: &Scoring) -> Result<(), String> {
+        let entry = self;
+        let contract_given = [
+            ("--contract", entry.contract.is_some()),
+            ("--by", entry.by.is_some()),
+            ("--tricks", entry.tricks.is_some()),
+        ];
+        let given = contract_given.iter().copied().chain([
+            ("--score", entry.score.is_some()),
+            ("--passed", entry.passed),
+            ("--artificial", entry.artificial.is_some()),
+            ("--result", entry.result.is_some()),
+        ]);
+        let used: &[&str] = match scoring {
+            Scoring::WhistDrive { .. } => &[],
+            Scoring::Bridge { .. } => &[
+                "--contract",
+                "--by",
+                "--tricks",
+                "--score",
+                "--passed",
+                "--artificial",
+            ],
+            Scoring::Chess { .. } => &["--result"],
+            Scoring::Match { .. } => &["--score"],
+        };
+        let unused: Vec<&str> = given
+            .filter(|&(name, given)| given && !used.contains(&name))
+            .map(|(name, _)| name)
+            .collect();
+        if !unused.is_empty() {
+            return Err(format!(
+                "{} {} not used in this event (scored as {}: give {}); nothing was saved",
+                unused.join(" and "),
+                if unused.len() == 1 { "is" } else { "are" },
+                scoring.label(),
+                scoring.entry_hint()
+            ));
+        }
+        if let Some(score) = &entry.score
+            && matches!(scoring, Scoring::Bridge { .. })
+        {
+            let with: Vec<&str> = contract_given
+                .iter()
+                .filter(|(_, g)| *g)
+                .map(|(n, _)| *n)
+                .collect();
+            if !with.is_empty() {
+                return Err(format!(
+                    "--score {score} and {} given together: give either the contract (--contract, --by, --tricks) or the N-S score, not both; nothing was saved",
+                    with.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A result typed into a form's fields for the table `key` (the window's results view, a
+/// phone's page): a whist table's two fields (N-S and E-W tricks), or the one field of any
+/// other result ("4S N =", "620", "1-0", "3-1"). `None` while every field is empty; else
+/// the value, checked against the event's table, or why it does not fit.
+pub fn typed_result(event: &Event, key: ResultKey, fields: &[&str]) -> Option<Result<ResultValue, String>> {
+    let text = |part: usize| fields.get(part).map_or("", |s| s.trim());
+    if (0..fields.len().max(1)).all(|p| text(p).is_empty()) {
+        return None;
+    }
+    let value = match &event.settings.scoring {
+        Scoring::WhistDrive { hands_per_round } => parse_whist_tricks(text(0), text(1), *hands_per_round)
+            .map(|(ns, ew)| ResultValue::Tricks { ns, ew }),
+        Scoring::Bridge { .. } => parse_board(text(0)).map(|board| ResultValue::Bridge { board }),
+        Scoring::Chess { .. } => GameResult::parse(text(0)).map(|result| ResultValue::Game { result }),
+        Scoring::Match { .. } => parse_score(text(0)).map(|(home, away)| ResultValue::Score { home, away }),
+    };
+    Some(value.and_then(|v| event.check_result(key, &v).map(|()| v)))
+}
 
 /// "10" (tricks taken), or "=", "+1", "-2" relative to the contract.
 pub fn parse_tricks(text: &str, contract: Contract) -> Result<u8, String> {

@@ -6,6 +6,7 @@ pub mod club_pairs;
 pub mod create;
 pub mod entry;
 pub mod lineup;
+pub mod session;
 pub mod shorten;
 pub mod standings;
 pub mod standings_table;

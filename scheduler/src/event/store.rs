@@ -11,6 +11,10 @@
 //! for reading only, and every write is refused with the same message until it is repaired.
 //! SQLite's failures are told as what they are: read-only, disk full, damaged.
 
+mod undo;
+
+pub use undo::Reverted;
+
 use super::{Event, ResultKey, ResultValue, Results};
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use std::fmt;
@@ -30,10 +34,10 @@ pub fn looks_like_event_file(head: &[u8]) -> bool {
     head.starts_with(SQLITE_MAGIC)
 }
 /// The schema this build writes. Older files are migrated forward when opened.
-pub const SCHEMA_VERSION: i32 = 2;
+pub const SCHEMA_VERSION: i32 = 3;
 
 /// Schema steps: entry i takes a file from version i to i + 1.
-const MIGRATIONS: &[fn(&Connection) -> rusqlite::Result<()>] = &[create_tables, add_generated_for];
+const MIGRATIONS: &[fn(&Connection) -> rusqlite::Result<()>] = &[create_tables, add_generated_for, add_undo];
 
 /// Version 1: the event, its results and the history of every change.
 fn create_tables(connection: &Connection) -> rusqlite::Result<()> {
@@ -82,6 +86,26 @@ fn add_generated_for(connection: &Connection) -> rusqlite::Result<()> {
         connection.execute_batch("ALTER TABLE event ADD COLUMN generated_for TEXT;")?;
     }
     connection.execute_batch("UPDATE event SET generated_for = roster WHERE generated_for IS NULL;")
+}
+
+/// Version 3: undo and redo are kept in the file (see [`undo`]), so they survive closing
+/// the event and are shared by the window and the command line. Each history line that can
+/// be taken back holds what takes it back (`reverse`: the result or the event as they were
+/// before); an undo or redo line names the line it takes back or puts again. Lines written
+/// before version 3 cannot be taken back.
+fn add_undo(connection: &Connection) -> rusqlite::Result<()> {
+    for column in ["reverse TEXT", "undoes INTEGER", "redoes INTEGER"] {
+        let name = column.split(' ').next().unwrap_or(column);
+        let has_column: bool = connection.query_row(
+            "SELECT COUNT(*) > 0 FROM pragma_table_info('history') WHERE name = ?1",
+            [name],
+            |row| row.get(0),
+        )?;
+        if !has_column {
+            connection.execute_batch(&format!("ALTER TABLE history ADD COLUMN {column};"))?;
+        }
+    }
+    Ok(())
 }
 
 #[derive(Debug)]
@@ -191,6 +215,9 @@ pub struct HistoryEntry {
     pub key: Option<ResultKey>,
     pub before: Option<ResultValue>,
     pub after: Option<ResultValue>,
+    /// The line this one takes back (an undo), or puts again (a redo).
+    pub undoes: Option<i64>,
+    pub redoes: Option<i64>,
 }
 
 /// What `set_result` did.
@@ -209,6 +236,9 @@ pub struct EventFile {
     /// Why the stored results do not read back, found when the file was opened: the file is
     /// then read-only (see [`EventFile::refuse_if_damaged`]).
     damage: Option<String>,
+    /// SQLite's count of commits by other connections when this handle last read the event
+    /// (see [`EventFile::reload_if_changed`]).
+    data_version: i64,
 }
 
 impl EventFile {
@@ -344,7 +374,11 @@ impl EventFile {
         // Read (and migrate) under one transaction; a migration is kept only when everything
         // then reads back, so a damaged file is left exactly as it was (not even switched to
         // write-ahead logging, which happens only after).
-        let behavior = if user_version(&connection).map_err(&db)? < SCHEMA_VERSION {
+        // Read-only, a file of format 2 is read as it is (what format 3 adds, the undo
+        // columns, only matters for writing); an older one must be brought forward first.
+        let read_only = !access.contains(OpenFlags::SQLITE_OPEN_READ_WRITE);
+        let needs_steps = |version: i32| version < SCHEMA_VERSION && !(read_only && version >= 2);
+        let behavior = if needs_steps(user_version(&connection).map_err(&db)?) {
             TransactionBehavior::Exclusive
         } else {
             TransactionBehavior::Deferred
@@ -358,7 +392,7 @@ impl EventFile {
                 version,
             });
         }
-        if version < SCHEMA_VERSION {
+        if needs_steps(version) {
             steps(&tx, version).map_err(|error| match db(error) {
                 StoreError::Database { error, .. } => StoreError::OldFormat {
                     path: path.into(),
@@ -380,11 +414,15 @@ impl EventFile {
         } else {
             tx.rollback().map_err(&db)?;
         }
+        let data_version = connection
+            .pragma_query_value(None, "data_version", |row| row.get(0))
+            .map_err(&db)?;
         Ok(EventFile {
             connection,
             path: path.into(),
             event,
             damage,
+            data_version,
         })
     }
 
@@ -448,9 +486,11 @@ impl EventFile {
         )
         .map_err(&db)?;
         let action = if before.is_some() { "corrected" } else { "entered" };
+        // What takes it back: the value before, or none (serde's `null`).
+        let reverse = before.as_deref().unwrap_or("null");
         tx.execute(
-            "INSERT INTO history (at, action, round, table_no, deal, before, after) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![now, action, key.round, key.table, key.deal, before, after],
+            "INSERT INTO history (at, action, round, table_no, deal, before, after, reverse) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![now, action, key.round, key.table, key.deal, before, after, reverse],
         )
         .map_err(&db)?;
         let history_id = tx.last_insert_rowid();
@@ -480,7 +520,7 @@ impl EventFile {
         )
         .map_err(&db)?;
         tx.execute(
-            "INSERT INTO history (at, action, round, table_no, deal, before) VALUES (?1, 'cleared', ?2, ?3, ?4, ?5)",
+            "INSERT INTO history (at, action, round, table_no, deal, before, reverse) VALUES (?1, 'cleared', ?2, ?3, ?4, ?5, ?5)",
             params![now(), key.round, key.table, key.deal, before],
         )
         .map_err(&db)?;
@@ -854,8 +894,8 @@ impl EventFile {
         )
         .map_err(&db)?;
         tx.execute(
-            "INSERT INTO history (at, action) VALUES (?1, ?2)",
-            params![now(), action],
+            "INSERT INTO history (at, action, reverse) VALUES (?1, ?2, ?3)",
+            params![now(), action, json(&stored)],
         )
         .map_err(&db)?;
         tx.commit().map_err(&db)?;
@@ -865,9 +905,17 @@ impl EventFile {
 
     /// Every change, oldest first.
     pub fn history(&self) -> Result<Vec<HistoryEntry>, StoreError> {
+        // A file of format 2 opened read-only (not migrated) has no undo columns.
+        let columns = if has_undo_columns(&self.connection).map_err(self.db())? {
+            "undoes, redoes"
+        } else {
+            "NULL, NULL"
+        };
         let mut statement = self
             .connection
-            .prepare("SELECT id, at, action, round, table_no, deal, before, after FROM history ORDER BY id")
+            .prepare(&format!(
+                "SELECT id, at, action, round, table_no, deal, before, after, {columns} FROM history ORDER BY id"
+            ))
             .map_err(self.db())?;
         let rows = statement
             .query_map([], |row| {
@@ -890,6 +938,8 @@ impl EventFile {
                     },
                     before: before.and_then(|t| serde_json::from_str(&t).ok()),
                     after: after.and_then(|t| serde_json::from_str(&t).ok()),
+                    undoes: row.get(8)?,
+                    redoes: row.get(9)?,
                 })
             })
             .map_err(self.db())?;
@@ -1462,6 +1512,16 @@ fn steps(connection: &Connection, from: i32) -> rusqlite::Result<()> {
         connection.pragma_update(None, "user_version", version as i32 + 1)?;
     }
     Ok(())
+}
+
+/// Whether the history has the undo columns of format 3 (a file of format 2 opened read-only
+/// is read as it is, without them).
+fn has_undo_columns(connection: &Connection) -> rusqlite::Result<bool> {
+    connection.query_row(
+        "SELECT COUNT(*) = 3 FROM pragma_table_info('history') WHERE name IN ('reverse', 'undoes', 'redoes')",
+        [],
+        |row| row.get(0),
+    )
 }
 
 fn now() -> String {

@@ -17,6 +17,7 @@ mod limits;
 mod movements;
 mod rosters;
 mod round_robin_properties;
+mod session;
 // The printed sheets need the PDF renderer (`--no-default-features` leaves it out).
 #[cfg(feature = "pdf")]
 mod sheets;

@@ -305,9 +305,12 @@ fn undo_and_redo_take_back_results_and_say_so_in_the_history() {
         .collect();
     assert_eq!(
         actions,
-        ["corrected", "corrected", "corrected"],
-        "undo is itself a saved correction"
+        ["redone", "undone", "corrected"],
+        "undo and redo are themselves lines of the history"
     );
+    // The file keeps them: reopened, the next undo takes back the redo.
+    let reopened = Session::open(&session(&harness).path()).unwrap();
+    assert_eq!(reopened.undo_label(), Some("the correction of round 1 table 1"));
 }
 
 #[test]

@@ -1,0 +1,360 @@
+//! The one write path: an open event, as every front end (the window, each `tourney event`
+//! command, later the phones' pages) works on it. Every change is a [`Command`] applied
+//! through [`Session::apply`], checked and written by the event file inside one transaction
+//! with its history line; undo and redo are kept in the file too ([`EventFile::undo`]), so
+//! they survive closing the event and the window and the command line share one history.
+//!
+//! The session keeps only read copies (the event, the results, and the standings and audit
+//! worked out from them on first use), refreshed after each change and whenever another
+//! process has written to the file ([`Session::refresh`]): a second writer is seen, never
+//! overwritten.
+
+use crate::audit::{Audit, audit};
+use crate::deals::Board;
+use crate::event::create::{EventOptions, Generated};
+use crate::event::lineup::LineUpChange;
+use crate::event::standings::standings;
+use crate::event::standings_table::StandingsTable;
+use crate::event::store::{EventFile, HistoryEntry, Reverted, StoreError, UnfitResult};
+use crate::event::{Event, ResultKey, ResultValue, Results};
+use crate::model::Roster;
+use std::cell::OnceCell;
+use std::path::{Path, PathBuf};
+
+/// Everything a front end can change in an event.
+#[derive(Debug, Clone)]
+pub enum Command {
+    /// Enter or correct one result.
+    SetResult(ResultKey, ResultValue),
+    /// Remove one result (it stays in the history).
+    ClearResult(ResultKey),
+    /// The whole roster after one edit (add, rename, delete, spouse, stationary, team…).
+    SetRoster(Roster),
+    /// A schedule newly made for the roster, with the options it was made with.
+    ReplaceSchedule(Box<Generated>, EventOptions),
+    /// A late player joins before a round (default: the first round without results): the
+    /// rounds not yet played take them in.
+    LateArrival { name: String, before_round: Option<u32> },
+    /// An entrant leaves after a round: a phantom takes their place (in a club pairs
+    /// movement, the pair's opponents sit out and its boards are factored).
+    Withdraw { entrant: usize, after_round: u32 },
+    /// Hand records for the event's boards.
+    AttachDeals(Vec<Board>),
+}
+
+/// Why a change was not made. Nothing is half-made: the file is as it was.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// The event file refused it or could not be written (its message names the file).
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Nothing to do: clearing a result that is not there.
+    #[error("{0} has no result to clear")]
+    NoResult(ResultKey),
+    /// The demo event's folder could not be made, or an unreadable demo moved aside.
+    #[error("{path}: {error}")]
+    Folder { path: PathBuf, error: std::io::Error },
+    /// The demo event could not be built (a defect: it is built from fixed data).
+    #[error("the demo event: {0}")]
+    Demo(String),
+}
+
+/// What a change did, for a front end to report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Applied {
+    /// One sentence for a status line: "Saved round 1 table 2: 7-6 (was 6-7)".
+    pub message: String,
+    /// The result a `SetResult` replaced.
+    pub before: Option<ResultValue>,
+    /// A late arrival's or withdrawal's notes (who sits where now).
+    pub line_up: Option<LineUpChange>,
+}
+
+impl Applied {
+    fn saying(message: String) -> Applied {
+        Applied {
+            message,
+            before: None,
+            line_up: None,
+        }
+    }
+}
+
+/// An open event (see the module's documentation).
+pub struct Session {
+    file: EventFile,
+    results: Results,
+    standings: OnceCell<Vec<StandingsTable>>,
+    audit: OnceCell<Audit>,
+    history: Vec<HistoryEntry>,
+    undo_label: Option<String>,
+    redo_label: Option<String>,
+    /// Goes up whenever the roster or schedule changes, so views can rebuild what they cache.
+    revision: u64,
+    /// What the last late arrival or withdrawal did (its notes), or why it was refused, for
+    /// the roster view to show where it was asked.
+    line_up_outcome: Option<Result<String, String>>,
+}
+
+impl Session {
+    /// Opens an event to work on; one in a folder or on a medium this user cannot write, or
+    /// on a full disk, is opened to look at (every change is then refused, nothing lost).
+    pub fn open(path: &Path) -> Result<Session, SessionError> {
+        Self::from_file(EventFile::open_or_read_only(path)?)
+    }
+
+    /// Opens an event to change it: a file that cannot be written is refused as such.
+    pub fn open_to_write(path: &Path) -> Result<Session, SessionError> {
+        Self::from_file(EventFile::open(path)?)
+    }
+
+    /// Stores a newly built event in a new file (never over an existing one) and opens it.
+    pub fn create(path: &Path, event: &Event) -> Result<Session, SessionError> {
+        Self::from_file(EventFile::create(path, event)?)
+    }
+
+    /// The repair of a damaged file (one whose stored results do not all fit the event, so
+    /// that it opens only to be read): every result that does not fit is removed, each with a
+    /// history line saying why, in one transaction. Returns what was removed (nothing from a
+    /// sound file); the file is then sound and opens as usual.
+    pub fn repair(path: &Path) -> Result<Vec<UnfitResult>, SessionError> {
+        Ok(EventFile::open(path)?.remove_unfit_results()?)
+    }
+
+    /// The results that do not fit the event in a damaged file (empty for a sound one): what
+    /// [`Session::repair`] would remove.
+    pub fn unfit_results(path: &Path) -> Result<Vec<UnfitResult>, SessionError> {
+        Ok(EventFile::open_or_read_only(path)?.unfit_results()?)
+    }
+
+    /// A session on an event file already open.
+    pub fn from_file(file: EventFile) -> Result<Session, SessionError> {
+        let mut session = Session {
+            file,
+            results: Results::new(),
+            standings: OnceCell::new(),
+            audit: OnceCell::new(),
+            history: Vec::new(),
+            undo_label: None,
+            redo_label: None,
+            revision: 0,
+            line_up_outcome: None,
+        };
+        session.read_again()?;
+        Ok(session)
+    }
+
+    /// The demo event in `folder`: reopened if it is there (its results kept), else created
+    /// with the first two rounds' results entered. A demo file that no longer opens is moved
+    /// aside, never deleted.
+    pub fn demo(folder: &Path) -> Result<Session, SessionError> {
+        let path = folder.join("demo.tourney");
+        let folder_error = |path: &Path| {
+            let path = path.to_path_buf();
+            move |error| SessionError::Folder { path, error }
+        };
+        if path.exists() {
+            match Session::open(&path) {
+                Ok(session) => return Ok(session),
+                Err(_) => {
+                    let aside = folder.join(format!(
+                        "demo-unreadable-{}.tourney",
+                        chrono::Local::now().format("%Y%m%d-%H%M%S")
+                    ));
+                    std::fs::rename(&path, &aside).map_err(folder_error(&path))?;
+                }
+            }
+        }
+        std::fs::create_dir_all(folder).map_err(folder_error(folder))?;
+        let (event, results) = crate::event::create::demo_event().map_err(SessionError::Demo)?;
+        let mut file = EventFile::create(&path, &event)?;
+        for (key, value) in results {
+            file.set_result(key, value)?;
+        }
+        Self::from_file(file)
+    }
+
+    pub fn event(&self) -> &Event {
+        self.file.event()
+    }
+
+    /// The open event file, for reading (changes go through [`Session::apply`]).
+    pub fn file(&self) -> &EventFile {
+        &self.file
+    }
+
+    pub fn path(&self) -> PathBuf {
+        self.file.path().to_path_buf()
+    }
+
+    pub fn results(&self) -> &Results {
+        &self.results
+    }
+
+    /// The standings, worked out from the results on first use after each change.
+    pub fn standings(&self) -> &[StandingsTable] {
+        self.standings
+            .get_or_init(|| standings(self.file.event(), &self.results))
+    }
+
+    /// The schedule's audit (who meets whom, seats, sit-outs), worked out on first use after
+    /// each change of schedule.
+    pub fn audit(&self) -> &Audit {
+        self.audit.get_or_init(|| audit(&self.file.event().schedule))
+    }
+
+    /// Every change to the event, oldest first.
+    pub fn history(&self) -> &[HistoryEntry] {
+        &self.history
+    }
+
+    /// Goes up whenever the roster or schedule changes (here or in another process).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// What Undo would take back, if anything ("the result of round 2 table 1").
+    pub fn undo_label(&self) -> Option<&str> {
+        self.undo_label.as_deref()
+    }
+
+    /// What Redo would put again, if anything.
+    pub fn redo_label(&self) -> Option<&str> {
+        self.redo_label.as_deref()
+    }
+
+    /// What the last late arrival or withdrawal did, or why it was refused.
+    pub fn line_up_outcome(&self) -> Option<&Result<String, String>> {
+        self.line_up_outcome.as_ref()
+    }
+
+    /// Reads the event again when another process has written to the file since (a second
+    /// window, a command, a phone): returns whether it had.
+    pub fn refresh(&mut self) -> Result<bool, SessionError> {
+        let before = self.file.event().clone();
+        if !self.file.reload_if_changed()? {
+            return Ok(false);
+        }
+        if *self.file.event() != before {
+            self.line_up_changed();
+        }
+        self.read_again()?;
+        Ok(true)
+    }
+
+    /// Carries out one command on the file and refreshes the read copies.
+    pub fn apply(&mut self, command: Command) -> Result<Applied, SessionError> {
+        let line_up = matches!(command, Command::LateArrival { .. } | Command::Withdraw { .. });
+        let outcome = self.execute(command);
+        if line_up {
+            self.line_up_outcome = Some(match &outcome {
+                Ok(applied) => Ok(applied.message.clone()),
+                Err(problem) => Err(problem.to_string()),
+            });
+        }
+        outcome
+    }
+
+    /// Takes back the last change made to the event (by anyone: the history is the file's),
+    /// itself saved in the history; `None` when there is nothing to take back.
+    pub fn undo(&mut self) -> Result<Option<Reverted>, SessionError> {
+        let reverted = self.file.undo();
+        self.after_revert(reverted)
+    }
+
+    /// Puts back the last change taken back, if nothing was changed since.
+    pub fn redo(&mut self) -> Result<Option<Reverted>, SessionError> {
+        let reverted = self.file.redo();
+        self.after_revert(reverted)
+    }
+
+    fn after_revert(
+        &mut self,
+        reverted: Result<Option<Reverted>, StoreError>,
+    ) -> Result<Option<Reverted>, SessionError> {
+        let reverted = reverted?;
+        if reverted.as_ref().is_some_and(|r| r.key.is_none()) {
+            self.line_up_changed();
+        }
+        self.read_again()?;
+        Ok(reverted)
+    }
+
+    fn execute(&mut self, command: Command) -> Result<Applied, SessionError> {
+        let applied = match command {
+            Command::SetResult(key, value) => {
+                let change = self.file.set_result(key, value)?;
+                let message = match change.before {
+                    Some(before) if before != value => format!("Saved {key}: {value} (was {before})"),
+                    _ => format!("Saved {key}: {value}"),
+                };
+                Applied {
+                    before: change.before,
+                    ..Applied::saying(message)
+                }
+            }
+            Command::ClearResult(key) => {
+                if !self.file.clear_result(key)? {
+                    return Err(SessionError::NoResult(key));
+                }
+                Applied::saying(format!("Removed the result of {key}"))
+            }
+            Command::SetRoster(roster) => {
+                let changes = self.file.set_roster(roster)?;
+                if changes.is_empty() {
+                    Applied::saying("The roster is unchanged".to_owned())
+                } else {
+                    self.line_up_changed();
+                    Applied::saying(format!("Roster: {}", changes.join("; ")))
+                }
+            }
+            Command::ReplaceSchedule(generated, options) => {
+                let rounds = generated.schedule.rounds.len();
+                let entrants = generated.schedule.entrants.len();
+                self.file.replace_schedule(*generated, options)?;
+                self.line_up_changed();
+                Applied::saying(format!(
+                    "New schedule saved: {entrants} entrants, {rounds} rounds"
+                ))
+            }
+            Command::LateArrival { name, before_round } => {
+                let change = self.file.late_arrival(&name, before_round)?;
+                self.line_up_changed();
+                Applied {
+                    line_up: Some(change.clone()),
+                    ..Applied::saying(change.message())
+                }
+            }
+            Command::Withdraw { entrant, after_round } => {
+                let change = self.file.withdraw(entrant, after_round)?;
+                self.line_up_changed();
+                Applied {
+                    line_up: Some(change.clone()),
+                    ..Applied::saying(change.message())
+                }
+            }
+            Command::AttachDeals(boards) => {
+                let count = self.file.attach_deals(&boards)?;
+                Applied::saying(format!("Attached {count} hand record(s)"))
+            }
+        };
+        self.read_again()?;
+        Ok(applied)
+    }
+
+    /// Refreshes the read copies from the file.
+    fn read_again(&mut self) -> Result<(), SessionError> {
+        self.results = self.file.results()?;
+        self.history = self.file.history()?;
+        (self.undo_label, self.redo_label) = self.file.undo_redo_labels()?;
+        self.standings = OnceCell::new();
+        Ok(())
+    }
+
+    /// The roster or schedule changed: views rebuild what they cache, and the audit is made
+    /// again on its next use (renames change the names in it; a new schedule, everything).
+    fn line_up_changed(&mut self) {
+        self.revision += 1;
+        self.audit = OnceCell::new();
+    }
+}
