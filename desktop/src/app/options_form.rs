@@ -349,7 +349,7 @@ mod tests {
         replace_field(&mut harness, "Rounds tonight", "20");
         harness.get_by_label("Generate").click();
         harness.step();
-        wait_for_generation(&mut harness, |app| app.schedule.is_generating());
+        wait_for_generation(&mut harness, |app| app.views.schedule.is_generating());
         harness.get_by_label(REFUSED_20);
         let rounds = |harness: &Harness<'static, TourneyApp>| {
             harness
@@ -361,7 +361,7 @@ mod tests {
         assert_eq!(rounds(&harness), Some(3), "the present schedule stays");
         harness.get_by_label("Play 15 rounds instead").click();
         harness.step();
-        wait_for_generation(&mut harness, |app| app.schedule.is_generating());
+        wait_for_generation(&mut harness, |app| app.views.schedule.is_generating());
         assert_eq!(rounds(&harness), Some(15));
         assert!(
             harness.query_by_label(REFUSED_20).is_none(),

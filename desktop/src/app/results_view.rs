@@ -3,6 +3,8 @@
 //! moment Enter is pressed or Save clicked; Enter then moves on to the next table. A round
 //! says whether it is complete. Below, every entry and correction with its time.
 
+use super::dialogs::Files;
+use super::view::{EventView, Outcome};
 use eframe::egui;
 use scheduler::event::club_pairs::travellers;
 use scheduler::event::entry::{other_side_tricks, typed_result};
@@ -39,9 +41,9 @@ pub struct ResultsView {
     board: u32,
 }
 
-impl ResultsView {
+impl EventView for ResultsView {
     /// Shows the round's tables with a field per result; returns the commands to carry out.
-    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+    fn ui(&mut self, ui: &mut egui::Ui, session: &Session, _files: &mut Files) -> Outcome {
         let mut commands = Vec::new();
         let event = session.event();
         if event.schedule.round(self.round).is_none() {
@@ -60,7 +62,7 @@ impl ResultsView {
             });
             if self.by_traveller {
                 let boards = (movement.sets * movement.boards_per_round) as u32;
-                return self.traveller_ui(ui, session, boards);
+                return self.traveller_ui(ui, session, boards).into();
             }
         }
         let before = self.round;
@@ -69,7 +71,7 @@ impl ResultsView {
             self.focus = Some(0);
         }
         let Some(round) = event.schedule.round(self.round).cloned() else {
-            return commands;
+            return commands.into();
         };
         let (done, needed) = event.round_progress(session.results(), round.number);
         let state = if done == needed {
@@ -141,9 +143,11 @@ impl ResultsView {
         self.forget_focus_past(field);
         ui.separator();
         self.history_ui(ui, session, round.number);
-        commands
+        commands.into()
     }
+}
 
+impl ResultsView {
     /// Club pairs: one board's traveller, a row per table that plays it in movement order,
     /// with its matchpoints once scored; Enter saves and moves down the traveller.
     fn traveller_ui(&mut self, ui: &mut egui::Ui, session: &Session, boards: u32) -> Vec<Command> {

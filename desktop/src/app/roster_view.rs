@@ -9,6 +9,7 @@
 use super::dialogs::{Files, Purpose, Request};
 use super::line_up_form::LineUpForm;
 use super::roster_preview::RosterPreview;
+use super::view::{EventView, Outcome};
 use eframe::egui;
 use scheduler::event::create::EventFormat;
 use scheduler::event::session::{Command, Session};
@@ -43,8 +44,8 @@ pub struct RosterView {
 
 const ROW_HEIGHT: f32 = 22.0;
 
-impl RosterView {
-    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Vec<Command> {
+impl EventView for RosterView {
+    fn ui(&mut self, ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Outcome {
         let mut commands = Vec::new();
         if self.revision != Some(session.revision()) {
             self.drafts.clear();
@@ -106,7 +107,7 @@ impl RosterView {
             if close {
                 self.import = None;
             }
-            return commands;
+            return commands.into();
         }
 
         let changes = event.roster_changes();
@@ -226,9 +227,11 @@ impl RosterView {
                 }
             },
         );
-        commands
+        commands.into()
     }
+}
 
+impl RosterView {
     /// One player's row; returns the edited roster when something was changed.
     fn row_ui(
         &mut self,

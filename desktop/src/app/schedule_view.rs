@@ -6,9 +6,11 @@
 
 mod heat_map;
 
+use super::dialogs::Files;
 use super::generation::{Generation, refusal_ui};
 use super::grid::VirtualGrid;
 use super::options_form::{options_rows, row};
+use super::view::{EventView, Outcome};
 use eframe::egui;
 use heat_map::{HeatMap, kept_apart_ui, legend, matrix_title};
 use scheduler::event::create::{EventFormat, EventOptions, NotGenerated};
@@ -38,8 +40,8 @@ pub struct ScheduleView {
     heat_map: HeatMap,
 }
 
-impl ScheduleView {
-    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+impl EventView for ScheduleView {
+    fn ui(&mut self, ui: &mut egui::Ui, session: &Session, _files: &mut Files) -> Outcome {
         let mut commands = Vec::new();
         self.generation_ui(ui, session, &mut commands);
         ui.horizontal(|ui| {
@@ -53,9 +55,11 @@ impl ScheduleView {
             Tab::ByPlayer => self.by_player_ui(ui, session),
             Tab::Audit => self.audit_ui(ui, session),
         }
-        commands
+        commands.into()
     }
+}
 
+impl ScheduleView {
     /// Starts making a new schedule on the background thread (what "Generate" does).
     pub fn start_generation(
         &mut self,

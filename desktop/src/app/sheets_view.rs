@@ -3,6 +3,7 @@
 
 use super::Notice;
 use super::dialogs::{Files, Purpose, Request};
+use super::view::{EventView, Outcome};
 use eframe::egui;
 use scheduler::event::session::Session;
 use scheduler::event::standings::standings_csv;
@@ -40,9 +41,9 @@ impl Default for SheetsView {
     }
 }
 
-impl SheetsView {
+impl EventView for SheetsView {
     /// Says when something was written (or failed).
-    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Option<Notice> {
+    fn ui(&mut self, ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Outcome {
         let mut status = None;
         ui.heading("Sheets and exports");
         let changes = session.event().roster_changes();
@@ -120,9 +121,11 @@ impl SheetsView {
             )
             .on_disabled_hover_text("Standings can be exported once results are entered")
             .clicked();
-        status.or(export_standings_csv(session, files, clicked))
+        status.or(export_standings_csv(session, files, clicked)).into()
     }
+}
 
+impl SheetsView {
     /// The wide round sheet (a row per table and round) for a spreadsheet, with a byte-order
     /// mark so Excel reads the names' accents.
     fn write_round_sheet(&self, session: &Session, path: &Path) -> Result<(), String> {

@@ -2,8 +2,8 @@
 //! (click its heading: names A→Z, places 1 first, scores highest first; again to turn it
 //! round) and exportable as CSV for a spreadsheet.
 
-use super::Notice;
 use super::dialogs::Files;
+use super::view::{EventView, Outcome};
 use eframe::egui;
 use scheduler::event::session::Session;
 use scheduler::sheets::StandingsTable;
@@ -16,12 +16,12 @@ pub struct StandingsView {
     sort: Option<(usize, usize, SortOrder)>,
 }
 
-impl StandingsView {
+impl EventView for StandingsView {
     /// Says when the CSV was written (or not).
-    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Option<Notice> {
+    fn ui(&mut self, ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Outcome {
         if session.results().is_empty() {
             ui.label("No results yet: the standings appear as soon as the first result is saved.");
-            return None;
+            return Outcome::default();
         }
         let mut status = None;
         ui.horizontal(|ui| {
@@ -74,9 +74,11 @@ impl StandingsView {
                 ui.add_space(12.0);
             }
         });
-        status
+        status.into()
     }
+}
 
+impl StandingsView {
     /// Table `t`'s rows in the chosen order (the ranking until a heading is clicked).
     fn sorted<'a>(&self, t: usize, table: &'a StandingsTable) -> Vec<&'a Vec<String>> {
         match self.sort {

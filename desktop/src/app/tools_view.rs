@@ -334,7 +334,7 @@ impl Default for GridPanel {
 
 impl GridPanel {
     fn ui(&mut self, ui: &mut egui::Ui, files: &mut Files) {
-        ui.label("Categories first (\"Pet: cat, dog, fish\"), then clues in plain English, each ending with a full stop. The README lists the clue words Tourney understands.");
+        ui.label("Categories first (\"Pet: cat, dog, fish\"), then clues in plain English, each ending with a full stop. The user guide (docs/guide/solver-tools.md) lists the clue words Tourney understands.");
         if job::poll(&mut self.job, &mut self.answer, ui, "Solving…", |_| {
             "A solution is found; checking whether it is the only one".into()
         }) {

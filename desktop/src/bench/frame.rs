@@ -139,7 +139,7 @@ pub fn run(players: usize, rounds: usize, frames: usize) -> Result<(), String> {
             app.open(path);
             app.screen = Screen::Event;
             app.view = view;
-            app.schedule.tab = tab;
+            app.views.schedule.tab = tab;
             row.push(measure(&ctx, &mut app, frames, size));
         }
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
@@ -176,10 +176,10 @@ pub fn run(players: usize, rounds: usize, frames: usize) -> Result<(), String> {
         .as_ref()
         .map(|s| s.event().roster.clone())
         .unwrap_or_default();
-    app.schedule.start_generation(&ctx, roster, options, 60.0);
+    app.views.schedule.start_generation(&ctx, roster, options, 60.0);
     let started = Instant::now();
     let mut during = Vec::new();
-    while app.schedule.is_generating() && started.elapsed() < Duration::from_secs(120) {
+    while app.views.schedule.is_generating() && started.elapsed() < Duration::from_secs(120) {
         during.push(frame(&ctx, &mut app, size));
         std::thread::sleep(Duration::from_millis(5));
     }

@@ -37,7 +37,7 @@ pub enum BenchCommand {
         /// Time limit per size and backend, in seconds.
         #[arg(long, default_value_t = 60.0)]
         seconds: f64,
-        /// Sizes as TEAMSxBOARDSxROUNDS (default: the README's table).
+        /// Sizes as TEAMSxBOARDSxROUNDS (default: the sizes of the table in docs/guide/team-chess.md).
         #[arg(long, value_delimiter = ',')]
         sizes: Vec<String>,
         /// Then every odd-board size of 2–12 teams × 1–10 boards with the rounds the rules

@@ -160,7 +160,7 @@ fn print_grid(
 
 #[derive(Args, Debug)]
 pub struct LogicGridArgs {
-    /// The puzzle: categories ("Pet: cat, dog, fish"), then the clues (grammar in the README).
+    /// The puzzle: categories ("Pet: cat, dog, fish"), then the clues (the grammar: docs/guide/solver-tools.md).
     file: PathBuf,
     /// Seconds allowed for both solves together.
     #[arg(long, default_value_t = 60.0)]

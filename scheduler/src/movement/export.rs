@@ -5,7 +5,7 @@
 use super::Movement;
 use crate::csv_safety::neutralise;
 
-/// The CSV header, as the issue and the README give it.
+/// The CSV header, as the issue and the user guide (docs/guide/club-pairs.md) give it.
 pub const CSV_HEADER: [&str; 6] = ["round", "table", "ns", "ew", "first_board", "last_board"];
 
 /// One row per table and round, in round then table order; after a round's tables, a row per

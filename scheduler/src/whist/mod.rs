@@ -1,5 +1,46 @@
 //! Whist and bridge individual movements: starters (algebraic or searched), and turning a
 //! starter into an evening's schedule for any number of players.
+//!
+//! # Module map
+//!
+//! Entry points (what the rest of the library, the command line and the benches call):
+//! - [`plan`]: from a roster to an evening. [`whist_schedule`] (re-exported here with
+//!   `WhistOptions`, `WhistNotes`, `WhistError` and `MAX_PLAYERS`; `event::create`, `tourney
+//!   whist` and the benches use it): sit-out seats, couples in the pseudo round, the stationary
+//!   player, never-partner pairs, directed seating. Also which complete rotation a count has
+//!   (`complete_starter`, `listed_complete`, `has_complete_rotation`).
+//! - [`reseat`]: the rounds not yet played seated again after a late arrival or a withdrawal
+//!   (`reseat_whist`, for `event::lineup`).
+//! - [`table`]: the shipped starter table (`assets/whist-starters.txt`): a count's line
+//!   looked up, lines parsed and updated, and a table rebuilt from scratch (`tourney
+//!   whist-starters --max`).
+//! - [`offline`]: the hours-long search behind `tourney whist-starters --search`, filling the
+//!   table file as it goes (`run`; `kind` names a starter's kind for `tourney bench whist`).
+//! - This file: `full_cycle`, `listed_cycle` and `numbered_names` (a rotation's whole cycle as
+//!   a `Schedule`, for the benches, the offline search and the tests), and the round and
+//!   schedule builders the modules below share.
+//!
+//! Internal helpers (used within `whist`; a few are also named directly by the benches, the
+//! tests and a command-line option, e.g. `two_stage::Stage2`, `blocks`,
+//! `orientation::side_penalty`):
+//! - How a rotation is held: [`starter`] (the first round over a group, with or without the
+//!   stationary seat ∞; validity as differences) and [`listed`] (a rotation written out
+//!   round by round, the form `plan` works on).
+//! - Constructions (instant): [`algebra`] (finite-field ε-orbits and product groups,
+//!   directed), [`lift`] (the product construction, q·p + 1 from q + 1 and p), [`four_groups`]
+//!   (4g players from g's rotation and a resolvable transversal design), [`transversal`]
+//!   (those designs: over a ring, and Wilson's construction) and [`blocks`] (4N+1 players from
+//!   the blocks of a transversal design with a point added).
+//! - Searches for complete starters (for `offline`; `patterned` for `table` too):
+//!   [`patterned`] (tables (x, y, −x, −y)), [`symmetric`] (starters fixed by a multiplier h),
+//!   [`family`] (difference families of small rotations), [`two_stage`] (partner pairs first,
+//!   then tables; directed too) and [`exact_cover`] (dancing links, for the directed
+//!   two-stage search).
+//! - For the evening (used by `plan`): [`search`] (local search for a starter over Z(g)
+//!   repeat-free over the rounds played; `table` uses it for whole cycles), [`small`] (up to
+//!   12 players, round by round by backtracking), [`never_partner`] (which player takes which
+//!   position so never-partner pairs do not partner) and [`orientation`] ("almost directed":
+//!   East and West chosen to minimise same-side repeats).
 
 pub mod algebra;
 pub mod blocks;

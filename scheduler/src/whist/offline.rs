@@ -470,7 +470,7 @@ fn write_line(path: &Path, origin: &str, starter: &Starter, seconds: f64) -> Res
     Ok(())
 }
 
-/// The kind of rotation a starter gives, as the README table names it.
+/// The kind of rotation a starter gives, as the whist guide's table (docs/guide/whist-drive.md) names it.
 pub fn kind(starter: &Starter) -> &'static str {
     starter.kind()
 }

@@ -1,0 +1,123 @@
+//! The banner: an important message (a problem, a file written) shown under the top bar
+//! until dismissed, offering to open a written file or its folder; and the notices views
+//! send it.
+
+use super::{TourneyApp, opener};
+use eframe::egui;
+use std::path::PathBuf;
+
+/// What a view reports after an action that matters: shown in the banner.
+pub enum Notice {
+    Problem(String),
+    Wrote(PathBuf),
+}
+
+impl Notice {
+    /// The banner for a write to `path` that ended with `result`.
+    pub fn written(path: PathBuf, result: Result<(), String>) -> Notice {
+        match result {
+            Ok(()) => Notice::Wrote(path),
+            Err(problem) => Notice::Problem(format!("Not written: {problem}")),
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum BannerKind {
+    Problem,
+    Done,
+    Note,
+}
+
+/// A message that stays where the eye is (under the top bar) until dismissed; after an
+/// export it offers to open the file or its folder.
+pub(crate) struct Banner {
+    pub(crate) kind: BannerKind,
+    pub(crate) text: String,
+    pub(super) file: Option<PathBuf>,
+}
+
+impl TourneyApp {
+    /// A problem the organiser must see: in the banner (and the status line).
+    pub(super) fn show_problem(&mut self, problem: String) {
+        self.status = problem.clone();
+        self.banner = Some(Banner {
+            kind: BannerKind::Problem,
+            text: problem,
+            file: None,
+        });
+    }
+
+    pub(super) fn show_notice(&mut self, notice: Notice) {
+        match notice {
+            Notice::Problem(problem) => self.show_problem(problem),
+            Notice::Wrote(path) => {
+                self.status = format!("Wrote {}", path.display());
+                self.banner = Some(Banner {
+                    kind: BannerKind::Done,
+                    text: format!("Wrote {}", path.display()),
+                    file: Some(path),
+                });
+            }
+        }
+    }
+
+    /// The banner: the message, Open / Show in folder after an export, and Dismiss.
+    pub(super) fn banner_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(banner) = &self.banner else {
+            return;
+        };
+        let dark = ui.visuals().dark_mode;
+        let fill = match (banner.kind, dark) {
+            (BannerKind::Problem, false) => egui::Color32::from_rgb(255, 222, 222),
+            (BannerKind::Problem, true) => egui::Color32::from_rgb(100, 28, 28),
+            (BannerKind::Done, false) => egui::Color32::from_rgb(214, 242, 220),
+            (BannerKind::Done, true) => egui::Color32::from_rgb(24, 80, 44),
+            (BannerKind::Note, false) => egui::Color32::from_rgb(255, 240, 200),
+            (BannerKind::Note, true) => egui::Color32::from_rgb(90, 70, 20),
+        };
+        let text_color = if dark {
+            egui::Color32::WHITE
+        } else {
+            egui::Color32::BLACK
+        };
+        let mut dismiss = false;
+        let mut reveal = None;
+        egui::Frame::new()
+            .fill(fill)
+            .inner_margin(8.0)
+            .corner_radius(4.0)
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(&banner.text).color(text_color).strong())
+                            .selectable(true),
+                    );
+                    if banner.file.is_some() {
+                        if ui
+                            .button("Open")
+                            .on_hover_text("With the system's program for it")
+                            .clicked()
+                        {
+                            reveal = Some(opener::Reveal::File);
+                        }
+                        if ui.button("Show in folder").clicked() {
+                            reveal = Some(opener::Reveal::Folder);
+                        }
+                    }
+                    if ui.button("Dismiss").clicked() {
+                        dismiss = true;
+                    }
+                });
+            });
+        if let (Some(how), Some(file)) = (reveal, banner.file.clone()) {
+            match (self.opener)(&file, how) {
+                Ok(message) => self.status = message,
+                Err(problem) => self.show_problem(problem),
+            }
+        }
+        if dismiss {
+            self.banner = None;
+        }
+    }
+}
