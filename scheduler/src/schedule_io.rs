@@ -190,7 +190,39 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
         .trim(csv::Trim::All)
         .from_reader(text.as_bytes());
     let mut records = reader.records();
-    match records.next() {
+    if !long_header_ok(records.next(), &mut problems) {
+        return Err(problems);
+    }
+
+    let mut rows = LongRows::default();
+    for record in records {
+        match record {
+            Ok(record) => rows.add(&record, &mut problems),
+            Err(err) => problems.error(
+                err.position().map(|p| p.line()),
+                None,
+                format!("unreadable CSV: {err}"),
+            ),
+        }
+    }
+    if rows.rounds.is_empty() && !problems.has_errors() {
+        problems.error(
+            None,
+            None,
+            "the file has the header but no rows: there is no schedule in it to check",
+        );
+    }
+    if problems.has_errors() {
+        return Err(problems);
+    }
+    let mut schedule = rows.into_schedule(format);
+    schedule.promise = infer_promise(&schedule);
+    Ok(schedule)
+}
+
+/// Whether the first record is the long format's header; if not, says so in `problems`.
+fn long_header_ok(first: Option<csv::Result<csv::StringRecord>>, problems: &mut Problems) -> bool {
+    match first {
         Some(Ok(header)) => {
             let found: Vec<String> = header
                 .iter()
@@ -206,8 +238,9 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
                         found.join(",")
                     ),
                 );
-                return Err(problems);
+                return false;
             }
+            true
         }
         _ => {
             problems.error(
@@ -215,28 +248,40 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
                 None,
                 "the file is empty; expected the header round,table,seat,player",
             );
-            return Err(problems);
+            false
         }
     }
+}
 
-    let mut entrants: Vec<String> = Vec::new();
-    let mut index_of: HashMap<String, usize> = HashMap::new();
-    let mut rounds: BTreeMap<u32, (BTreeMap<u32, Vec<SeatAssignment>>, Vec<Absent>)> = BTreeMap::new();
-    for record in records {
-        let record = match record {
-            Ok(record) => record,
-            Err(err) => {
-                problems.error(
-                    err.position().map(|p| p.line()),
-                    None,
-                    format!("unreadable CSV: {err}"),
-                );
-                continue;
-            }
-        };
+/// The absence a long-format seat names (bye, sit-out, left, late), if any.
+fn absence_named(seat_text: &str) -> Option<Absence> {
+    match seat_text.to_lowercase().as_str() {
+        "bye" => Some(Absence::Bye),
+        "sit-out" | "sitout" | "sit out" => Some(Absence::SitOut),
+        "left" => Some(Absence::Left),
+        "late" => Some(Absence::Late),
+        _ => None,
+    }
+}
+
+/// The long format's rows read so far: entrants in order of first appearance, and each
+/// round's tables and absences.
+#[derive(Default)]
+struct LongRows {
+    entrants: Vec<String>,
+    index_of: HashMap<String, usize>,
+    rounds: BTreeMap<u32, RoundRows>,
+}
+
+/// One round's rows: seats by table number, and absences.
+type RoundRows = (BTreeMap<u32, Vec<SeatAssignment>>, Vec<Absent>);
+
+impl LongRows {
+    /// Reads one row, a seat or an absence; a problem goes to `problems` and the row is skipped.
+    fn add(&mut self, record: &csv::StringRecord, problems: &mut Problems) {
         let line = record.position().map(|p| p.line());
         if record.iter().all(str::is_empty) {
-            continue;
+            return;
         }
         let field = |i: usize| record.get(i).unwrap_or("");
         let round = match field(0).parse::<u32>() {
@@ -247,32 +292,26 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
                     Some("round"),
                     format!("\"{}\" is not a round number (1, 2, …)", field(0)),
                 );
-                continue;
+                return;
             }
         };
         let player = restore(field(3));
         if player.is_empty() {
             problems.error(line, Some("player"), "the player is empty");
-            continue;
+            return;
         }
         if let Some(c) = player.chars().find(|&c| crate::text::is_unfit_char(c)) {
-            problems.error(line, Some("player"), control_in_name(&player, c));
-            continue;
+            problems.error(line, Some("player"), control_in_name(player, c));
+            return;
         }
-        let entrant = *index_of.entry(player.to_owned()).or_insert_with(|| {
+        let entrants = &mut self.entrants;
+        let entrant = *self.index_of.entry(player.to_owned()).or_insert_with(|| {
             entrants.push(player.to_owned());
             entrants.len() - 1
         });
-        let (tables, absent) = rounds.entry(round).or_default();
+        let (tables, absent) = self.rounds.entry(round).or_default();
         let seat_text = field(2);
-        let absence = match seat_text.to_lowercase().as_str() {
-            "bye" => Some(Absence::Bye),
-            "sit-out" | "sitout" | "sit out" => Some(Absence::SitOut),
-            "left" => Some(Absence::Left),
-            "late" => Some(Absence::Late),
-            _ => None,
-        };
-        if let Some(kind) = absence {
+        if let Some(kind) = absence_named(seat_text) {
             if !field(1).is_empty() {
                 problems.error(
                     line,
@@ -283,10 +322,10 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
                         field(1)
                     ),
                 );
-                continue;
+                return;
             }
             absent.push(Absent { entrant, kind });
-            continue;
+            return;
         }
         let table = match field(1).parse::<u32>() {
             Ok(t) if t > 0 => t,
@@ -296,7 +335,7 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
                     Some("table"),
                     format!("\"{}\" is not a table number (1, 2, …)", field(1)),
                 );
-                continue;
+                return;
             }
         };
         let Some(seat) = Seat::parse(seat_text) else {
@@ -307,7 +346,7 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
                     "\"{seat_text}\" is not a seat; use N, E, S, W, home, away, white, black, bye or sit-out"
                 ),
             );
-            continue;
+            return;
         };
         tables.entry(table).or_default().push(SeatAssignment {
             seat,
@@ -315,37 +354,30 @@ pub fn read_long_csv(file_label: &str, bytes: &[u8], format: Format) -> Result<S
             board: None,
         });
     }
-    if rounds.is_empty() && !problems.has_errors() {
-        problems.error(
-            None,
-            None,
-            "the file has the header but no rows: there is no schedule in it to check",
-        );
+
+    /// The schedule of the rows read, in `format`, with no promise yet.
+    fn into_schedule(self, format: Format) -> Schedule {
+        let rounds: Vec<Round> = self
+            .rounds
+            .into_iter()
+            .map(|(number, (tables, absent))| Round {
+                number,
+                tables: tables
+                    .into_iter()
+                    .map(|(number, seats)| Table { number, seats })
+                    .collect(),
+                absent,
+            })
+            .collect();
+        Schedule {
+            format,
+            movement: None,
+            entrant_teams: Vec::new(),
+            entrants: self.entrants,
+            rounds,
+            promise: Promise::default(),
+        }
     }
-    if problems.has_errors() {
-        return Err(problems);
-    }
-    let rounds: Vec<Round> = rounds
-        .into_iter()
-        .map(|(number, (tables, absent))| Round {
-            number,
-            tables: tables
-                .into_iter()
-                .map(|(number, seats)| Table { number, seats })
-                .collect(),
-            absent,
-        })
-        .collect();
-    let mut schedule = Schedule {
-        format,
-        movement: None,
-        entrant_teams: Vec::new(),
-        entrants,
-        rounds,
-        promise: Promise::default(),
-    };
-    schedule.promise = infer_promise(&schedule);
-    Ok(schedule)
 }
 
 /// What a hand-made schedule most plausibly promises. For a round robin: a single cycle

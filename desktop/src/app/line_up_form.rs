@@ -4,6 +4,7 @@
 //! the rest and checks it all, and what it did (or why not) is shown here, where it was asked.
 
 use eframe::egui;
+use scheduler::event::Event;
 use scheduler::event::lineup::last_round_with_results;
 use scheduler::event::session::{Command, Session};
 use scheduler::model::Absence;
@@ -53,84 +54,8 @@ impl LineUpForm {
             }
         });
         match self.asking {
-            Some(Asking::Late) => {
-                egui::Frame::group(ui.style()).show(ui, |ui| {
-                    ui.label("A late player: the rounds already played stay as they are; from the round chosen the schedule takes them in, and all of it is checked.");
-                    ui.horizontal(|ui| {
-                        let label = ui.label("Late player's name");
-                        ui.add(egui::TextEdit::singleline(&mut self.name).desired_width(180.0))
-                            .labelled_by(label.id);
-                        let label = ui.label("Joins before round");
-                        ui.add(egui::DragValue::new(&mut self.round).range((played + 1).min(last)..=last))
-                            .labelled_by(label.id);
-                        let ready = !self.name.trim().is_empty();
-                        if ui
-                            .add_enabled(ready, egui::Button::new("Add to the schedule"))
-                            .on_disabled_hover_text("Type the late player's name first")
-                            .clicked()
-                        {
-                            command = Some(Command::LateArrival {
-                                name: self.name.trim().to_owned(),
-                                before_round: Some(self.round),
-                            });
-                        }
-                        if ui.button("Cancel").clicked() {
-                            self.asking = None;
-                        }
-                    });
-                });
-            }
-            Some(Asking::Withdraw) => {
-                let left = |e: usize| {
-                    event
-                        .schedule
-                        .rounds
-                        .iter()
-                        .any(|r| r.absent.iter().any(|a| a.entrant == e && a.kind == Absence::Left))
-                };
-                egui::Frame::group(ui.style()).show(ui, |ui| {
-                    ui.label("A withdrawal: the rounds up to the one chosen stay as they are; after it a phantom takes their place (their opponents have a bye, or the whist rounds are seated again without them).");
-                    ui.horizontal(|ui| {
-                        let label = ui.label("Who leaves");
-                        let chosen = self
-                            .entrant
-                            .and_then(|e| event.schedule.entrants.get(e))
-                            .cloned()
-                            .unwrap_or_else(|| "choose…".to_owned());
-                        let combo = egui::ComboBox::from_id_salt("withdraw-who")
-                            .width(180.0)
-                            .selected_text(chosen)
-                            .show_ui(ui, |ui| {
-                                for (e, name) in event.schedule.entrants.iter().enumerate() {
-                                    if !left(e) {
-                                        ui.selectable_value(&mut self.entrant, Some(e), name);
-                                    }
-                                }
-                            });
-                        let response = combo.response.labelled_by(label.id);
-                        response.widget_info(|| {
-                            egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Who leaves")
-                        });
-                        let label = ui.label("Leaves after round");
-                        ui.add(egui::DragValue::new(&mut self.round).range(0..=last.saturating_sub(1)))
-                            .labelled_by(label.id);
-                        if ui
-                            .add_enabled(self.entrant.is_some(), egui::Button::new("Withdraw from the schedule"))
-                            .on_disabled_hover_text("Choose who leaves first")
-                            .clicked()
-                            && let Some(entrant) = self.entrant
-                        {
-                            command = Some(Command::Withdraw {
-                                entrant,
-                                after_round: self.round,
-                            });
-                        }
-                        if ui.button("Cancel").clicked() {
-                            self.asking = None;
-                        }
-                    });
-                });
-            }
+            Some(Asking::Late) => command = self.late_ui(ui, played, last),
+            Some(Asking::Withdraw) => command = self.withdraw_ui(ui, event, last),
             None => {}
         }
         if self.sent
@@ -161,6 +86,92 @@ impl LineUpForm {
                 self.show_outcome = false;
             }
         }
+        command
+    }
+
+    /// The late player's form: name and the round they join before.
+    fn late_ui(&mut self, ui: &mut egui::Ui, played: u32, last: u32) -> Option<Command> {
+        let mut command = None;
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label("A late player: the rounds already played stay as they are; from the round chosen the schedule takes them in, and all of it is checked.");
+            ui.horizontal(|ui| {
+                let label = ui.label("Late player's name");
+                ui.add(egui::TextEdit::singleline(&mut self.name).desired_width(180.0))
+                    .labelled_by(label.id);
+                let label = ui.label("Joins before round");
+                ui.add(egui::DragValue::new(&mut self.round).range((played + 1).min(last)..=last))
+                    .labelled_by(label.id);
+                let ready = !self.name.trim().is_empty();
+                if ui
+                    .add_enabled(ready, egui::Button::new("Add to the schedule"))
+                    .on_disabled_hover_text("Type the late player's name first")
+                    .clicked()
+                {
+                    command = Some(Command::LateArrival {
+                        name: self.name.trim().to_owned(),
+                        before_round: Some(self.round),
+                    });
+                }
+                if ui.button("Cancel").clicked() {
+                    self.asking = None;
+                }
+            });
+        });
+        command
+    }
+
+    /// The withdrawal's form: who leaves (those still playing) and after which round.
+    fn withdraw_ui(&mut self, ui: &mut egui::Ui, event: &Event, last: u32) -> Option<Command> {
+        let mut command = None;
+        let left = |e: usize| {
+            event
+                .schedule
+                .rounds
+                .iter()
+                .any(|r| r.absent.iter().any(|a| a.entrant == e && a.kind == Absence::Left))
+        };
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label("A withdrawal: the rounds up to the one chosen stay as they are; after it a phantom takes their place (their opponents have a bye, or the whist rounds are seated again without them).");
+            ui.horizontal(|ui| {
+                let label = ui.label("Who leaves");
+                let chosen = self
+                    .entrant
+                    .and_then(|e| event.schedule.entrants.get(e))
+                    .cloned()
+                    .unwrap_or_else(|| "choose…".to_owned());
+                let combo = egui::ComboBox::from_id_salt("withdraw-who")
+                    .width(180.0)
+                    .selected_text(chosen)
+                    .show_ui(ui, |ui| {
+                        for (e, name) in event.schedule.entrants.iter().enumerate() {
+                            if !left(e) {
+                                ui.selectable_value(&mut self.entrant, Some(e), name);
+                            }
+                        }
+                    });
+                let response = combo.response.labelled_by(label.id);
+                response.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Who leaves")
+                });
+                let label = ui.label("Leaves after round");
+                ui.add(egui::DragValue::new(&mut self.round).range(0..=last.saturating_sub(1)))
+                    .labelled_by(label.id);
+                if ui
+                    .add_enabled(self.entrant.is_some(), egui::Button::new("Withdraw from the schedule"))
+                    .on_disabled_hover_text("Choose who leaves first")
+                    .clicked()
+                    && let Some(entrant) = self.entrant
+                {
+                    command = Some(Command::Withdraw {
+                        entrant,
+                        after_round: self.round,
+                    });
+                }
+                if ui.button("Cancel").clicked() {
+                    self.asking = None;
+                }
+            });
+        });
         command
     }
 }

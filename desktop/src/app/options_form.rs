@@ -79,66 +79,70 @@ pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_team
                 )
             });
         }
-        EventFormat::TeamChess => {
-            let kind = options.team_event;
-            row(ui, "Kind", |ui| {
-                ui.horizontal(|ui| {
-                    let a = ui.selectable_value(&mut options.team_event, TeamEvent::Jamboree, "jamboree");
-                    let b = ui.selectable_value(
-                        &mut options.team_event,
-                        TeamEvent::RoundRobin,
-                        "team round robin",
-                    );
-                    let c =
-                        ui.selectable_value(&mut options.team_event, TeamEvent::Scheveningen, "Scheveningen");
-                    a | b | c
-                })
-                .inner
+        EventFormat::TeamChess => team_chess_rows(ui, options, numbered_teams),
+    }
+    scoring_rows(ui, options, entrants);
+}
+
+/// Team chess: the kind of event, its rounds, and (without a roster) teams × boards.
+fn team_chess_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_teams: bool) {
+    let kind = options.team_event;
+    row(ui, "Kind", |ui| {
+        ui.horizontal(|ui| {
+            let a = ui.selectable_value(&mut options.team_event, TeamEvent::Jamboree, "jamboree");
+            let b = ui.selectable_value(&mut options.team_event, TeamEvent::RoundRobin, "team round robin");
+            let c = ui.selectable_value(&mut options.team_event, TeamEvent::Scheveningen, "Scheveningen");
+            a | b | c
+        })
+        .inner
+    });
+    if options.team_event != kind {
+        // A jamboree needs its number of rounds; a match plays all of its own unless
+        // the organiser says otherwise.
+        options.rounds = (options.team_event == TeamEvent::Jamboree).then_some(5);
+    }
+    match options.team_event {
+        TeamEvent::Jamboree => {
+            let rounds = options.rounds.get_or_insert(5);
+            row(ui, "Rounds", |ui| {
+                ui.add(egui::DragValue::new(rounds).range(1..=60))
             });
-            if options.team_event != kind {
-                // A jamboree needs its number of rounds; a match plays all of its own unless
-                // the organiser says otherwise.
-                options.rounds = (options.team_event == TeamEvent::Jamboree).then_some(5);
-            }
-            match options.team_event {
-                TeamEvent::Jamboree => {
-                    let rounds = options.rounds.get_or_insert(5);
-                    row(ui, "Rounds", |ui| {
-                        ui.add(egui::DragValue::new(rounds).range(1..=60))
-                    });
-                }
-                TeamEvent::RoundRobin => {
-                    rounds_row(
-                        ui,
-                        options,
-                        "the whole round robin",
-                        "Play the first rounds only: each team plays that many matches",
-                    );
-                    row(ui, "Double round robin", |ui| {
-                        ui.checkbox(&mut options.double, "a second cycle with colours reversed")
-                    });
-                }
-                TeamEvent::Scheveningen => {
-                    rounds_row(
-                        ui,
-                        options,
-                        "the whole match",
-                        "Play the first rounds only: each player meets that many of the other team",
-                    );
-                }
-            }
-            if numbered_teams {
-                let teams = options.teams.get_or_insert(6);
-                row(ui, "Teams", |ui| {
-                    ui.add(egui::DragValue::new(teams).range(2..=60))
-                });
-                let boards = options.boards.get_or_insert(4);
-                row(ui, "Boards per team", |ui| {
-                    ui.add(egui::DragValue::new(boards).range(1..=20))
-                });
-            }
+        }
+        TeamEvent::RoundRobin => {
+            rounds_row(
+                ui,
+                options,
+                "the whole round robin",
+                "Play the first rounds only: each team plays that many matches",
+            );
+            row(ui, "Double round robin", |ui| {
+                ui.checkbox(&mut options.double, "a second cycle with colours reversed")
+            });
+        }
+        TeamEvent::Scheveningen => {
+            rounds_row(
+                ui,
+                options,
+                "the whole match",
+                "Play the first rounds only: each player meets that many of the other team",
+            );
         }
     }
+    if numbered_teams {
+        let teams = options.teams.get_or_insert(6);
+        row(ui, "Teams", |ui| {
+            ui.add(egui::DragValue::new(teams).range(2..=60))
+        });
+        let boards = options.boards.get_or_insert(4);
+        row(ui, "Boards per team", |ui| {
+            ui.add(egui::DragValue::new(boards).range(1..=20))
+        });
+    }
+}
+
+/// How results are scored: hands per round (whist), boards per round and IMPs (bridge),
+/// points for a bye (chess).
+fn scoring_rows(ui: &mut egui::Ui, options: &mut EventOptions, entrants: usize) {
     match options.format {
         EventFormat::WhistDrive => {
             let hands = options.hands_per_round.get_or_insert(2);

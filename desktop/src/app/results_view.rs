@@ -225,41 +225,36 @@ impl ResultsView {
         commands
     }
 
-    /// One result's row: where, the first side, its field(s), the second side, and what the
-    /// typed text means (saved, Save, the problem, Remove).
-    #[allow(clippy::too_many_arguments)]
-    fn result_row(
+    /// Makes the drafts of `key` again from the saved value when it changed underneath
+    /// (saved here, undone, or written by another window or command).
+    fn sync_drafts(&mut self, key: ResultKey, saved: Option<ResultValue>, parts: u8, hands: Option<u32>) {
+        if self.seen.get(&key) == Some(&saved) {
+            return;
+        }
+        for part in 0..parts {
+            self.drafts
+                .insert((key, part), saved.map(|v| shown(&v, part)).unwrap_or_default());
+        }
+        self.seen.insert(key, saved);
+        // A saved E-W that is the rest of the hands' tricks counts as filled in.
+        self.derived.remove(&key);
+        if let Some(ResultValue::Tricks { ns, ew }) = saved
+            && other_side_tricks(&ns.to_string(), hands) == Some(ew)
+        {
+            self.derived.insert(key, ew.to_string());
+        }
+    }
+
+    /// The result's field(s), named for screen readers ("Table 3 N-S tricks"); Tab or Enter
+    /// into a field selects its text. Returns the part and field number Enter was pressed in.
+    fn fields_ui(
         &mut self,
         ui: &mut egui::Ui,
-        session: &Session,
         key: ResultKey,
-        place: String,
-        sides: (String, String),
         parts: u8,
+        hands: Option<u32>,
         field: &mut usize,
-        commands: &mut Vec<Command>,
-    ) {
-        let saved = session.results().get(&key).copied();
-        let hands = match session.event().settings.scoring {
-            Scoring::WhistDrive { hands_per_round } => hands_per_round,
-            _ => None,
-        };
-        if self.seen.get(&key) != Some(&saved) {
-            for part in 0..parts {
-                self.drafts
-                    .insert((key, part), saved.map(|v| shown(&v, part)).unwrap_or_default());
-            }
-            self.seen.insert(key, saved);
-            // A saved E-W that is the rest of the hands' tricks counts as filled in.
-            self.derived.remove(&key);
-            if let Some(ResultValue::Tricks { ns, ew }) = saved
-                && other_side_tricks(&ns.to_string(), hands) == Some(ew)
-            {
-                self.derived.insert(key, ew.to_string());
-            }
-        }
-        ui.label(place);
-        ui.label(sides.0);
+    ) -> Option<(u8, usize)> {
         let mut entered_in = None;
         for part in 0..parts {
             let label = if parts == 2 {
@@ -309,6 +304,32 @@ impl ResultsView {
             }
             *field += 1;
         }
+        entered_in
+    }
+
+    /// One result's row: where, the first side, its field(s), the second side, and what the
+    /// typed text means (saved, Save, the problem, Remove).
+    #[allow(clippy::too_many_arguments)]
+    fn result_row(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        key: ResultKey,
+        place: String,
+        sides: (String, String),
+        parts: u8,
+        field: &mut usize,
+        commands: &mut Vec<Command>,
+    ) {
+        let saved = session.results().get(&key).copied();
+        let hands = match session.event().settings.scoring {
+            Scoring::WhistDrive { hands_per_round } => hands_per_round,
+            _ => None,
+        };
+        self.sync_drafts(key, saved, parts, hands);
+        ui.label(place);
+        ui.label(sides.0);
+        let entered_in = self.fields_ui(ui, key, parts, hands, field);
         ui.label(sides.1);
         let typed = self.parse(session, key, parts);
         let submitted = entered_in.is_some();

@@ -63,51 +63,8 @@ impl EventView for RosterView {
         let lock_reason =
             "Results are entered for this schedule: only names and contact details can change now";
 
-        if let Some(preview) = &mut self.import {
-            ui.heading("Import a roster");
-            let ok = preview.ui(ui, format.unwrap_or(EventFormat::WhistDrive));
-            let mut close = false;
-            ui.horizontal(|ui| {
-                let why = if locked {
-                    lock_reason
-                } else {
-                    "The file has errors"
-                };
-                if ui
-                    .add_enabled(
-                        ok && !locked,
-                        egui::Button::new("Replace the roster with these players"),
-                    )
-                    .on_disabled_hover_text(why)
-                    .clicked()
-                {
-                    commands.push(Command::SetRoster(renumbered_after(
-                        &Roster::default(),
-                        preview.roster(),
-                    )));
-                    close = true;
-                } else if ui
-                    .add_enabled(
-                        ok && !locked,
-                        egui::Button::new("Add these players to the roster"),
-                    )
-                    .on_disabled_hover_text(why)
-                    .clicked()
-                {
-                    let mut merged = roster.clone();
-                    merged
-                        .players
-                        .extend(renumbered_after(roster, preview.roster()).players);
-                    commands.push(Command::SetRoster(merged));
-                    close = true;
-                } else if ui.button("Cancel the import").clicked() {
-                    close = true;
-                }
-            });
-            if close {
-                self.import = None;
-            }
-            return commands.into();
+        if self.import.is_some() {
+            return self.import_ui(ui, roster, format, locked, lock_reason).into();
         }
 
         let changes = event.roster_changes();
@@ -164,6 +121,89 @@ impl EventView for RosterView {
         }
         ui.separator();
 
+        let shown = self.shown(roster);
+        // Column headings at the same widths as the rows.
+        let columns = Columns { whist, teams };
+        self.headings_ui(ui, &columns);
+        egui::ScrollArea::both().auto_shrink([false, false]).show_rows(
+            ui,
+            ROW_HEIGHT,
+            shown.len(),
+            |ui, range| {
+                for &index in &shown[range] {
+                    if let Some(edited) = self.row_ui(ui, roster, index, &columns, locked, lock_reason) {
+                        commands.push(Command::SetRoster(edited));
+                    }
+                }
+            },
+        );
+        commands.into()
+    }
+}
+
+impl RosterView {
+    /// The roster file being imported, checked, with the choice to replace the roster, add
+    /// to it, or cancel.
+    fn import_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        roster: &Roster,
+        format: Option<EventFormat>,
+        locked: bool,
+        lock_reason: &str,
+    ) -> Vec<Command> {
+        let mut commands = Vec::new();
+        let Some(preview) = &mut self.import else {
+            return commands;
+        };
+        ui.heading("Import a roster");
+        let ok = preview.ui(ui, format.unwrap_or(EventFormat::WhistDrive));
+        let mut close = false;
+        ui.horizontal(|ui| {
+            let why = if locked {
+                lock_reason
+            } else {
+                "The file has errors"
+            };
+            if ui
+                .add_enabled(
+                    ok && !locked,
+                    egui::Button::new("Replace the roster with these players"),
+                )
+                .on_disabled_hover_text(why)
+                .clicked()
+            {
+                commands.push(Command::SetRoster(renumbered_after(
+                    &Roster::default(),
+                    preview.roster(),
+                )));
+                close = true;
+            } else if ui
+                .add_enabled(
+                    ok && !locked,
+                    egui::Button::new("Add these players to the roster"),
+                )
+                .on_disabled_hover_text(why)
+                .clicked()
+            {
+                let mut merged = roster.clone();
+                merged
+                    .players
+                    .extend(renumbered_after(roster, preview.roster()).players);
+                commands.push(Command::SetRoster(merged));
+                close = true;
+            } else if ui.button("Cancel the import").clicked() {
+                close = true;
+            }
+        });
+        if close {
+            self.import = None;
+        }
+        commands
+    }
+
+    /// The rows shown: the players the Find field matches, in the chosen order.
+    fn shown(&self, roster: &Roster) -> Vec<usize> {
         let mut shown: Vec<usize> = roster
             .players
             .iter()
@@ -183,9 +223,12 @@ impl EventView for RosterView {
                 }
             });
         }
+        shown
+    }
 
-        // Column headings at the same widths as the rows.
-        let columns = Columns { whist, teams };
+    /// The column headings, at the rows' widths; Name sorts (ascending, descending, as
+    /// entered) when clicked.
+    fn headings_ui(&mut self, ui: &mut egui::Ui, columns: &Columns) {
         ui.horizontal(|ui| {
             for (heading, width) in columns.headings() {
                 if heading != "Name" {
@@ -215,23 +258,8 @@ impl EventView for RosterView {
                 }
             }
         });
-        egui::ScrollArea::both().auto_shrink([false, false]).show_rows(
-            ui,
-            ROW_HEIGHT,
-            shown.len(),
-            |ui, range| {
-                for &index in &shown[range] {
-                    if let Some(edited) = self.row_ui(ui, roster, index, &columns, locked, lock_reason) {
-                        commands.push(Command::SetRoster(edited));
-                    }
-                }
-            },
-        );
-        commands.into()
     }
-}
 
-impl RosterView {
     /// One player's row; returns the edited roster when something was changed.
     fn row_ui(
         &mut self,
@@ -258,33 +286,8 @@ impl RosterView {
                 r.players[index].name = text;
                 edited = Some(r);
             }
-            // Spouse: a choice of the other players.
-            let spouse_name = player
-                .spouse
-                .and_then(|s| roster.player(s))
-                .map_or("—".to_owned(), |p| p.name.clone());
-            let mut chosen = player.spouse;
-            ui.add_enabled_ui(!locked, |ui| {
-                let combo = egui::ComboBox::from_id_salt(("spouse", number))
-                    .width(150.0)
-                    .selected_text(spouse_name)
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut chosen, None, "—");
-                        for other in &roster.players {
-                            if other.id != id {
-                                ui.selectable_value(&mut chosen, Some(other.id), &other.name);
-                            }
-                        }
-                    });
-                name(
-                    &combo.response,
-                    egui::Role::ComboBox,
-                    format!("Player {number} spouse"),
-                );
-                combo.response.on_disabled_hover_text(lock_reason);
-            });
-            if chosen != player.spouse {
-                edited = Some(with_spouse(roster, id, chosen));
+            if let Some(r) = spouse_ui(ui, roster, player, locked, lock_reason) {
+                edited = Some(r);
             }
             if columns.whist {
                 let mut stationary = player.stationary;
@@ -306,29 +309,10 @@ impl RosterView {
                     edited = Some(r);
                 }
             }
-            if columns.teams {
-                ui.add_enabled_ui(!locked, |ui| {
-                    if let Some(text) =
-                        self.text_field(ui, player, Field::Team, 120.0, &format!("Player {number} team"))
-                    {
-                        let mut r = roster.clone();
-                        r.players[index].team = Some(text).filter(|t| !t.trim().is_empty());
-                        edited = Some(r);
-                    }
-                    let mut board = player.board.unwrap_or(0);
-                    let response =
-                        ui.add_sized([50.0, ROW_HEIGHT], egui::DragValue::new(&mut board).range(0..=40));
-                    name(
-                        &response,
-                        egui::Role::SpinButton,
-                        format!("Player {number} board"),
-                    );
-                    if board != player.board.unwrap_or(0) {
-                        let mut r = roster.clone();
-                        r.players[index].board = (board > 0).then_some(board);
-                        edited = Some(r);
-                    }
-                });
+            if columns.teams
+                && let Some(r) = self.team_ui(ui, roster, index, locked)
+            {
+                edited = Some(r);
             }
             if let Some(text) =
                 self.text_field(ui, player, Field::Club, 120.0, &format!("Player {number} club"))
@@ -378,6 +362,36 @@ impl RosterView {
                 let mut r = with_spouse(roster, id, None);
                 r.players.retain(|p| p.id != id);
                 edited = Some(r);
+            }
+        });
+        edited
+    }
+
+    /// Team chess: a player's team and board, changed together with the roster returned.
+    fn team_ui(&mut self, ui: &mut egui::Ui, roster: &Roster, index: usize, locked: bool) -> Option<Roster> {
+        let player = &roster.players[index];
+        let number = player.id.0;
+        let mut edited = None;
+        let edited_ref = &mut edited;
+        ui.add_enabled_ui(!locked, |ui| {
+            if let Some(text) =
+                self.text_field(ui, player, Field::Team, 120.0, &format!("Player {number} team"))
+            {
+                let mut r = roster.clone();
+                r.players[index].team = Some(text).filter(|t| !t.trim().is_empty());
+                *edited_ref = Some(r);
+            }
+            let mut board = player.board.unwrap_or(0);
+            let response = ui.add_sized([50.0, ROW_HEIGHT], egui::DragValue::new(&mut board).range(0..=40));
+            name(
+                &response,
+                egui::Role::SpinButton,
+                format!("Player {number} board"),
+            );
+            if board != player.board.unwrap_or(0) {
+                let mut r = roster.clone();
+                r.players[index].board = (board > 0).then_some(board);
+                *edited_ref = Some(r);
             }
         });
         edited
@@ -552,4 +566,42 @@ mod tests {
         merged.players.extend(added.players);
         assert!(merged.problems().is_empty(), "{:?}", merged.problems());
     }
+}
+
+/// A player's spouse: a choice of the other players (couples never meet, or never partner,
+/// as the format keeps them). Returns the roster with the new choice, when it changed.
+fn spouse_ui(
+    ui: &mut egui::Ui,
+    roster: &Roster,
+    player: &Player,
+    locked: bool,
+    lock_reason: &str,
+) -> Option<Roster> {
+    let (id, number) = (player.id, player.id.0);
+    // Spouse: a choice of the other players.
+    let spouse_name = player
+        .spouse
+        .and_then(|s| roster.player(s))
+        .map_or("—".to_owned(), |p| p.name.clone());
+    let mut chosen = player.spouse;
+    ui.add_enabled_ui(!locked, |ui| {
+        let combo = egui::ComboBox::from_id_salt(("spouse", number))
+            .width(150.0)
+            .selected_text(spouse_name)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut chosen, None, "—");
+                for other in &roster.players {
+                    if other.id != id {
+                        ui.selectable_value(&mut chosen, Some(other.id), &other.name);
+                    }
+                }
+            });
+        name(
+            &combo.response,
+            egui::Role::ComboBox,
+            format!("Player {number} spouse"),
+        );
+        combo.response.on_disabled_hover_text(lock_reason);
+    });
+    (chosen != player.spouse).then(|| with_spouse(roster, id, chosen))
 }

@@ -8,6 +8,7 @@ use scheduler::verify::verify;
 use scheduler::whist::blocks;
 use scheduler::whist::offline::kind;
 use scheduler::whist::plan::{complete_starter, listed_complete};
+use scheduler::whist::starter::Starter;
 use scheduler::whist::{full_cycle, listed_cycle, numbered_names, table};
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -31,65 +32,99 @@ pub fn run(max: usize, seconds: f64, from_scratch: bool) -> Result<ExitCode> {
         first.elapsed().as_secs_f64() * 1e6
     );
     println!("players  kind          from                      search s   load µs  verify ms  result");
-    let mut covered: BTreeMap<(&str, &str), usize> = BTreeMap::new();
-    let (mut worst_load, mut invalid) = (0.0f64, 0);
-    // 4N+1 counts up to 101, and those whose rotation `--directed` claims (verified directed).
-    let (mut odd_to_101, mut directed_to_101) = (0, 0);
+    let mut coverage = Coverage::default();
     for n in (4..=max).filter(|n| n % 4 <= 1) {
         let range = if n <= 101 { "4–101" } else { "104+" };
         let loading = Instant::now();
         let found = complete_starter(n, false);
         let load = loading.elapsed().as_secs_f64();
-        odd_to_101 += usize::from(n % 4 == 1 && n <= 101);
-        let Some((starter, source)) = found else {
-            // No starter: the rotation listed round by round (four groups), when there is one.
-            let building = Instant::now();
-            if let Some(listed) = listed_complete(n) {
-                let build = building.elapsed().as_secs_f64();
-                worst_load = worst_load.max(build);
-                let verifying = Instant::now();
-                let names = (1..=n).map(|i| format!("Player {i}")).collect();
-                let valid = verify(&listed_cycle(&listed, names)).is_valid();
-                let verify_ms = verifying.elapsed().as_secs_f64() * 1e3;
-                invalid += usize::from(!valid);
-                *covered.entry((range, listed.kind)).or_default() += 1;
-                let from = match blocks::td_with_a_point(n) {
-                    Some((_, k, m)) if n % 4 == 1 => format!("blocks of {k} and {}", m + 1),
-                    _ => format!("four groups of {}", n / 4),
-                };
-                // Directed by construction when every block's rotation is (4N+1 only); the
-                // claim is checked by the verifier with the directed rules.
-                let directed = n % 4 == 1 && listed.is_directed() && {
-                    let names = (1..=n).map(|i| format!("Player {i}")).collect();
-                    let mut schedule = listed_cycle(&listed, names);
-                    schedule.promise.directed = true;
-                    let held = verify(&schedule).is_valid();
-                    invalid += usize::from(!held);
-                    held
-                };
-                if n % 4 == 1 && n <= 101 {
-                    directed_to_101 += usize::from(directed);
-                }
-                println!(
-                    "{n:>7}  {:<12}  {from:<24}  {:>8}  {:>8.1}  {verify_ms:>9.2}  {}{}",
-                    listed.kind,
-                    "-",
-                    build * 1e6,
-                    if valid { "valid" } else { "INVALID" },
-                    if directed { ", directed" } else { "" }
-                );
-                continue;
-            }
-            *covered.entry((range, "none yet")).or_default() += 1;
+        coverage.odd_to_101 += usize::from(n % 4 == 1 && n <= 101);
+        match found {
+            Some((starter, source)) => coverage.starter_row(n, range, (&starter, source), load, &recorded),
+            None => coverage.listed_row(n, range),
+        }
+    }
+    coverage.print();
+    Ok(if coverage.invalid == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// What the benchmark has seen so far: counts covered per range and kind, the slowest load,
+/// invalid rotations and directed ones.
+#[derive(Default)]
+struct Coverage {
+    covered: BTreeMap<(&'static str, &'static str), usize>,
+    worst_load: f64,
+    invalid: usize,
+    /// 4N+1 counts up to 101, and those whose rotation `--directed` claims (verified directed).
+    odd_to_101: usize,
+    directed_to_101: usize,
+}
+
+impl Coverage {
+    /// No starter for `n`: the rotation listed round by round (four groups), when there is
+    /// one, built, verified and printed.
+    fn listed_row(&mut self, n: usize, range: &'static str) {
+        let building = Instant::now();
+        let Some(listed) = listed_complete(n) else {
+            *self.covered.entry((range, "none yet")).or_default() += 1;
             println!(
                 "{n:>7}  {:<12}  {:<24}  {:>8}  {:>8}  {:>9}  none yet",
                 "-", "-", "-", "-", "-"
             );
-            continue;
+            return;
         };
-        worst_load = worst_load.max(load);
-        let kind = kind(&starter);
-        *covered.entry((range, kind)).or_default() += 1;
+        let build = building.elapsed().as_secs_f64();
+        self.worst_load = self.worst_load.max(build);
+        let verifying = Instant::now();
+        let names = (1..=n).map(|i| format!("Player {i}")).collect();
+        let valid = verify(&listed_cycle(&listed, names)).is_valid();
+        let verify_ms = verifying.elapsed().as_secs_f64() * 1e3;
+        self.invalid += usize::from(!valid);
+        *self.covered.entry((range, listed.kind)).or_default() += 1;
+        let from = match blocks::td_with_a_point(n) {
+            Some((_, k, m)) if n % 4 == 1 => format!("blocks of {k} and {}", m + 1),
+            _ => format!("four groups of {}", n / 4),
+        };
+        // Directed by construction when every block's rotation is (4N+1 only); the
+        // claim is checked by the verifier with the directed rules.
+        let directed = n % 4 == 1 && listed.is_directed() && {
+            let names = (1..=n).map(|i| format!("Player {i}")).collect();
+            let mut schedule = listed_cycle(&listed, names);
+            schedule.promise.directed = true;
+            let held = verify(&schedule).is_valid();
+            self.invalid += usize::from(!held);
+            held
+        };
+        if n % 4 == 1 && n <= 101 {
+            self.directed_to_101 += usize::from(directed);
+        }
+        println!(
+            "{n:>7}  {:<12}  {from:<24}  {:>8}  {:>8.1}  {verify_ms:>9.2}  {}{}",
+            listed.kind,
+            "-",
+            build * 1e6,
+            if valid { "valid" } else { "INVALID" },
+            if directed { ", directed" } else { "" }
+        );
+    }
+
+    /// A starter for `n`, loaded in `load` seconds from `source`: verified (and its directed
+    /// claim) and printed with where it came from.
+    fn starter_row(
+        &mut self,
+        n: usize,
+        range: &'static str,
+        (starter, source): (&Starter, &str),
+        load: f64,
+        recorded: &BTreeMap<usize, (String, Option<f64>)>,
+    ) {
+        self.worst_load = self.worst_load.max(load);
+        let kind = kind(starter);
+        *self.covered.entry((range, kind)).or_default() += 1;
         let (from, search) = match recorded.get(&n) {
             Some((origin, seconds)) if source == "shipped starter table" => (
                 format!("table ({origin})"),
@@ -101,15 +136,15 @@ pub fn run(max: usize, seconds: f64, from_scratch: bool) -> Result<ExitCode> {
             ),
         };
         let verifying = Instant::now();
-        let valid = verify(&full_cycle(&starter, numbered_names(&starter), false)).is_valid();
+        let valid = verify(&full_cycle(starter, numbered_names(starter), false)).is_valid();
         let verify_ms = verifying.elapsed().as_secs_f64() * 1e3;
-        invalid += usize::from(!valid);
+        self.invalid += usize::from(!valid);
         // What `--directed` claims, checked by the verifier with the directed rules.
         let directed = complete_starter(n, true)
             .map(|(directed, _)| verify(&full_cycle(&directed, numbered_names(&directed), true)).is_valid());
-        invalid += usize::from(directed == Some(false));
+        self.invalid += usize::from(directed == Some(false));
         if n % 4 == 1 && n <= 101 {
-            directed_to_101 += usize::from(directed == Some(true));
+            self.directed_to_101 += usize::from(directed == Some(true));
         }
         println!(
             "{n:>7}  {kind:<12}  {from:<24}  {search:>8}  {:>8.1}  {verify_ms:>9.2}  {}{}",
@@ -122,20 +157,26 @@ pub fn run(max: usize, seconds: f64, from_scratch: bool) -> Result<ExitCode> {
             }
         );
     }
-    println!("coverage (player counts 4N and 4N+1):");
-    for ((range, kind), count) in &covered {
-        println!("  {range:<6} {kind:<12} {count}");
+
+    /// The coverage summary: counts per range and kind, directed counts, slowest load.
+    fn print(&self) {
+        let Coverage {
+            covered,
+            worst_load,
+            invalid,
+            odd_to_101,
+            directed_to_101,
+        } = self;
+        println!("coverage (player counts 4N and 4N+1):");
+        for ((range, kind), count) in covered {
+            println!("  {range:<6} {kind:<12} {count}");
+        }
+        println!("  directed (4N+1 to 101): {directed_to_101} of {odd_to_101}");
+        println!(
+            "slowest load of a complete rotation: {:.1} µs; {invalid} invalid",
+            worst_load * 1e6
+        );
     }
-    println!("  directed (4N+1 to 101): {directed_to_101} of {odd_to_101}");
-    println!(
-        "slowest load of a complete rotation: {:.1} µs; {invalid} invalid",
-        worst_load * 1e6
-    );
-    Ok(if invalid == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
 }
 
 /// Builds and verifies a rotation from scratch for each size (constructions, or a search of

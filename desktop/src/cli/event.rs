@@ -416,48 +416,33 @@ pub(super) fn open_to_read(path: &Path) -> Result<EventFile, StoreError> {
     EventFile::open_or_read_only(path)
 }
 
-fn new_event(args: &NewArgs) -> Result<ExitCode> {
-    let format = args.format;
-    let roster = match (&args.roster, args.players) {
+/// The roster `event new` is given: read from `--roster` (every problem printed), numbered
+/// players, or none for team chess made from teams × boards; the exit code when there is none.
+fn roster_of(args: &NewArgs) -> Result<Roster, ExitCode> {
+    Ok(match (&args.roster, args.players) {
         (Some(path), _) => {
             let import = import_roster_file(path);
             for problem in &import.problems.list {
                 eprintln!("{problem}");
             }
             if !import.is_ok() {
-                return Ok(ExitCode::FAILURE);
+                return Err(ExitCode::FAILURE);
             }
             import.roster
         }
         (None, Some(n)) => Roster::numbered(n),
-        (None, None) if format == EventFormat::TeamChess => Roster::default(),
+        (None, None) if args.format == EventFormat::TeamChess => Roster::default(),
         (None, None) => {
             eprintln!("give --roster FILE.csv or --players N");
-            return Ok(ExitCode::from(2));
+            return Err(ExitCode::from(2));
         }
-    };
-    if let Some(date) = &args.date
-        && chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").is_err()
-    {
-        eprintln!("--date {date:?}: write the date as YYYY-MM-DD, e.g. 2026-11-22");
-        return Ok(ExitCode::from(2));
-    }
-    let mut spec = NewEvent::new(
-        args.title.clone().unwrap_or_else(|| capitalised(format.label())),
-        format,
-        roster,
-    );
-    spec.club = args.club.clone();
-    spec.date = Some(
-        args.date
-            .clone()
-            .unwrap_or_else(|| chrono::Local::now().date_naive().format("%Y-%m-%d").to_string()),
-    );
-    spec.options.rounds = args.rounds;
-    spec.options.directed = args.directed;
-    spec.options.hands_per_round = args.hands_per_round;
-    spec.options.boards_per_round = args.boards_per_round.unwrap_or(2);
-    if format == EventFormat::BridgePairs {
+    })
+}
+
+/// A pairs bridge event's movement, chosen from `--movement`, the pairs and the boards (or
+/// none: a pairs round robin); the movement options refused for any other format.
+fn plan_movement(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
+    if args.format == EventFormat::BridgePairs {
         let kind = match args.movement.unwrap_or(MovementArg::Auto) {
             MovementArg::RoundRobin => None,
             MovementArg::Auto => Some(None),
@@ -482,13 +467,46 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
                 }
                 Err(message) => {
                     eprintln!("error: {message}");
-                    return Ok(ExitCode::FAILURE);
+                    return Err(ExitCode::FAILURE);
                 }
             }
         }
     } else if args.movement.is_some() || args.phantom.is_some() || args.arrow_switch {
         eprintln!("--movement, --phantom and --arrow-switch are for --format bridge-pairs");
+        return Err(ExitCode::from(2));
+    }
+    Ok(())
+}
+
+fn new_event(args: &NewArgs) -> Result<ExitCode> {
+    let format = args.format;
+    let roster = match roster_of(args) {
+        Ok(roster) => roster,
+        Err(code) => return Ok(code),
+    };
+    if let Some(date) = &args.date
+        && chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").is_err()
+    {
+        eprintln!("--date {date:?}: write the date as YYYY-MM-DD, e.g. 2026-11-22");
         return Ok(ExitCode::from(2));
+    }
+    let mut spec = NewEvent::new(
+        args.title.clone().unwrap_or_else(|| capitalised(format.label())),
+        format,
+        roster,
+    );
+    spec.club = args.club.clone();
+    spec.date = Some(
+        args.date
+            .clone()
+            .unwrap_or_else(|| chrono::Local::now().date_naive().format("%Y-%m-%d").to_string()),
+    );
+    spec.options.rounds = args.rounds;
+    spec.options.directed = args.directed;
+    spec.options.hands_per_round = args.hands_per_round;
+    spec.options.boards_per_round = args.boards_per_round.unwrap_or(2);
+    if let Err(code) = plan_movement(args, &mut spec) {
+        return Ok(code);
     }
     spec.options.imps = args.imps.map(|i| match i {
         ImpArg::Cross => ImpMethod::Cross,

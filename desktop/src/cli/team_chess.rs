@@ -6,7 +6,7 @@ use super::output::{
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use scheduler::event::create::{jamboree_needs_rounds, team_match};
-use scheduler::model::TeamEvent;
+use scheduler::model::{Schedule, TeamEvent};
 use scheduler::roster_import::import_roster_file;
 use scheduler::schedule_io::{write_json, write_team_chess_csv};
 use scheduler::solver::Control;
@@ -60,22 +60,9 @@ pub struct TeamChessArgs {
 }
 
 pub(super) fn run(args: &TeamChessArgs) -> Result<ExitCode> {
-    let names = match &args.roster {
-        Some(path) => {
-            let import = import_roster_file(path);
-            print_problems(&import.problems);
-            if !import.is_ok() {
-                return Ok(ExitCode::FAILURE);
-            }
-            match TeamNames::from_roster(&import.roster) {
-                Ok(names) => Some(names),
-                Err(problem) => {
-                    eprintln!("{}: {problem}", path.display());
-                    return Ok(ExitCode::FAILURE);
-                }
-            }
-        }
-        None => None,
+    let names = match roster_names(args) {
+        Ok(names) => names,
+        Err(code) => return Ok(code),
     };
     let teams = names.as_ref().map(|n| n.teams.len()).or(args.teams);
     let boards = names
@@ -92,76 +79,13 @@ pub(super) fn run(args: &TeamChessArgs) -> Result<ExitCode> {
         return Ok(ExitCode::FAILURE);
     }
     let names = names.unwrap_or_else(|| TeamNames::numbered(teams, boards));
-    let schedule = match args.kind {
-        TeamEventArg::RoundRobin | TeamEventArg::Scheveningen => {
-            let kind = if args.kind == TeamEventArg::Scheveningen {
-                TeamEvent::Scheveningen
-            } else {
-                TeamEvent::RoundRobin
-            };
-            match team_match(&names, kind, args.double, args.rounds) {
-                Ok((schedule, note)) => {
-                    if let Some(note) = note {
-                        eprintln!("note: {note}");
-                    }
-                    schedule
-                }
-                Err(reason) => {
-                    eprintln!("error: {reason}");
-                    return Ok(ExitCode::FAILURE);
-                }
-            }
-        }
-        TeamEventArg::Jamboree => {
-            let Some(rounds) = args.rounds else {
-                eprintln!("give --rounds: {}", jamboree_needs_rounds(teams, boards));
-                return Ok(ExitCode::from(2));
-            };
-            let size = Size {
-                teams,
-                boards,
-                rounds,
-            };
-            let mut options = TeamChessOptions::new(size);
-            options.names = names;
-            options.seed = args.seed;
-            let start = Instant::now();
-            let control = Control::with_time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)))
-                .on_progress(move |p| {
-                    eprintln!(
-                        "  {:6.2} s  {}",
-                        start.elapsed().as_secs_f64(),
-                        size.describe_progress(p.best_quality)
-                    )
-                });
-            match team_chess(&options, &control) {
-                Ok(outcome) => {
-                    eprintln!("{}", outcome.quality.describe());
-                    eprintln!(
-                        "{} pairing(s) tried with {} in {:.2} s{}",
-                        outcome.attempts,
-                        outcome.backend.name(),
-                        start.elapsed().as_secs_f64(),
-                        if outcome.reached_bound() {
-                            " (stopped early: no schedule can be better)"
-                        } else {
-                            ""
-                        }
-                    );
-                    let limit = args.time_limit.max(0.0);
-                    if start.elapsed().as_secs_f64() > limit + 0.05 {
-                        eprintln!(
-                            "note: no schedule was found within the {limit} s time limit, so the search went on until the first one"
-                        );
-                    }
-                    outcome.schedule
-                }
-                Err(error) => {
-                    eprintln!("{teams} teams × {boards} boards × {rounds} rounds: {error}");
-                    return Ok(ExitCode::FAILURE);
-                }
-            }
-        }
+    let made = match args.kind {
+        TeamEventArg::RoundRobin | TeamEventArg::Scheveningen => team_match_schedule(args, &names),
+        TeamEventArg::Jamboree => jamboree_schedule(args, names, (teams, boards)),
+    };
+    let schedule = match made {
+        Ok(schedule) => schedule,
+        Err(code) => return Ok(code),
     };
     let report = verify(&schedule);
     if !report.is_valid() {
@@ -170,26 +94,130 @@ pub(super) fn run(args: &TeamChessArgs) -> Result<ExitCode> {
             "the generated schedule failed verification; this is a bug in Tourney, please report it"
         );
     }
+    write_outputs(args, &schedule)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The teams and players of `--roster`, if given; the exit code when it cannot be read.
+fn roster_names(args: &TeamChessArgs) -> Result<Option<TeamNames>, ExitCode> {
+    let Some(path) = &args.roster else {
+        return Ok(None);
+    };
+    let import = import_roster_file(path);
+    print_problems(&import.problems);
+    if !import.is_ok() {
+        return Err(ExitCode::FAILURE);
+    }
+    match TeamNames::from_roster(&import.roster) {
+        Ok(names) => Ok(Some(names)),
+        Err(problem) => {
+            eprintln!("{}: {problem}", path.display());
+            Err(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// A team round robin or Scheveningen match; the exit code when it cannot be made.
+fn team_match_schedule(args: &TeamChessArgs, names: &TeamNames) -> Result<Schedule, ExitCode> {
+    let kind = if args.kind == TeamEventArg::Scheveningen {
+        TeamEvent::Scheveningen
+    } else {
+        TeamEvent::RoundRobin
+    };
+    match team_match(names, kind, args.double, args.rounds) {
+        Ok((schedule, note)) => {
+            if let Some(note) = note {
+                eprintln!("note: {note}");
+            }
+            Ok(schedule)
+        }
+        Err(reason) => {
+            eprintln!("error: {reason}");
+            Err(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// A jamboree searched for within the time limit, its progress and quality told on standard
+/// error; the exit code when none is found.
+fn jamboree_schedule(
+    args: &TeamChessArgs,
+    names: TeamNames,
+    (teams, boards): (usize, usize),
+) -> Result<Schedule, ExitCode> {
+    let Some(rounds) = args.rounds else {
+        eprintln!("give --rounds: {}", jamboree_needs_rounds(teams, boards));
+        return Err(ExitCode::from(2));
+    };
+    let size = Size {
+        teams,
+        boards,
+        rounds,
+    };
+    let mut options = TeamChessOptions::new(size);
+    options.names = names;
+    options.seed = args.seed;
+    let start = Instant::now();
+    let control =
+        Control::with_time_limit(Duration::from_secs_f64(args.time_limit.max(0.0))).on_progress(move |p| {
+            eprintln!(
+                "  {:6.2} s  {}",
+                start.elapsed().as_secs_f64(),
+                size.describe_progress(p.best_quality)
+            )
+        });
+    match team_chess(&options, &control) {
+        Ok(outcome) => {
+            eprintln!("{}", outcome.quality.describe());
+            eprintln!(
+                "{} pairing(s) tried with {} in {:.2} s{}",
+                outcome.attempts,
+                outcome.backend.name(),
+                start.elapsed().as_secs_f64(),
+                if outcome.reached_bound() {
+                    " (stopped early: no schedule can be better)"
+                } else {
+                    ""
+                }
+            );
+            let limit = args.time_limit.max(0.0);
+            if start.elapsed().as_secs_f64() > limit + 0.05 {
+                eprintln!(
+                    "note: no schedule was found within the {limit} s time limit, so the search went on until the first one"
+                );
+            }
+            Ok(outcome.schedule)
+        }
+        Err(error) => {
+            eprintln!("{teams} teams × {boards} boards × {rounds} rounds: {error}");
+            Err(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// Writes the games to each `--out` file (or prints them when none is given), then the
+/// printable sheets asked for.
+fn write_outputs(args: &TeamChessArgs, schedule: &Schedule) -> Result<()> {
     let with_names = args.roster.is_some();
     let inputs: Vec<&Path> = args.roster.iter().map(PathBuf::as_path).collect();
     if args.out.is_empty() {
-        print_schedule(&schedule);
+        print_schedule(schedule);
     }
     for path in &args.out {
         if path == Path::new("-") {
-            write_team_chess_csv(&schedule, with_names, std::io::stdout().lock())
+            write_team_chess_csv(schedule, with_names, std::io::stdout().lock())
                 .context("writing to standard output")?;
             continue;
         }
         let mut bytes = Vec::new();
         if is_json(path) {
-            write_json(&schedule, &mut bytes)?;
+            write_json(schedule, &mut bytes)?;
         } else {
             start_csv(&mut bytes, args.print.excel);
-            write_team_chess_csv(&schedule, with_names, &mut bytes)?;
+            write_team_chess_csv(schedule, with_names, &mut bytes)?;
         }
         write_file(path, &bytes, args.print.force, &inputs)?;
     }
-    write_prints(&schedule, &args.print, &inputs)?;
-    Ok(ExitCode::SUCCESS)
+    write_prints(schedule, &args.print, &inputs)?;
+    Ok(())
 }

@@ -10,7 +10,7 @@
 //! another value it is refused. The value `#` inherits the value of the previous game
 //! (§4.8), except for `Dealer`, `Vulnerable` and `Deal`, where the standard forbids it.
 
-use super::board::{Board, Direction, standard_dealer, standard_vulnerability};
+use super::board::{Board, Direction, Vulnerability, standard_dealer, standard_vulnerability};
 use super::deal::{Deal, Hand};
 use super::pbn_scan::{Game, Tag, scan};
 use crate::problems::Problems;
@@ -106,8 +106,19 @@ fn read_game(
             format!("{text:?} is outside any tag (a tag is written [Name \"value\"])"),
         );
     }
+    let (used, tags_ok) = used_tags(game, problems);
+    let (values, values_ok) = resolve_values(&used, inherited, problems);
+    if !(game.stray.is_empty() && tags_ok && values_ok) {
+        return None;
+    }
+    board_of(&values, problems)
+}
+
+/// A game's tags the reader uses, by name, each screened and given once; false when one is
+/// refused (reported).
+fn used_tags<'g>(game: &'g Game, problems: &mut Problems) -> (HashMap<&'g str, &'g Tag>, bool) {
     let mut used: HashMap<&str, &Tag> = HashMap::new();
-    let mut well_formed = game.stray.is_empty();
+    let mut well_formed = true;
     for tag in &game.tags {
         let name = tag.name.as_str();
         if !INHERITABLE.contains(&name) && !NOT_INHERITABLE.contains(&name) {
@@ -138,9 +149,19 @@ fn read_game(
             Some(_) => {}
         }
     }
-    // Resolve `#` and remember this game's values for the next game.
+    (used, well_formed)
+}
+
+/// Each tag's value and line with `#` resolved, remembering this game's values for the next
+/// game; false when `#` is refused (reported).
+fn resolve_values<'g>(
+    used: &HashMap<&'g str, &'g Tag>,
+    inherited: &mut HashMap<String, String>,
+    problems: &mut Problems,
+) -> (HashMap<&'g str, (String, u64)>, bool) {
+    let mut well_formed = true;
     let mut values: HashMap<&str, (String, u64)> = HashMap::new();
-    for (&name, tag) in &used {
+    for (&name, tag) in used {
         let value = if tag.value == "#" {
             if NOT_INHERITABLE.contains(&name) {
                 problems.error(
@@ -158,9 +179,12 @@ fn read_game(
         inherited.insert(name.to_owned(), value.clone());
         values.insert(name, (value, tag.line));
     }
-    if !well_formed {
-        return None;
-    }
+    (values, well_formed)
+}
+
+/// The board a game's tag values describe, with the line of its `Board` tag; `None` when
+/// there is none or a value is wrong (reported).
+fn board_of(values: &HashMap<&str, (String, u64)>, problems: &mut Problems) -> Option<(Board, u64)> {
     let (board_text, board_line) = match (values.get("Board"), values.get("Deal")) {
         (None, None) => return None,
         (None, Some((_, deal_line))) => {
@@ -195,7 +219,30 @@ fn read_game(
             format!("board {number}: {message}"),
         );
     });
-    let dealer = match values.get("Dealer") {
+    let dealer = dealer_of(values, number, problems);
+    let vulnerability = vulnerability_of(values, number, problems);
+    let text_of = |name: &str| values.get(name).map(|(v, _)| v.clone()).unwrap_or_default();
+    Some((
+        Board {
+            number,
+            dealer: dealer.ok()?,
+            vulnerability: vulnerability.ok()?,
+            deal: deal.ok()?,
+            event: text_of("Event"),
+            site: text_of("Site"),
+            date: text_of("Date"),
+        },
+        board_line,
+    ))
+}
+
+/// Board `number`'s dealer: as tagged, or the standard one when not known.
+fn dealer_of(
+    values: &HashMap<&str, (String, u64)>,
+    number: u32,
+    problems: &mut Problems,
+) -> Result<Direction, ()> {
+    match values.get("Dealer") {
         Some((text, line)) if !unknown(text) => {
             let mut letters = text.trim().chars();
             match (letters.next().and_then(Direction::from_letter), letters.next()) {
@@ -211,34 +258,27 @@ fn read_game(
             }
         }
         _ => Ok(standard_dealer(number)),
-    };
-    let vulnerability = match values.get("Vulnerable") {
-        Some((text, line)) if !unknown(text) => {
-            super::board::Vulnerability::from_pbn(text).ok_or_else(|| {
-                problems.error(
-                    Some(*line),
-                    Some("Vulnerable"),
-                    format!(
-                        "board {number}: the vulnerability {text:?} is not one of None, NS, EW, All (or Love, -, Both)"
-                    ),
-                );
-            })
-        }
+    }
+}
+
+/// Board `number`'s vulnerability: as tagged, or the standard one when not known.
+fn vulnerability_of(
+    values: &HashMap<&str, (String, u64)>,
+    number: u32,
+    problems: &mut Problems,
+) -> Result<Vulnerability, ()> {
+    match values.get("Vulnerable") {
+        Some((text, line)) if !unknown(text) => Vulnerability::from_pbn(text).ok_or_else(|| {
+            problems.error(
+                Some(*line),
+                Some("Vulnerable"),
+                format!(
+                    "board {number}: the vulnerability {text:?} is not one of None, NS, EW, All (or Love, -, Both)"
+                ),
+            );
+        }),
         _ => Ok(standard_vulnerability(number)),
-    };
-    let text_of = |name: &str| values.get(name).map(|(v, _)| v.clone()).unwrap_or_default();
-    Some((
-        Board {
-            number,
-            dealer: dealer.ok()?,
-            vulnerability: vulnerability.ok()?,
-            deal: deal.ok()?,
-            event: text_of("Event"),
-            site: text_of("Site"),
-            date: text_of("Date"),
-        },
-        board_line,
-    ))
+    }
 }
 
 /// An empty value or `?`: not known (§3.4, how export format writes an unknown tag).

@@ -120,53 +120,9 @@ impl Fields {
                         boards.end()
                     ));
                 }
-                let board = if let Some(text) = &entry.artificial {
-                    if entry.passed || entry.contract.is_some() || entry.score.is_some() {
-                        return Err(
-                            "--artificial: give either the director's score or the result, not both".into(),
-                        );
-                    }
-                    match parse_board(text)? {
-                        artificial @ (BridgeResult::Artificial { .. } | BridgeResult::NotPlayed) => {
-                            artificial
-                        }
-                        _ => {
-                            return Err(format!(
-                                "--artificial {text:?}: write AVE+, AVE, AVE- (for N-S; E-W get the other side), both sides as A+/A-, or NP for not played"
-                            ));
-                        }
-                    }
-                } else if entry.passed {
-                    if entry.contract.is_some()
-                        || entry.by.is_some()
-                        || entry.tricks.is_some()
-                        || entry.score.is_some()
-                    {
-                        return Err("--passed: a passed-out board has no contract, declarer, tricks or score; give either --passed or the result".into());
-                    }
-                    BridgeResult::PassedOut
-                } else if let Some(score) = &entry.score {
-                    let score = score.trim().parse::<i32>().map_err(|_| {
-                        format!("--score {score:?}: give the N-S score as a whole number, e.g. 620 or -100")
-                    })?;
-                    BridgeResult::NorthSouthScore { score }
-                } else {
-                    let (Some(contract), Some(by), Some(tricks)) =
-                        (&entry.contract, &entry.by, &entry.tricks)
-                    else {
-                        return Err(missing());
-                    };
-                    let contract = Contract::parse(contract)?;
-                    let declarer = Direction::parse(by)
-                        .ok_or_else(|| format!("--by {by:?}: the declarer is N, E, S or W"))?;
-                    let tricks = parse_tricks(tricks, contract).map_err(|e| format!("--{e}"))?;
-                    BridgeResult::Contract {
-                        contract,
-                        declarer,
-                        tricks,
-                    }
-                };
-                ResultValue::Bridge { board }
+                ResultValue::Bridge {
+                    board: entry.bridge_board(&missing)?,
+                }
             }
             Scoring::Chess { .. } => match &entry.result {
                 Some(text) => ResultValue::Game {
@@ -183,6 +139,53 @@ impl Fields {
             },
         };
         Ok((key, Some(value)))
+    }
+
+    /// A bridge board's result from the parts given: the director's score, passed out, the
+    /// N-S score, or contract, declarer and tricks (refusing two of them given together).
+    fn bridge_board(&self, missing: &dyn Fn() -> String) -> Result<BridgeResult, String> {
+        let entry = self;
+        let board = if let Some(text) = &entry.artificial {
+            if entry.passed || entry.contract.is_some() || entry.score.is_some() {
+                return Err("--artificial: give either the director's score or the result, not both".into());
+            }
+            match parse_board(text)? {
+                artificial @ (BridgeResult::Artificial { .. } | BridgeResult::NotPlayed) => artificial,
+                _ => {
+                    return Err(format!(
+                        "--artificial {text:?}: write AVE+, AVE, AVE- (for N-S; E-W get the other side), both sides as A+/A-, or NP for not played"
+                    ));
+                }
+            }
+        } else if entry.passed {
+            if entry.contract.is_some()
+                || entry.by.is_some()
+                || entry.tricks.is_some()
+                || entry.score.is_some()
+            {
+                return Err("--passed: a passed-out board has no contract, declarer, tricks or score; give either --passed or the result".into());
+            }
+            BridgeResult::PassedOut
+        } else if let Some(score) = &entry.score {
+            let score = score.trim().parse::<i32>().map_err(|_| {
+                format!("--score {score:?}: give the N-S score as a whole number, e.g. 620 or -100")
+            })?;
+            BridgeResult::NorthSouthScore { score }
+        } else {
+            let (Some(contract), Some(by), Some(tricks)) = (&entry.contract, &entry.by, &entry.tricks) else {
+                return Err(missing());
+            };
+            let contract = Contract::parse(contract)?;
+            let declarer =
+                Direction::parse(by).ok_or_else(|| format!("--by {by:?}: the declarer is N, E, S or W"))?;
+            let tricks = parse_tricks(tricks, contract).map_err(|e| format!("--{e}"))?;
+            BridgeResult::Contract {
+                contract,
+                declarer,
+                tricks,
+            }
+        };
+        Ok(board)
     }
 
     /// Refuses options this event's scoring does not use, and a bridge score given beside a

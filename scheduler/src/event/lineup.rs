@@ -397,14 +397,7 @@ fn take_phantom_seats(after: &mut Schedule, newcomer: usize, from: u32) -> Vec<S
     let mut rounds = std::mem::take(&mut after.rounds);
     for round in &mut rounds {
         if round.number < from {
-            for a in round.absent.iter().filter(|a| a.kind == Absence::Bye) {
-                byes[a.entrant] += 1;
-            }
-            for t in &round.tables {
-                for s in &t.seats {
-                    last_side[s.entrant] = Some(first_side(s.seat));
-                }
-            }
+            tally(round, &mut byes, &mut last_side);
             continue;
         }
         let template = round.tables.first().map_or((Seat::Home, Seat::Away), seat_pair);
@@ -489,16 +482,36 @@ fn take_phantom_seats(after: &mut Schedule, newcomer: usize, from: u32) -> Vec<S
                 ));
             }
         }
-        for a in round.absent.iter().filter(|a| a.kind == Absence::Bye) {
-            byes[a.entrant] += 1;
-        }
-        for t in &round.tables {
-            for s in &t.seats {
-                last_side[s.entrant] = Some(first_side(s.seat));
-            }
-        }
+        tally(round, &mut byes, &mut last_side);
     }
     after.rounds = rounds;
+    phantom_seat_notes(after, newcomer, from, &met, &split)
+}
+
+/// Counts a round's byes and each entrant's last side (first or second), which choose the
+/// newcomer's opponents and sides in the rounds after it.
+fn tally(round: &Round, byes: &mut [u32], last_side: &mut [Option<bool>]) {
+    for a in round.absent.iter().filter(|a| a.kind == Absence::Bye) {
+        byes[a.entrant] += 1;
+    }
+    for t in &round.tables {
+        for s in &t.seats {
+            last_side[s.entrant] = Some(first_side(s.seat));
+        }
+    }
+}
+
+/// What the organiser is told after a newcomer took the phantom's seats: whom they play,
+/// which two no longer meet (a table split), and whom the newcomer does not meet.
+fn phantom_seat_notes(
+    after: &Schedule,
+    newcomer: usize,
+    from: u32,
+    met: &BTreeSet<usize>,
+    split: &[String],
+) -> Vec<String> {
+    let names = &after.entrants;
+    let name = |e: usize| names[e].as_str();
     let mut notes = Vec::new();
     if split.is_empty() {
         notes.push(format!(

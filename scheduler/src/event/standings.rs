@@ -377,71 +377,7 @@ fn teams(schedule: &Schedule, games: &[(u32, usize, usize, GameResult)], rule: P
         Some(TeamEvent::RoundRobin | TeamEvent::Scheveningen)
     );
     if whole_matches {
-        // A match counts once every game between the two teams in that round has a result.
-        let mut expected: BTreeMap<(u32, usize, usize), usize> = BTreeMap::new();
-        for round in &schedule.rounds {
-            for table in &round.tables {
-                let (white, black) = sides(table);
-                if let (Some(&w), Some(&b)) = (white.first(), black.first()) {
-                    let (x, y) = (team_of(w), team_of(b));
-                    *expected.entry((round.number, x.min(y), x.max(y))).or_default() += 1;
-                }
-            }
-        }
-        let mut scored: BTreeMap<(u32, usize, usize), (usize, f64, f64)> = BTreeMap::new();
-        for &(round, white, black, result) in games {
-            let (x, y) = (team_of(white), team_of(black));
-            let (wp, bp) = result.points();
-            let entry = scored.entry((round, x.min(y), x.max(y))).or_insert((0, 0.0, 0.0));
-            entry.0 += 1;
-            if x < y {
-                entry.1 += wp;
-                entry.2 += bp;
-            } else {
-                entry.1 += bp;
-                entry.2 += wp;
-            }
-        }
-        let finished: Vec<MatchScore> = scored
-            .iter()
-            .filter(|(key, value)| expected.get(key) == Some(&value.0))
-            .map(|(&(_, home, away), &(_, home_for, away_for))| MatchScore {
-                home,
-                away,
-                home_for,
-                away_for,
-            })
-            .collect();
-        let table = league_table(names.len(), &finished, rule);
-        return StandingsTable {
-            heading: Some("Teams".to_owned()),
-            columns: ["Rank", "Team", "P", "W", "D", "L", "GF", "GA", "Pts"]
-                .into_iter()
-                .map(String::from)
-                .collect(),
-            rows: table
-                .iter()
-                .map(|l| {
-                    vec![
-                        l.rank.to_string(),
-                        names[l.side].clone(),
-                        l.played.to_string(),
-                        l.won.to_string(),
-                        l.drawn.to_string(),
-                        l.lost.to_string(),
-                        format_points(l.goals_for),
-                        format_points(l.goals_against),
-                        format_points(l.points),
-                    ]
-                })
-                .collect(),
-            note: Some(format!(
-                "Match points {}/{}/{} for a match won/drawn/lost; GF and GA are board points. A match counts when all its boards have results.",
-                format_points(rule.win),
-                format_points(rule.draw),
-                format_points(rule.loss)
-            )),
-        };
+        return team_matches(schedule, games, rule, &names, &team_of);
     }
     let mut points = vec![0f64; names.len()];
     let mut record = vec![(0u32, 0u32, 0u32, 0u32); names.len()];
@@ -477,6 +413,82 @@ fn teams(schedule: &Schedule, games: &[(u32, usize, usize, GameResult)], rule: P
             },
         ),
         note: Some("Team points are the sum of the team's game points.".to_owned()),
+    }
+}
+
+/// A league table of team matches (team round robins, Scheveningen): a match counts once
+/// every game between the two teams in that round has a result.
+fn team_matches(
+    schedule: &Schedule,
+    games: &[(u32, usize, usize, GameResult)],
+    rule: PointsRule,
+    names: &[String],
+    team_of: &dyn Fn(usize) -> usize,
+) -> StandingsTable {
+    // A match counts once every game between the two teams in that round has a result.
+    let mut expected: BTreeMap<(u32, usize, usize), usize> = BTreeMap::new();
+    for round in &schedule.rounds {
+        for table in &round.tables {
+            let (white, black) = sides(table);
+            if let (Some(&w), Some(&b)) = (white.first(), black.first()) {
+                let (x, y) = (team_of(w), team_of(b));
+                *expected.entry((round.number, x.min(y), x.max(y))).or_default() += 1;
+            }
+        }
+    }
+    let mut scored: BTreeMap<(u32, usize, usize), (usize, f64, f64)> = BTreeMap::new();
+    for &(round, white, black, result) in games {
+        let (x, y) = (team_of(white), team_of(black));
+        let (wp, bp) = result.points();
+        let entry = scored.entry((round, x.min(y), x.max(y))).or_insert((0, 0.0, 0.0));
+        entry.0 += 1;
+        if x < y {
+            entry.1 += wp;
+            entry.2 += bp;
+        } else {
+            entry.1 += bp;
+            entry.2 += wp;
+        }
+    }
+    let finished: Vec<MatchScore> = scored
+        .iter()
+        .filter(|(key, value)| expected.get(key) == Some(&value.0))
+        .map(|(&(_, home, away), &(_, home_for, away_for))| MatchScore {
+            home,
+            away,
+            home_for,
+            away_for,
+        })
+        .collect();
+    let table = league_table(names.len(), &finished, rule);
+    StandingsTable {
+        heading: Some("Teams".to_owned()),
+        columns: ["Rank", "Team", "P", "W", "D", "L", "GF", "GA", "Pts"]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+        rows: table
+            .iter()
+            .map(|l| {
+                vec![
+                    l.rank.to_string(),
+                    names[l.side].clone(),
+                    l.played.to_string(),
+                    l.won.to_string(),
+                    l.drawn.to_string(),
+                    l.lost.to_string(),
+                    format_points(l.goals_for),
+                    format_points(l.goals_against),
+                    format_points(l.points),
+                ]
+            })
+            .collect(),
+        note: Some(format!(
+            "Match points {}/{}/{} for a match won/drawn/lost; GF and GA are board points. A match counts when all its boards have results.",
+            format_points(rule.win),
+            format_points(rule.draw),
+            format_points(rule.loss)
+        )),
     }
 }
 

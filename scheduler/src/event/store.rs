@@ -108,102 +108,75 @@ fn add_undo(connection: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-#[derive(Debug)]
+/// Why the event file could not be read or changed. Every message names the file and says
+/// what is true, and that nothing was changed or lost.
+#[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The file could not be read or written at all.
+    #[error("{}: {error}", path.display())]
     Io { path: PathBuf, error: std::io::Error },
     /// Not an SQLite database, or one made by another program.
+    #[error("{}: not a Tourney event file ({why}); it was not changed", path.display())]
     NotTourney { path: PathBuf, why: String },
     /// Made by a newer Tourney.
+    #[error(
+        "{}: this event file was written by a newer Tourney (file format {version}; this version reads up to {SCHEMA_VERSION}); update Tourney to open it — the file was not changed",
+        path.display()
+    )]
     TooNew { path: PathBuf, version: i32 },
     /// SQLite reports damage.
+    #[error(
+        "{}: the event file is damaged ({why}); it was not changed — open a copy made with \"Save a copy\", or send the file for recovery",
+        path.display()
+    )]
     Corrupt { path: PathBuf, why: String },
     /// Creating over an existing file.
+    #[error("{}: a file of that name exists already; choose another name", path.display())]
     Exists { path: PathBuf },
     /// A result that does not fit the event.
+    #[error("{key}: {why}")]
     Invalid { key: ResultKey, why: String },
     /// A roster or schedule change that cannot be made (the reason says why).
+    #[error("{what} not changed: {why}")]
     Refused { what: String, why: String },
     /// Any other database failure.
+    #[error("{}: {error}", path.display())]
     Database { path: PathBuf, error: rusqlite::Error },
     /// The stored data does not read back, or does not fit the event (a damaged or
     /// hand-edited file). Such a file can be read, but every write is refused until repaired.
+    #[error(
+        "{}: the event file is damaged: {why}; it can be read but not changed until repaired, and nothing was changed — open a copy made with \"Save a copy\", or send the file for recovery",
+        path.display()
+    )]
     Content { path: PathBuf, why: String },
     /// A stored result does not read back or does not fit the event. The file can be read;
     /// every write but removing such results is refused until they are removed.
+    #[error(
+        "{}: the event file is damaged: {why}; it can be read but not changed until the results that do not fit are removed (`tourney event repair {}`, or in the window, which lists them), and nothing was changed",
+        path.display(),
+        path.display()
+    )]
     UnfitResult { path: PathBuf, why: String },
     /// The file or its folder cannot be written.
+    #[error("{} is read-only (the file or its folder): nothing was changed, nothing lost", path.display())]
     ReadOnly { path: PathBuf },
     /// The disk (or the user's quota) is full.
+    #[error(
+        "{}: the disk is full: the change was not saved, nothing lost — free some space and try again",
+        path.display()
+    )]
     DiskFull { path: PathBuf },
     /// Made by an older Tourney, and its tables are not what that version wrote.
+    #[error(
+        "{}: this event file was made by an older Tourney (format {version}), but its tables are not those of format {version} ({why}), so it cannot be brought up to format {SCHEMA_VERSION}; it was not changed — send the file for recovery",
+        path.display()
+    )]
     OldFormat {
         path: PathBuf,
         version: i32,
         why: String,
     },
 }
-
-impl fmt::Display for StoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StoreError::Io { path, error } => write!(f, "{}: {error}", path.display()),
-            StoreError::NotTourney { path, why } => write!(
-                f,
-                "{}: not a Tourney event file ({why}); it was not changed",
-                path.display()
-            ),
-            StoreError::TooNew { path, version } => write!(
-                f,
-                "{}: this event file was written by a newer Tourney (file format {version}; this version reads up to {SCHEMA_VERSION}); update Tourney to open it — the file was not changed",
-                path.display()
-            ),
-            StoreError::Corrupt { path, why } => write!(
-                f,
-                "{}: the event file is damaged ({why}); it was not changed — open a copy made with \"Save a copy\", or send the file for recovery",
-                path.display()
-            ),
-            StoreError::Exists { path } => {
-                write!(
-                    f,
-                    "{}: a file of that name exists already; choose another name",
-                    path.display()
-                )
-            }
-            StoreError::Invalid { key, why } => write!(f, "{key}: {why}"),
-            StoreError::Refused { what, why } => write!(f, "{what} not changed: {why}"),
-            StoreError::Database { path, error } => write!(f, "{}: {error}", path.display()),
-            StoreError::Content { path, why } => write!(
-                f,
-                "{}: the event file is damaged: {why}; it can be read but not changed until repaired, and nothing was changed — open a copy made with \"Save a copy\", or send the file for recovery",
-                path.display()
-            ),
-            StoreError::UnfitResult { path, why } => write!(
-                f,
-                "{}: the event file is damaged: {why}; it can be read but not changed until the results that do not fit are removed (`tourney event repair {}`, or in the window, which lists them), and nothing was changed",
-                path.display(),
-                path.display()
-            ),
-            StoreError::ReadOnly { path } => write!(
-                f,
-                "{} is read-only (the file or its folder): nothing was changed, nothing lost",
-                path.display()
-            ),
-            StoreError::DiskFull { path } => write!(
-                f,
-                "{}: the disk is full: the change was not saved, nothing lost — free some space and try again",
-                path.display()
-            ),
-            StoreError::OldFormat { path, version, why } => write!(
-                f,
-                "{}: this event file was made by an older Tourney (format {version}), but its tables are not those of format {version} ({why}), so it cannot be brought up to format {SCHEMA_VERSION}; it was not changed — send the file for recovery",
-                path.display()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for StoreError {}
 
 /// One line of the history.
 #[derive(Debug, Clone, PartialEq)]

@@ -31,9 +31,7 @@ impl GameResult {
     pub fn parse(text: &str) -> Result<GameResult, String> {
         let t: String = text
             .trim()
-            .replace('−', "-")
-            .replace('–', "-")
-            .replace(':', "-")
+            .replace(['−', '–', ':'], "-")
             .to_lowercase()
             .chars()
             .filter(|c| !c.is_whitespace())
@@ -149,55 +147,64 @@ pub fn chess_standings(outcomes: &[Vec<RoundOutcome>]) -> Vec<ChessLine> {
         })
         .collect();
     let mut lines: Vec<ChessLine> = (0..n)
-        .map(|p| {
-            let own = points[p];
-            let mut buchholz_values: Vec<(bool, f64)> = Vec::new();
-            let mut sonneborn_berger = 0.0;
-            let (mut played, mut wins, mut draws, mut losses) = (0, 0, 0, 0);
-            for round in &outcomes[p] {
-                match *round {
-                    RoundOutcome::Played { opponent, points } => {
-                        played += 1;
-                        match points.partial_cmp(&0.5) {
-                            Some(Ordering::Greater) => wins += 1,
-                            Some(Ordering::Equal) => draws += 1,
-                            _ => losses += 1,
-                        }
-                        buchholz_values.push((false, adjusted[opponent]));
-                        sonneborn_berger += points * adjusted[opponent];
-                    }
-                    RoundOutcome::Unplayed { points, .. } => {
-                        buchholz_values.push((true, own));
-                        sonneborn_berger += points * own;
-                    }
-                }
-            }
-            let buchholz: f64 = buchholz_values.iter().map(|v| v.1).sum();
-            // Cut-1: an unplayed round goes first, else the lowest opponent score.
-            let cut = buchholz_values
-                .iter()
-                .filter(|v| v.0)
-                .map(|v| v.1)
-                .reduce(f64::min)
-                .or_else(|| buchholz_values.iter().map(|v| v.1).reduce(f64::min))
-                .unwrap_or(0.0);
-            ChessLine {
-                participant: p,
-                rank: 0,
-                points: own,
-                played,
-                wins,
-                draws,
-                losses,
-                direct_encounter: None,
-                sonneborn_berger,
-                buchholz,
-                buchholz_cut1: buchholz - cut,
-            }
-        })
+        .map(|p| standings_line(p, &outcomes[p], points[p], &adjusted))
         .collect();
+    add_direct_encounters(outcomes, &points, &mut lines);
+    rank_lines(&mut lines);
+    lines
+}
 
-    // Direct encounter inside each group tied on points.
+/// Participant `p`'s line, unranked and without direct encounter: results, Sonneborn-Berger
+/// and Buchholz, with `own` points and everyone's `adjusted` scores.
+fn standings_line(p: usize, rounds: &[RoundOutcome], own: f64, adjusted: &[f64]) -> ChessLine {
+    let mut buchholz_values: Vec<(bool, f64)> = Vec::new();
+    let mut sonneborn_berger = 0.0;
+    let (mut played, mut wins, mut draws, mut losses) = (0, 0, 0, 0);
+    for round in rounds {
+        match *round {
+            RoundOutcome::Played { opponent, points } => {
+                played += 1;
+                match points.partial_cmp(&0.5) {
+                    Some(Ordering::Greater) => wins += 1,
+                    Some(Ordering::Equal) => draws += 1,
+                    _ => losses += 1,
+                }
+                buchholz_values.push((false, adjusted[opponent]));
+                sonneborn_berger += points * adjusted[opponent];
+            }
+            RoundOutcome::Unplayed { points, .. } => {
+                buchholz_values.push((true, own));
+                sonneborn_berger += points * own;
+            }
+        }
+    }
+    let buchholz: f64 = buchholz_values.iter().map(|v| v.1).sum();
+    // Cut-1: an unplayed round goes first, else the lowest opponent score.
+    let cut = buchholz_values
+        .iter()
+        .filter(|v| v.0)
+        .map(|v| v.1)
+        .reduce(f64::min)
+        .or_else(|| buchholz_values.iter().map(|v| v.1).reduce(f64::min))
+        .unwrap_or(0.0);
+    ChessLine {
+        participant: p,
+        rank: 0,
+        points: own,
+        played,
+        wins,
+        draws,
+        losses,
+        direct_encounter: None,
+        sonneborn_berger,
+        buchholz,
+        buchholz_cut1: buchholz - cut,
+    }
+}
+
+/// Direct encounter inside each group tied on points, where everyone in it has met.
+fn add_direct_encounters(outcomes: &[Vec<RoundOutcome>], points: &[f64], lines: &mut [ChessLine]) {
+    let n = outcomes.len();
     let mut by_points: Vec<usize> = (0..n).collect();
     by_points.sort_by(|&a, &b| points[b].total_cmp(&points[a]));
     let mut start = 0;
@@ -235,7 +242,11 @@ pub fn chess_standings(outcomes: &[Vec<RoundOutcome>]) -> Vec<ChessLine> {
         }
         start = end;
     }
+}
 
+/// Sorts the lines by points and the tie-breaks in order, then the participant's number,
+/// and ranks them (equal on all of them: a shared rank).
+fn rank_lines(lines: &mut [ChessLine]) {
     let key = |l: &ChessLine| {
         [
             l.points,
@@ -258,7 +269,6 @@ pub fn chess_standings(outcomes: &[Vec<RoundOutcome>]) -> Vec<ChessLine> {
     for (line, rank) in lines.iter_mut().zip(super::shared_ranks(&keys)) {
         line.rank = rank;
     }
-    lines
 }
 
 /// Formats points the way score tables print them: 2, 2.5, 0.25. A value that rounds to

@@ -20,7 +20,7 @@
 //! two floats forcing one cycle both ways).
 
 use super::colours::{Colours, HARD};
-use super::{Match, Size};
+use super::{Match, PlayerRef, Size};
 use crate::solver::{Control, Rng};
 
 /// One cycle: its games as (round, match, does `first` have White when the cycle runs
@@ -112,83 +112,23 @@ pub(crate) fn anneal(
     control: &Control,
 ) -> Option<(Colours, u64)> {
     let cycles = cycles(size, pairing)?;
-    let boards = size.boards;
     let scale = size.q_z_denominator() as i64;
     // Q_X, fixed by the decomposition: 1 per team-round when the last board is unpaired.
-    let q_x = (size.teams * size.rounds * (boards % 2)) as u64 * scale as u64;
-    let (low, high) = ((size.rounds / 2) as i64, size.rounds.div_ceil(2) as i64);
+    let q_x = (size.teams * size.rounds * (size.boards % 2)) as u64 * scale as u64;
     let mut forward: Vec<bool> = cycles
         .iter()
         .map(|c| c.forced.unwrap_or_else(|| rng.below(2) == 1))
         .collect();
-    let white_of = |r: usize, m: usize, first_white: bool| {
-        let game = pairing[r][m];
-        if first_white {
-            (game.first, game.second)
-        } else {
-            (game.second, game.first)
-        }
-    };
-    let mut whites = vec![0i64; size.teams * boards];
-    let mut weighted = vec![0i64; size.teams];
-    for (cycle, &dir) in cycles.iter().zip(&forward) {
-        for &(r, m, first_leads) in &cycle.edges {
-            let (white, _) = white_of(r, m, first_leads == dir);
-            whites[white.index(boards)] += 1;
-            weighted[white.team] += white.board as i64 + 1;
-        }
-    }
-    let deviation = |w: i64| (low - w).max(0) + (w - high).max(0);
-    let team_cost = |w: i64| (scale - 4 * w).abs();
-    let mut hard: i64 = whites.iter().map(|&w| deviation(w)).sum();
-    let mut soft: i64 = weighted.iter().map(|&w| team_cost(w)).sum();
-    let colours_of = |forward: &[bool]| -> Colours {
-        let mut colours: Colours = pairing.iter().map(|round| vec![false; round.len()]).collect();
-        for (cycle, &dir) in cycles.iter().zip(forward) {
-            for &(r, m, first_leads) in &cycle.edges {
-                colours[r][m] = first_leads == dir;
-            }
-        }
-        colours
-    };
+    let mut counts = CycleCounts::new(size, pairing, &cycles, &forward);
+    let mut hard: i64 = counts.whites.iter().map(|&w| counts.deviation(w)).sum();
+    let mut soft: i64 = counts.weighted.iter().map(|&w| counts.team_cost(w)).sum();
     let mut best = (forward.clone(), hard * HARD + soft);
     let free: Vec<usize> = (0..cycles.len())
         .filter(|&c| cycles[c].forced.is_none())
         .collect();
     if free.is_empty() || best.1 == 0 {
-        return Some((colours_of(&best.0), best.1 as u64 + q_x));
+        return Some((colours_of(pairing, &cycles, &best.0), best.1 as u64 + q_x));
     }
-    // Reversing a cycle moves one White from each game's White player to its Black player.
-    let mut team_change = vec![0i64; size.teams];
-    let mut is_touched = vec![false; size.teams];
-    let mut touched: Vec<usize> = Vec::new();
-    let mut reverse =
-        |c: usize, forward: &mut [bool], whites: &mut [i64], weighted: &mut [i64]| -> (i64, i64) {
-            let (mut dh, mut ds) = (0, 0);
-            for &(r, m, first_leads) in &cycles[c].edges {
-                let (white, black) = white_of(r, m, first_leads == forward[c]);
-                for (player, change) in [(white, -1), (black, 1)] {
-                    let slot = &mut whites[player.index(boards)];
-                    dh -= deviation(*slot);
-                    *slot += change;
-                    dh += deviation(*slot);
-                    if !is_touched[player.team] {
-                        is_touched[player.team] = true;
-                        touched.push(player.team);
-                    }
-                    team_change[player.team] += change * (player.board as i64 + 1);
-                }
-            }
-            for team in touched.drain(..) {
-                ds -= team_cost(weighted[team]);
-                weighted[team] += team_change[team];
-                ds += team_cost(weighted[team]);
-                team_change[team] = 0;
-                is_touched[team] = false;
-            }
-            forward[c] = !forward[c];
-            (dh, ds)
-        };
     // A broken rule weighs like a couple of units of Q_Z imbalance, so the walk can cross
     // invalid colourings; only valid ones are kept.
     let weight = 8;
@@ -207,7 +147,7 @@ pub(crate) fn anneal(
             }
         }
         let c = free[rng.below(free.len())];
-        let (dh, ds) = reverse(c, &mut forward, &mut whites, &mut weighted);
+        let (dh, ds) = counts.reverse(c, &mut forward);
         let delta = dh * weight + ds;
         if delta <= 0 || rng.unit() < (-(delta as f64) / temperature).exp() {
             hard += dh;
@@ -219,10 +159,121 @@ pub(crate) fn anneal(
                 }
             }
         } else {
-            reverse(c, &mut forward, &mut whites, &mut weighted);
+            counts.reverse(c, &mut forward);
         }
     }
-    Some((colours_of(&best.0), best.1 as u64 + q_x))
+    Some((colours_of(pairing, &cycles, &best.0), best.1 as u64 + q_x))
+}
+
+/// The colouring given by the cycles' directions.
+fn colours_of(pairing: &[Vec<Match>], cycles: &[Cycle], forward: &[bool]) -> Colours {
+    let mut colours: Colours = pairing.iter().map(|round| vec![false; round.len()]).collect();
+    for (cycle, &dir) in cycles.iter().zip(forward) {
+        for &(r, m, first_leads) in &cycle.edges {
+            colours[r][m] = first_leads == dir;
+        }
+    }
+    colours
+}
+
+/// The Whites per player and Σ board·Whites per team of the cycles' directions, kept up to
+/// date cycle reversal by cycle reversal.
+struct CycleCounts<'a> {
+    pairing: &'a [Vec<Match>],
+    cycles: &'a [Cycle],
+    boards: usize,
+    /// Rule 3's least and most Whites per player.
+    low: i64,
+    high: i64,
+    /// R·B(B+1), the unit of Q.
+    scale: i64,
+    /// Whites per player.
+    whites: Vec<i64>,
+    /// Σ (board + 1)·Whites per team.
+    weighted: Vec<i64>,
+    /// Scratch for `reverse`: each team's change in `weighted`, and the teams changed.
+    team_change: Vec<i64>,
+    is_touched: Vec<bool>,
+    touched: Vec<usize>,
+}
+
+impl<'a> CycleCounts<'a> {
+    /// The counts of the directions `forward`.
+    fn new(size: Size, pairing: &'a [Vec<Match>], cycles: &'a [Cycle], forward: &[bool]) -> Self {
+        let boards = size.boards;
+        let mut counts = CycleCounts {
+            pairing,
+            cycles,
+            boards,
+            low: (size.rounds / 2) as i64,
+            high: size.rounds.div_ceil(2) as i64,
+            scale: size.q_z_denominator() as i64,
+            whites: vec![0i64; size.teams * boards],
+            weighted: vec![0i64; size.teams],
+            team_change: vec![0i64; size.teams],
+            is_touched: vec![false; size.teams],
+            touched: Vec::new(),
+        };
+        for (cycle, &dir) in cycles.iter().zip(forward) {
+            for &(r, m, first_leads) in &cycle.edges {
+                let (white, _) = counts.white_of(r, m, first_leads == dir);
+                counts.whites[white.index(boards)] += 1;
+                counts.weighted[white.team] += white.board as i64 + 1;
+            }
+        }
+        counts
+    }
+
+    /// The (White, Black) players of game `m` of round `r`.
+    fn white_of(&self, r: usize, m: usize, first_white: bool) -> (PlayerRef, PlayerRef) {
+        let game = self.pairing[r][m];
+        if first_white {
+            (game.first, game.second)
+        } else {
+            (game.second, game.first)
+        }
+    }
+
+    /// How far a player's `w` Whites are outside rule 3's range.
+    fn deviation(&self, w: i64) -> i64 {
+        (self.low - w).max(0) + (w - self.high).max(0)
+    }
+
+    /// A team's Q_Z term for its Σ board·Whites `w`.
+    fn team_cost(&self, w: i64) -> i64 {
+        (self.scale - 4 * w).abs()
+    }
+
+    /// Reverses cycle `c`; the change in (broken rule 3, Q_Z).
+    fn reverse(&mut self, c: usize, forward: &mut [bool]) -> (i64, i64) {
+        // Reversing a cycle moves one White from each game's White player to its Black player.
+        let (mut dh, mut ds) = (0, 0);
+        for &(r, m, first_leads) in &self.cycles[c].edges {
+            let (white, black) = self.white_of(r, m, first_leads == forward[c]);
+            for (player, change) in [(white, -1), (black, 1)] {
+                let index = player.index(self.boards);
+                dh -= self.deviation(self.whites[index]);
+                self.whites[index] += change;
+                dh += self.deviation(self.whites[index]);
+                if !self.is_touched[player.team] {
+                    self.is_touched[player.team] = true;
+                    self.touched.push(player.team);
+                }
+                self.team_change[player.team] += change * (player.board as i64 + 1);
+            }
+        }
+        for i in 0..self.touched.len() {
+            let team = self.touched[i];
+            ds -= self.team_cost(self.weighted[team]);
+            self.weighted[team] += self.team_change[team];
+            ds += self.team_cost(self.weighted[team]);
+            self.team_change[team] = 0;
+            self.is_touched[team] = false;
+        }
+        self.touched.clear();
+        forward[c] = !forward[c];
+        (dh, ds)
+    }
 }
 
 #[cfg(test)]

@@ -141,10 +141,6 @@ pub(crate) fn anneal(
     steps: u64,
     control: &Control,
 ) -> (Colours, u64) {
-    let (boards, rounds) = (size.boards, size.rounds);
-    let scale = size.q_z_denominator() as i64;
-    let (low, high) = ((rounds / 2) as i64, rounds.div_ceil(2) as i64);
-    let team_target = (rounds * boards / 2) as i64;
     let mut colours: Colours = pairing
         .iter()
         .map(|round| {
@@ -154,46 +150,7 @@ pub(crate) fn anneal(
                 .collect()
         })
         .collect();
-    let mut player = vec![0i64; size.teams * boards];
-    let mut team_round = vec![0i64; size.teams * rounds];
-    let mut weighted = vec![0i64; size.teams];
-    let mut total = vec![0i64; size.teams];
-    let add = |white: PlayerRef,
-               r: usize,
-               sign: i64,
-               player: &mut [i64],
-               tr: &mut [i64],
-               w: &mut [i64],
-               t: &mut [i64]| {
-        player[white.index(boards)] += sign;
-        tr[white.team * rounds + r] += sign;
-        w[white.team] += sign * (white.board as i64 + 1);
-        t[white.team] += sign;
-    };
-    for (r, round) in pairing.iter().enumerate() {
-        for (m, game) in round.iter().enumerate() {
-            let white = if colours[r][m] { game.first } else { game.second };
-            add(
-                white,
-                r,
-                1,
-                &mut player,
-                &mut team_round,
-                &mut weighted,
-                &mut total,
-            );
-        }
-    }
-    // Costs are (broken-rule amount, Q in units of 1/scale). The walk weighs a broken rule
-    // like a couple of Q_X units so it can pass through invalid colourings; only valid ones
-    // are kept as the best.
-    let player_cost = |w: i64| ((low - w).max(0) + (w - high).max(0), 0);
-    let team_cost = |t: usize, team_round: &[i64], weighted: &[i64], total: &[i64], r: usize| {
-        (
-            (total[t] - team_target).abs(),
-            (scale - 4 * weighted[t]).abs() + scale * (2 * team_round[t * rounds + r] - boards as i64).abs(),
-        )
-    };
+    let mut counts = WhiteCounts::new(size, pairing, &colours);
     let free: Vec<(usize, usize)> = pairing
         .iter()
         .enumerate()
@@ -205,57 +162,23 @@ pub(crate) fn anneal(
                 .map(move |(m, _)| (r, m))
         })
         .collect();
-    let mut hard: i64 = player.iter().map(|&w| player_cost(w).0).sum();
-    let mut soft: i64 = 0;
-    for t in 0..size.teams {
-        hard += (total[t] - team_target).abs();
-        soft += (scale - 4 * weighted[t]).abs();
-        for r in 0..rounds {
-            soft += scale * (2 * team_round[t * rounds + r] - boards as i64).abs();
-        }
-    }
+    // Costs are (broken-rule amount, Q in units of 1/scale). The walk weighs a broken rule
+    // like a couple of Q_X units so it can pass through invalid colourings; only valid ones
+    // are kept as the best.
+    let (mut hard, mut soft) = counts.cost();
     let mut best = (colours.clone(), hard * HARD + soft);
     if free.is_empty() {
         return (best.0, best.1 as u64);
     }
+    let scale = counts.scale;
     let weight = 3 * scale;
     let mut temperature = scale as f64;
     // The games of each player, to find a second flip that keeps the player's colour count.
-    let mut games_of: Vec<Vec<(usize, usize)>> = vec![Vec::new(); size.teams * boards];
+    let mut games_of: Vec<Vec<(usize, usize)>> = vec![Vec::new(); size.teams * size.boards];
     for &(r, m) in &free {
-        games_of[pairing[r][m].first.index(boards)].push((r, m));
-        games_of[pairing[r][m].second.index(boards)].push((r, m));
+        games_of[pairing[r][m].first.index(size.boards)].push((r, m));
+        games_of[pairing[r][m].second.index(size.boards)].push((r, m));
     }
-    let flip = |r: usize,
-                m: usize,
-                colours: &mut Colours,
-                player: &mut [i64],
-                team_round: &mut [i64],
-                weighted: &mut [i64],
-                total: &mut [i64]|
-     -> (i64, i64) {
-        let game = pairing[r][m];
-        let (old_white, old_black) = if colours[r][m] {
-            (game.first, game.second)
-        } else {
-            (game.second, game.first)
-        };
-        let local = |player: &[i64], team_round: &[i64], weighted: &[i64], total: &[i64]| {
-            let parts = [
-                player_cost(player[old_white.index(boards)]),
-                player_cost(player[old_black.index(boards)]),
-                team_cost(old_white.team, team_round, weighted, total, r),
-                team_cost(old_black.team, team_round, weighted, total, r),
-            ];
-            parts.iter().fold((0, 0), |(h, s), (a, b)| (h + a, s + b))
-        };
-        let before = local(player, team_round, weighted, total);
-        add(old_white, r, -1, player, team_round, weighted, total);
-        add(old_black, r, 1, player, team_round, weighted, total);
-        colours[r][m] = !colours[r][m];
-        let after = local(player, team_round, weighted, total);
-        (after.0 - before.0, after.1 - before.1)
-    };
     for step in 0..steps {
         if step % 4096 == 0 {
             if control.should_stop() {
@@ -266,33 +189,10 @@ pub(crate) fn anneal(
                 temperature = scale as f64;
             }
         }
-        let (r, m) = free[rng.below(free.len())];
-        let mut moves = vec![(r, m)];
-        if rng.below(2) == 0 {
-            // Also flip another game of one of its players, so that player keeps their count.
-            let game = pairing[r][m];
-            let who = if rng.below(2) == 0 {
-                game.first
-            } else {
-                game.second
-            };
-            let list = &games_of[who.index(boards)];
-            let other = list[rng.below(list.len())];
-            if other != (r, m) {
-                moves.push(other);
-            }
-        }
+        let moves = pick_flips(size, pairing, &free, &games_of, rng);
         let (mut dh, mut ds) = (0, 0);
         for &(r, m) in &moves {
-            let (h, s) = flip(
-                r,
-                m,
-                &mut colours,
-                &mut player,
-                &mut team_round,
-                &mut weighted,
-                &mut total,
-            );
+            let (h, s) = counts.flip(r, m, &mut colours);
             dh += h;
             ds += s;
         }
@@ -305,19 +205,151 @@ pub(crate) fn anneal(
             }
         } else {
             for &(r, m) in moves.iter().rev() {
-                flip(
-                    r,
-                    m,
-                    &mut colours,
-                    &mut player,
-                    &mut team_round,
-                    &mut weighted,
-                    &mut total,
-                );
+                counts.flip(r, m, &mut colours);
             }
         }
     }
     (best.0, best.1.max(0) as u64)
+}
+
+/// A random free game to flip and, half the time, another game of one of its players, so
+/// that player keeps their count.
+fn pick_flips(
+    size: Size,
+    pairing: &[Vec<Match>],
+    free: &[(usize, usize)],
+    games_of: &[Vec<(usize, usize)>],
+    rng: &mut Rng,
+) -> Vec<(usize, usize)> {
+    let (r, m) = free[rng.below(free.len())];
+    let mut moves = vec![(r, m)];
+    if rng.below(2) == 0 {
+        let game = pairing[r][m];
+        let who = if rng.below(2) == 0 {
+            game.first
+        } else {
+            game.second
+        };
+        let list = &games_of[who.index(size.boards)];
+        let other = list[rng.below(list.len())];
+        if other != (r, m) {
+            moves.push(other);
+        }
+    }
+    moves
+}
+
+/// The Whites of a colouring counted per player, team and round, kept up to date flip by
+/// flip, and the rules and objective terms priced from them.
+struct WhiteCounts<'a> {
+    pairing: &'a [Vec<Match>],
+    boards: usize,
+    rounds: usize,
+    /// R·B(B+1), the unit of Q.
+    scale: i64,
+    /// Rule 3's least and most Whites per player.
+    low: i64,
+    high: i64,
+    /// Rule 4's Whites per team.
+    team_target: i64,
+    /// Whites per player.
+    player: Vec<i64>,
+    /// Whites per team and round.
+    team_round: Vec<i64>,
+    /// Σ (board + 1)·Whites per team.
+    weighted: Vec<i64>,
+    /// Whites per team.
+    total: Vec<i64>,
+}
+
+impl<'a> WhiteCounts<'a> {
+    /// The counts of `colours`.
+    fn new(size: Size, pairing: &'a [Vec<Match>], colours: &Colours) -> Self {
+        let (boards, rounds) = (size.boards, size.rounds);
+        let mut counts = WhiteCounts {
+            pairing,
+            boards,
+            rounds,
+            scale: size.q_z_denominator() as i64,
+            low: (rounds / 2) as i64,
+            high: rounds.div_ceil(2) as i64,
+            team_target: (rounds * boards / 2) as i64,
+            player: vec![0i64; size.teams * boards],
+            team_round: vec![0i64; size.teams * rounds],
+            weighted: vec![0i64; size.teams],
+            total: vec![0i64; size.teams],
+        };
+        for (r, round) in pairing.iter().enumerate() {
+            for (m, game) in round.iter().enumerate() {
+                let white = if colours[r][m] { game.first } else { game.second };
+                counts.add(white, r, 1);
+            }
+        }
+        counts
+    }
+
+    /// Counts (`sign` 1) or uncounts (−1) a White for `white` in round `r`.
+    fn add(&mut self, white: PlayerRef, r: usize, sign: i64) {
+        self.player[white.index(self.boards)] += sign;
+        self.team_round[white.team * self.rounds + r] += sign;
+        self.weighted[white.team] += sign * (white.board as i64 + 1);
+        self.total[white.team] += sign;
+    }
+
+    /// The cost of a player with `w` Whites: how far outside rule 3's range.
+    fn player_cost(&self, w: i64) -> (i64, i64) {
+        ((self.low - w).max(0) + (w - self.high).max(0), 0)
+    }
+
+    /// The cost of team `t` in round `r`: rule 4, its Q_Z term and its Q_X term for `r`.
+    fn team_cost(&self, t: usize, r: usize) -> (i64, i64) {
+        let scale = self.scale;
+        (
+            (self.total[t] - self.team_target).abs(),
+            (scale - 4 * self.weighted[t]).abs()
+                + scale * (2 * self.team_round[t * self.rounds + r] - self.boards as i64).abs(),
+        )
+    }
+
+    /// The whole colouring's cost.
+    fn cost(&self) -> (i64, i64) {
+        let mut hard: i64 = self.player.iter().map(|&w| self.player_cost(w).0).sum();
+        let mut soft: i64 = 0;
+        for t in 0..self.total.len() {
+            hard += (self.total[t] - self.team_target).abs();
+            soft += (self.scale - 4 * self.weighted[t]).abs();
+            for r in 0..self.rounds {
+                soft += self.scale * (2 * self.team_round[t * self.rounds + r] - self.boards as i64).abs();
+            }
+        }
+        (hard, soft)
+    }
+
+    /// Flips the colours of game `m` of round `r`; the change in cost, from the two players
+    /// and their teams.
+    fn flip(&mut self, r: usize, m: usize, colours: &mut Colours) -> (i64, i64) {
+        let game = self.pairing[r][m];
+        let (old_white, old_black) = if colours[r][m] {
+            (game.first, game.second)
+        } else {
+            (game.second, game.first)
+        };
+        let local = |counts: &Self| {
+            let parts = [
+                counts.player_cost(counts.player[old_white.index(counts.boards)]),
+                counts.player_cost(counts.player[old_black.index(counts.boards)]),
+                counts.team_cost(old_white.team, r),
+                counts.team_cost(old_black.team, r),
+            ];
+            parts.iter().fold((0, 0), |(h, s), (a, b)| (h + a, s + b))
+        };
+        let before = local(self);
+        self.add(old_white, r, -1);
+        self.add(old_black, r, 1);
+        colours[r][m] = !colours[r][m];
+        let after = local(self);
+        (after.0 - before.0, after.1 - before.1)
+    }
 }
 
 #[cfg(test)]
@@ -361,10 +393,10 @@ mod tests {
             .collect();
         let scale = size.q_z_denominator() as u64;
         let evaluate = |colours: &Colours| -> Option<u64> {
-            let mut whites = vec![0u64; 8];
+            let mut whites = [0u64; 8];
             let mut q = 0;
             for (r, round) in pairing.iter().enumerate() {
-                let mut team_whites = vec![0i64; 4];
+                let mut team_whites = [0i64; 4];
                 for (m, game) in round.iter().enumerate() {
                     let w = if colours[r][m] { game.first } else { game.second };
                     whites[w.index(2)] += 1;

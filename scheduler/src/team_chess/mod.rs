@@ -2,7 +2,7 @@
 //! plays every round against a player of another team within one board of their own.
 //!
 //! The rules and the objective Q = Q_X + Q_Y + Q_Z are those of the Ritangle 2023 final
-//! question (see the README). The engine decomposes the problem instead of posing it as one
+//! question (see docs/guide/team-chess.md). The engine decomposes the problem instead of posing it as one
 //! MILP (which the open backends cannot solve in minutes):
 //! 1. pairings from round-robin structures per board (`pairing`), exact for an even number of
 //!    teams, a small annealing search over factor choices and floats for an odd number;
@@ -464,6 +464,32 @@ impl Best<'_> {
     fn reached_bound(&self) -> bool {
         self.outcome.as_ref().is_some_and(TeamChessOutcome::reached_bound)
     }
+
+    /// The best schedule with its colours, then the order of its rounds, chosen for the
+    /// shortest colour runs (Q and every rule unchanged, confirmed by the checker); why there
+    /// is none when none was found.
+    fn finished(self, seed: u64, control: &Control) -> Result<TeamChessOutcome, String> {
+        let finished = match (self.outcome, self.parts) {
+            (Some(outcome), Some((pairing, colours))) => {
+                let recoloured = colour_runs::recolour(
+                    self.size,
+                    self.names,
+                    outcome.clone(),
+                    &pairing,
+                    &colours,
+                    seed,
+                    control,
+                );
+                // Reordering alone sometimes does better than recolouring and reordering.
+                Some(round_order::fewer_runs(
+                    round_order::shorten_colour_runs(outcome),
+                    round_order::shorten_colour_runs(recoloured),
+                ))
+            }
+            (outcome, _) => outcome.map(round_order::shorten_colour_runs),
+        };
+        finished.ok_or(self.failure)
+    }
 }
 
 /// Makes the best schedule it can within `control`'s time, reporting each improvement the
@@ -476,19 +502,20 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
     }
     let mut improving = control.improvements_only();
     let mut grace_given = false;
-    let bound = size.lower_bound_numerator();
     let mut best = Best {
         size,
         names: &options.names,
-        bound,
+        bound: size.lower_bound_numerator(),
         backend: options.backend,
         attempts: 0,
         outcome: None,
         failure: String::from("no pairing was tried"),
         parts: None,
     };
-    let mut queued: Vec<Pairing> = Vec::new();
-    let mut searches = 0u32;
+    let mut odd = OddSearches {
+        queued: Vec::new(),
+        searches: 0,
+    };
     let mut rng = crate::solver::Rng::new(options.seed);
     for attempt in 0.. {
         // No schedule yet when the limit ends: the first one is searched on for a while,
@@ -509,93 +536,16 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
             break;
         }
         best.attempts = attempt + 1;
-        let pairing = if size.teams.is_multiple_of(2) {
-            // Even teams and rounds: doubled pairings balanced exactly, many tried at first
-            // (each costs well under a millisecond), then one per attempt beside the others.
-            let tries = if attempt == 0 { EXACT_TRIES } else { 1 };
-            if let Some((pairing, colours)) = even_rounds::exact_pairing(size, &mut rng, tries) {
-                best.offer(&pairing, &colours, control);
-                continue;
-            }
-            // Board pairs sharing a factor leave the colours most freedom (`board_pairs`). An
-            // odd number of boards, where no exact balance was found, does better with random
-            // balanced pairings coloured by the MILP (measured on 8×5×2 and 12×5×2); shifting
-            // the windows only relabels the teams (the factorisation is cyclic).
-            let doubled = size
-                .boards
-                .is_multiple_of(2)
-                .then(|| pairing::doubled_even_pairing(size, &mut rng))
-                .flatten();
-            match doubled {
-                Some(pairing) => pairing,
-                None if attempt == 0 => pairing::even_pairing(size, 0),
-                None => pairing::random_even_pairing(size, &mut rng),
-            }
+        let next = if size.teams.is_multiple_of(2) {
+            even_field_pairing(attempt, &mut rng, &mut best, control)
         } else {
-            if queued.is_empty() {
-                searches += 1;
-                // Each kind of search has its own run of seeds: options.seed + 1, + 2, ….
-                let seed = options.seed.wrapping_add(u64::from(searches.div_ceil(2)));
-                if searches.is_multiple_of(2) {
-                    // The Z_N factor plans (coloured below): quick where they exist (small
-                    // fields, where blocks often find nothing), for a short, fixed time.
-                    let mut plans = pairing::odd_pairings(size, seed, &control.capped(FLOAT_PLAN_SLICE));
-                    // Best Q_Y last, so `pop` takes it first.
-                    plans.reverse();
-                    queued = plans.into_iter().map(|(pairing, _)| pairing).collect();
-                } else {
-                    // Blocks with their colours, each better plan offered as it is found: a
-                    // short first walk (most find their first plan well within it), then long.
-                    let slice = if searches == 1 {
-                        FIRST_BLOCK_SLICE
-                    } else {
-                        BLOCK_SLICE
-                    };
-                    odd_blocks::odd_block_schedule(
-                        size,
-                        bound,
-                        seed,
-                        &control.capped(slice),
-                        &mut |pairing, colours, _| {
-                            best.offer(pairing, colours, control);
-                            !(control.should_stop() || grace_given && best.outcome.is_some())
-                        },
-                    );
-                    continue;
-                }
-            }
-            match queued.pop() {
-                Some(pairing) => pairing,
-                None => {
-                    best.failure = "no float plan meeting rules 1, 2 and 8 was found".into();
-                    continue;
-                }
-            }
+            odd.next_pairing(options.seed, grace_given, &mut best, control)
         };
-        colour_pairing(size, &pairing, options.backend, control, &mut rng, &mut best);
-    }
-    // Last, colours and then the order of the rounds for the shortest colour runs (Q and
-    // every rule unchanged, confirmed by the checker).
-    let finished = match (best.outcome, best.parts) {
-        (Some(outcome), Some((pairing, colours))) => {
-            let recoloured = colour_runs::recolour(
-                size,
-                best.names,
-                outcome.clone(),
-                &pairing,
-                &colours,
-                options.seed,
-                control,
-            );
-            // Reordering alone sometimes does better than recolouring and reordering.
-            Some(round_order::fewer_runs(
-                round_order::shorten_colour_runs(outcome),
-                round_order::shorten_colour_runs(recoloured),
-            ))
+        if let Some(pairing) = next {
+            colour_pairing(size, &pairing, options.backend, control, &mut rng, &mut best);
         }
-        (outcome, _) => outcome.map(round_order::shorten_colour_runs),
-    };
-    finished.ok_or_else(|| {
+    }
+    best.finished(options.seed, control).map_err(|failure| {
         if improving.should_stop() {
             let past = if grace_given {
                 format!(" (and {} s past it)", FIRST_SCHEDULE_GRACE.as_secs())
@@ -607,9 +557,101 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
                 improving.stopped_while("making the first schedule")
             ))
         } else {
-            TeamChessError::NothingFound(best.failure)
+            TeamChessError::NothingFound(failure)
         }
     })
+}
+
+/// An even field's next pairing to colour; `None` when an exactly balanced one was found
+/// and offered with its colours already.
+fn even_field_pairing(
+    attempt: usize,
+    rng: &mut crate::solver::Rng,
+    best: &mut Best,
+    control: &Control,
+) -> Option<Pairing> {
+    let size = best.size;
+    // Even teams and rounds: doubled pairings balanced exactly, many tried at first
+    // (each costs well under a millisecond), then one per attempt beside the others.
+    let tries = if attempt == 0 { EXACT_TRIES } else { 1 };
+    if let Some((pairing, colours)) = even_rounds::exact_pairing(size, rng, tries) {
+        best.offer(&pairing, &colours, control);
+        return None;
+    }
+    // Board pairs sharing a factor leave the colours most freedom (`board_pairs`). An
+    // odd number of boards, where no exact balance was found, does better with random
+    // balanced pairings coloured by the MILP (measured on 8×5×2 and 12×5×2); shifting
+    // the windows only relabels the teams (the factorisation is cyclic).
+    let doubled = size
+        .boards
+        .is_multiple_of(2)
+        .then(|| pairing::doubled_even_pairing(size, rng))
+        .flatten();
+    Some(match doubled {
+        Some(pairing) => pairing,
+        None if attempt == 0 => pairing::even_pairing(size, 0),
+        None => pairing::random_even_pairing(size, rng),
+    })
+}
+
+/// An odd field's searches, taking turns: block plans (offered with their colours as they
+/// are found) and Z_N float plans (queued, to be coloured one per attempt).
+struct OddSearches {
+    queued: Vec<Pairing>,
+    /// Searches started so far.
+    searches: u32,
+}
+
+impl OddSearches {
+    /// The next float plan to colour, starting the next search when none is queued; `None`
+    /// when a block search ran (its plans already offered) or no plan was found.
+    fn next_pairing(
+        &mut self,
+        seed: u64,
+        grace_given: bool,
+        best: &mut Best,
+        control: &Control,
+    ) -> Option<Pairing> {
+        let size = best.size;
+        if self.queued.is_empty() {
+            self.searches += 1;
+            let searches = self.searches;
+            // Each kind of search has its own run of seeds: options.seed + 1, + 2, ….
+            let seed = seed.wrapping_add(u64::from(searches.div_ceil(2)));
+            if searches.is_multiple_of(2) {
+                // The Z_N factor plans (coloured below): quick where they exist (small
+                // fields, where blocks often find nothing), for a short, fixed time.
+                let mut plans = pairing::odd_pairings(size, seed, &control.capped(FLOAT_PLAN_SLICE));
+                // Best Q_Y last, so `pop` takes it first.
+                plans.reverse();
+                self.queued = plans.into_iter().map(|(pairing, _)| pairing).collect();
+            } else {
+                // Blocks with their colours, each better plan offered as it is found: a
+                // short first walk (most find their first plan well within it), then long.
+                let slice = if searches == 1 {
+                    FIRST_BLOCK_SLICE
+                } else {
+                    BLOCK_SLICE
+                };
+                odd_blocks::odd_block_schedule(
+                    size,
+                    best.bound,
+                    seed,
+                    &control.capped(slice),
+                    &mut |pairing, colours, _| {
+                        best.offer(pairing, colours, control);
+                        !(control.should_stop() || grace_given && best.outcome.is_some())
+                    },
+                );
+                return None;
+            }
+        }
+        let pairing = self.queued.pop();
+        if pairing.is_none() {
+            best.failure = "no float plan meeting rules 1, 2 and 8 was found".into();
+        }
+        pairing
+    }
 }
 
 /// Colours for a pairing, each valid colouring offered to `best` as soon as it is found: an

@@ -269,85 +269,181 @@ pub(crate) fn odd_block_schedule(
     on_better: &mut OnBetter,
 ) -> Option<(Pairing, Colours, u64)> {
     let n = size.teams;
-    let pairs = size.boards / 2;
-    if n < 3 || n % 2 == 0 || size.boards % 2 == 1 {
+    if n < 3 || n.is_multiple_of(2) || size.boards % 2 == 1 {
         return None;
     }
     let mut rng = Rng::new(seed);
-    let random_cell = |rng: &mut Rng| {
-        let mut order: Vec<usize> = (0..n).collect();
-        for i in (1..n).rev() {
-            order.swap(i, rng.below(i + 1));
-        }
-        let mut blocks = Vec::new();
-        let mut left = n - 3;
-        while left > 0 {
-            let size = if left >= 4 && rng.below(2) == 0 { 4 } else { 2 };
-            blocks.push(size);
-            left -= size;
-        }
-        let bits = blocks.iter().map(|_| rng.below(2) == 1).collect();
-        Cell { order, blocks, bits }
-    };
-    let fresh_plan = |rng: &mut Rng| -> Plan {
-        (0..pairs)
-            .map(|_| (0..size.rounds).map(|_| random_cell(rng)).collect())
-            .collect()
-    };
-    let mut plan = fresh_plan(&mut rng);
-    let mut tally = Tally::new(size, &plan);
     // Two phases. Finding: the walk minimises broken rules 1, 2, 7, 8 and Q_Y, colours aside
     // (measured: with rule 3 as well it rarely gets there; the rules alone are hard, rule 2
     // asking for exact meeting counts). Polishing, once the structure is valid and Q_Y = 0:
     // only such plans are accepted, and the walk flips colour bits, moves whole cells to other
     // board pairs and reshapes blocks to satisfy rule 3 and minimise Q_Z. A polish that stops
     // improving starts over from a fresh plan.
-    let finding_score = |c: Cost| f64::from(c.structure) * 4.0 + f64::from(c.q_y);
-    let polish_score = |c: Cost| f64::from(c.colours) * 20.0 + c.q_z as f64;
-    let q = |c: Cost| u64::from(c.q_y) * size.q_z_denominator() as u64 + c.q_z;
-    let valid = |c: Cost| c.structure == 0 && c.colours == 0;
-    let mut polishing = false;
-    let mut current = tally.cost;
+    let mut walk = Walk::new(size, &mut rng);
     let mut best: Option<(Plan, u64)> = None;
-    let mut temperature = FINDING_HEAT;
-    let (mut step, mut last_gain) = (0u64, 0u64);
+    let mut step = 0u64;
     // Each step recounts the games of up to two cells four times.
     let check_every = Control::steps_between_checks(40 * n);
     loop {
         step += 1;
-        if step % check_every == 0 && control.should_stop() {
+        if step.is_multiple_of(check_every) && control.should_stop() {
             break;
         }
-        if step % 1024 == 0 {
-            if polishing {
-                temperature = (temperature * 0.99).max(1.0);
-                if step - last_gain > POLISH_STALL {
-                    plan = fresh_plan(&mut rng);
-                    tally = Tally::new(size, &plan);
-                    current = tally.cost;
-                    polishing = false;
-                    temperature = FINDING_HEAT;
-                    last_gain = step;
-                }
-            } else if step - last_gain > FIND_STALL {
-                // Finding walks that get there mostly do so early (measured on 11×10×3 over
-                // ten seeds: restarting after 250,000 steps, with a reheat every 100,000,
-                // found the first plan in 1.3 s on average against 2.2 s): start over.
-                plan = fresh_plan(&mut rng);
-                tally = Tally::new(size, &plan);
-                current = tally.cost;
-                temperature = FINDING_HEAT;
-                last_gain = step;
-            } else {
-                temperature = (temperature * 0.97).max(0.05);
-                if step % (1024 * 100) == 0 {
-                    temperature = FINDING_HEAT;
-                }
+        if step.is_multiple_of(1024) {
+            walk.pace(step, &mut rng);
+        }
+        let taken = walk.step(&mut rng);
+        let candidate = walk.tally.cost;
+        if !walk.accepts(candidate, &mut rng) {
+            walk.take_back(taken);
+            continue;
+        }
+        walk.current = candidate;
+        if candidate.valid() && best.as_ref().is_none_or(|(_, best)| candidate.q(size) < *best) {
+            let q = candidate.q(size);
+            best = Some((walk.plan.clone(), q));
+            walk.last_gain = step;
+            let (pairing, colours) = coloured_matches(size, &walk.plan);
+            let go_on = on_better(&pairing, &colours, q);
+            if !go_on || q <= bound {
+                break;
             }
         }
+        if !walk.polishing && candidate.structure == 0 && candidate.q_y == 0 {
+            walk.polishing = true;
+            walk.temperature = POLISH_HEAT;
+            walk.last_gain = step;
+        }
+    }
+    best.map(|(plan, q)| {
+        let (pairing, colours) = coloured_matches(size, &plan);
+        (pairing, colours, q)
+    })
+}
+
+impl Cost {
+    /// The finding walk's score: broken rules 1, 2, 7 and 8 (weighted 4) and Q_Y.
+    fn finding_score(self) -> f64 {
+        f64::from(self.structure) * 4.0 + f64::from(self.q_y)
+    }
+
+    /// The polishing walk's score: broken rule 3 (weighted 20) and Q_Z.
+    fn polish_score(self) -> f64 {
+        f64::from(self.colours) * 20.0 + self.q_z as f64
+    }
+
+    /// Q's numerator over R·B(B+1).
+    fn q(self, size: Size) -> u64 {
+        u64::from(self.q_y) * size.q_z_denominator() as u64 + self.q_z
+    }
+
+    /// Whether every rule holds.
+    fn valid(self) -> bool {
+        self.structure == 0 && self.colours == 0
+    }
+}
+
+/// A random cell: the teams shuffled, the ones past the triangle cut into doubles and
+/// 4-cycles, each with a random colour bit.
+fn random_cell(n: usize, rng: &mut Rng) -> Cell {
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        order.swap(i, rng.below(i + 1));
+    }
+    let mut blocks = Vec::new();
+    let mut left = n - 3;
+    while left > 0 {
+        let size = if left >= 4 && rng.below(2) == 0 { 4 } else { 2 };
+        blocks.push(size);
+        left -= size;
+    }
+    let bits = blocks.iter().map(|_| rng.below(2) == 1).collect();
+    Cell { order, blocks, bits }
+}
+
+/// A random plan: a random cell for every board pair and round.
+fn fresh_plan(size: Size, rng: &mut Rng) -> Plan {
+    (0..size.boards / 2)
+        .map(|_| (0..size.rounds).map(|_| random_cell(size.teams, rng)).collect())
+        .collect()
+}
+
+/// A step of the walk: the cell it changed (board pair, round), the cell exchanged with it
+/// if any, and how to take it back.
+struct Taken {
+    j: usize,
+    r: usize,
+    partner: Option<(usize, usize)>,
+    undo: Undo,
+}
+
+/// The annealing walk over block plans: the plan, its counts and the phase it is in.
+struct Walk {
+    size: Size,
+    plan: Plan,
+    tally: Tally,
+    /// The cost of the plan as last accepted.
+    current: Cost,
+    /// Finding (false) or polishing (true).
+    polishing: bool,
+    temperature: f64,
+    /// The step of the last better plan, restart or start of a polish.
+    last_gain: u64,
+}
+
+impl Walk {
+    /// A finding walk from a fresh random plan.
+    fn new(size: Size, rng: &mut Rng) -> Self {
+        let plan = fresh_plan(size, rng);
+        let tally = Tally::new(size, &plan);
+        Walk {
+            size,
+            current: tally.cost,
+            plan,
+            tally,
+            polishing: false,
+            temperature: FINDING_HEAT,
+            last_gain: 0,
+        }
+    }
+
+    /// Starts over from a fresh random plan, finding, at `step`.
+    fn restart(&mut self, step: u64, rng: &mut Rng) {
+        self.plan = fresh_plan(self.size, rng);
+        self.tally = Tally::new(self.size, &self.plan);
+        self.current = self.tally.cost;
+        self.polishing = false;
+        self.temperature = FINDING_HEAT;
+        self.last_gain = step;
+    }
+
+    /// Every 1024 steps: cools the walk, reheats a finding walk, or starts over after a stall.
+    fn pace(&mut self, step: u64, rng: &mut Rng) {
+        if self.polishing {
+            self.temperature = (self.temperature * 0.99).max(1.0);
+            if step - self.last_gain > POLISH_STALL {
+                self.restart(step, rng);
+            }
+        } else if step - self.last_gain > FIND_STALL {
+            // Finding walks that get there mostly do so early (measured on 11×10×3 over
+            // ten seeds: restarting after 250,000 steps, with a reheat every 100,000,
+            // found the first plan in 1.3 s on average against 2.2 s): start over.
+            self.restart(step, rng);
+        } else {
+            self.temperature = (self.temperature * 0.97).max(0.05);
+            if step.is_multiple_of(1024 * 100) {
+                self.temperature = FINDING_HEAT;
+            }
+        }
+    }
+
+    /// Makes one random move, keeping the counts up to date.
+    fn step(&mut self, rng: &mut Rng) -> Taken {
+        let size = self.size;
+        let pairs = size.boards / 2;
         // Half the finding steps move a team out of a game that breaks rule 1 or 2.
-        let focus = (!polishing && current.structure > 0 && rng.below(2) == 0)
-            .then(|| tally.focus(&plan, &mut rng))
+        let focus = (!self.polishing && self.current.structure > 0 && rng.below(2) == 0)
+            .then(|| self.tally.focus(&self.plan, rng))
             .flatten();
         let (j, r) = match focus {
             Some((j, r, _)) => (j, r),
@@ -357,94 +453,96 @@ pub(crate) fn odd_block_schedule(
         let choice = if focus.is_some() { 0 } else { rng.below(20) };
         // Once valid, moving a whole cell to another board pair is the main move: it keeps
         // every meeting and float (rules 2, 8, Q_Y) and changes which boards get the Whites.
-        let partner = (polishing && choice < 7 && pairs > 1).then(|| {
+        let partner = (self.polishing && choice < 7 && pairs > 1).then(|| {
             let other = rng.below(pairs - 1);
             (other + usize::from(other >= j), rng.below(size.rounds))
         });
-        tally.apply(j, &plan[j][r], -1);
+        self.tally.apply(j, &self.plan[j][r], -1);
         if let Some((j2, r2)) = partner {
-            tally.apply(j2, &plan[j2][r2], -1);
+            self.tally.apply(j2, &self.plan[j2][r2], -1);
         }
         // The move, and how to take it back without copying the cell for the common ones.
         let undo = if let Some((j2, r2)) = partner {
-            swap_cells(&mut plan, (j, r), (j2, r2));
+            swap_cells(&mut self.plan, (j, r), (j2, r2));
             Undo::Exchange(j2, r2)
         } else {
-            let cell = &mut plan[j][r];
-            if choice % 10 == 9 && !cell.blocks.is_empty() {
-                // Merge two doubles into a 4-cycle, or split a 4-cycle into two doubles.
-                let old = cell.clone();
-                let k = rng.below(cell.blocks.len());
-                if cell.blocks[k] == 4 {
-                    cell.blocks.splice(k..=k, [2, 2]);
-                    cell.bits.insert(k, rng.below(2) == 1);
-                } else if cell.blocks.get(k + 1) == Some(&2) {
-                    cell.blocks.splice(k..k + 2, [4]);
-                    cell.bits.remove(k);
-                }
-                Undo::Reshape(old)
-            } else if polishing && choice < 17 && !cell.bits.is_empty() {
-                let k = rng.below(cell.bits.len());
-                cell.bits[k] = !cell.bits[k];
-                Undo::Flip(k)
-            } else {
-                let x = focus.map_or_else(|| rng.below(n), |(_, _, at)| at);
-                let y = rng.below(n);
-                cell.order.swap(x, y);
-                Undo::Swap(x, y)
-            }
+            let at = focus.map(|(_, _, at)| at);
+            change_cell(&mut self.plan[j][r], choice, self.polishing, at, size.teams, rng)
         };
-        tally.apply(j, &plan[j][r], 1);
+        self.tally.apply(j, &self.plan[j][r], 1);
         if let Some((j2, r2)) = partner {
-            tally.apply(j2, &plan[j2][r2], 1);
+            self.tally.apply(j2, &self.plan[j2][r2], 1);
         }
-        let candidate = tally.cost;
-        let accept = if polishing {
-            let rise = polish_score(candidate) - polish_score(current);
+        Taken { j, r, partner, undo }
+    }
+
+    /// Whether the walk moves to a plan costing `candidate`: downhill always, uphill by
+    /// chance; a polishing walk keeps a valid structure with Q_Y = 0.
+    fn accepts(&self, candidate: Cost, rng: &mut Rng) -> bool {
+        if self.polishing {
+            let rise = candidate.polish_score() - self.current.polish_score();
             candidate.structure == 0
                 && candidate.q_y == 0
-                && (rise <= 0.0 || rng.unit() < (-rise / temperature).exp())
+                && (rise <= 0.0 || rng.unit() < (-rise / self.temperature).exp())
         } else {
-            let rise = finding_score(candidate) - finding_score(current);
-            rise <= 0.0 || rng.unit() < (-rise / temperature).exp()
-        };
-        if accept {
-            current = candidate;
-            if valid(candidate) && best.as_ref().is_none_or(|(_, best)| q(candidate) < *best) {
-                best = Some((plan.clone(), q(candidate)));
-                last_gain = step;
-                let (pairing, colours) = coloured_matches(size, &plan);
-                let go_on = on_better(&pairing, &colours, q(candidate));
-                if !go_on || q(candidate) <= bound {
-                    break;
-                }
-            }
-            if !polishing && candidate.structure == 0 && candidate.q_y == 0 {
-                polishing = true;
-                temperature = POLISH_HEAT;
-                last_gain = step;
-            }
-        } else {
-            tally.apply(j, &plan[j][r], -1);
-            if let Some((j2, r2)) = partner {
-                tally.apply(j2, &plan[j2][r2], -1);
-            }
-            match undo {
-                Undo::Exchange(j2, r2) => swap_cells(&mut plan, (j, r), (j2, r2)),
-                Undo::Reshape(old) => plan[j][r] = old,
-                Undo::Flip(k) => plan[j][r].bits[k] = !plan[j][r].bits[k],
-                Undo::Swap(x, y) => plan[j][r].order.swap(x, y),
-            }
-            tally.apply(j, &plan[j][r], 1);
-            if let Some((j2, r2)) = partner {
-                tally.apply(j2, &plan[j2][r2], 1);
-            }
+            let rise = candidate.finding_score() - self.current.finding_score();
+            rise <= 0.0 || rng.unit() < (-rise / self.temperature).exp()
         }
     }
-    best.map(|(plan, q)| {
-        let (pairing, colours) = coloured_matches(size, &plan);
-        (pairing, colours, q)
-    })
+
+    /// Takes a rejected step back, counts and all.
+    fn take_back(&mut self, taken: Taken) {
+        let Taken { j, r, partner, undo } = taken;
+        let plan = &mut self.plan;
+        self.tally.apply(j, &plan[j][r], -1);
+        if let Some((j2, r2)) = partner {
+            self.tally.apply(j2, &plan[j2][r2], -1);
+        }
+        match undo {
+            Undo::Exchange(j2, r2) => swap_cells(plan, (j, r), (j2, r2)),
+            Undo::Reshape(old) => plan[j][r] = old,
+            Undo::Flip(k) => plan[j][r].bits[k] = !plan[j][r].bits[k],
+            Undo::Swap(x, y) => plan[j][r].order.swap(x, y),
+        }
+        self.tally.apply(j, &plan[j][r], 1);
+        if let Some((j2, r2)) = partner {
+            self.tally.apply(j2, &plan[j2][r2], 1);
+        }
+    }
+}
+
+/// Changes one cell by move `choice`: reshapes its blocks, flips a colour bit (polishing) or
+/// swaps two teams (the first at `focus` when given); how to take it back.
+fn change_cell(
+    cell: &mut Cell,
+    choice: usize,
+    polishing: bool,
+    focus: Option<usize>,
+    n: usize,
+    rng: &mut Rng,
+) -> Undo {
+    if choice % 10 == 9 && !cell.blocks.is_empty() {
+        // Merge two doubles into a 4-cycle, or split a 4-cycle into two doubles.
+        let old = cell.clone();
+        let k = rng.below(cell.blocks.len());
+        if cell.blocks[k] == 4 {
+            cell.blocks.splice(k..=k, [2, 2]);
+            cell.bits.insert(k, rng.below(2) == 1);
+        } else if cell.blocks.get(k + 1) == Some(&2) {
+            cell.blocks.splice(k..k + 2, [4]);
+            cell.bits.remove(k);
+        }
+        Undo::Reshape(old)
+    } else if polishing && choice < 17 && !cell.bits.is_empty() {
+        let k = rng.below(cell.bits.len());
+        cell.bits[k] = !cell.bits[k];
+        Undo::Flip(k)
+    } else {
+        let x = focus.unwrap_or_else(|| rng.below(n));
+        let y = rng.below(n);
+        cell.order.swap(x, y);
+        Undo::Swap(x, y)
+    }
 }
 
 /// A plan's games; its colours are carried by the order (`first` always White).

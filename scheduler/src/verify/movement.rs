@@ -13,7 +13,7 @@
 //! nobody does.
 
 use super::join_and;
-use crate::model::movement::{Movement, MovementKind, MovementRound};
+use crate::model::movement::{Movement, MovementKind, MovementRound, TableRound};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -237,17 +237,17 @@ fn check_header(movement: &Movement, report: &mut MovementReport) -> bool {
             );
         }
     }
-    if let Some(phantom) = movement.phantom {
-        if phantom == 0 || phantom > movement.pairs {
-            report.add(
-                MovementRule::Malformed,
-                None,
-                format!(
-                    "the phantom is pair {phantom}, which does not exist (pairs run 1 to {})",
-                    movement.pairs
-                ),
-            );
-        }
+    if let Some(phantom) = movement.phantom
+        && (phantom == 0 || phantom > movement.pairs)
+    {
+        report.add(
+            MovementRule::Malformed,
+            None,
+            format!(
+                "the phantom is pair {phantom}, which does not exist (pairs run 1 to {})",
+                movement.pairs
+            ),
+        );
     }
     for w in &movement.withdrawn {
         if w.pair == 0 || w.pair > movement.pairs {
@@ -303,51 +303,7 @@ fn check_round(
             );
         }
         *tables_used.entry(t).or_default() += 1;
-        let mut seated_ok = true;
-        for (direction, pair) in [("N-S", row.ns), ("E-W", row.ew)] {
-            if !pair_ok(pair) {
-                seated_ok = false;
-                report.add(
-                    MovementRule::Malformed,
-                    at,
-                    format!(
-                        "table {t}: the {direction} pair is number {pair}, which does not exist (pairs run 1 to {})",
-                        movement.pairs
-                    ),
-                );
-            } else if movement.phantom == Some(pair) {
-                seated_ok = false;
-                report.add(
-                    MovementRule::Malformed,
-                    at,
-                    format!(
-                        "table {t}: the phantom {} is seated {direction}; its opponents should be listed as sitting out instead",
-                        names.pair(pair)
-                    ),
-                );
-            } else if absent(movement, pair, round.number) {
-                seated_ok = false;
-                report.add(
-                    MovementRule::Malformed,
-                    at,
-                    format!(
-                        "table {t}: {} is seated {direction}, but it left the evening before this round; its opponents should be listed as sitting out instead",
-                        names.pair(pair)
-                    ),
-                );
-            }
-            if pair_ok(pair) {
-                places.entry(pair).or_default().push(Some(t));
-            }
-        }
-        if row.ns == row.ew {
-            seated_ok = false;
-            report.add(
-                MovementRule::Malformed,
-                at,
-                format!("table {t}: {} is seated against itself", names.pair(row.ns)),
-            );
-        }
+        let seated_ok = check_seats(movement, round.number, names, row, &mut places, report);
         if !set_ok(row.set) {
             report.add(
                 MovementRule::Malformed,
@@ -384,6 +340,82 @@ fn check_round(
         }
     }
 
+    let sitting_out_real = read_sitting_out(movement, round, &mut places, report);
+    check_attendance(movement, round, names, &places, report);
+    check_sit_outs(movement, round, names, &sitting_out_real, report);
+    check_sets(movement, round, names, &set_tables, report);
+}
+
+/// Checks a table's two pairs exist, are real, are still playing and are not the same pair,
+/// recording where they sit; false when the table is no meeting of two real pairs.
+fn check_seats(
+    movement: &Movement,
+    round: usize,
+    names: &Names,
+    row: &TableRound,
+    places: &mut BTreeMap<usize, Vec<Option<usize>>>,
+    report: &mut MovementReport,
+) -> bool {
+    let at = Some(round);
+    let t = row.table;
+    let pair_ok = |p: usize| p >= 1 && p <= movement.pairs;
+    let mut seated_ok = true;
+    for (direction, pair) in [("N-S", row.ns), ("E-W", row.ew)] {
+        if !pair_ok(pair) {
+            seated_ok = false;
+            report.add(
+                MovementRule::Malformed,
+                at,
+                format!(
+                    "table {t}: the {direction} pair is number {pair}, which does not exist (pairs run 1 to {})",
+                    movement.pairs
+                ),
+            );
+        } else if movement.phantom == Some(pair) {
+            seated_ok = false;
+            report.add(
+                MovementRule::Malformed,
+                at,
+                format!(
+                    "table {t}: the phantom {} is seated {direction}; its opponents should be listed as sitting out instead",
+                    names.pair(pair)
+                ),
+            );
+        } else if absent(movement, pair, round) {
+            seated_ok = false;
+            report.add(
+                MovementRule::Malformed,
+                at,
+                format!(
+                    "table {t}: {} is seated {direction}, but it left the evening before this round; its opponents should be listed as sitting out instead",
+                    names.pair(pair)
+                ),
+            );
+        }
+        if pair_ok(pair) {
+            places.entry(pair).or_default().push(Some(t));
+        }
+    }
+    if row.ns == row.ew {
+        seated_ok = false;
+        report.add(
+            MovementRule::Malformed,
+            at,
+            format!("table {t}: {} is seated against itself", names.pair(row.ns)),
+        );
+    }
+    seated_ok
+}
+
+/// The round's sitting-out pairs that are real and still playing, recording them as places.
+fn read_sitting_out(
+    movement: &Movement,
+    round: &MovementRound,
+    places: &mut BTreeMap<usize, Vec<Option<usize>>>,
+    report: &mut MovementReport,
+) -> Vec<usize> {
+    let at = Some(round.number);
+    let pair_ok = |p: usize| p >= 1 && p <= movement.pairs;
     let mut sitting_out_real = Vec::new();
     for &pair in &round.sitting_out {
         if !pair_ok(pair) {
@@ -402,9 +434,7 @@ fn check_round(
             sitting_out_real.push(pair);
         }
     }
-    check_attendance(movement, round, names, &places, report);
-    check_sit_outs(movement, round, names, &sitting_out_real, report);
-    check_sets(movement, round, names, &set_tables, report);
+    sitting_out_real
 }
 
 /// Every real pair exactly once: at one table or sitting out.
@@ -494,17 +524,17 @@ fn check_sit_outs(
             ),
         );
     }
-    if let (Some(phantom), true) = (movement.phantom, movement.withdrawn.is_empty()) {
-        if sitting_out.is_empty() {
-            report.add(
-                MovementRule::SitOut,
-                at,
-                format!(
-                    "nobody sits out, but the phantom {} has an opponent every round, who sits out",
-                    names.pair(phantom)
-                ),
-            );
-        }
+    if let (Some(phantom), true) = (movement.phantom, movement.withdrawn.is_empty())
+        && sitting_out.is_empty()
+    {
+        report.add(
+            MovementRule::SitOut,
+            at,
+            format!(
+                "nobody sits out, but the phantom {} has an opponent every round, who sits out",
+                names.pair(phantom)
+            ),
+        );
     }
 }
 

@@ -138,9 +138,23 @@ pub(super) fn check(schedule: &Schedule, report: &mut Report) {
 
 fn check_jamboree(event: &Event, report: &mut Report) {
     let schedule = event.schedule;
-    let n = event.team_names.len();
+    report_absences(event, report);
+    let tally = JamboreeTally::count(event, report);
+    check_repeat_meetings(event, &tally.met, report);
     let rounds = schedule.rounds.len();
-    for round in &schedule.rounds {
+    let boards = event.board.iter().copied().max().unwrap_or(0) as usize;
+    check_team_meetings(event, &tally.team_meetings, rounds * boards, report);
+    check_player_balance(event, &tally, report);
+    check_team_balance(event, &tally, boards, report);
+    match quality(schedule) {
+        Ok(q) => report.summary.push(q.describe()),
+        Err(problem) => report.summary.push(format!("quality not computed: {problem}")),
+    }
+}
+
+/// Everyone plays every round of a jamboree: each absence is reported.
+fn report_absences(event: &Event, report: &mut Report) {
+    for round in &event.schedule.rounds {
         for absent in &round.absent {
             report.add(
                 Rule::Missing,
@@ -152,74 +166,118 @@ fn check_jamboree(event: &Event, report: &mut Report) {
             );
         }
     }
-    let mut met: HashMap<(usize, usize), Vec<u32>> = HashMap::new();
-    let mut team_meetings: BTreeMap<(usize, usize), usize> = BTreeMap::new();
-    let mut whites = vec![0usize; schedule.entrants.len()];
-    let mut floats = vec![0usize; schedule.entrants.len()];
-    let mut ups = vec![0usize; n];
-    let mut downs = vec![0usize; n];
-    for (games, round) in event.games.iter().zip(&schedule.rounds) {
-        let at = Some(round.number);
-        let mut floats_touching: HashMap<u32, usize> = HashMap::new();
-        for game in games {
-            let (w, b) = (game.white, game.black);
-            let (tw, tb) = (event.team[w], event.team[b]);
-            whites[w] += 1;
-            met.entry((w, tb)).or_default().push(round.number);
-            met.entry((b, tw)).or_default().push(round.number);
-            *team_meetings.entry((tw.min(tb), tw.max(tb))).or_default() += 1;
-            let (bw, bb) = (event.board[w], event.board[b]);
-            if bw.abs_diff(bb) > 1 {
+}
+
+/// A jamboree's games counted: meetings, Whites and floats.
+struct JamboreeTally {
+    /// (player, opposing team) → the rounds they meet.
+    met: HashMap<(usize, usize), Vec<u32>>,
+    /// Pair of teams (smaller first) → games between them.
+    team_meetings: BTreeMap<(usize, usize), usize>,
+    /// Whites per player.
+    whites: Vec<usize>,
+    /// Float games per player.
+    floats: Vec<usize>,
+    /// Upfloats per team.
+    ups: Vec<usize>,
+    /// Downfloats per team.
+    downs: Vec<usize>,
+}
+
+impl JamboreeTally {
+    /// Counts every game, reporting board gaps and the per-round float rules (5, 6 and 9).
+    fn count(event: &Event, report: &mut Report) -> Self {
+        let schedule = event.schedule;
+        let n = event.team_names.len();
+        let mut tally = JamboreeTally {
+            met: HashMap::new(),
+            team_meetings: BTreeMap::new(),
+            whites: vec![0usize; schedule.entrants.len()],
+            floats: vec![0usize; schedule.entrants.len()],
+            ups: vec![0usize; n],
+            downs: vec![0usize; n],
+        };
+        for (games, round) in event.games.iter().zip(&schedule.rounds) {
+            let at = Some(round.number);
+            let mut floats_touching: HashMap<u32, usize> = HashMap::new();
+            for game in games {
+                tally.add_game(event, *game, round.number, &mut floats_touching, report);
+            }
+            for (board, count) in floats_touching {
+                if count > 1 {
+                    report.add(
+                        Rule::Floats,
+                        at,
+                        format!("rule 6: {count} float games touch board {board}"),
+                    );
+                }
+            }
+        }
+        tally
+    }
+
+    /// Counts one game of round `number`; a float also counts on the boards it touches.
+    fn add_game(
+        &mut self,
+        event: &Event,
+        game: Game,
+        number: u32,
+        floats_touching: &mut HashMap<u32, usize>,
+        report: &mut Report,
+    ) {
+        let at = Some(number);
+        let (w, b) = (game.white, game.black);
+        let (tw, tb) = (event.team[w], event.team[b]);
+        self.whites[w] += 1;
+        self.met.entry((w, tb)).or_default().push(number);
+        self.met.entry((b, tw)).or_default().push(number);
+        *self.team_meetings.entry((tw.min(tb), tw.max(tb))).or_default() += 1;
+        let (bw, bb) = (event.board[w], event.board[b]);
+        if bw.abs_diff(bb) > 1 {
+            report.add(
+                Rule::BoardGap,
+                at,
+                format!(
+                    "{} (board {bw}) plays {} (board {bb})",
+                    event.name(w),
+                    event.name(b)
+                ),
+            );
+            return;
+        }
+        if bw != bb {
+            let (up, down) = if bw > bb { (w, b) } else { (b, w) };
+            self.floats[up] += 1;
+            self.floats[down] += 1;
+            self.ups[event.team[up]] += 1;
+            self.downs[event.team[down]] += 1;
+            *floats_touching.entry(bw).or_default() += 1;
+            *floats_touching.entry(bb).or_default() += 1;
+            if event.team_names.len().is_multiple_of(2) {
                 report.add(
-                    Rule::BoardGap,
+                    Rule::Floats,
                     at,
                     format!(
-                        "{} (board {bw}) plays {} (board {bb})",
+                        "rule 5: with an even number of teams there are no floats, but {} plays {}",
                         event.name(w),
                         event.name(b)
                     ),
                 );
-                continue;
             }
-            if bw != bb {
-                let (up, down) = if bw > bb { (w, b) } else { (b, w) };
-                floats[up] += 1;
-                floats[down] += 1;
-                ups[event.team[up]] += 1;
-                downs[event.team[down]] += 1;
-                *floats_touching.entry(bw).or_default() += 1;
-                *floats_touching.entry(bb).or_default() += 1;
-                if n.is_multiple_of(2) {
-                    report.add(
-                        Rule::Floats,
-                        at,
-                        format!(
-                            "rule 5: with an even number of teams there are no floats, but {} plays {}",
-                            event.name(w),
-                            event.name(b)
-                        ),
-                    );
-                }
-                if up != w {
-                    report.add(
-                        Rule::Floats,
-                        at,
-                        format!("rule 9: {} upfloats and must have White", event.name(up)),
-                    );
-                }
-            }
-        }
-        for (board, count) in floats_touching {
-            if count > 1 {
+            if up != w {
                 report.add(
                     Rule::Floats,
                     at,
-                    format!("rule 6: {count} float games touch board {board}"),
+                    format!("rule 9: {} upfloats and must have White", event.name(up)),
                 );
             }
         }
     }
-    for ((player, team), rounds_met) in &met {
+}
+
+/// Rule 1: no player meets the same team twice.
+fn check_repeat_meetings(event: &Event, met: &HashMap<(usize, usize), Vec<u32>>, report: &mut Report) {
+    for ((player, team), rounds_met) in met {
         if rounds_met.len() > 1 {
             report.add(
                 Rule::TeamRepeat,
@@ -234,9 +292,17 @@ fn check_jamboree(event: &Event, report: &mut Report) {
             );
         }
     }
-    let boards = event.board.iter().copied().max().unwrap_or(0) as usize;
+}
+
+/// Rule 2: every pair of teams meets equally often, give or take one, over `total` games.
+fn check_team_meetings(
+    event: &Event,
+    team_meetings: &BTreeMap<(usize, usize), usize>,
+    total: usize,
+    report: &mut Report,
+) {
+    let n = event.team_names.len();
     if n > 1 {
-        let total = rounds * boards;
         let (low, high) = (total / (n - 1), total.div_ceil(n - 1));
         for a in 0..n {
             for b in a + 1..n {
@@ -260,8 +326,13 @@ fn check_jamboree(event: &Event, report: &mut Report) {
             }
         }
     }
+}
+
+/// Rules 3 and 7: each player's Whites are balanced, and nobody floats twice.
+fn check_player_balance(event: &Event, tally: &JamboreeTally, report: &mut Report) {
+    let rounds = event.schedule.rounds.len();
     let (low, high) = (rounds / 2, rounds.div_ceil(2));
-    for (player, &count) in whites.iter().enumerate() {
+    for (player, &count) in tally.whites.iter().enumerate() {
         if count < low || count > high {
             report.add(
                 Rule::ColourBalance,
@@ -272,14 +343,26 @@ fn check_jamboree(event: &Event, report: &mut Report) {
                 ),
             );
         }
-        if floats[player] > 1 {
+        if tally.floats[player] > 1 {
             report.add(
                 Rule::Floats,
                 None,
-                format!("rule 7: {} floats {} times", event.name(player), floats[player]),
+                format!(
+                    "rule 7: {} floats {} times",
+                    event.name(player),
+                    tally.floats[player]
+                ),
             );
         }
     }
+}
+
+/// Rules 4 and 8: each team has as many Whites as Blacks, and few up- and downfloats.
+fn check_team_balance(event: &Event, tally: &JamboreeTally, boards: usize, report: &mut Report) {
+    let n = event.team_names.len();
+    let rounds = event.schedule.rounds.len();
+    let whites = &tally.whites;
+    let (ups, downs) = (&tally.ups, &tally.downs);
     let cap = 2 + rounds * boards / (2 * n.max(1));
     for t in 0..n {
         let team_whites: usize = (0..whites.len())
@@ -307,10 +390,6 @@ fn check_jamboree(event: &Event, report: &mut Report) {
                 ),
             );
         }
-    }
-    match quality(schedule) {
-        Ok(q) => report.summary.push(q.describe()),
-        Err(problem) => report.summary.push(format!("quality not computed: {problem}")),
     }
 }
 

@@ -163,11 +163,32 @@ impl Listed {
         for i in (1..total).rev() {
             order.swap(i, rng.below(i + 1));
         }
-        let mut chosen = vec![false; total];
-        let mut count = vec![0usize; n];
+        let (mut chosen, mut count) = self.greedy_choice(&order, wanted, high);
+        if !self.balance_choice(&mut chosen, &mut count, (low, high), &mut rng) {
+            return None;
+        }
+        if flip {
+            chosen.iter_mut().for_each(|c| *c = !*c);
+        }
+        let played_order = self.without_back_to_back(&chosen, k);
+        let rest: Vec<usize> = (0..total).filter(|&r| !chosen[r]).collect();
+        let (before, after) = rest.split_at(played.start.min(rest.len()));
+        let sequence: Vec<usize> = before.iter().chain(&played_order).chain(after).copied().collect();
+        Some(Listed {
+            rounds: sequence.iter().map(|&r| self.rounds[r].clone()).collect(),
+            sit_out: sequence.iter().map(|&r| self.sit_out[r].clone()).collect(),
+            ..self.clone()
+        })
+    }
+
+    /// A first choice of `wanted` rounds, taken in `order`: those that keep everyone at or
+    /// under `high` sit-outs, then any; which rounds are chosen and each player's sit-outs.
+    fn greedy_choice(&self, order: &[usize], wanted: usize, high: usize) -> (Vec<bool>, Vec<usize>) {
+        let mut chosen = vec![false; self.rounds.len()];
+        let mut count = vec![0usize; self.players];
         // Greedy start: rounds that keep everyone at or under the upper count.
         let mut picked = 0;
-        for &r in &order {
+        for &r in order {
             if picked < wanted && self.sit_out[r].iter().all(|&x| count[x as usize] < high) {
                 chosen[r] = true;
                 picked += 1;
@@ -176,7 +197,7 @@ impl Listed {
                 }
             }
         }
-        for &r in &order {
+        for &r in order {
             if picked < wanted && !chosen[r] {
                 chosen[r] = true;
                 picked += 1;
@@ -185,6 +206,19 @@ impl Listed {
                 }
             }
         }
+        (chosen, count)
+    }
+
+    /// The local search: swaps a chosen round for another until every player sits out
+    /// between `low` and `high` times; false when a million tries do not get there.
+    fn balance_choice(
+        &self,
+        chosen: &mut [bool],
+        count: &mut [usize],
+        (low, high): (usize, usize),
+        rng: &mut Rng,
+    ) -> bool {
+        let (n, total) = (self.players, self.rounds.len());
         let badness = |c: usize| c.saturating_sub(high) + low.saturating_sub(c);
         let mut cost: usize = count.iter().map(|&c| badness(c)).sum();
         let mut rounds_of: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -223,7 +257,7 @@ impl Listed {
                 .chain(&self.sit_out[j])
                 .map(|&x| badness(count[x as usize]))
                 .sum();
-            let apply = |count: &mut Vec<usize>, out: usize, into: usize| {
+            let apply = |count: &mut [usize], out: usize, into: usize| {
                 for &x in &self.sit_out[out] {
                     count[x as usize] -= 1;
                 }
@@ -231,7 +265,7 @@ impl Listed {
                     count[x as usize] += 1;
                 }
             };
-            apply(&mut count, i, j);
+            apply(count, i, j);
             let after: usize = self.sit_out[i]
                 .iter()
                 .chain(&self.sit_out[j])
@@ -244,17 +278,16 @@ impl Listed {
                 chosen[i] = false;
                 chosen[j] = true;
             } else {
-                apply(&mut count, j, i);
+                apply(count, j, i);
             }
         }
-        if cost > 0 {
-            return None;
-        }
-        if flip {
-            chosen.iter_mut().for_each(|c| *c = !*c);
-        }
-        // Order the rounds played so that, where it can, nobody sits out two rounds running.
-        let mut window: Vec<usize> = (0..total).filter(|&r| chosen[r]).collect();
+        cost == 0
+    }
+
+    /// The `chosen` rounds (`k` of them) in an order where, as far as a greedy pass can,
+    /// nobody sits out two rounds running.
+    fn without_back_to_back(&self, chosen: &[bool], k: usize) -> Vec<usize> {
+        let mut window: Vec<usize> = (0..self.rounds.len()).filter(|&r| chosen[r]).collect();
         let mut played_order: Vec<usize> = Vec::with_capacity(k);
         while !window.is_empty() {
             let last = played_order.last().map(|&r| &self.sit_out[r]);
@@ -264,14 +297,7 @@ impl Listed {
                 .unwrap_or(0);
             played_order.push(window.remove(at));
         }
-        let rest: Vec<usize> = (0..total).filter(|&r| !chosen[r]).collect();
-        let (before, after) = rest.split_at(played.start.min(rest.len()));
-        let sequence: Vec<usize> = before.iter().chain(&played_order).chain(after).copied().collect();
-        Some(Listed {
-            rounds: sequence.iter().map(|&r| self.rounds[r].clone()).collect(),
-            sit_out: sequence.iter().map(|&r| self.sit_out[r].clone()).collect(),
-            ..self.clone()
-        })
+        played_order
     }
 }
 

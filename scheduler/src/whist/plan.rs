@@ -584,6 +584,7 @@ fn built_directly(
     Ok((schedule, notes))
 }
 
+/// The evening's schedule for `roster`, with notes for the organiser.
 pub fn whist_schedule(
     roster: &Roster,
     options: &WhistOptions,
@@ -598,98 +599,19 @@ pub fn whist_schedule(
     }
     let couples = roster.couples();
     let pseudo = !couples.is_empty();
-    // A stationary player with a count that is not a multiple of four: try the nearest
-    // equivalent of the stationary seat first (its cycle is n − 1 rounds).
-    let mut stationary_found = None;
-    if roster.stationary_index().is_some() && !n.is_multiple_of(4) {
-        let available = n - 1 - usize::from(pseudo);
-        let rounds = options.rounds.unwrap_or(available);
-        if (1..=available).contains(&rounds) {
-            let limited = control.capped(Duration::from_secs(3));
-            if let Ok(found) = stationary_starter(n, rounds, pseudo, options.directed, options.seed, &limited)
-            {
-                stationary_found = Some((found, n - 1, rounds));
-            }
-        }
-    }
-    let (rotation, origin, cycle, rounds) = match stationary_found {
-        Some(((starter, origin), cycle, rounds)) => {
-            (Listed::from_starter(&starter, false), origin, cycle, rounds)
-        }
-        None => {
-            let cycle = if n.is_multiple_of(4) { n - 1 } else { n };
-            let available = cycle - usize::from(pseudo);
-            let rounds = options.rounds.unwrap_or(available);
-            if rounds == 0 {
-                return Err(WhistError::NoRounds { available });
-            }
-            let apart: Vec<(usize, usize)> = couples.iter().chain(&options.never_partner).copied().collect();
-            if rounds > available {
-                // A small field may play on past its rotation as long as partnerships last:
-                // built round by round (6 players: 7 rounds use 14 of the 15 partnerships).
-                let most = small::most_rounds(n, apart.len()).filter(|_| n <= small::MAX_PLAYERS);
-                return match most {
-                    Some(most) if rounds <= most => built_directly(
-                        roster,
-                        (rounds, cycle),
-                        &apart,
-                        control,
-                        format!(
-                            "{n} players, {rounds} rounds built directly (more than the rotation's {available}; nobody partners anyone twice; past a full cycle a pair may oppose a third time)"
-                        ),
-                    ),
-                    _ => Err(WhistError::TooManyRounds {
-                        asked: rounds,
-                        available: most.unwrap_or(available).max(available),
-                    }),
-                };
-            }
-            if let Some((listed, origin)) = listed_rotation(n, rounds, pseudo, options, control) {
-                (listed, origin, cycle, rounds)
-            } else {
-                let (starter, origin) = match starter_for(
-                    n,
-                    rounds,
-                    pseudo,
-                    options.directed,
-                    options.seed,
-                    control,
-                ) {
-                    Ok(found) => found,
-                    Err(WhistError::NoStarter { .. }) if n <= small::MAX_PLAYERS => {
-                        // No rotation fits this small evening: build it round by round instead.
-                        return built_directly(
-                            roster,
-                            (rounds, cycle),
-                            &apart,
-                            control,
-                            format!(
-                                "{n} players, {rounds} rounds built directly (no rotation fits this small evening); \
-                             couples and never-partner pairs never partner{}",
-                                if roster.stationary_index().is_some() {
-                                    "; nobody keeps a fixed seat"
-                                } else {
-                                    ""
-                                }
-                            ),
-                        );
-                    }
-                    Err(mut err @ WhistError::NoStarter { .. }) => {
-                        if let WhistError::NoStarter { shorter, .. } = &mut err {
-                            *shorter = shorter_evening(n, rounds, pseudo, options, control);
-                        }
-                        return Err(err);
-                    }
-                    Err(err) => return Err(err),
-                };
-                // Only 4N and 4N+1 players can have everyone partner everyone once and oppose
-                // everyone twice; with sit-out seats some pairs meet less, and only the fairness
-                // rules apply.
-                let standard = (n.is_multiple_of(4) && starter.infinity) || (n % 4 == 1 && !starter.infinity);
-                (Listed::from_starter(&starter, standard), origin, cycle, rounds)
-            }
-        }
+    let chosen = match stationary_rotation(roster, options, pseudo, control) {
+        Some(chosen) => chosen,
+        None => match cyclic_rotation(roster, options, &couples, pseudo, control)? {
+            Evening::Rotation(chosen) => chosen,
+            Evening::Built(built) => return Ok(built),
+        },
     };
+    let Chosen {
+        rotation,
+        origin,
+        cycle,
+        rounds,
+    } = chosen;
     let mut notes = WhistNotes::default();
     notes.messages.push(format!(
         "{n} players, {} table(s) a round, {} rotation of {cycle} rounds ({origin}: {}); playing {rounds}",
@@ -734,38 +656,181 @@ pub fn whist_schedule(
         },
     );
     if options.directed {
-        // Directed is judged on the seats themselves: nobody has the same opponent on the
-        // same side twice. When the rotation cannot give that, make it as nearly so as
-        // possible by choosing who sits East and who West.
-        if side_penalty(&schedule) > 0 {
-            let result = orient(&mut schedule, &control.share(0.5));
-            notes.side_penalty = Some(result.penalty_after);
-            let why = if rotation.kind == "non-cyclic" && n.is_multiple_of(4) {
-                // Its blocks of four play three rounds among themselves, and no seating of
-                // those is directed (checked exhaustively: the best leaves 3 of the 12
-                // player–opponent pairs on the same side twice).
-                "the four-group rotation cannot be fully directed (four players meeting three times never can)"
-            } else if n.is_multiple_of(4) && full {
-                "fully directed seating cannot exist with a stationary seat"
-            } else {
-                "no fully directed rotation is known for this evening"
-            };
-            notes.messages.push(format!(
-                "{why}; almost directed instead: {} (player, opponent) pair(s) have the opponent on the same \
-                 side more than once (before choosing East/West seats: {})",
-                result.penalty_after, result.penalty_before
-            ));
-        }
-        notes.directed = side_penalty(&schedule) == 0;
-        schedule.promise.directed = notes.directed;
-        if notes.directed {
-            notes.messages.push(
-                "directed seating: everyone has each other player once on their left and once on their right"
-                    .into(),
-            );
-        }
+        direct_seating(&mut schedule, (&rotation, n), full, &mut notes, control);
     }
     Ok((schedule, notes))
+}
+
+/// The rotation an evening is played from: where it came from, its cycle and the rounds
+/// played.
+struct Chosen {
+    rotation: Listed,
+    origin: &'static str,
+    cycle: usize,
+    rounds: usize,
+}
+
+/// A rotation to play from, or a small field's evening already built round by round.
+enum Evening {
+    Rotation(Chosen),
+    Built((Schedule, WhistNotes)),
+}
+
+/// A stationary player with a count that is not a multiple of four: the rotation of the
+/// nearest equivalent of the stationary seat (its cycle is n − 1 rounds), if found in 3 s.
+fn stationary_rotation(
+    roster: &Roster,
+    options: &WhistOptions,
+    pseudo: bool,
+    control: &Control,
+) -> Option<Chosen> {
+    let n = roster.len();
+    if roster.stationary_index().is_none() || n.is_multiple_of(4) {
+        return None;
+    }
+    let available = n - 1 - usize::from(pseudo);
+    let rounds = options.rounds.unwrap_or(available);
+    if !(1..=available).contains(&rounds) {
+        return None;
+    }
+    let limited = control.capped(Duration::from_secs(3));
+    let (starter, origin) =
+        stationary_starter(n, rounds, pseudo, options.directed, options.seed, &limited).ok()?;
+    Some(Chosen {
+        rotation: Listed::from_starter(&starter, false),
+        origin,
+        cycle: n - 1,
+        rounds,
+    })
+}
+
+/// The rotation of the full cycle (n − 1 rounds for a multiple of four, else n): a listed
+/// one or a starter searched for; a small field past its rotation, or that no rotation fits,
+/// is built round by round instead.
+fn cyclic_rotation(
+    roster: &Roster,
+    options: &WhistOptions,
+    couples: &[(usize, usize)],
+    pseudo: bool,
+    control: &Control,
+) -> Result<Evening, WhistError> {
+    let n = roster.len();
+    let cycle = if n.is_multiple_of(4) { n - 1 } else { n };
+    let available = cycle - usize::from(pseudo);
+    let rounds = options.rounds.unwrap_or(available);
+    if rounds == 0 {
+        return Err(WhistError::NoRounds { available });
+    }
+    let apart: Vec<(usize, usize)> = couples.iter().chain(&options.never_partner).copied().collect();
+    if rounds > available {
+        // A small field may play on past its rotation as long as partnerships last:
+        // built round by round (6 players: 7 rounds use 14 of the 15 partnerships).
+        let most = small::most_rounds(n, apart.len()).filter(|_| n <= small::MAX_PLAYERS);
+        return match most {
+            Some(most) if rounds <= most => built_directly(
+                roster,
+                (rounds, cycle),
+                &apart,
+                control,
+                format!(
+                    "{n} players, {rounds} rounds built directly (more than the rotation's {available}; nobody partners anyone twice; past a full cycle a pair may oppose a third time)"
+                ),
+            )
+            .map(Evening::Built),
+            _ => Err(WhistError::TooManyRounds {
+                asked: rounds,
+                available: most.unwrap_or(available).max(available),
+            }),
+        };
+    }
+    if let Some((listed, origin)) = listed_rotation(n, rounds, pseudo, options, control) {
+        return Ok(Evening::Rotation(Chosen {
+            rotation: listed,
+            origin,
+            cycle,
+            rounds,
+        }));
+    }
+    let (starter, origin) = match starter_for(n, rounds, pseudo, options.directed, options.seed, control) {
+        Ok(found) => found,
+        Err(WhistError::NoStarter { .. }) if n <= small::MAX_PLAYERS => {
+            // No rotation fits this small evening: build it round by round instead.
+            return built_directly(
+                roster,
+                (rounds, cycle),
+                &apart,
+                control,
+                format!(
+                    "{n} players, {rounds} rounds built directly (no rotation fits this small evening); \
+                 couples and never-partner pairs never partner{}",
+                    if roster.stationary_index().is_some() {
+                        "; nobody keeps a fixed seat"
+                    } else {
+                        ""
+                    }
+                ),
+            )
+            .map(Evening::Built);
+        }
+        Err(mut err @ WhistError::NoStarter { .. }) => {
+            if let WhistError::NoStarter { shorter, .. } = &mut err {
+                *shorter = shorter_evening(n, rounds, pseudo, options, control);
+            }
+            return Err(err);
+        }
+        Err(err) => return Err(err),
+    };
+    // Only 4N and 4N+1 players can have everyone partner everyone once and oppose
+    // everyone twice; with sit-out seats some pairs meet less, and only the fairness
+    // rules apply.
+    let standard = (n.is_multiple_of(4) && starter.infinity) || (n % 4 == 1 && !starter.infinity);
+    Ok(Evening::Rotation(Chosen {
+        rotation: Listed::from_starter(&starter, standard),
+        origin,
+        cycle,
+        rounds,
+    }))
+}
+
+/// Directed seating, judged on the seats themselves: when the rotation cannot give it, East
+/// and West chosen to come as near as possible, with a note saying why.
+fn direct_seating(
+    schedule: &mut Schedule,
+    (rotation, n): (&Listed, usize),
+    full: bool,
+    notes: &mut WhistNotes,
+    control: &Control,
+) {
+    // Directed is judged on the seats themselves: nobody has the same opponent on the
+    // same side twice. When the rotation cannot give that, make it as nearly so as
+    // possible by choosing who sits East and who West.
+    if side_penalty(schedule) > 0 {
+        let result = orient(schedule, &control.share(0.5));
+        notes.side_penalty = Some(result.penalty_after);
+        let why = if rotation.kind == "non-cyclic" && n.is_multiple_of(4) {
+            // Its blocks of four play three rounds among themselves, and no seating of
+            // those is directed (checked exhaustively: the best leaves 3 of the 12
+            // player–opponent pairs on the same side twice).
+            "the four-group rotation cannot be fully directed (four players meeting three times never can)"
+        } else if n.is_multiple_of(4) && full {
+            "fully directed seating cannot exist with a stationary seat"
+        } else {
+            "no fully directed rotation is known for this evening"
+        };
+        notes.messages.push(format!(
+            "{why}; almost directed instead: {} (player, opponent) pair(s) have the opponent on the same \
+             side more than once (before choosing East/West seats: {})",
+            result.penalty_after, result.penalty_before
+        ));
+    }
+    notes.directed = side_penalty(schedule) == 0;
+    schedule.promise.directed = notes.directed;
+    if notes.directed {
+        notes.messages.push(
+            "directed seating: everyone has each other player once on their left and once on their right"
+                .into(),
+        );
+    }
 }
 
 /// Which rotation label each roster player gets. The stationary player takes ∞ when the

@@ -199,95 +199,19 @@ impl EventFile {
             what: format!("{} (to be {})", step.what, direction.word()),
             why,
         };
-        let content = |why: String| StoreError::Content {
-            path: path.clone(),
-            why: format!("history line #{}: {why}", step.line.id),
+        let marker = Marker {
+            word: direction.word(),
+            heading: direction.heading(),
+            undoes: marker_undo,
+            redoes: marker_redo,
         };
-        let reverse = step.line.reverse.as_deref().unwrap_or("null");
         let restored_event = match step.line.key {
             Some(key) => {
-                let value: Option<ResultValue> = serde_json::from_str(reverse)
-                    .map_err(|e| content(format!("the result to put back: {e}")))?;
-                let current: Option<String> = tx
-                    .query_row(
-                        "SELECT value FROM result WHERE round = ?1 AND table_no = ?2 AND deal = ?3",
-                        params![key.round, key.table, key.deal],
-                        |row| row.get(0),
-                    )
-                    .optional()
-                    .map_err(&db)?;
-                let now = now();
-                match &value {
-                    Some(value) => {
-                        stored.check_result(key, value).map_err(refused)?;
-                        tx.execute(
-                            "INSERT INTO result (round, table_no, deal, value, entered_at) VALUES (?1, ?2, ?3, ?4, ?5)
-                             ON CONFLICT (round, table_no, deal) DO UPDATE SET value = excluded.value, entered_at = excluded.entered_at",
-                            params![key.round, key.table, key.deal, json(value), now],
-                        )
-                        .map_err(&db)?;
-                    }
-                    None => {
-                        tx.execute(
-                            "DELETE FROM result WHERE round = ?1 AND table_no = ?2 AND deal = ?3",
-                            params![key.round, key.table, key.deal],
-                        )
-                        .map_err(&db)?;
-                    }
-                }
-                tx.execute(
-                    "INSERT INTO history (at, action, round, table_no, deal, before, after, reverse, undoes, redoes)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-                    params![
-                        now,
-                        direction.word(),
-                        key.round,
-                        key.table,
-                        key.deal,
-                        current,
-                        value.as_ref().map(json),
-                        current.as_deref().unwrap_or("null"),
-                        marker_undo,
-                        marker_redo
-                    ],
-                )
-                .map_err(&db)?;
+                put_back_result(&tx, &stored, step, key, &marker, &path).map_err(|e| e.or(&refused, &db))?;
                 None
             }
             None => {
-                let restored: Event = serde_json::from_str(reverse)
-                    .map_err(|e| content(format!("the event to put back: {e}")))?;
-                let results = read_results(&tx, &stored, &path)?;
-                // Seated by the names of today (a rename taken back moves no one).
-                let mut seated = restored.schedule.clone();
-                seated.rename_entrants(&restored.roster.renames(&stored.roster));
-                crate::event::lineup::results_keep_their_tables(&stored.schedule, &seated, &results)
-                    .map_err(refused)?;
-                if let Err(StoreError::UnfitResult { why, .. }) = read_results(&tx, &restored, &path) {
-                    return Err(refused(format!("a result entered would no longer fit: {why}")));
-                }
-                tx.execute(
-                    "UPDATE event SET settings = ?1, roster = ?2, schedule = ?3, generated_for = ?4 WHERE id = 1",
-                    params![
-                        json(&restored.settings),
-                        json(&restored.roster),
-                        json(&restored.schedule),
-                        json(&restored.generated_for)
-                    ],
-                )
-                .map_err(&db)?;
-                tx.execute(
-                    "INSERT INTO history (at, action, reverse, undoes, redoes) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    params![
-                        now(),
-                        format!("{}: {}", direction.heading(), step.what),
-                        json(&stored),
-                        marker_undo,
-                        marker_redo
-                    ],
-                )
-                .map_err(&db)?;
-                Some(restored)
+                Some(put_back_event(&tx, &stored, step, &marker, &path).map_err(|e| e.or(&refused, &db))?)
             }
         };
         let history_id = tx.last_insert_rowid();
@@ -319,4 +243,155 @@ impl EventFile {
         self.reread()?;
         Ok(true)
     }
+}
+
+/// How an undo or redo line is marked: its words, and the line it takes back or puts again.
+struct Marker {
+    word: &'static str,
+    heading: &'static str,
+    undoes: Option<i64>,
+    redoes: Option<i64>,
+}
+
+/// Why putting a line's `reverse` back failed: refused (it no longer fits), or the store.
+enum PutBack {
+    Refused(String),
+    Store(StoreError),
+    Database(rusqlite::Error),
+}
+
+impl PutBack {
+    fn or(
+        self,
+        refused: impl Fn(String) -> StoreError,
+        db: impl Fn(rusqlite::Error) -> StoreError,
+    ) -> StoreError {
+        match self {
+            PutBack::Refused(why) => refused(why),
+            PutBack::Store(error) => error,
+            PutBack::Database(error) => db(error),
+        }
+    }
+}
+
+impl From<rusqlite::Error> for PutBack {
+    fn from(error: rusqlite::Error) -> PutBack {
+        PutBack::Database(error)
+    }
+}
+
+impl From<StoreError> for PutBack {
+    fn from(error: StoreError) -> PutBack {
+        PutBack::Store(error)
+    }
+}
+
+/// A history line that cannot be read back (a damaged or hand-edited file).
+fn unreadable(path: &std::path::Path, step: &Step, why: String) -> PutBack {
+    PutBack::Store(StoreError::Content {
+        path: path.to_path_buf(),
+        why: format!("history line #{}: {why}", step.line.id),
+    })
+}
+
+/// Puts a result back as the line `step` holds it (a value, or none), checked against the
+/// stored event, and writes the undo or redo line with what it replaced.
+fn put_back_result(
+    tx: &Connection,
+    stored: &Event,
+    step: &Step,
+    key: ResultKey,
+    marker: &Marker,
+    path: &std::path::Path,
+) -> Result<(), PutBack> {
+    let reverse = step.line.reverse.as_deref().unwrap_or("null");
+    let value: Option<ResultValue> = serde_json::from_str(reverse)
+        .map_err(|e| unreadable(path, step, format!("the result to put back: {e}")))?;
+    let current: Option<String> = tx
+        .query_row(
+            "SELECT value FROM result WHERE round = ?1 AND table_no = ?2 AND deal = ?3",
+            params![key.round, key.table, key.deal],
+            |row| row.get(0),
+        )
+        .optional()?;
+    let now = now();
+    match &value {
+        Some(value) => {
+            stored.check_result(key, value).map_err(PutBack::Refused)?;
+            tx.execute(
+                "INSERT INTO result (round, table_no, deal, value, entered_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (round, table_no, deal) DO UPDATE SET value = excluded.value, entered_at = excluded.entered_at",
+                params![key.round, key.table, key.deal, json(value), now],
+            )?;
+        }
+        None => {
+            tx.execute(
+                "DELETE FROM result WHERE round = ?1 AND table_no = ?2 AND deal = ?3",
+                params![key.round, key.table, key.deal],
+            )?;
+        }
+    }
+    tx.execute(
+        "INSERT INTO history (at, action, round, table_no, deal, before, after, reverse, undoes, redoes)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        params![
+            now,
+            marker.word,
+            key.round,
+            key.table,
+            key.deal,
+            current,
+            value.as_ref().map(json),
+            current.as_deref().unwrap_or("null"),
+            marker.undoes,
+            marker.redoes
+        ],
+    )?;
+    Ok(())
+}
+
+/// Puts the event back as the line `step` holds it, when every stored result still fits
+/// it and keeps its table's players (seated by today's names: a rename taken back moves no
+/// one), and writes the undo or redo line with the event it replaced. Returns the event
+/// put back.
+fn put_back_event(
+    tx: &Connection,
+    stored: &Event,
+    step: &Step,
+    marker: &Marker,
+    path: &std::path::Path,
+) -> Result<Event, PutBack> {
+    let reverse = step.line.reverse.as_deref().unwrap_or("null");
+    let restored: Event = serde_json::from_str(reverse)
+        .map_err(|e| unreadable(path, step, format!("the event to put back: {e}")))?;
+    let results = read_results(tx, stored, path)?;
+    let mut seated = restored.schedule.clone();
+    seated.rename_entrants(&restored.roster.renames(&stored.roster));
+    crate::event::lineup::results_keep_their_tables(&stored.schedule, &seated, &results)
+        .map_err(PutBack::Refused)?;
+    if let Err(StoreError::UnfitResult { why, .. }) = read_results(tx, &restored, path) {
+        return Err(PutBack::Refused(format!(
+            "a result entered would no longer fit: {why}"
+        )));
+    }
+    tx.execute(
+        "UPDATE event SET settings = ?1, roster = ?2, schedule = ?3, generated_for = ?4 WHERE id = 1",
+        params![
+            json(&restored.settings),
+            json(&restored.roster),
+            json(&restored.schedule),
+            json(&restored.generated_for)
+        ],
+    )?;
+    tx.execute(
+        "INSERT INTO history (at, action, reverse, undoes, redoes) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![
+            now(),
+            format!("{}: {}", marker.heading, step.what),
+            json(stored),
+            marker.undoes,
+            marker.redoes
+        ],
+    )?;
+    Ok(restored)
 }

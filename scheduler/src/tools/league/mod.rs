@@ -168,48 +168,7 @@ pub fn parse_table(file_label: &str, bytes: &[u8]) -> Result<LeagueTable, Proble
         problems.error(None, None, "the file is empty");
         return Err(problems);
     };
-    let mut columns: Vec<Option<Column>> = Vec::new();
-    for title in header.iter() {
-        let key = title.trim().trim_start_matches('\u{feff}').to_lowercase();
-        let column = HEADERS
-            .iter()
-            .find(|(_, names)| names.contains(&key.as_str()))
-            .map(|(c, _)| *c);
-        if column.is_none() && !key.is_empty() && key != "pos" && key != "#" && key != "rank" {
-            problems.warning(Some(1), Some(title.trim()), "unknown column, ignored");
-        }
-        columns.push(column);
-    }
-    let position = |c: Column| columns.iter().position(|x| *x == Some(c));
-    let header_title = |c: Column| {
-        position(c)
-            .and_then(|i| header.get(i))
-            .unwrap_or("")
-            .trim()
-            .to_owned()
-    };
-    for needed in [
-        Column::Team,
-        Column::Played,
-        Column::Won,
-        Column::Drawn,
-        Column::Lost,
-        Column::For,
-        Column::Against,
-        Column::Points,
-    ] {
-        if position(needed).is_none() {
-            let names = HEADERS
-                .iter()
-                .find(|(c, _)| *c == needed)
-                .map_or("", |(_, n)| n[0]);
-            problems.error(
-                Some(1),
-                None,
-                format!("no \"{names}\" column (the header must name team, P, W, D, L, GF, GA, Pts)"),
-            );
-        }
-    }
+    let columns = TableColumns::read(header, &mut problems);
     if problems.has_errors() {
         return Err(problems);
     }
@@ -218,61 +177,16 @@ pub fn parse_table(file_label: &str, bytes: &[u8]) -> Result<LeagueTable, Proble
         if record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
-        let cell = |c: Column| position(c).and_then(|i| record.get(i)).unwrap_or("").trim();
-        let team = cell(Column::Team).to_owned();
-        if team.is_empty() {
-            problems.error(Some(*line), Some(&header_title(Column::Team)), "no team name");
+        let Some(parsed) = columns.team_line(*line, record, &mut problems) else {
             continue;
-        }
-        let mut number = |c: Column| -> i64 {
-            let text = cell(c);
-            let signed = c == Column::Points || c == Column::Difference;
-            let least = if signed { -MAX_CELL } else { 0 };
-            match text.parse::<i64>() {
-                Ok(n) if (least..=MAX_CELL).contains(&n) => n,
-                _ => {
-                    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
-                    let why = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-                        format!("{text} is out of range: this column takes {least} to {MAX_CELL}")
-                    } else {
-                        format!("\"{text}\" is not a whole number (this column takes {least} to {MAX_CELL})")
-                    };
-                    problems.error(Some(*line), Some(&header_title(c)), why);
-                    0
-                }
-            }
         };
-        let parsed = TeamLine {
-            played: number(Column::Played) as u32,
-            won: number(Column::Won) as u32,
-            drawn: number(Column::Drawn) as u32,
-            lost: number(Column::Lost) as u32,
-            goals_for: number(Column::For) as u32,
-            goals_against: number(Column::Against) as u32,
-            points: number(Column::Points),
-            team,
-        };
-        if position(Column::Difference).is_some() {
-            let difference = number(Column::Difference);
-            let actual = parsed.goals_for as i64 - parsed.goals_against as i64;
-            if difference != actual {
-                problems.error(
-                    Some(*line),
-                    Some(&header_title(Column::Difference)),
-                    format!(
-                        "{}: goal difference {difference}, but GF {} − GA {} = {actual}",
-                        parsed.team, parsed.goals_for, parsed.goals_against
-                    ),
-                );
-            }
-        }
         if let Some(earlier) = lines
             .iter()
             .position(|l: &TeamLine| l.team.eq_ignore_ascii_case(&parsed.team))
         {
             problems.error(
                 Some(*line),
-                Some(&header_title(Column::Team)),
+                Some(&columns.title(Column::Team)),
                 format!(
                     "\"{}\" is listed twice (also line {})",
                     parsed.team,
@@ -289,6 +203,121 @@ pub fn parse_table(file_label: &str, bytes: &[u8]) -> Result<LeagueTable, Proble
         Err(problems)
     } else {
         Ok(LeagueTable { lines })
+    }
+}
+
+/// The table's header: which column each field is, and the titles as written.
+struct TableColumns<'a> {
+    header: &'a csv::StringRecord,
+    columns: Vec<Option<Column>>,
+}
+
+impl<'a> TableColumns<'a> {
+    /// Reads the header, warning of unknown columns and reporting missing ones.
+    fn read(header: &'a csv::StringRecord, problems: &mut Problems) -> Self {
+        let mut columns: Vec<Option<Column>> = Vec::new();
+        for title in header.iter() {
+            let key = title.trim().trim_start_matches('\u{feff}').to_lowercase();
+            let column = HEADERS
+                .iter()
+                .find(|(_, names)| names.contains(&key.as_str()))
+                .map(|(c, _)| *c);
+            if column.is_none() && !key.is_empty() && key != "pos" && key != "#" && key != "rank" {
+                problems.warning(Some(1), Some(title.trim()), "unknown column, ignored");
+            }
+            columns.push(column);
+        }
+        let read = TableColumns { header, columns };
+        for needed in [
+            Column::Team,
+            Column::Played,
+            Column::Won,
+            Column::Drawn,
+            Column::Lost,
+            Column::For,
+            Column::Against,
+            Column::Points,
+        ] {
+            if read.position(needed).is_none() {
+                let names = HEADERS
+                    .iter()
+                    .find(|(c, _)| *c == needed)
+                    .map_or("", |(_, n)| n[0]);
+                problems.error(
+                    Some(1),
+                    None,
+                    format!("no \"{names}\" column (the header must name team, P, W, D, L, GF, GA, Pts)"),
+                );
+            }
+        }
+        read
+    }
+
+    /// The field index of column `c`, if the header has it.
+    fn position(&self, c: Column) -> Option<usize> {
+        self.columns.iter().position(|x| *x == Some(c))
+    }
+
+    /// Column `c`'s title as the header writes it ("" when missing).
+    fn title(&self, c: Column) -> String {
+        self.position(c)
+            .and_then(|i| self.header.get(i))
+            .unwrap_or("")
+            .trim()
+            .to_owned()
+    }
+
+    /// Reads one team's line; `None` (with a problem) when it has no team name.
+    fn team_line(&self, line: u64, record: &csv::StringRecord, problems: &mut Problems) -> Option<TeamLine> {
+        let cell = |c: Column| self.position(c).and_then(|i| record.get(i)).unwrap_or("").trim();
+        let team = cell(Column::Team).to_owned();
+        if team.is_empty() {
+            problems.error(Some(line), Some(&self.title(Column::Team)), "no team name");
+            return None;
+        }
+        let mut number = |c: Column| -> i64 {
+            let text = cell(c);
+            let signed = c == Column::Points || c == Column::Difference;
+            let least = if signed { -MAX_CELL } else { 0 };
+            match text.parse::<i64>() {
+                Ok(n) if (least..=MAX_CELL).contains(&n) => n,
+                _ => {
+                    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+                    let why = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                        format!("{text} is out of range: this column takes {least} to {MAX_CELL}")
+                    } else {
+                        format!("\"{text}\" is not a whole number (this column takes {least} to {MAX_CELL})")
+                    };
+                    problems.error(Some(line), Some(&self.title(c)), why);
+                    0
+                }
+            }
+        };
+        let parsed = TeamLine {
+            played: number(Column::Played) as u32,
+            won: number(Column::Won) as u32,
+            drawn: number(Column::Drawn) as u32,
+            lost: number(Column::Lost) as u32,
+            goals_for: number(Column::For) as u32,
+            goals_against: number(Column::Against) as u32,
+            points: number(Column::Points),
+            team,
+        };
+        if self.position(Column::Difference).is_some() {
+            let difference = number(Column::Difference);
+            let actual = parsed.goals_for as i64 - parsed.goals_against as i64;
+            if difference != actual {
+                problems.error(
+                    Some(line),
+                    Some(&self.title(Column::Difference)),
+                    format!(
+                        "{}: goal difference {difference}, but GF {} − GA {} = {actual}",
+                        parsed.team, parsed.goals_for, parsed.goals_against
+                    ),
+                );
+            }
+        }
+        Some(parsed)
     }
 }
 
@@ -477,15 +506,12 @@ fn build_model(
     attempt: u64,
 ) -> Result<LeagueModel, String> {
     let n = table.lines.len();
-    let mut variables = ProblemVariables::new();
-    let mut constraints = Vec::new();
     let max_goals = table
         .lines
         .iter()
         .map(|l| l.goals_for.max(l.goals_against))
         .max()
         .unwrap_or(0) as f64;
-    let big = max_goals + 1.0;
     let everyone_plays_all = table.lines.iter().all(|l| {
         l.played
             == if options.double {
@@ -508,125 +534,167 @@ fn build_model(
             pairs.swap(i, rng.below(i + 1));
         }
     }
-    let mut objective = Expression::from(0.0);
-    let mut slots = Vec::new();
-    {
-        for (home, away) in pairs {
-            let known = options.known.iter().find_map(|k| {
-                if k.home == home && k.away == away {
-                    Some((k.home_goals, k.away_goals))
-                } else if !options.double && k.home == away && k.away == home {
-                    Some((k.away_goals, k.home_goals))
-                } else {
-                    None
-                }
-            });
-            let (h, a) = (&table.lines[home], &table.lines[away]);
-            let home_cap = h.goals_for.min(a.goals_against) as f64;
-            let away_cap = a.goals_for.min(h.goals_against) as f64;
-            let played = variables.add(variable().binary());
-            let home_win = variables.add(variable().binary());
-            let draw = variables.add(variable().binary());
-            let away_win = variables.add(variable().binary());
-            let home_goals = variables.add(variable().integer().min(0.0).max(home_cap));
-            let away_goals = variables.add(variable().integer().min(0.0).max(away_cap));
-            if attempt > 0 {
-                objective += rng.unit() * home_goals + rng.unit() * away_goals;
+    let mut model = LeagueModel {
+        variables: ProblemVariables::new(),
+        constraints: Vec::new(),
+        objective: Expression::from(0.0),
+        slots: Vec::new(),
+        big: max_goals + 1.0,
+    };
+    let setting = Setting {
+        table,
+        options,
+        scope,
+        everyone_plays_all,
+        random_goals: attempt > 0,
+    };
+    for (home, away) in pairs {
+        model.add_slot(&setting, (home, away), &mut rng)?;
+    }
+    model.add_team_totals(table, scope);
+    Ok(model)
+}
+
+/// What every match of a model is built against.
+struct Setting<'a> {
+    table: &'a LeagueTable,
+    options: &'a LeagueOptions,
+    scope: Scope,
+    /// Every team played every match it could: every slot is played.
+    everyone_plays_all: bool,
+    /// Weigh the goals at random in the objective (every attempt after the first).
+    random_goals: bool,
+}
+
+impl LeagueModel {
+    /// Adds the possible match `home`–`away`: its variables, its outcome and goal rules, and
+    /// its result if the organiser knows it.
+    fn add_slot(
+        &mut self,
+        setting: &Setting,
+        (home, away): (usize, usize),
+        rng: &mut crate::solver::Rng,
+    ) -> Result<(), String> {
+        let options = setting.options;
+        let known = options.known.iter().find_map(|k| {
+            if k.home == home && k.away == away {
+                Some((k.home_goals, k.away_goals))
+            } else if !options.double && k.home == away && k.away == home {
+                Some((k.away_goals, k.home_goals))
+            } else {
+                None
             }
-            constraints.push(constraint!(home_win + draw + away_win == played));
-            if everyone_plays_all {
-                constraints.push(constraint!(played == 1.0));
+        });
+        let (h, a) = (&setting.table.lines[home], &setting.table.lines[away]);
+        let home_cap = h.goals_for.min(a.goals_against) as f64;
+        let away_cap = a.goals_for.min(h.goals_against) as f64;
+        let variables = &mut self.variables;
+        let slot = Slot {
+            home,
+            away,
+            played: variables.add(variable().binary()),
+            home_win: variables.add(variable().binary()),
+            draw: variables.add(variable().binary()),
+            away_win: variables.add(variable().binary()),
+            home_goals: variables.add(variable().integer().min(0.0).max(home_cap)),
+            away_goals: variables.add(variable().integer().min(0.0).max(away_cap)),
+            known,
+        };
+        let Slot {
+            played,
+            home_win,
+            draw,
+            away_win,
+            home_goals,
+            away_goals,
+            ..
+        } = slot;
+        if setting.random_goals {
+            self.objective += rng.unit() * home_goals + rng.unit() * away_goals;
+        }
+        let constraints = &mut self.constraints;
+        constraints.push(constraint!(home_win + draw + away_win == played));
+        if setting.everyone_plays_all {
+            constraints.push(constraint!(played == 1.0));
+        }
+        if setting.scope == Scope::Everything {
+            // A win needs a goal more; a draw equal goals; an unplayed match no goals.
+            // Each "big M" is the least that frees the constraint (the goal caps), which
+            // keeps the relaxation tight.
+            constraints.push(constraint!(
+                home_goals - away_goals >= 1.0 - (away_cap + 1.0) * (1.0 - home_win)
+            ));
+            constraints.push(constraint!(
+                away_goals - home_goals >= 1.0 - (home_cap + 1.0) * (1.0 - away_win)
+            ));
+            constraints.push(constraint!(home_goals - away_goals <= home_cap * (1.0 - draw)));
+            constraints.push(constraint!(away_goals - home_goals <= away_cap * (1.0 - draw)));
+            if !setting.everyone_plays_all {
+                constraints.push(constraint!(
+                    home_goals + away_goals <= (home_cap + away_cap) * played
+                ));
             }
-            if scope == Scope::Everything {
-                // A win needs a goal more; a draw equal goals; an unplayed match no goals.
-                // Each "big M" is the least that frees the constraint (the goal caps), which
-                // keeps the relaxation tight.
-                constraints.push(constraint!(
-                    home_goals - away_goals >= 1.0 - (away_cap + 1.0) * (1.0 - home_win)
-                ));
-                constraints.push(constraint!(
-                    away_goals - home_goals >= 1.0 - (home_cap + 1.0) * (1.0 - away_win)
-                ));
-                constraints.push(constraint!(home_goals - away_goals <= home_cap * (1.0 - draw)));
-                constraints.push(constraint!(away_goals - home_goals <= away_cap * (1.0 - draw)));
-                if !everyone_plays_all {
-                    constraints.push(constraint!(
-                        home_goals + away_goals <= (home_cap + away_cap) * played
+        }
+        if let Some((hg, ag)) = known {
+            if setting.scope == Scope::Everything {
+                if hg as f64 > home_cap || ag as f64 > away_cap {
+                    return Err(format!(
+                        "the known result {} {hg}-{ag} {} has more goals than the table allows",
+                        h.team, a.team
                     ));
                 }
+                constraints.push(constraint!(home_goals == hg as f64));
+                constraints.push(constraint!(away_goals == ag as f64));
             }
-            if let Some((hg, ag)) = known {
-                if scope == Scope::Everything {
-                    if hg as f64 > home_cap || ag as f64 > away_cap {
-                        return Err(format!(
-                            "the known result {} {hg}-{ag} {} has more goals than the table allows",
-                            h.team, a.team
-                        ));
-                    }
-                    constraints.push(constraint!(home_goals == hg as f64));
-                    constraints.push(constraint!(away_goals == ag as f64));
+            constraints.push(constraint!(played == 1.0));
+            let outcome = match hg.cmp(&ag) {
+                std::cmp::Ordering::Greater => home_win,
+                std::cmp::Ordering::Equal => draw,
+                std::cmp::Ordering::Less => away_win,
+            };
+            constraints.push(constraint!(outcome == 1.0));
+        }
+        self.slots.push(slot);
+        Ok(())
+    }
+
+    /// Ties each team's matches to its line: P, W, D and L, and (in scope) GF and GA.
+    fn add_team_totals(&mut self, table: &LeagueTable, scope: Scope) {
+        for (t, line) in table.lines.iter().enumerate() {
+            let mut played = Expression::from(0.0);
+            let mut won = Expression::from(0.0);
+            let mut drawn = Expression::from(0.0);
+            let mut lost = Expression::from(0.0);
+            let mut scored = Expression::from(0.0);
+            let mut conceded = Expression::from(0.0);
+            for slot in &self.slots {
+                if slot.home == t {
+                    played += slot.played;
+                    won += slot.home_win;
+                    drawn += slot.draw;
+                    lost += slot.away_win;
+                    scored += slot.home_goals;
+                    conceded += slot.away_goals;
+                } else if slot.away == t {
+                    played += slot.played;
+                    won += slot.away_win;
+                    drawn += slot.draw;
+                    lost += slot.home_win;
+                    scored += slot.away_goals;
+                    conceded += slot.home_goals;
                 }
-                constraints.push(constraint!(played == 1.0));
-                let outcome = match hg.cmp(&ag) {
-                    std::cmp::Ordering::Greater => home_win,
-                    std::cmp::Ordering::Equal => draw,
-                    std::cmp::Ordering::Less => away_win,
-                };
-                constraints.push(constraint!(outcome == 1.0));
             }
-            slots.push(Slot {
-                home,
-                away,
-                played,
-                home_win,
-                draw,
-                away_win,
-                home_goals,
-                away_goals,
-                known,
-            });
-        }
-    }
-    for (t, line) in table.lines.iter().enumerate() {
-        let mut played = Expression::from(0.0);
-        let mut won = Expression::from(0.0);
-        let mut drawn = Expression::from(0.0);
-        let mut lost = Expression::from(0.0);
-        let mut scored = Expression::from(0.0);
-        let mut conceded = Expression::from(0.0);
-        for slot in &slots {
-            if slot.home == t {
-                played += slot.played;
-                won += slot.home_win;
-                drawn += slot.draw;
-                lost += slot.away_win;
-                scored += slot.home_goals;
-                conceded += slot.away_goals;
-            } else if slot.away == t {
-                played += slot.played;
-                won += slot.away_win;
-                drawn += slot.draw;
-                lost += slot.home_win;
-                scored += slot.away_goals;
-                conceded += slot.home_goals;
+            let constraints = &mut self.constraints;
+            constraints.push(constraint!(played == line.played as f64));
+            constraints.push(constraint!(won == line.won as f64));
+            constraints.push(constraint!(drawn == line.drawn as f64));
+            constraints.push(constraint!(lost == line.lost as f64));
+            if scope == Scope::Everything {
+                constraints.push(constraint!(scored == line.goals_for as f64));
+                constraints.push(constraint!(conceded == line.goals_against as f64));
             }
         }
-        constraints.push(constraint!(played == line.played as f64));
-        constraints.push(constraint!(won == line.won as f64));
-        constraints.push(constraint!(drawn == line.drawn as f64));
-        constraints.push(constraint!(lost == line.lost as f64));
-        if scope == Scope::Everything {
-            constraints.push(constraint!(scored == line.goals_for as f64));
-            constraints.push(constraint!(conceded == line.goals_against as f64));
-        }
     }
-    Ok(LeagueModel {
-        variables,
-        constraints,
-        objective,
-        slots,
-        big,
-    })
 }
 
 /// Adds "at least one match differs from `previous`": another score in some slot, or a match
@@ -1199,8 +1267,10 @@ mod tests {
     #[test]
     fn known_results_are_kept_and_unplayed_matches_allowed() {
         let (table, truth) = random_season(6, false, 3, 11);
-        let mut options = LeagueOptions::default();
-        options.known = truth.matches.iter().take(4).copied().collect();
+        let options = LeagueOptions {
+            known: truth.matches.iter().take(4).copied().collect(),
+            ..LeagueOptions::default()
+        };
         let outcome = reconstruct(&table, &options, &Control::unlimited()).unwrap();
         assert_eq!(check::check(&table, &outcome.first, &options), Ok(()));
         assert_eq!(outcome.first.matches.len(), truth.matches.len());

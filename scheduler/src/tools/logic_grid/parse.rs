@@ -262,21 +262,125 @@ fn mentions(puzzle: &Puzzle, words: &[Word]) -> Vec<(usize, ValueRef)> {
 fn parse_clue(puzzle: &Puzzle, line: usize, text: &str) -> Result<Clue, ParseError> {
     let words = words_of(text);
     let found = mentions(puzzle, &words);
-    let has = |w: &str| words.iter().any(|x| x.lower == w);
-    let has_pair = |a: &str, b: &str| words.windows(2).any(|p| p[0].lower == a && p[1].lower == b);
-    let negated = has("not") || has("never") || has("no") || has("nor");
-    let values: Vec<ValueRef> = found.iter().map(|(_, v)| *v).collect();
-    let positional = has_pair("next", "to")
-        || has("beside")
-        || has("adjacent")
-        || has_pair("left", "of")
-        || has_pair("right", "of");
+    let clue = ClueText {
+        puzzle,
+        line,
+        text,
+        values: found.iter().map(|(_, v)| *v).collect(),
+        words,
+        found,
+    };
+    let kind = clue.kind()?;
+    // Two values of one category can never be one entity.
+    if let ClueKind::Same(a, b) = kind
+        && a.0 == b.0
+        && a != b
+    {
+        return Err(clue.fail(format!(
+            "{} and {} are both {}, so one entity cannot have both",
+            puzzle.value_name(a),
+            puzzle.value_name(b),
+            puzzle.categories[a.0].name
+        )));
+    }
+    Ok(Clue {
+        line,
+        text: text.to_owned(),
+        kind,
+    })
+}
 
-    let fail = |message: String| {
-        // Point at the first word that is neither a value nor a word the grammar reads past.
+/// A clue being read: its words and the values it names, with where each starts.
+struct ClueText<'a> {
+    puzzle: &'a Puzzle,
+    line: usize,
+    text: &'a str,
+    words: Vec<Word>,
+    found: Vec<(usize, ValueRef)>,
+    values: Vec<ValueRef>,
+}
+
+impl ClueText<'_> {
+    /// Whether the clue has the word `w` (lower case).
+    fn has(&self, w: &str) -> bool {
+        self.words.iter().any(|x| x.lower == w)
+    }
+
+    /// Whether the clue has the words `a` `b` in a row (lower case).
+    fn has_pair(&self, a: &str, b: &str) -> bool {
+        self.words.windows(2).any(|p| p[0].lower == a && p[1].lower == b)
+    }
+
+    /// What the clue says, from its key words.
+    fn kind(&self) -> Result<ClueKind, ParseError> {
+        let has = |w: &str| self.has(w);
+        let values = &self.values;
+        let negated = has("not") || has("never") || has("no") || has("nor");
+        let positional = self.has_pair("next", "to")
+            || has("beside")
+            || has("adjacent")
+            || self.has_pair("left", "of")
+            || self.has_pair("right", "of");
+        let kind = if self.words.first().is_some_and(|w| w.lower == "of") && has("one") && has("other") {
+            self.need(4, "\"of X and Y, one … and the other …\"")?;
+            ClueKind::OneEach {
+                first: values[0],
+                second: values[1],
+                one: values[2],
+                other: values[3],
+            }
+        } else if has("either") && has("or") {
+            self.need(3, "\"X is either Y or Z\"")?;
+            ClueKind::Either(values[0], values[1], values[2])
+        } else if positional {
+            self.position_kind(negated)?
+        } else if negated {
+            self.need(2, "\"X is not Y\"")?;
+            ClueKind::Different(values[0], values[1])
+        } else {
+            self.need(2, "\"X is Y\"")?;
+            ClueKind::Same(values[0], values[1])
+        };
+        Ok(kind)
+    }
+
+    /// A position clue: next to, or immediately left or right of.
+    fn position_kind(&self, negated: bool) -> Result<ClueKind, ParseError> {
+        let values = &self.values;
+        if self.puzzle.ordered_category().is_none() {
+            return Err(self.fail(
+                "positions need an ordered category (numbers, or a name ending in \"(ordered)\")".into(),
+            ));
+        }
+        if negated {
+            return Err(self.fail("only positive position clues are understood (not \"not next to\")".into()));
+        }
+        self.need(2, "a position clue")?;
+        Ok(
+            if self.has_pair("next", "to") || self.has("beside") || self.has("adjacent") {
+                ClueKind::NextTo(values[0], values[1])
+            } else {
+                if !(self.has("immediately") || self.has("directly") || self.has("just")) {
+                    return Err(self.fail(
+                        "only \"immediately left of\" and \"immediately right of\" are understood".into(),
+                    ));
+                }
+                if self.has_pair("left", "of") {
+                    ClueKind::LeftOf(values[0], values[1])
+                } else {
+                    ClueKind::LeftOf(values[1], values[0])
+                }
+            },
+        )
+    }
+
+    /// The error `message` about this clue, pointing at the first word that is neither a
+    /// value nor a word the grammar reads past.
+    fn fail(&self, message: String) -> ParseError {
+        let (puzzle, words) = (self.puzzle, &self.words);
         let covered: Vec<bool> = {
             let mut covered = vec![false; words.len()];
-            for (start, value) in &found {
+            for (start, value) in &self.found {
                 let length = words_of(puzzle.value_name(*value)).len();
                 for c in covered.iter_mut().skip(*start).take(length) {
                     *c = true;
@@ -311,17 +415,20 @@ fn parse_clue(puzzle: &Puzzle, line: usize, text: &str) -> Result<Clue, ParseErr
             None => message,
         };
         ParseError {
-            line,
+            line: self.line,
             word: culprit.map(|(i, w)| (i + 1, w.text.clone())),
-            message: format!("\"{text}\": {message}"),
+            message: format!("\"{text}\": {message}", text = self.text),
         }
-    };
-    let need = |count: usize, what: &str| -> Result<(), ParseError> {
+    }
+
+    /// An error unless the clue names exactly `count` values, as `what` does.
+    fn need(&self, count: usize, what: &str) -> Result<(), ParseError> {
+        let values = &self.values;
         if values.len() == count {
             Ok(())
         } else {
-            let named: Vec<&str> = values.iter().map(|v| puzzle.value_name(*v)).collect();
-            Err(fail(format!(
+            let named: Vec<&str> = values.iter().map(|v| self.puzzle.value_name(*v)).collect();
+            Err(self.fail(format!(
                 "{what} names {count} values, but this clue names {}{}",
                 values.len(),
                 if named.is_empty() {
@@ -331,69 +438,7 @@ fn parse_clue(puzzle: &Puzzle, line: usize, text: &str) -> Result<Clue, ParseErr
                 }
             )))
         }
-    };
-
-    let kind = if words.first().is_some_and(|w| w.lower == "of") && has("one") && has("other") {
-        need(4, "\"of X and Y, one … and the other …\"")?;
-        ClueKind::OneEach {
-            first: values[0],
-            second: values[1],
-            one: values[2],
-            other: values[3],
-        }
-    } else if has("either") && has("or") {
-        need(3, "\"X is either Y or Z\"")?;
-        ClueKind::Either(values[0], values[1], values[2])
-    } else if positional {
-        if puzzle.ordered_category().is_none() {
-            return Err(fail(
-                "positions need an ordered category (numbers, or a name ending in \"(ordered)\")".into(),
-            ));
-        }
-        if negated {
-            return Err(fail(
-                "only positive position clues are understood (not \"not next to\")".into(),
-            ));
-        }
-        need(2, "a position clue")?;
-        if has_pair("next", "to") || has("beside") || has("adjacent") {
-            ClueKind::NextTo(values[0], values[1])
-        } else {
-            if !(has("immediately") || has("directly") || has("just")) {
-                return Err(fail(
-                    "only \"immediately left of\" and \"immediately right of\" are understood".into(),
-                ));
-            }
-            if has_pair("left", "of") {
-                ClueKind::LeftOf(values[0], values[1])
-            } else {
-                ClueKind::LeftOf(values[1], values[0])
-            }
-        }
-    } else if negated {
-        need(2, "\"X is not Y\"")?;
-        ClueKind::Different(values[0], values[1])
-    } else {
-        need(2, "\"X is Y\"")?;
-        ClueKind::Same(values[0], values[1])
-    };
-    // Two values of one category can never be one entity.
-    if let ClueKind::Same(a, b) = kind
-        && a.0 == b.0
-        && a != b
-    {
-        return Err(fail(format!(
-            "{} and {} are both {}, so one entity cannot have both",
-            puzzle.value_name(a),
-            puzzle.value_name(b),
-            puzzle.categories[a.0].name
-        )));
     }
-    Ok(Clue {
-        line,
-        text: text.to_owned(),
-        kind,
-    })
 }
 
 #[cfg(test)]
