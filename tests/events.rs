@@ -1204,7 +1204,9 @@ fn four_spades_on_board_one(f: &str) -> String {
 #[test]
 fn a_result_racing_a_withdrawal_never_damages_the_event() {
     let dir = scratch("race");
-    let cases: [(&str, &[&str], &[&str], &[&str], usize); 2] = [
+    // (name, `event new` options, the result, the withdrawal, the entrant that leaves)
+    type Case<'a> = (&'a str, &'a [&'a str], &'a [&'a str], &'a [&'a str], usize);
+    let cases: [Case; 2] = [
         (
             "club",
             &["--format", "bridge-pairs", "--players", "14", "--boards", "28"],

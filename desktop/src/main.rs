@@ -2,6 +2,9 @@
 //! given, as a double-click does); with a subcommand it runs headless (what organisers script
 //! and what the end-to-end tests drive).
 
+// Held by CI (`cargo clippy -- -D warnings`): nothing unwraps outside tests.
+#![cfg_attr(not(test), warn(clippy::unwrap_used))]
+
 mod app;
 mod bench;
 mod cli;

@@ -76,10 +76,10 @@ impl VirtualGrid<'_> {
                         painter.rect_filled(cell_rect(left, y, frozen_width), 0.0, visuals.panel_fill);
                         painter.rect_filled(cell_rect(left, y, frozen_width), 0.0, fill);
                     }
-                    for c in 0..frozen {
+                    for (c, start) in starts.iter().enumerate().take(frozen) {
                         put(
                             ui,
-                            cell_rect(left + starts[c], y, self.widths[c]),
+                            cell_rect(left + start, y, self.widths[c]),
                             cell(row, c),
                             false,
                         );
@@ -108,10 +108,10 @@ impl VirtualGrid<'_> {
                         visuals.widgets.noninteractive.bg_fill,
                     );
                 }
-                for c in 0..frozen {
+                for (c, start) in starts.iter().enumerate().take(frozen) {
                     put(
                         ui,
-                        cell_rect(left + starts[c], top, self.widths[c]),
+                        cell_rect(left + start, top, self.widths[c]),
                         self.headings.get(c).cloned().unwrap_or_default(),
                         true,
                     );

@@ -22,6 +22,7 @@ pub(crate) mod schedule_view;
 
 mod banner;
 mod preferences;
+mod recent;
 mod sheets_view;
 mod standings_view;
 mod start_screen;
@@ -85,11 +86,8 @@ pub fn run(file: Option<PathBuf>, wrap: fn(TourneyApp) -> Box<dyn eframe::App>) 
             preferences.apply(&cc.egui_ctx);
             let folder =
                 eframe::storage_dir("Tourney").unwrap_or_else(|| std::env::temp_dir().join("tourney"));
-            let mut app = TourneyApp::new(folder, recent, Box::new(NativeDialogs));
+            let mut app = TourneyApp::starting(folder, file.as_deref(), recent, Box::new(NativeDialogs));
             app.preferences = preferences;
-            if let Some(file) = &file {
-                app.open(file);
-            }
             Ok(wrap(app))
         }),
     )
@@ -157,6 +155,50 @@ impl TourneyApp {
         app
     }
 
+    /// The window as it starts: on `file` when one is given (a double-click), else on the
+    /// event that was open when it last closed (or was killed), else on the demo. The recent
+    /// list comes from the app's own file (`recent.rs`), or from eframe's storage (`stored`)
+    /// where an older version kept it.
+    pub(crate) fn starting(
+        data_folder: PathBuf,
+        file: Option<&Path>,
+        stored: Vec<PathBuf>,
+        dialogs: Box<dyn FileDialogs>,
+    ) -> Self {
+        let kept = recent::read(&data_folder);
+        let (list, last_open) = match kept {
+            Some(kept) => (kept.list, kept.open),
+            None => (stored, None),
+        };
+        let mut app = TourneyApp::new(data_folder, list, dialogs);
+        match (file, last_open) {
+            (Some(file), _) => app.open(file),
+            (None, Some(last)) if last.exists() => {
+                app.open(&last);
+                if app.screen == Screen::Event {
+                    app.status = format!("Reopened {}, open when Tourney last closed", last.display());
+                }
+            }
+            _ => {}
+        }
+        app
+    }
+
+    /// Writes the recent list and the open event (none on the start screen) to the app's own
+    /// file at once; a failure is said on the status line, nothing else depends on it.
+    fn keep_recent(&mut self) {
+        let open = (self.screen != Screen::Start)
+            .then(|| self.session.as_ref().map(|s| s.path()))
+            .flatten();
+        let kept = recent::Recent {
+            open,
+            list: self.recent.clone(),
+        };
+        if let Err(error) = recent::write(&self.data_folder, &kept) {
+            self.status = format!("The recent events could not be kept: {error}");
+        }
+    }
+
     fn open_demo(&mut self) {
         let opened = Session::demo(&self.data_folder);
         self.show_opened(opened);
@@ -205,6 +247,7 @@ impl TourneyApp {
         self.recent.retain(|p| p != path);
         self.recent.insert(0, path.to_path_buf());
         self.recent.truncate(8);
+        self.keep_recent();
     }
 
     fn show_opened(&mut self, opened: Result<Session, SessionError>) {
@@ -219,6 +262,7 @@ impl TourneyApp {
                 self.session = Some(session);
                 self.screen = Screen::Event;
                 self.views.reset();
+                self.keep_recent();
             }
             Err(problem) => {
                 self.show_problem(problem.to_string());
@@ -418,6 +462,7 @@ impl TourneyApp {
                         .clicked()
                 {
                     self.screen = Screen::Start;
+                    self.keep_recent();
                 }
                 if self.screen == Screen::Event {
                     self.undo_redo_ui(ui);

@@ -14,7 +14,9 @@ use crate::scoring::chess::GameResult;
 /// the parts as those options.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Fields {
+    /// The round (not needed in club pairs when the board and the pairs are given).
     pub round: Option<u32>,
+    /// The table, in that round.
     pub table: Option<u32>,
     /// Bridge: the board number.
     pub board: Option<u32>,

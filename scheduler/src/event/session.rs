@@ -34,10 +34,20 @@ pub enum Command {
     ReplaceSchedule(Box<Generated>, EventOptions),
     /// A late player joins before a round (default: the first round without results): the
     /// rounds not yet played take them in.
-    LateArrival { name: String, before_round: Option<u32> },
+    LateArrival {
+        /// The newcomer's name, as it is to appear on the sheets.
+        name: String,
+        /// The first round they play (default: the first round without results).
+        before_round: Option<u32>,
+    },
     /// An entrant leaves after a round: a phantom takes their place (in a club pairs
     /// movement, the pair's opponents sit out and its boards are factored).
-    Withdraw { entrant: usize, after_round: u32 },
+    Withdraw {
+        /// The entrant's index in the schedule's entrants.
+        entrant: usize,
+        /// The last round they played.
+        after_round: u32,
+    },
     /// Hand records for the event's boards.
     AttachDeals(Vec<Board>),
 }
@@ -53,7 +63,12 @@ pub enum SessionError {
     NoResult(ResultKey),
     /// The demo event's folder could not be made, or an unreadable demo moved aside.
     #[error("{path}: {error}")]
-    Folder { path: PathBuf, error: std::io::Error },
+    Folder {
+        /// The event file (or the file being written).
+        path: PathBuf,
+        /// The system's or SQLite's own error.
+        error: std::io::Error,
+    },
     /// The demo event could not be built (a defect: it is built from fixed data).
     #[error("the demo event: {0}")]
     Demo(String),
@@ -174,6 +189,7 @@ impl Session {
         Self::from_file(file)
     }
 
+    /// The event as the file last read holds it.
     pub fn event(&self) -> &Event {
         self.file.event()
     }
@@ -183,10 +199,12 @@ impl Session {
         &self.file
     }
 
+    /// Where the event file is.
     pub fn path(&self) -> PathBuf {
         self.file.path().to_path_buf()
     }
 
+    /// Every result entered, as the file last read holds them.
     pub fn results(&self) -> &Results {
         &self.results
     }

@@ -114,41 +114,84 @@ fn add_undo(connection: &Connection) -> rusqlite::Result<()> {
 pub enum StoreError {
     /// The file could not be read or written at all.
     #[error("{}: {error}", path.display())]
-    Io { path: PathBuf, error: std::io::Error },
+    Io {
+        /// The event file (or the file being written).
+        path: PathBuf,
+        /// The system's or SQLite's own error.
+        error: std::io::Error,
+    },
     /// Not an SQLite database, or one made by another program.
     #[error("{}: not a Tourney event file ({why}); it was not changed", path.display())]
-    NotTourney { path: PathBuf, why: String },
+    NotTourney {
+        /// The event file (or the file being written).
+        path: PathBuf,
+        /// Why, in words.
+        why: String,
+    },
     /// Made by a newer Tourney.
     #[error(
         "{}: this event file was written by a newer Tourney (file format {version}; this version reads up to {SCHEMA_VERSION}); update Tourney to open it — the file was not changed",
         path.display()
     )]
-    TooNew { path: PathBuf, version: i32 },
+    TooNew {
+        /// The event file (or the file being written).
+        path: PathBuf,
+        /// The file's format number.
+        version: i32,
+    },
     /// SQLite reports damage.
     #[error(
         "{}: the event file is damaged ({why}); it was not changed — open a copy made with \"Save a copy\", or send the file for recovery",
         path.display()
     )]
-    Corrupt { path: PathBuf, why: String },
+    Corrupt {
+        /// The event file (or the file being written).
+        path: PathBuf,
+        /// Why, in words.
+        why: String,
+    },
     /// Creating over an existing file.
     #[error("{}: a file of that name exists already; choose another name", path.display())]
-    Exists { path: PathBuf },
+    Exists {
+        /// The event file (or the file being written).
+        path: PathBuf,
+    },
     /// A result that does not fit the event.
     #[error("{key}: {why}")]
-    Invalid { key: ResultKey, why: String },
+    Invalid {
+        /// The result concerned.
+        key: ResultKey,
+        /// Why, in words.
+        why: String,
+    },
     /// A roster or schedule change that cannot be made (the reason says why).
     #[error("{what} not changed: {why}")]
-    Refused { what: String, why: String },
+    Refused {
+        /// What was to change ("roster", "schedule", "round 1 table 2 (to be undone)").
+        what: String,
+        /// Why, in words.
+        why: String,
+    },
     /// Any other database failure.
     #[error("{}: {error}", path.display())]
-    Database { path: PathBuf, error: rusqlite::Error },
+    Database {
+        /// The event file (or the file being written).
+        path: PathBuf,
+        /// The system's or SQLite's own error.
+        error: rusqlite::Error,
+    },
     /// The stored data does not read back, or does not fit the event (a damaged or
     /// hand-edited file). Such a file can be read, but every write is refused until repaired.
     #[error(
         "{}: the event file is damaged: {why}; it can be read but not changed until repaired, and nothing was changed — open a copy made with \"Save a copy\", or send the file for recovery",
         path.display()
     )]
-    Content { path: PathBuf, why: String },
+    Content {
+        /// The event file (or the file being written).
+        path: PathBuf,
+        /// Why, in words.
+        why: String,
+    },
     /// A stored result does not read back or does not fit the event. The file can be read;
     /// every write but removing such results is refused until they are removed.
     #[error(
@@ -156,24 +199,38 @@ pub enum StoreError {
         path.display(),
         path.display()
     )]
-    UnfitResult { path: PathBuf, why: String },
+    UnfitResult {
+        /// The event file (or the file being written).
+        path: PathBuf,
+        /// Why, in words.
+        why: String,
+    },
     /// The file or its folder cannot be written.
     #[error("{} is read-only (the file or its folder): nothing was changed, nothing lost", path.display())]
-    ReadOnly { path: PathBuf },
+    ReadOnly {
+        /// The event file (or the file being written).
+        path: PathBuf,
+    },
     /// The disk (or the user's quota) is full.
     #[error(
         "{}: the disk is full: the change was not saved, nothing lost — free some space and try again",
         path.display()
     )]
-    DiskFull { path: PathBuf },
+    DiskFull {
+        /// The event file (or the file being written).
+        path: PathBuf,
+    },
     /// Made by an older Tourney, and its tables are not what that version wrote.
     #[error(
         "{}: this event file was made by an older Tourney (format {version}), but its tables are not those of format {version} ({why}), so it cannot be brought up to format {SCHEMA_VERSION}; it was not changed — send the file for recovery",
         path.display()
     )]
     OldFormat {
+        /// The event file.
         path: PathBuf,
+        /// The format number the file says it has.
         version: i32,
+        /// What SQLite said when the file was brought forward.
         why: String,
     },
 }
@@ -181,15 +238,22 @@ pub enum StoreError {
 /// One line of the history.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HistoryEntry {
+    /// The line's number, in the order written (what `saved #N` and `undone #N` name).
     pub id: i64,
     /// Local time, RFC 3339.
     pub at: String,
+    /// What happened: "entered", "corrected", "cleared", "undone", "redone" for a result;
+    /// a sentence for a change of the event ("roster: Ann renamed Anne").
     pub action: String,
+    /// The result it concerns, if it concerns one.
     pub key: Option<ResultKey>,
+    /// The result before the change (none when it was entered).
     pub before: Option<ResultValue>,
+    /// The result after the change (none when it was removed).
     pub after: Option<ResultValue>,
-    /// The line this one takes back (an undo), or puts again (a redo).
+    /// The line this one takes back (an undo).
     pub undoes: Option<i64>,
+    /// The undo line this one puts again (a redo).
     pub redoes: Option<i64>,
 }
 
@@ -198,6 +262,7 @@ pub struct HistoryEntry {
 pub struct Change {
     /// The history line written in the same transaction.
     pub history_id: i64,
+    /// The result it replaced (none when the table had none).
     pub before: Option<ResultValue>,
 }
 
@@ -399,10 +464,12 @@ impl EventFile {
         })
     }
 
+    /// Where the event file is.
     pub fn path(&self) -> &Path {
         &self.path
     }
 
+    /// The event as this handle last read it (every write reads it again first).
     pub fn event(&self) -> &Event {
         &self.event
     }
@@ -1303,9 +1370,13 @@ impl<T> Edit<T> {
 /// where the row has one, its stored text and why it does not fit.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnfitResult {
+    /// SQLite's row id of the stored result.
     pub row: i64,
+    /// Round, table and board, when the row has them in range.
     pub key: Option<ResultKey>,
+    /// The stored value, as text.
     pub text: String,
+    /// Why it does not fit, in words.
     pub why: String,
 }
 

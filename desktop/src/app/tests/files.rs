@@ -300,3 +300,54 @@ fn a_damaged_file_lists_its_unfit_result_and_is_repaired_from_the_window() {
         "the banner says what was removed"
     );
 }
+
+/// Issue 40: the window reopens the event open when it was killed (no clean exit, so
+/// eframe's own storage was never written), with the recent list; an event left for the
+/// start screen is not reopened.
+#[test]
+fn a_killed_window_reopens_its_event_and_recent_list() {
+    let dir = folder("reopen-after-kill");
+    let other = dir.join("thursday.tourney");
+    let (event, _) = scheduler::event::create::demo_event().unwrap();
+    Session::create(&other, &event).unwrap();
+    let mut first = harness(TourneyApp::starting(
+        dir.clone(),
+        None,
+        Vec::new(),
+        scripted(Vec::new()),
+    ));
+    first.state_mut().open(&other);
+    first.run();
+    assert_eq!(session(&first).path(), other);
+    // Killed: dropped without `save`.
+    drop(first);
+
+    let again = harness(TourneyApp::starting(
+        dir.clone(),
+        None,
+        Vec::new(),
+        scripted(Vec::new()),
+    ));
+    assert_eq!(again.state().screen, Screen::Event);
+    assert_eq!(session(&again).path(), other, "the event open at the kill");
+    assert_eq!(
+        again.state().recent.first(),
+        Some(&other),
+        "the recent list survived"
+    );
+    again.get_by_label_contains("open when Tourney last closed");
+
+    // Left for the start screen, then killed: the next start is on the demo.
+    let mut again = again;
+    again.get_by_label("Start screen").click();
+    again.run();
+    drop(again);
+    let third = harness(TourneyApp::starting(
+        dir.clone(),
+        None,
+        Vec::new(),
+        scripted(Vec::new()),
+    ));
+    assert_eq!(session(&third).path(), dir.join("demo.tourney"));
+    assert!(third.state().recent.contains(&other));
+}
