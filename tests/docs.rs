@@ -187,15 +187,17 @@ fn links(text: &str) -> Vec<Link> {
     let mut offset = 0;
     for line in prose.split_inclusive('\n') {
         let trimmed = line.trim_start_matches(' ');
-        if line.len() - trimmed.len() <= 3 && trimmed.starts_with('[') && !trimmed.starts_with("[^") {
-            if let Some(close) = trimmed.find("]:") {
-                let target = trimmed[close + 2..].split_whitespace().next().unwrap_or("");
-                let target = target.trim_start_matches('<').trim_end_matches('>');
-                found.push(Link {
-                    line: line_of(offset),
-                    target: target.to_string(),
-                });
-            }
+        if line.len() - trimmed.len() <= 3
+            && trimmed.starts_with('[')
+            && !trimmed.starts_with("[^")
+            && let Some(close) = trimmed.find("]:")
+        {
+            let target = trimmed[close + 2..].split_whitespace().next().unwrap_or("");
+            let target = target.trim_start_matches('<').trim_end_matches('>');
+            found.push(Link {
+                line: line_of(offset),
+                target: target.to_string(),
+            });
         }
         offset += line.len();
     }
@@ -222,15 +224,15 @@ fn percent_decode(s: &str) -> String {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let Ok(b) = std::str::from_utf8(&bytes[i + 1..i + 3])
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && let Ok(b) = std::str::from_utf8(&bytes[i + 1..i + 3])
                 .map_err(|_| ())
                 .and_then(|hex| u8::from_str_radix(hex, 16).map_err(|_| ()))
-            {
-                out.push(b);
-                i += 3;
-                continue;
-            }
+        {
+            out.push(b);
+            i += 3;
+            continue;
         }
         out.push(bytes[i]);
         i += 1;

@@ -38,6 +38,7 @@ impl PairMatrix {
         }
     }
 
+    /// The number of entrants: rows and columns of the matrix.
     pub fn size(&self) -> usize {
         self.labels.len()
     }
@@ -47,6 +48,8 @@ impl PairMatrix {
         &self.counts
     }
 
+    /// How often entrants `a` and `b` (indices into the schedule's entrants) were together in
+    /// this way; the same either way round, 0 on the diagonal.
     pub fn get(&self, a: usize, b: usize) -> u16 {
         self.counts[a * self.size() + b]
     }
@@ -112,6 +115,7 @@ pub struct EntrantAudit {
     pub longest_run: u32,
     /// Team chess: games against a higher board (a stronger one) and a lower board.
     pub floats_up: u32,
+    /// Team chess: games against a lower board (a weaker one).
     pub floats_down: u32,
 }
 
@@ -120,6 +124,7 @@ pub struct EntrantAudit {
 pub struct Audit {
     /// The first is the one to show first.
     pub matrices: Vec<PairMatrix>,
+    /// One line per entrant, in the schedule's order.
     pub entrants: Vec<EntrantAudit>,
     /// What the two sides are called: ("White", "Black"), ("home", "away") or ("N-S", "E-W").
     pub sides: (&'static str, &'static str),

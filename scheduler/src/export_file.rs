@@ -51,7 +51,12 @@ pub enum ExportError {
     NotAFile(PathBuf),
     /// The system refused: read-only, disk full, missing folder…
     #[error("{}: {}; nothing was written", path.display(), describe_io(error))]
-    Io { path: PathBuf, error: std::io::Error },
+    Io {
+        /// The file that could not be written.
+        path: PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
 }
 
 /// An input/output error in words an organiser can act on.

@@ -1,6 +1,12 @@
 //! Tourney's library: the domain model, roster import, schedule generators, verifiers and
 //! exports. It knows nothing about any user interface; the desktop app and the command line
-//! are thin layers over it.
+//! are thin layers over it. ARCHITECTURE.md at the repository's root maps its layers.
+
+// Held by CI (`cargo clippy -- -D warnings`): nothing unwraps outside tests; a failure the
+// program can meet is a sentence for the organiser, not a panic.
+#![cfg_attr(not(test), warn(clippy::unwrap_used))]
+// Held by CI the same way: everything the library makes public says what it is.
+#![warn(missing_docs)]
 
 pub mod audit;
 pub mod csv_safety;

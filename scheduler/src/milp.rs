@@ -42,6 +42,7 @@ impl Backend {
         ]
     }
 
+    /// The backend's name ("microlp", "highs"), for reports.
     pub fn name(self) -> &'static str {
         match self {
             Backend::Microlp => "microlp",
@@ -54,10 +55,13 @@ impl Backend {
 /// Why a model gave no values.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MilpError {
+    /// No assignment meets every constraint: proved, not merely not found.
     #[error("the model has no solution")]
     Infeasible,
+    /// The time limit ran out before the solver found any feasible point.
     #[error("the time limit ran out before any solution was found")]
     NoSolutionInTime,
+    /// Any other failure of the solver, in its own words.
     #[error("the MILP solver failed: {0}")]
     Solver(String),
 }
@@ -74,8 +78,11 @@ impl From<ResolutionError> for MilpError {
 
 /// A model ready to solve: variables, objective (minimised) and constraints.
 pub struct Model {
+    /// Every variable of the model, with its bounds and whether it is an integer.
     pub variables: ProblemVariables,
+    /// What the solver minimises.
     pub objective: Expression,
+    /// Every constraint the values must meet.
     pub constraints: Vec<Constraint>,
     /// A known feasible point (every variable), handed to the backend as a warm start.
     pub initial: Vec<(Variable, f64)>,

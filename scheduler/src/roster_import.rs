@@ -16,15 +16,20 @@ use std::path::Path;
 /// are errors, so a preview can show it; only use it for scheduling when `!problems.has_errors()`.
 #[derive(Debug, Clone)]
 pub struct RosterImport {
+    /// The players read, in file order (what could be read, even with errors).
     pub roster: Roster,
+    /// Every error and warning, naming the file, line and column.
     pub problems: Problems,
+    /// The encoding the bytes were read in, for the organiser to check.
     pub encoding: Encoding,
     /// `None` for a one-column file.
     pub delimiter: Option<u8>,
+    /// Whether the first line was read as column headers rather than a player.
     pub had_header: bool,
 }
 
 impl RosterImport {
+    /// Whether the roster can be used: no problem is an error.
     pub fn is_ok(&self) -> bool {
         !self.problems.has_errors()
     }
@@ -168,6 +173,7 @@ struct Row {
     fields: Vec<String>,
 }
 
+/// Reads a roster from the bytes of a file; `file_label` names it in every problem.
 pub fn import_roster_bytes(file_label: &str, bytes: &[u8]) -> RosterImport {
     let mut problems = Problems::for_file(file_label);
     if let Some(message) = not_a_text_file(bytes) {

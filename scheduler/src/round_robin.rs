@@ -9,6 +9,7 @@
 use crate::model::{Absence, Absent, Format, Promise, Roster, Round, Schedule, Seat, SeatAssignment, Table};
 use std::fmt;
 
+/// How the rounds of a round robin are drawn up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
     /// Position 0 stays put, the others advance one position a round (the last wraps to 1).
@@ -18,8 +19,10 @@ pub enum Method {
     Berger,
 }
 
+/// How a round robin is drawn up.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RoundRobinOptions {
+    /// The circle method (the default) or FIDE's Berger tables.
     pub method: Method,
     /// Play every pairing twice, the second cycle with colours reversed.
     pub double: bool,
@@ -31,12 +34,16 @@ pub struct RoundRobinOptions {
 /// rounds, far beyond any event; larger fields are refused before anything is allocated.
 pub const MAX_ENTRANTS: usize = 1000;
 
+/// Why no round robin was made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RoundRobinError {
+    /// Fewer than two entrants, the number on the roster.
     TooFewEntrants(usize),
     /// More than `MAX_ENTRANTS`, with the rounds such a round robin would need.
     TooManyEntrants {
+        /// The number of entrants on the roster.
         entrants: usize,
+        /// The rounds the round robin would need (both cycles of a double one).
         rounds: usize,
     },
 }
@@ -67,9 +74,14 @@ type Pairing = (usize, usize);
 pub struct RoundRobinNotes {
     /// The pseudo round that seats couples together and is not played.
     pub pseudo_round_skipped: bool,
+    /// Sentences for the organiser (couples seated apart, a fixed position that could not be
+    /// kept).
     pub messages: Vec<String>,
 }
 
+/// The round robin of the roster's entrants: every two meet once (twice when `double`;
+/// couples kept apart never), and with an odd number one has a bye each round. With the
+/// generator's notes for the organiser.
 pub fn round_robin(
     roster: &Roster,
     options: RoundRobinOptions,
@@ -144,7 +156,7 @@ pub(crate) fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -12,6 +12,7 @@ use crate::text::decode;
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 
+/// The header line of the long CSV format.
 pub const LONG_CSV_HEADER: [&str; 4] = ["round", "table", "seat", "player"];
 
 /// The long format: one row per seat in round and table order, then that round's absences.
@@ -173,6 +174,7 @@ pub fn write_team_chess_csv(schedule: &Schedule, with_names: bool, out: impl Wri
     writer.flush()
 }
 
+/// The schedule as pretty-printed JSON (the serde form of `Schedule`), ending with a newline.
 pub fn write_json(schedule: &Schedule, mut out: impl Write) -> std::io::Result<()> {
     serde_json::to_writer_pretty(&mut out, schedule)?;
     out.write_all(b"\n")
@@ -416,6 +418,8 @@ pub fn infer_promise(schedule: &Schedule) -> Promise {
     }
 }
 
+/// Reads a schedule written by `write_json`; `file_label` names the file in every problem.
+/// Refused when the JSON does not read or a name holds a control character.
 pub fn read_json(file_label: &str, bytes: &[u8]) -> Result<Schedule, Problems> {
     let (text, _) = decode(bytes);
     let mut problems = Problems::for_file(file_label);

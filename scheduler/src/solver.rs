@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+/// A progress report from a search, passed to the `Control::on_progress` callback.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Progress {
     /// Work done so far, in the solver's own unit (moves, nodes, iterations).
@@ -35,7 +36,12 @@ pub enum Clock {
     /// A clock that moves `COUNTED_TICK` each time it is read (from `start`): a limit is a
     /// number of stop checks, the same on a busy machine as on an idle one. Controls made
     /// from one share the count (sub-tasks, other threads).
-    Counted { start: Instant, reads: Arc<AtomicU64> },
+    Counted {
+        /// The time of the first tick.
+        start: Instant,
+        /// Readings so far, shared by every control made from this one.
+        reads: Arc<AtomicU64>,
+    },
 }
 
 impl Clock {
@@ -67,6 +73,8 @@ impl Clock {
     }
 }
 
+/// How long a solver may run, how it is cancelled and where it reports progress. Cheap to
+/// clone: the clones share the cancel flag and the callback.
 #[derive(Clone, Default)]
 pub struct Control {
     clock: Clock,
@@ -83,6 +91,7 @@ impl Control {
         Control::default()
     }
 
+    /// A limit of `limit` from now on the wall clock.
     pub fn with_time_limit(limit: Duration) -> Self {
         Control {
             deadline: Some(Instant::now() + limit),
@@ -126,6 +135,7 @@ impl Control {
         }
     }
 
+    /// This control, with `callback` receiving every progress report (on the solver's thread).
     pub fn on_progress(mut self, callback: impl Fn(Progress) + Send + Sync + 'static) -> Self {
         self.progress = Some(Arc::new(callback));
         self
@@ -233,10 +243,13 @@ impl Control {
         }
     }
 
+    /// Whether the solver must stop now: cancelled, or past the deadline. Solvers call it every
+    /// few thousand steps.
     pub fn should_stop(&self) -> bool {
         self.cancel.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| self.clock.now() >= d)
     }
 
+    /// Passes `progress` to the callback, if there is one.
     pub fn report(&self, progress: Progress) {
         if let Some(callback) = &self.progress {
             callback(progress);
@@ -264,10 +277,12 @@ impl std::fmt::Debug for Control {
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator seeded with `seed`: the same seed gives the same numbers.
     pub fn new(seed: u64) -> Self {
         Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -276,10 +291,12 @@ impl Rng {
         z ^ (z >> 31)
     }
 
+    /// A number from 0 to n − 1 (n at most 2³²), to pick one of n things.
     pub fn below(&mut self, n: usize) -> usize {
         (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 
+    /// A number in [0, 1), with 53 random bits.
     pub fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }

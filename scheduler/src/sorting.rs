@@ -4,13 +4,17 @@
 
 use std::cmp::Ordering;
 
+/// Which way a column is sorted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SortOrder {
+    /// Smallest first: A→Z, rank 1 first, lowest score first.
     Ascending,
+    /// Largest first: Z→A, highest score first.
     Descending,
 }
 
 impl SortOrder {
+    /// The other order (a second click on the column).
     pub fn reversed(self) -> SortOrder {
         match self {
             SortOrder::Ascending => SortOrder::Descending,

@@ -6,16 +6,23 @@
 
 use encoding_rs::{UTF_16BE, UTF_16LE, WINDOWS_1252};
 
+/// The text encoding a file was read in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Encoding {
+    /// UTF-8 without a byte-order mark (also plain ASCII).
     Utf8,
+    /// UTF-8 starting with a byte-order mark, as Excel writes "CSV UTF-8".
     Utf8WithBom,
+    /// UTF-16 little-endian (Excel's "Unicode text"), with or without a byte-order mark.
     Utf16Le,
+    /// UTF-16 big-endian, with or without a byte-order mark.
     Utf16Be,
+    /// The Western European Windows code page: bytes that are not UTF-8.
     Windows1252,
 }
 
 impl Encoding {
+    /// The encoding's name, for the organiser ("UTF-16 little-endian").
     pub fn describe(self) -> &'static str {
         match self {
             Encoding::Utf8 => "UTF-8",

@@ -521,6 +521,44 @@ fn renumbered_after(existing: &Roster, imported: &Roster) -> Roster {
     }
 }
 
+/// A player's spouse: a choice of the other players (couples never meet, or never partner,
+/// as the format keeps them). Returns the roster with the new choice, when it changed.
+fn spouse_ui(
+    ui: &mut egui::Ui,
+    roster: &Roster,
+    player: &Player,
+    locked: bool,
+    lock_reason: &str,
+) -> Option<Roster> {
+    let (id, number) = (player.id, player.id.0);
+    // Spouse: a choice of the other players.
+    let spouse_name = player
+        .spouse
+        .and_then(|s| roster.player(s))
+        .map_or("—".to_owned(), |p| p.name.clone());
+    let mut chosen = player.spouse;
+    ui.add_enabled_ui(!locked, |ui| {
+        let combo = egui::ComboBox::from_id_salt(("spouse", number))
+            .width(150.0)
+            .selected_text(spouse_name)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut chosen, None, "—");
+                for other in &roster.players {
+                    if other.id != id {
+                        ui.selectable_value(&mut chosen, Some(other.id), &other.name);
+                    }
+                }
+            });
+        name(
+            &combo.response,
+            egui::Role::ComboBox,
+            format!("Player {number} spouse"),
+        );
+        combo.response.on_disabled_hover_text(lock_reason);
+    });
+    (chosen != player.spouse).then(|| with_spouse(roster, id, chosen))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -566,42 +604,4 @@ mod tests {
         merged.players.extend(added.players);
         assert!(merged.problems().is_empty(), "{:?}", merged.problems());
     }
-}
-
-/// A player's spouse: a choice of the other players (couples never meet, or never partner,
-/// as the format keeps them). Returns the roster with the new choice, when it changed.
-fn spouse_ui(
-    ui: &mut egui::Ui,
-    roster: &Roster,
-    player: &Player,
-    locked: bool,
-    lock_reason: &str,
-) -> Option<Roster> {
-    let (id, number) = (player.id, player.id.0);
-    // Spouse: a choice of the other players.
-    let spouse_name = player
-        .spouse
-        .and_then(|s| roster.player(s))
-        .map_or("—".to_owned(), |p| p.name.clone());
-    let mut chosen = player.spouse;
-    ui.add_enabled_ui(!locked, |ui| {
-        let combo = egui::ComboBox::from_id_salt(("spouse", number))
-            .width(150.0)
-            .selected_text(spouse_name)
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut chosen, None, "—");
-                for other in &roster.players {
-                    if other.id != id {
-                        ui.selectable_value(&mut chosen, Some(other.id), &other.name);
-                    }
-                }
-            });
-        name(
-            &combo.response,
-            egui::Role::ComboBox,
-            format!("Player {number} spouse"),
-        );
-        combo.response.on_disabled_hover_text(lock_reason);
-    });
-    (chosen != player.spouse).then(|| with_spouse(roster, id, chosen))
 }

@@ -99,7 +99,7 @@ fn measure(size: Size, backend: Backend, seconds: f64) -> Measured {
             let to_best = last_gain.lock().map_or(f64::NAN, |at| *at);
             (
                 q.total_numerator(),
-                q.denominator as u64,
+                q.denominator,
                 outcome.lower_bound_numerator,
                 to_best,
                 scheduler::audit::audit(&outcome.schedule)

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 pub struct KeptApart {
     /// Entrant indices, `a < b`.
     pub a: usize,
+    /// The other entrant of the pair.
     pub b: usize,
     /// Spouses in the roster (otherwise a never-partner pair given to the generator).
     pub couple: bool,

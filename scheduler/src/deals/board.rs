@@ -7,9 +7,13 @@ pub use super::direction::Direction;
 /// Which side is vulnerable.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Vulnerability {
+    /// Neither side.
     None,
+    /// North and South.
     NorthSouth,
+    /// East and West.
     EastWest,
+    /// Both sides.
     All,
 }
 
@@ -81,8 +85,11 @@ pub fn standard_vulnerability(number: u32) -> Vulnerability {
 pub struct Board {
     /// From 1.
     pub number: u32,
+    /// The player who deals (and bids first).
     pub dealer: Direction,
+    /// The side or sides vulnerable on this board.
     pub vulnerability: Vulnerability,
+    /// The four hands.
     pub deal: Deal,
     /// The PBN `Event` tag (the evening's name), empty when not known.
     pub event: String,

@@ -6,9 +6,13 @@ use std::fmt;
 /// The four suits in the order PBN writes a hand: spades, hearts, diamonds, clubs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Suit {
+    /// ♠, the highest suit.
     Spades,
+    /// ♥.
     Hearts,
+    /// ♦.
     Diamonds,
+    /// ♣, the lowest suit.
     Clubs,
 }
 
@@ -69,6 +73,7 @@ impl Card {
         usize::from(self.0)
     }
 
+    /// The card's suit.
     pub fn suit(self) -> Suit {
         Suit::ALL[self.index() / 13]
     }

@@ -9,6 +9,7 @@ use super::direction::Direction;
 pub struct Hand(u64);
 
 impl Hand {
+    /// Whether the hand holds `card`.
     pub fn contains(self, card: Card) -> bool {
         self.0 & (1 << card.index()) != 0
     }
@@ -20,10 +21,12 @@ impl Hand {
         !had
     }
 
+    /// The number of cards held.
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    /// Whether the hand holds no card.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -138,6 +141,7 @@ impl Deal {
         Deal::new(hands)
     }
 
+    /// The hand `direction` holds.
     pub fn hand(&self, direction: Direction) -> Hand {
         self.hands[direction.index()]
     }

@@ -9,12 +9,16 @@ use std::fmt;
 /// two sides. Stored in event files as `"N"`, `"E"`, `"S"`, `"W"`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Direction {
+    /// North, partner of South; deals board 1.
     #[serde(rename = "N")]
     North,
+    /// East, partner of West; deals board 2.
     #[serde(rename = "E")]
     East,
+    /// South, partner of North; deals board 3.
     #[serde(rename = "S")]
     South,
+    /// West, partner of East; deals board 4.
     #[serde(rename = "W")]
     West,
 }

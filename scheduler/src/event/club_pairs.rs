@@ -14,10 +14,13 @@ use crate::scoring::shared_ranks;
 /// One table's line on a traveller.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TravellerRow {
+    /// The round the board is played at this table, from 1.
     pub round: u32,
+    /// The table, from 1.
     pub table: u32,
-    /// Entrants (indices into the schedule's entrants) sitting N-S and E-W.
+    /// The entrant sitting N-S (an index into the schedule's entrants).
     pub ns: usize,
+    /// The entrant sitting E-W (an index into the schedule's entrants).
     pub ew: usize,
     /// The result entered, if any.
     pub result: Option<BridgeResult>,
@@ -30,9 +33,11 @@ pub struct TravellerRow {
 /// One board's traveller: every table the movement sends it to, round by round.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Traveller {
+    /// The board number, from 1.
     pub board: u32,
     /// The top of the board: 2 × (times it should be played − 1).
     pub top: f64,
+    /// One row per table the board is played at, in round order.
     pub rows: Vec<TravellerRow>,
 }
 
@@ -128,15 +133,19 @@ pub struct RankedPair {
     pub rank: u32,
     /// Whether the rank is shared with another pair.
     pub tied: bool,
+    /// The pair, as an index into the schedule's entrants.
     pub entrant: usize,
     /// The movement's pair number.
     pub pair: usize,
-    /// Matchpoints on the 2-per-score-beaten scale, and the sum of the tops of the boards
-    /// the pair has a score on.
+    /// Matchpoints on the 2-per-score-beaten scale, over the boards it has a score on.
     pub matchpoints: f64,
+    /// The sum of the tops of the boards the pair has a score on (artificial scores too).
     pub top: f64,
+    /// The boards the pair has a score on.
     pub boards: u32,
+    /// Matchpoints as a percentage of `top`; 0 before any score.
     pub percent: f64,
+    /// IMPs won over the boards played (negative when lost); 0 unless IMPs were asked for.
     pub imps: f64,
 }
 
@@ -145,6 +154,7 @@ pub struct RankedPair {
 pub struct Ranking {
     /// "North-South" / "East-West" for a Mitchell with two winners.
     pub direction: Option<&'static str>,
+    /// The pairs of this field, best first.
     pub pairs: Vec<RankedPair>,
 }
 

@@ -38,6 +38,7 @@ pub enum EventFormat {
 }
 
 impl EventFormat {
+    /// Every format, in the order the command line and the window list them.
     pub const ALL: [EventFormat; 6] = [
         EventFormat::WhistDrive,
         EventFormat::BridgeIndividual,
@@ -108,6 +109,7 @@ impl EventFormat {
 /// event apart from its name and roster. Options that do not apply to the format are ignored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EventOptions {
+    /// The kind of evening; it decides which of the other options apply.
     pub format: EventFormat,
     /// Rounds tonight (default: all the format has). Whist: the first rounds of the cycle;
     /// round robins, team round robins, Scheveningen matches and club movements: the first
@@ -115,33 +117,48 @@ pub struct EventOptions {
     /// jamboree: the number of rounds (required).
     #[serde(default)]
     pub rounds: Option<usize>,
+    /// Whist and individual bridge: ask for directed seating (each other player once on your
+    /// left, once on your right).
     #[serde(default)]
     pub directed: bool,
+    /// Whist drive: hands each round, so the two sides' tricks must add up to 13 × hands;
+    /// `None` leaves the total unchecked.
     #[serde(default)]
     pub hands_per_round: Option<u32>,
+    /// Bridge: boards each table plays in a round, 1 to `MAX_PER_ROUND` (2 by default).
     #[serde(default = "two")]
     pub boards_per_round: u32,
+    /// Bridge: also rank by IMPs, cross-IMPs or Butler; `None` for matchpoints only.
     #[serde(default)]
     pub imps: Option<ImpMethod>,
     /// Round robins: FIDE Berger tables instead of the circle method.
     #[serde(default)]
     pub berger: bool,
+    /// Round robins, team round robins and Scheveningen matches: play every pairing twice,
+    /// colours reversed the second time.
     #[serde(default)]
     pub double: bool,
+    /// Round robins: couples (spouses in the roster) never meet, seated against each other in a
+    /// first round that is not played.
     #[serde(default)]
     pub avoid_spouses: bool,
+    /// Chess: points for a bye, 0 to 1 (0 by default).
     #[serde(default)]
     pub bye_points: f64,
     /// League points; default 3/1/0 for match scores, 2/1/0 for chess team matches.
     #[serde(default)]
     pub points: Option<PointsRule>,
+    /// Team chess: a jamboree (the default), a team round robin or a Scheveningen match.
     #[serde(default = "jamboree")]
     pub team_event: TeamEvent,
     /// Team chess without team columns in the roster: teams × boards numbered players.
     #[serde(default)]
     pub teams: Option<usize>,
+    /// Team chess without team columns in the roster: players per team (boards in a match).
     #[serde(default)]
     pub boards: Option<usize>,
+    /// Seed for the searches (whist rotations, team chess jamborees), so a schedule can be
+    /// reproduced; 1 by default.
     #[serde(default = "one")]
     pub seed: u64,
     /// Pairs bridge where the boards move (a Mitchell or Howell club evening): the movement
@@ -155,6 +172,7 @@ pub struct EventOptions {
 /// number of pairs and `EventOptions::boards_per_round`) whenever the schedule is made.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MovementPlan {
+    /// Mitchell or Howell, and which variant.
     pub kind: MovementKind,
     /// Odd number of pairs: which pair number is the phantom (default: the highest).
     #[serde(default)]
@@ -221,15 +239,21 @@ impl EventOptions {
 /// A new event: its name, club, date and roster, and the options its schedule is made with.
 #[derive(Debug, Clone)]
 pub struct NewEvent {
+    /// The event's name, on every sheet and export.
     pub title: String,
+    /// The organising club, printed with the title; `None` for none.
     pub club: Option<String>,
     /// ISO date.
     pub date: Option<String>,
+    /// The players (pairs, for pairs events), in the order entered.
     pub roster: Roster,
+    /// The format and how the schedule is made and scored.
     pub options: EventOptions,
 }
 
 impl NewEvent {
+    /// A new event named `title` for `roster` with `format`'s default options and no club or
+    /// date.
     pub fn new(title: impl Into<String>, format: EventFormat, roster: Roster) -> Self {
         NewEvent {
             title: title.into(),
@@ -288,6 +312,7 @@ pub const MIN_BRIDGE_PAIRS: usize = 4;
 /// A schedule made for a roster.
 #[derive(Debug, Clone)]
 pub struct Generated {
+    /// Verified, and cut to the rounds asked for.
     pub schedule: Schedule,
     /// The roster the schedule seats: the one given, or for team chess without a roster the
     /// numbered teams' players.
@@ -300,7 +325,10 @@ pub struct Generated {
 /// played instead when the generator found one (the window offers it as a button).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NotGenerated {
+    /// The reason, in a sentence or two for the organiser.
     pub message: String,
+    /// A number of rounds that can be played instead, when the generator found one; `None`
+    /// otherwise.
     pub fewer_rounds: Option<usize>,
 }
 

@@ -25,13 +25,16 @@ use std::collections::{BTreeSet, HashMap};
 /// The parts of an event a late arrival or withdrawal changes (and an undo puts back).
 #[derive(Debug, Clone, PartialEq)]
 pub struct LineUp {
+    /// The players (a late arrival is added; a player who withdraws stays listed).
     pub roster: Roster,
+    /// The schedule (after a change: the rounds played as they were, the rest seated again).
     pub schedule: Schedule,
     /// The roster the schedule is made for (see [`Event::generated_for`]).
     pub generated_for: Roster,
 }
 
 impl LineUp {
+    /// The event's line-up as it stands.
     pub fn of(event: &Event) -> LineUp {
         LineUp {
             roster: event.roster.clone(),
@@ -44,6 +47,7 @@ impl LineUp {
 /// A late arrival or withdrawal worked out and checked, ready to be stored.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LineUpChange {
+    /// The line-up once the change is made.
     pub after: LineUp,
     /// The history line: "Late arrival: Ann joined before round 3".
     pub action: String,

@@ -34,6 +34,8 @@ pub enum Scoring {
     /// Duplicate bridge: every table plays the same boards in a round (boards relayed), each
     /// board scored by contract or raw N–S score, then matchpoints across the tables.
     Bridge {
+        /// Boards each table plays in a round, 1 to `MAX_PER_ROUND`: round r plays boards
+        /// (r − 1)·k + 1 … r·k, unless a movement gives each table its own set.
         boards_per_round: u32,
         /// Also rank by IMPs across the field.
         imps: Option<ImpMethod>,
@@ -46,9 +48,13 @@ pub enum Scoring {
         match_points: PointsRule,
     },
     /// Home and away scores (goals, points): a league table.
-    Match { points: PointsRule },
+    Match {
+        /// League points per match won, drawn, lost.
+        points: PointsRule,
+    },
 }
 
+/// How each board's scores are turned into IMPs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ImpMethod {
@@ -147,6 +153,7 @@ impl Scoring {
         }
     }
 
+    /// The scoring's name as the event shows it ("duplicate bridge (matchpoints)").
     pub fn label(&self) -> &'static str {
         match self {
             Scoring::WhistDrive { .. } => "whist drive (tricks)",
@@ -174,7 +181,9 @@ impl Scoring {
 /// Title, club, date and scoring: what the organiser chose when creating the event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EventSettings {
+    /// The event's name: heads every sheet, export and standings table.
     pub title: String,
+    /// The organising club, printed with the title; `None` when not given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub club: Option<String>,
     /// ISO date (YYYY-MM-DD).
@@ -182,6 +191,7 @@ pub struct EventSettings {
     pub date: Option<String>,
     /// The format as the organiser named it ("whist drive", "team chess"…).
     pub format_label: String,
+    /// How results are entered and scored.
     pub scoring: Scoring,
     /// The options the schedule was made with, so it can be made again after roster edits
     /// (absent in files from before roster editing).
@@ -196,8 +206,11 @@ pub struct EventSettings {
 /// Everything about an event except its results.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Event {
+    /// Title, club, date and scoring.
     pub settings: EventSettings,
+    /// The players as they are now, with any edits made since the schedule.
     pub roster: Roster,
+    /// The rounds to play, made for `generated_for` (renames carried over).
     pub schedule: Schedule,
     /// The roster as it was when the schedule was made. When players are added, removed or
     /// their couples, stationary seat, team or board change, the schedule no longer fits and
@@ -208,8 +221,12 @@ pub struct Event {
 /// Which result: a table in a round, and for bridge the board (deal) number; 0 otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct ResultKey {
+    /// Round number, from 1.
     pub round: u32,
+    /// Table number in that round, from 1, as in the schedule.
     pub table: u32,
+    /// Bridge: the board number, from 1. 0 for the other scorings, which have one result per
+    /// table.
     pub deal: u32,
 }
 
@@ -227,21 +244,28 @@ impl fmt::Display for ResultKey {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "how", rename_all = "kebab-case")]
 pub enum BridgeResult {
+    /// A contract played: what was bid, by whom, and the tricks taken.
     Contract {
+        /// The final contract: level, strain and any double.
         contract: Contract,
+        /// The seat that played the hand.
         declarer: Direction,
         /// Tricks the declarer took, 0–13.
         tricks: u8,
     },
+    /// All four players passed: 0 to both sides.
     PassedOut,
     /// The N–S score as written on a traveller (negative when E–W score).
     NorthSouthScore {
+        /// Positive when N–S scored: a multiple of 10 within ±`MAX_BRIDGE_SCORE`.
         score: i32,
     },
     /// The director's artificial score (Law 12C): each side gets average plus, average or
     /// average minus (60 / 50 / 40 % of the board). Club pairs events only.
     Artificial {
+        /// N–S's artificial score.
         ns: Artificial,
+        /// E–W's, given separately from N–S's.
         ew: Artificial,
     },
     /// The board was not played at this table (no time, or a pair left): no score, and the
@@ -312,10 +336,30 @@ pub fn made_text(contract: Contract, tricks: u8) -> String {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum ResultValue {
-    Tricks { ns: u32, ew: u32 },
-    Bridge { board: BridgeResult },
-    Game { result: GameResult },
-    Score { home: f64, away: f64 },
+    /// Whist drive: the tricks each partnership took at the table over the round's hands.
+    Tricks {
+        /// Tricks N–S took over the round's hands, at most 13 a hand.
+        ns: u32,
+        /// Tricks E–W took over the round's hands, at most 13 a hand.
+        ew: u32,
+    },
+    /// Duplicate bridge: one board at one table (the key's `deal` says which).
+    Bridge {
+        /// How the board went: a contract, passed out, a score or an artificial score.
+        board: BridgeResult,
+    },
+    /// Chess: one game, White's result first.
+    Game {
+        /// As written on the score sheet ("1-0", "½-½", forfeits).
+        result: GameResult,
+    },
+    /// A pairs or teams match: each side's score (goals, points), 0 to `MAX_MATCH_SCORE`.
+    Score {
+        /// The score of the side seated first (home).
+        home: f64,
+        /// The score of the side seated second (away).
+        away: f64,
+    },
 }
 
 impl fmt::Display for ResultValue {

@@ -12,9 +12,17 @@ use crate::model::Schedule;
 pub enum Shape {
     /// A pairs (or players') round robin: FIDE Berger tables or the circle method, single or
     /// double.
-    RoundRobin { berger: bool, double: bool },
+    RoundRobin {
+        /// FIDE Berger tables rather than the circle method.
+        berger: bool,
+        /// Every pairing played twice.
+        double: bool,
+    },
     /// Teams meeting board against board, single or double.
-    TeamRoundRobin { double: bool },
+    TeamRoundRobin {
+        /// Every match played twice.
+        double: bool,
+    },
     /// Two teams, every player against every player of the other team.
     Scheveningen,
 }

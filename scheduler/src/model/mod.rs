@@ -17,29 +17,43 @@ impl fmt::Display for PlayerId {
     }
 }
 
+/// One person on the roster, as imported or typed in.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Player {
+    /// Stable across renames and re-sorting; results and spouses refer to it.
     pub id: PlayerId,
+    /// As the roster gives it: shown on every sheet and export, and unique in a valid roster
+    /// (ignoring case).
     pub name: String,
+    /// The player's club, from the roster; kept and shown, not used in scheduling.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub club: Option<String>,
+    /// A rating from the roster; kept and shown, not used in scheduling.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<u32>,
+    /// The player's team, from the roster: team chess groups players by it. `None` when the
+    /// roster gives none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub team: Option<String>,
+    /// Team chess: the player's board in the team, from 1 (top). Players without one come after
+    /// those with one, in roster order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<u32>,
     /// The player this one must be kept apart from (never partners in whist, never meet in a
     /// pairs round robin). Always mutual in a validated roster.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spouse: Option<PlayerId>,
+    /// Keeps the same seat all evening (the stationary seat in whist, the fixed position of a
+    /// round robin). At most one player in a valid roster.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stationary: bool,
+    /// A contact address from the roster; kept and shown, not used in scheduling.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
 }
 
 impl Player {
+    /// A player with id `id` and name `name` and nothing else filled in.
     pub fn new(id: u32, name: impl Into<String>) -> Self {
         Player {
             id: PlayerId(id),
@@ -55,8 +69,10 @@ impl Player {
     }
 }
 
+/// The players of an event, in the organiser's order.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Roster {
+    /// In the order imported or typed in.
     pub players: Vec<Player>,
 }
 
@@ -70,14 +86,17 @@ impl Roster {
         }
     }
 
+    /// The number of players.
     pub fn len(&self) -> usize {
         self.players.len()
     }
 
+    /// Whether there are no players.
     pub fn is_empty(&self) -> bool {
         self.players.is_empty()
     }
 
+    /// The players' names in roster order (a schedule's entrants).
     pub fn names(&self) -> Vec<String> {
         self.players.iter().map(|p| p.name.clone()).collect()
     }
@@ -116,10 +135,12 @@ impl Roster {
             .join(", ")
     }
 
+    /// The roster index of the player marked stationary (the first, if several are).
     pub fn stationary_index(&self) -> Option<usize> {
         self.players.iter().position(|p| p.stationary)
     }
 
+    /// The first player with id `id`.
     pub fn player(&self, id: PlayerId) -> Option<&Player> {
         self.players.iter().find(|p| p.id == id)
     }
@@ -265,6 +286,8 @@ pub enum Format {
 }
 
 impl Format {
+    /// The format's name on the command line and in files ("whist", "round-robin",
+    /// "team-chess", "pairs-movement").
     pub fn name(self) -> &'static str {
         match self {
             Format::Whist => "whist",
@@ -279,17 +302,27 @@ impl Format {
 /// is East); round robins seat home against away; chess seats White against Black.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Seat {
+    /// North: partners South, opposes East and West.
     N,
+    /// East: partners West; North's left-hand opponent.
     E,
+    /// South: partners North.
     S,
+    /// West: partners East.
     W,
+    /// A round robin's first-named side: its result is entered first, as N-S's is.
     Home,
+    /// A round robin's second-named side.
     Away,
+    /// Team chess: the player with the white pieces.
     White,
+    /// Team chess: the player with the black pieces.
     Black,
 }
 
 impl Seat {
+    /// The label in CSV files and on sheets: "N", "E", "S", "W", "home", "away", "white",
+    /// "black".
     pub fn label(self) -> &'static str {
         match self {
             Seat::N => "N",
@@ -326,8 +359,10 @@ impl fmt::Display for Seat {
     }
 }
 
+/// One entrant in one seat of a table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatAssignment {
+    /// Which seat the entrant takes.
     pub seat: Seat,
     /// Index into `Schedule::entrants`.
     pub entrant: usize,
@@ -336,14 +371,17 @@ pub struct SeatAssignment {
     pub board: Option<u32>,
 }
 
+/// One table in one round: who sits where.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Table {
     /// 1-based table number as printed on the table card.
     pub number: u32,
+    /// Four seats at a whist table, two in a round robin or chess game.
     pub seats: Vec<SeatAssignment>,
 }
 
 impl Table {
+    /// The entrant in `seat`, if anyone sits there.
     pub fn entrant_at(&self, seat: Seat) -> Option<usize> {
         self.seats.iter().find(|s| s.seat == seat).map(|s| s.entrant)
     }
@@ -367,6 +405,7 @@ pub enum Absence {
 }
 
 impl Absence {
+    /// The label in CSV files and on sheets ("bye", "sit-out", "left", "late").
     pub fn label(self) -> &'static str {
         match self {
             Absence::Bye => "bye",
@@ -377,17 +416,24 @@ impl Absence {
     }
 }
 
+/// An entrant not at any table in a round, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Absent {
+    /// Index into `Schedule::entrants`.
     pub entrant: usize,
+    /// Why the entrant is not playing.
     pub kind: Absence,
 }
 
+/// One round of a schedule: the tables in play and who is not at one.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
     /// 1-based round number as played.
     pub number: u32,
+    /// The tables in play, by table number.
     pub tables: Vec<Table>,
+    /// Entrants with no seat this round (sit-outs, byes, late arrivals, those who have left);
+    /// empty when everyone plays.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub absent: Vec<Absent>,
 }
@@ -395,9 +441,11 @@ pub struct Round {
 /// The one schedule type every generator returns and every exporter, view and verifier reads.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Schedule {
+    /// Which rules the schedule follows.
     pub format: Format,
     /// Display names; seats refer to entrants by index into this list.
     pub entrants: Vec<String>,
+    /// The rounds in the order played, numbered from 1.
     pub rounds: Vec<Round>,
     /// What the schedule promises, so the verifier knows what to hold it to.
     #[serde(default)]
@@ -456,10 +504,12 @@ pub enum TeamEvent {
 }
 
 impl Schedule {
+    /// The number of entrants.
     pub fn entrant_count(&self) -> usize {
         self.entrants.len()
     }
 
+    /// The round numbered `number` (from 1), if the schedule has it.
     pub fn round(&self, number: u32) -> Option<&Round> {
         self.rounds.iter().find(|r| r.number == number)
     }

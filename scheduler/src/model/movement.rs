@@ -63,6 +63,7 @@ pub struct TableRound {
 pub struct MovementRound {
     /// 1-based.
     pub number: usize,
+    /// The tables in play this round (a table whose pair is absent is left out).
     pub tables: Vec<TableRound>,
     /// Pairs with no opponents this round.
     #[serde(default)]
@@ -80,10 +81,13 @@ pub struct MovementRound {
 /// A whole movement: what the table cards, travellers and guide cards are printed from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Movement {
+    /// Mitchell or Howell, and which variant.
     pub kind: MovementKind,
     /// Pairs, numbered 1..=pairs (a phantom pair, if any, is one of them: see `phantom`).
     pub pairs: usize,
+    /// Tables in the room, numbered 1..=tables.
     pub tables: usize,
+    /// Boards in each set: the boards a table plays in a round.
     pub boards_per_round: usize,
     /// Board sets in play over the evening.
     pub sets: usize,
@@ -101,13 +105,16 @@ pub struct Movement {
     /// phantom (in no table; their opponents sit out).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub withdrawn: Vec<Withdrawal>,
+    /// The rounds in order, numbered from 1.
     pub rounds: Vec<MovementRound>,
 }
 
 /// A pair that played rounds 1..=`after_round` and then left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Withdrawal {
+    /// The pair that left (a pair number, 1-based).
     pub pair: usize,
+    /// The last round the pair played; from the round after, it is absent.
     pub after_round: usize,
 }
 

@@ -11,9 +11,13 @@ use super::{
 /// One movement that fits, with the numbers the organiser chooses between.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MovementOption {
+    /// Mitchell or Howell, and which variant.
     pub kind: MovementKind,
+    /// Tables needed: half the pairs, rounded up.
     pub tables: usize,
+    /// Rounds the movement has.
     pub rounds: usize,
+    /// Boards each table plays in a round.
     pub boards_per_round: usize,
     /// Boards each pair plays: rounds × boards per round (one round fewer for a pair that
     /// meets the phantom).
@@ -105,10 +109,16 @@ pub fn movements_for(pairs: usize, boards_wanted: usize) -> Result<Vec<MovementO
 /// in a Mitchell), and whether to arrow-switch a Mitchell on the usual rounds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MovementChoice {
+    /// Pairs taking part, 3 or more.
     pub pairs: usize,
+    /// The kind chosen.
     pub kind: MovementKind,
+    /// Boards a round, 1 to `MAX_BOARDS_PER_ROUND`.
     pub boards_per_round: usize,
+    /// With an odd number of pairs, the pair number of the phantom; `None` for the highest.
+    /// Must be `None` with an even number.
     pub phantom: Option<usize>,
+    /// Arrow-switch a Mitchell on the usual rounds, so it has one winner.
     pub arrow_switch: bool,
 }
 

@@ -25,9 +25,13 @@ pub enum SetPlace {
 pub enum PairPlace {
     /// At `table`, sitting N-S when `north_south`.
     Table {
+        /// The table, from 1.
         table: usize,
+        /// Whether the pair sits N-S (else E-W).
         north_south: bool,
     },
+    /// Present, but with no opponents this round (they would have met the phantom or a pair
+    /// that left).
     SitsOut,
     /// The phantom, or a pair that has left.
     Absent,

@@ -28,6 +28,8 @@ fn check_boards(boards_per_round: usize) -> Result<(), String> {
 
 /// The rounds of a Mitchell-type movement from two rules: the E-W pair at table t in round r,
 /// and the board set at table t in round r (plus the sets resting that round).
+// The sizes and the three rules each Mitchell variant gives: a struct would only rename them.
+#[allow(clippy::too_many_arguments)]
 fn build(
     kind: MovementKind,
     tables: usize,
@@ -73,7 +75,7 @@ fn build(
 /// E-W pair once and every pair plays every set once.
 pub fn mitchell(tables: usize, boards_per_round: usize) -> Result<Movement, String> {
     check_boards(boards_per_round)?;
-    if tables < 3 || tables % 2 == 0 {
+    if tables < 3 || tables.is_multiple_of(2) {
         return Err(format!(
             "A Mitchell needs an odd number of tables, 3 or more (got {tables}); with an even \
              number use a skip or a share-and-relay Mitchell."

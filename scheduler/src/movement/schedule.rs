@@ -62,13 +62,14 @@ pub fn schedule_of(movement: &Movement, names: &[String]) -> Result<Schedule, St
             }
         }
         for w in &movement.withdrawn {
-            if round.number > w.after_round && !round.sitting_out.contains(&w.pair) {
-                if let Some(e) = entrant(w.pair) {
-                    absent.push(Absent {
-                        entrant: e,
-                        kind: Absence::Left,
-                    });
-                }
+            if round.number > w.after_round
+                && !round.sitting_out.contains(&w.pair)
+                && let Some(e) = entrant(w.pair)
+            {
+                absent.push(Absent {
+                    entrant: e,
+                    kind: Absence::Left,
+                });
             }
         }
         rounds.push(Round {

@@ -10,27 +10,41 @@ pub use crate::deals::{Direction, Vulnerability, standard_dealer, standard_vulne
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// The strain of a contract: the trump suit, or no trumps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Strain {
+    /// Clubs as trumps: 20 for each trick bid and made.
     Clubs,
+    /// Diamonds as trumps: 20 for each trick bid and made.
     Diamonds,
+    /// Hearts as trumps: 30 for each trick bid and made.
     Hearts,
+    /// Spades as trumps: 30 for each trick bid and made.
     Spades,
+    /// No trumps: 40 for the first trick bid and made, 30 for each after it.
     NoTrump,
 }
 
+/// Whether a contract was doubled or redoubled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Doubling {
+    /// Neither doubled nor redoubled ("4S").
     Undoubled,
+    /// Doubled ("4SX"): twice the trick score; overtricks and undertricks cost more.
     Doubled,
+    /// Redoubled ("4SXX"): four times the trick score; overtricks and undertricks twice as
+    /// much as doubled.
     Redoubled,
 }
 
+/// The final contract of a board: level, strain and doubling, as "4S", "3NTX".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Contract {
     /// 1 to 7.
     pub level: u8,
+    /// The trump suit, or no trumps.
     pub strain: Strain,
+    /// Undoubled, doubled or redoubled.
     pub doubling: Doubling,
 }
 

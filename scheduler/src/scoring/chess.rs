@@ -15,8 +15,11 @@ use std::cmp::Ordering;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GameResult {
+    /// "1-0": White won the game.
     WhiteWins,
+    /// "½-½".
     Draw,
+    /// "0-1": Black won the game.
     BlackWins,
     /// "+ −": Black did not turn up.
     WhiteWinsByForfeit,
@@ -51,6 +54,7 @@ impl GameResult {
         })
     }
 
+    /// As written on the score sheet: "1-0", "½-½", "0-1", "+-", "-+", "--".
     pub fn label(self) -> &'static str {
         match self {
             GameResult::WhiteWins => "1-0",
@@ -84,16 +88,22 @@ impl GameResult {
 /// What one round was for one participant.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum RoundOutcome {
+    /// A game played over the board.
     Played {
+        /// The opponent, as an index into the participants.
         opponent: usize,
+        /// Points scored: 1, ½ or 0.
         points: f64,
     },
     /// A forfeit, a bye or a double forfeit: points as scored. `voluntary` marks rounds the
     /// participant chose not to play (forfeit losses, double forfeits): those count as draws
     /// when the participant's score is used in an opponent's tie-break.
     Unplayed {
+        /// Points scored for the round: a forfeit win's 1, the bye's points, else 0.
         points: f64,
+        /// Counted as a draw when the participant's score is used in an opponent's tie-break.
         voluntary: bool,
+        /// The opponent who was due (a forfeit); `None` for a bye or a round not played at all.
         opponent: Option<usize>,
     },
 }
@@ -109,18 +119,30 @@ impl RoundOutcome {
 /// One participant's line of the chess standings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChessLine {
+    /// Index into the participants `chess_standings` was given.
     pub participant: usize,
+    /// From 1; participants equal on points and every tie-break share a rank.
     pub rank: u32,
+    /// Points from every round, played or not.
     pub points: f64,
+    /// Games played over the board (forfeits and byes not counted).
     pub played: u32,
+    /// Games won over the board.
     pub wins: u32,
+    /// Games drawn over the board.
     pub draws: u32,
+    /// Games lost over the board.
     pub losses: u32,
     /// Points among the participants tied on points, when all of them have met; `None` when
     /// the tie is not fully played out (FIDE: direct encounter then does not apply).
     pub direct_encounter: Option<f64>,
+    /// Each game's points times that opponent's score (voluntarily unplayed rounds as draws),
+    /// summed; an unplayed round's points are multiplied by the participant's own score.
     pub sonneborn_berger: f64,
+    /// The opponents' scores summed (voluntarily unplayed rounds as draws); each unplayed round
+    /// adds the participant's own score.
     pub buchholz: f64,
+    /// Buchholz less its lowest term: an unplayed round's first, else the weakest opponent's.
     pub buchholz_cut1: f64,
 }
 

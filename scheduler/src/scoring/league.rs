@@ -6,17 +6,22 @@ use serde::{Deserialize, Serialize};
 /// Points for a win, a draw and a loss (football 3/1/0; chess team matches 2/1/0).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct PointsRule {
+    /// League points for a match won.
     pub win: f64,
+    /// League points for a match drawn.
     pub draw: f64,
+    /// League points for a match lost (usually 0).
     pub loss: f64,
 }
 
 impl PointsRule {
+    /// 3 for a win, 1 for a draw: the default for pairs and teams matches.
     pub const FOOTBALL: PointsRule = PointsRule {
         win: 3.0,
         draw: 1.0,
         loss: 0.0,
     };
+    /// 2 for a win, 1 for a draw: the default match points of team chess.
     pub const MATCH_POINTS: PointsRule = PointsRule {
         win: 2.0,
         draw: 1.0,
@@ -48,22 +53,36 @@ impl PointsRule {
 /// One finished match between two sides.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MatchScore {
+    /// The home side, as an index into the sides of `league_table`.
     pub home: usize,
+    /// The away side, as an index into the sides.
     pub away: usize,
+    /// What the home side scored (goals, points; board points in chess).
     pub home_for: f64,
+    /// What the away side scored.
     pub away_for: f64,
 }
 
+/// One side's line of the league table.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LeagueLine {
+    /// The side, as an index into the sides of `league_table`.
     pub side: usize,
+    /// From 1; sides equal on points, difference and "for" share a rank.
     pub rank: u32,
+    /// Matches finished.
     pub played: u32,
+    /// Matches won.
     pub won: u32,
+    /// Matches drawn.
     pub drawn: u32,
+    /// Matches lost.
     pub lost: u32,
+    /// Goals or points scored in all its matches (board points in chess).
     pub goals_for: f64,
+    /// Goals or points conceded.
     pub goals_against: f64,
+    /// League points under the `PointsRule`.
     pub points: f64,
 }
 

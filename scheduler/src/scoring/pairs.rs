@@ -16,7 +16,12 @@ pub enum TravellerScore {
     /// The N–S score of a board that was played.
     Played(i32),
     /// An artificial score: each side's share of the top (0.6 for AVE+, 0.5, 0.4 for AVE−).
-    Artificial { ns: f64, ew: f64 },
+    Artificial {
+        /// N–S's share of the top.
+        ns: f64,
+        /// E–W's share of the top.
+        ew: f64,
+    },
 }
 
 /// The matchpoints of a traveller: the board's top, and for each row the N–S and E–W

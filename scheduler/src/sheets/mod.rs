@@ -57,10 +57,13 @@ impl SheetKind {
     ];
 }
 
+/// The paper size the sheets are laid out for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Paper {
+    /// ISO A4, 210 × 297 mm (the default).
     #[default]
     A4,
+    /// US Letter, 8½ × 11 inches.
     Letter,
 }
 
@@ -84,25 +87,36 @@ impl Paper {
     }
 }
 
+/// Which way up the pages of each sheet are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Orientation {
     /// Portrait unless the widest table of a sheet does not fit across the page.
     #[default]
     Auto,
+    /// Every sheet portrait, however wide its tables.
     Portrait,
+    /// Every sheet landscape.
     Landscape,
 }
 
 /// How the sheets are headed and printed.
 #[derive(Debug, Clone)]
 pub struct SheetOptions {
+    /// The event's title, in bold on the left of every page heading.
     pub title: String,
+    /// The club's name, after the title in the page heading; `None` or blank leaves it out.
     pub club: Option<String>,
+    /// The day of the event, printed after the title and club in `date_format`; `None` leaves
+    /// it out.
     pub date: Option<NaiveDate>,
     /// chrono `strftime` pattern; day-month-year ("22 November 2026") by default.
     pub date_format: String,
+    /// A4 unless the organiser asks for Letter.
     pub paper: Paper,
+    /// Portrait, landscape, or chosen sheet by sheet (`Auto`, the default).
     pub orientation: Orientation,
+    /// The sheets to print, in this order; a kind listed twice prints once, and none at all is
+    /// an error.
     pub kinds: Vec<SheetKind>,
     /// Boards per round when the event is played as duplicate bridge without a movement
     /// (individual bridge, a pairs round robin): every table plays the round's boards, so
@@ -111,8 +125,11 @@ pub struct SheetOptions {
 }
 
 impl SheetOptions {
+    /// Day, month name and year: "22 November 2026".
     pub const DEFAULT_DATE_FORMAT: &'static str = "%-d %B %Y";
 
+    /// Options for a document titled `title`: no club or date, A4, orientation chosen sheet by
+    /// sheet, and the schedule's kinds (`SheetKind::SCHEDULE_KINDS`).
     pub fn new(title: impl Into<String>) -> Self {
         SheetOptions {
             title: title.into(),
@@ -148,6 +165,7 @@ pub use crate::event::standings::StandingsTable;
 /// sheets only lay them out.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Scored<'a> {
+    /// The standings tables, printed by `SheetKind::Standings`; empty until there are results.
     pub standings: &'a [StandingsTable],
     /// A club pairs event's travellers (`crate::event::club_pairs::travellers`); empty for
     /// blank travellers.
@@ -159,75 +177,114 @@ pub struct Scored<'a> {
 /// Everything the templates print, as data. Serialised to JSON for typst.
 #[derive(Debug, Clone, Serialize)]
 pub struct SheetDocument {
+    /// The heading repeated at the top of every page.
     pub event: EventHeading,
+    /// One per sheet kind, in the order asked.
     pub sections: Vec<Section>,
 }
 
 /// The heading repeated at the top of every page.
 #[derive(Debug, Clone, Serialize)]
 pub struct EventHeading {
+    /// The event's title (`SheetOptions::title`).
     pub title: String,
+    /// The club's name; `None` when none was given or it is blank.
     pub club: Option<String>,
+    /// The date as printed, already in `SheetOptions::date_format`; `None` for none.
     pub date: Option<String>,
+    /// typst's name for the paper size ("a4" or "us-letter").
     pub paper: &'static str,
 }
 
 /// One sheet kind, starting on a new page with its own title in the page heading.
 #[derive(Debug, Clone, Serialize)]
 pub struct Section {
+    /// The sheet's name, in bold on the right of the page heading ("Standings", "Table cards").
     pub title: String,
+    /// Whether the section's pages are turned sideways: as `SheetOptions::orientation` says, or
+    /// under `Auto` when its widest table does not fit across a portrait page.
     pub landscape: bool,
+    /// The section's contents; serialised inline, its shape as the tag `"shape"`.
     #[serde(flatten)]
     pub body: SectionBody,
 }
 
+/// What a section holds, in one of the three shapes the templates draw.
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "shape", rename_all = "kebab-case")]
 pub enum SectionBody {
     /// Headed tables one after another (round sheets, pairing lists, standings).
-    Blocks { blocks: Vec<Block> },
+    Blocks {
+        /// The tables, top to bottom.
+        blocks: Vec<Block>,
+    },
     /// Framed cards, kept whole on a page (table cards, match cards).
-    Cards { cards: Vec<Card> },
+    Cards {
+        /// The cards, in the order printed.
+        cards: Vec<Card>,
+    },
     /// Small cards in a grid with dashed cut lines (personal movement cards).
-    Slips { per_row: usize, slips: Vec<Slip> },
+    Slips {
+        /// Cards across the page: 3 when no line is longer than 34 characters, else 2.
+        per_row: usize,
+        /// The cards, one per entrant (or several, when one is too tall for a page).
+        slips: Vec<Slip>,
+    },
 }
 
+/// A table with an optional heading above it and a note below it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Block {
+    /// Printed in bold above the table ("Round 3"); `None` for no heading.
     pub heading: Option<String>,
+    /// The table itself.
     pub grid: Grid,
     /// A line under the table (who sits out, who has the bye).
     pub note: Option<String>,
 }
 
+/// A framed card kept whole on one page: a title line, a table and lines to fill in by hand.
 #[derive(Debug, Clone, Serialize)]
 pub struct Card {
+    /// In bold at the top of the card (the table, or the match and round).
     pub title: String,
+    /// Smaller and grey after the title, on the same line; `None` for none.
     pub subtitle: Option<String>,
+    /// The table on the card.
     pub grid: Grid,
     /// Lines to fill in by hand under the table (match score, signatures).
     pub footer: Vec<String>,
 }
 
+/// A personal movement card: one entrant's evening, round by round.
 #[derive(Debug, Clone, Serialize)]
 pub struct Slip {
+    /// The entrant's name (with the team's, if any); a card too tall for a page is cut in
+    /// pieces whose titles add their rounds ("rounds 1–32").
     pub title: String,
+    /// One line per round: where the entrant sits and with whom, or that they sit out.
     pub lines: Vec<String>,
 }
 
 /// A table of text with typed columns (the type sets width and alignment).
 #[derive(Debug, Clone, Serialize)]
 pub struct Grid {
+    /// The columns, left to right.
     pub columns: Vec<Column>,
+    /// The cells, row by row, one per column.
     pub rows: Vec<Vec<String>>,
 }
 
+/// A column of a `Grid`: its head and what it holds.
 #[derive(Debug, Clone, Serialize)]
 pub struct Column {
+    /// The column head.
     pub label: String,
+    /// Sets the column's width and alignment.
     pub kind: ColumnKind,
 }
 
+/// What a column holds, which sets its width and alignment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ColumnKind {
@@ -242,6 +299,7 @@ pub enum ColumnKind {
 }
 
 impl Column {
+    /// A column headed `label` holding `kind`.
     pub fn new(label: impl Into<String>, kind: ColumnKind) -> Self {
         Column {
             label: label.into(),
@@ -330,10 +388,14 @@ pub fn event_pdf(
     pdf::render(&document(schedule, scored, options)?)
 }
 
+/// Why a sheets document could not be made.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum SheetError {
+    /// The options ask for something the event cannot print (no kinds, standings before any
+    /// results, travellers without a movement, a bad date pattern); the message says what.
     #[error("{0}")]
     Options(String),
+    /// typst could not lay the document out or write the PDF: a bug in Tourney's templates.
     #[error("the sheet layout failed (a bug in Tourney's templates, please report it): {0}")]
     Layout(String),
 }

@@ -33,8 +33,11 @@ use std::time::Duration;
 /// The event's dimensions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Size {
+    /// Teams taking part.
     pub teams: usize,
+    /// Players in each team, one to a board.
     pub boards: usize,
+    /// Rounds to play.
     pub rounds: usize,
 }
 
@@ -263,7 +266,10 @@ impl Match {
 /// Names for the schedule: team names and, per team, the players by board (board 1 first).
 #[derive(Debug, Clone, Default)]
 pub struct TeamNames {
+    /// The team names, in the order the teams are numbered.
     pub teams: Vec<String>,
+    /// For each team (as in `teams`), its players' names by board, board 1 first; every team
+    /// has as many.
     pub players: Vec<Vec<String>>,
 }
 
@@ -336,15 +342,21 @@ impl TeamNames {
     }
 }
 
+/// What a team chess jamboree is made for, and how it is searched.
 #[derive(Debug, Clone)]
 pub struct TeamChessOptions {
+    /// Teams, boards and rounds.
     pub size: Size,
+    /// The names printed; numbered teams and players unless the roster gives them.
     pub names: TeamNames,
+    /// The MILP solver that colours each pairing (the strongest compiled in, by default).
     pub backend: Backend,
+    /// Seed for the searches, so a schedule can be reproduced (1 by default).
     pub seed: u64,
 }
 
 impl TeamChessOptions {
+    /// Options for `size` with numbered names, the best backend and seed 1.
     pub fn new(size: Size) -> Self {
         TeamChessOptions {
             size,
@@ -355,10 +367,14 @@ impl TeamChessOptions {
     }
 }
 
+/// Why no team chess schedule was made.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum TeamChessError {
+    /// No schedule can satisfy the rules for this size: the rule that rules it out and what is
+    /// possible instead.
     #[error("impossible: {0}")]
     Impossible(String),
+    /// The search ended without any schedule; the message says what failed last.
     #[error("no schedule found within the time limit ({0})")]
     NothingFound(String),
     /// The time ran out (or the search was cancelled) before any schedule was complete.
@@ -372,16 +388,20 @@ pub enum TeamChessError {
 /// The best schedule found, its quality as the checker measured it, and how it was found.
 #[derive(Debug, Clone)]
 pub struct TeamChessOutcome {
+    /// The best schedule found; the independent checker (`verify::team_chess`) accepted it.
     pub schedule: Schedule,
+    /// The schedule's balance of colours and floats, as the checker measures it.
     pub quality: TeamChessQuality,
     /// The lower bound on Q over `quality.denominator`.
     pub lower_bound_numerator: u64,
     /// Pairings tried (each coloured by the MILP).
     pub attempts: usize,
+    /// The MILP solver that coloured the pairings.
     pub backend: Backend,
 }
 
 impl TeamChessOutcome {
+    /// Whether the quality meets the lower bound, so no schedule can be better.
     pub fn reached_bound(&self) -> bool {
         self.quality.total_numerator() <= self.lower_bound_numerator
     }

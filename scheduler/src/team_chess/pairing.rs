@@ -209,7 +209,7 @@ struct FloatPlan {
 fn plan_cost(size: Size, plan: &FloatPlan) -> (u32, u32) {
     let n = size.teams;
     let rounds = size.rounds;
-    let half = (n + 1) / 2; // the inverse of 2 modulo odd n
+    let half = n.div_ceil(2); // the inverse of 2 modulo odd n
     let mut hard = 0u32;
     let mut uses = vec![0u32; n];
     let mut floats = vec![0u32; n * n];
@@ -298,15 +298,15 @@ pub(crate) fn odd_pairings(size: Size, seed: u64, control: &Control) -> Vec<(Pai
     let check_every = Control::steps_between_checks(n * n + pairs * size.rounds * size.rounds);
     while perfect(&found) < PLANS_WANTED {
         step += 1;
-        if step % check_every == 0 && control.should_stop() {
+        if step.is_multiple_of(check_every) && control.should_stop() {
             break;
         }
-        if step % 1024 == 0 {
+        if step.is_multiple_of(1024) {
             if step > 4_000_000 {
                 break;
             }
             temperature = (temperature * 0.97_f64).max(0.05);
-            if step % (1024 * 400) == 0 {
+            if step.is_multiple_of(1024 * 400) {
                 temperature = 2.0; // reheat: the landscape has many plateaus
             }
         }

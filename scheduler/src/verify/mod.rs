@@ -55,11 +55,15 @@ pub enum Rule {
     Movement,
 }
 
+/// One broken rule, in words.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Violation {
+    /// Which rule is broken.
     pub rule: Rule,
+    /// The round where it is broken, from 1; `None` when it is about the whole schedule.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub round: Option<u32>,
+    /// What is wrong, naming the entrants and tables.
     pub message: String,
 }
 
@@ -72,18 +76,22 @@ impl fmt::Display for Violation {
     }
 }
 
+/// What the verifier found: every violation, and facts about the schedule.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Report {
+    /// Every broken rule, in the order found; empty for a valid schedule.
     pub violations: Vec<Violation>,
     /// Facts about the schedule's quality worth showing even when it is valid.
     pub summary: Vec<String>,
 }
 
 impl Report {
+    /// Whether the schedule breaks no rule.
     pub fn is_valid(&self) -> bool {
         self.violations.is_empty()
     }
 
+    /// Whether the schedule breaks `rule` anywhere.
     pub fn breaks(&self, rule: Rule) -> bool {
         self.violations.iter().any(|v| v.rule == rule)
     }

@@ -51,9 +51,12 @@ pub enum MovementRule {
 /// One broken rule, in words.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MovementViolation {
+    /// Which rule is broken.
     pub rule: MovementRule,
+    /// The round where it is broken, from 1; `None` when it is about the whole movement.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub round: Option<usize>,
+    /// What is wrong, naming the pairs, tables and board sets.
     pub message: String,
 }
 
@@ -69,16 +72,19 @@ impl fmt::Display for MovementViolation {
 /// Every violation found, and facts about the movement for the director.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct MovementReport {
+    /// Every broken rule, in the order found; empty for a valid movement.
     pub violations: Vec<MovementViolation>,
     /// Rounds, tables, boards per pair, sets, sharing and relay stands.
     pub summary: Vec<String>,
 }
 
 impl MovementReport {
+    /// Whether the movement breaks no rule.
     pub fn is_valid(&self) -> bool {
         self.violations.is_empty()
     }
 
+    /// Whether the movement breaks `rule` anywhere.
     pub fn breaks(&self, rule: MovementRule) -> bool {
         self.violations.iter().any(|v| v.rule == rule)
     }

@@ -404,8 +404,11 @@ pub struct TeamChessQuality {
     pub q_z_numerator: u64,
     /// R·B(B+1).
     pub denominator: u64,
+    /// Teams in the event (N).
     pub teams: u64,
+    /// Boards per team (B).
     pub boards: u64,
+    /// Rounds (R).
     pub rounds: u64,
 }
 
@@ -415,6 +418,7 @@ impl TeamChessQuality {
         (self.q_x + self.q_y) * self.denominator + self.q_z_numerator
     }
 
+    /// Q = Q_X + Q_Y + Q_Z as a number: 0 is perfect balance, lower is better.
     pub fn total(&self) -> f64 {
         self.total_numerator() as f64 / self.denominator as f64
     }

@@ -35,11 +35,6 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// The players the rotation seats.
-    pub fn players(&self) -> usize {
-        self.m as usize + usize::from(self.infinity)
-    }
-
     /// Whether d (mod m) lies in the subgroup H.
     fn in_subgroup(&self, d: u32) -> bool {
         self.h > 1 && d.is_multiple_of(self.m / self.h)

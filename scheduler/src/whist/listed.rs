@@ -9,6 +9,8 @@ use super::starter::{INFINITY, Starter};
 use crate::solver::Rng;
 use std::ops::Range;
 
+/// A rotation written out round by round over labels 0..players: the form `plan` turns into an
+/// evening.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Listed {
     /// Players seated: the labels are 0..players.

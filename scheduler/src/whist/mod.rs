@@ -20,47 +20,48 @@
 //!   a `Schedule`, for the benches, the offline search and the tests), and the round and
 //!   schedule builders the modules below share.
 //!
-//! Internal helpers (used within `whist`; a few are also named directly by the benches, the
-//! tests and a command-line option, e.g. `two_stage::Stage2`, `blocks`,
-//! `orientation::side_penalty`):
+//! Internal helpers, used within `whist` and `pub(crate)`, except the five the benches, the
+//! tests or a command-line option name from outside: [`starter`] (`Starter`), [`listed`]
+//! (`Listed`, which `plan::listed_complete` returns), [`blocks`], [`two_stage`] (`Stage2`)
+//! and [`orientation`] (`side_penalty`):
 //! - How a rotation is held: [`starter`] (the first round over a group, with or without the
 //!   stationary seat ∞; validity as differences) and [`listed`] (a rotation written out
 //!   round by round, the form `plan` works on).
-//! - Constructions (instant): [`algebra`] (finite-field ε-orbits and product groups,
-//!   directed), [`lift`] (the product construction, q·p + 1 from q + 1 and p), [`four_groups`]
-//!   (4g players from g's rotation and a resolvable transversal design), [`transversal`]
+//! - Constructions (instant): `algebra` (finite-field ε-orbits and product groups,
+//!   directed), `lift` (the product construction, q·p + 1 from q + 1 and p), `four_groups`
+//!   (4g players from g's rotation and a resolvable transversal design), `transversal`
 //!   (those designs: over a ring, and Wilson's construction) and [`blocks`] (4N+1 players from
 //!   the blocks of a transversal design with a point added).
 //! - Searches for complete starters (for `offline`; `patterned` for `table` too):
-//!   [`patterned`] (tables (x, y, −x, −y)), [`symmetric`] (starters fixed by a multiplier h),
-//!   [`family`] (difference families of small rotations), [`two_stage`] (partner pairs first,
-//!   then tables; directed too) and [`exact_cover`] (dancing links, for the directed
+//!   `patterned` (tables (x, y, −x, −y)), `symmetric` (starters fixed by a multiplier h),
+//!   `family` (difference families of small rotations), [`two_stage`] (partner pairs first,
+//!   then tables; directed too) and `exact_cover` (dancing links, for the directed
 //!   two-stage search).
-//! - For the evening (used by `plan`): [`search`] (local search for a starter over Z(g)
-//!   repeat-free over the rounds played; `table` uses it for whole cycles), [`small`] (up to
-//!   12 players, round by round by backtracking), [`never_partner`] (which player takes which
+//! - For the evening (used by `plan`): `search` (local search for a starter over Z(g)
+//!   repeat-free over the rounds played; `table` uses it for whole cycles), `small` (up to
+//!   12 players, round by round by backtracking), `never_partner` (which player takes which
 //!   position so never-partner pairs do not partner) and [`orientation`] ("almost directed":
 //!   East and West chosen to minimise same-side repeats).
 
-pub mod algebra;
+pub(crate) mod algebra;
 pub mod blocks;
-pub mod exact_cover;
-pub mod family;
-pub mod four_groups;
-pub mod lift;
+pub(crate) mod exact_cover;
+pub(crate) mod family;
+pub(crate) mod four_groups;
+pub(crate) mod lift;
 pub mod listed;
-pub mod never_partner;
+pub(crate) mod never_partner;
 pub mod offline;
 pub mod orientation;
-pub mod patterned;
+pub(crate) mod patterned;
 pub mod plan;
 pub mod reseat;
-pub mod search;
-pub mod small;
+pub(crate) mod search;
+pub(crate) mod small;
 pub mod starter;
-pub mod symmetric;
+pub(crate) mod symmetric;
 pub mod table;
-pub mod transversal;
+pub(crate) mod transversal;
 pub mod two_stage;
 
 pub use plan::{MAX_PLAYERS, WhistError, WhistNotes, WhistOptions, whist_schedule};

@@ -33,7 +33,9 @@ use std::time::{Duration, Instant};
 /// What to search and for how long.
 #[derive(Debug, Clone)]
 pub struct Plan {
+    /// The smallest player count searched (below 8 there is nothing to search).
     pub min: usize,
+    /// The largest player count searched, at most `two_stage::MAX_PLAYERS`.
     pub max: usize,
     /// The table file to read and fill.
     pub table: PathBuf,
@@ -51,6 +53,7 @@ pub struct Plan {
     /// Directed starters for the 4N+1 counts whose line is not directed yet (a directed
     /// starter is also complete, so it replaces the undirected line).
     pub directed: bool,
+    /// Where the seeds start: each attempt takes the next number after it.
     pub seed: u64,
 }
 
@@ -82,31 +85,51 @@ impl Only {
 /// What the search tells its caller as it goes.
 #[derive(Debug, Clone)]
 pub enum Event {
+    /// A thread starts an attempt at a size.
     Started {
+        /// The player count.
         v: usize,
+        /// The time the attempt has before it counts as a miss.
         cap: Duration,
+        /// Another thread is already on this size: this one helps with another seed.
         helper: bool,
     },
+    /// Once a minute, for each size being worked on: how far its search has got.
     Working {
+        /// The player count.
         v: usize,
+        /// Seconds since the current attempt started.
         seconds: f64,
+        /// The search's measure of work done (`progress_words` names it).
         partner_starters: u64,
+        /// The best the search has reached (`progress_words` names it; 0 would be found).
         best_short: usize,
     },
+    /// A starter was found, verified and written to the table file.
     Found {
+        /// The player count.
         v: usize,
+        /// How it was found, as the table file records it ("algebra", "search2", …).
         origin: &'static str,
+        /// Seconds spent on the size over all attempts and threads.
         seconds: f64,
     },
+    /// An attempt ran out of time; the size goes back in the queue with four times the cap.
     Missed {
+        /// The player count.
         v: usize,
+        /// Seconds this attempt took.
         seconds: f64,
+        /// The search's measure of work done (`progress_words` names it).
         partner_starters: u64,
+        /// The best the attempt reached (`progress_words` names it).
         best_short: usize,
     },
     /// A found starter the verifier refused (a bug): not written.
     Refused {
+        /// The player count.
         v: usize,
+        /// What the check found wrong.
         reason: String,
     },
 }
@@ -114,7 +137,9 @@ pub enum Event {
 /// How a run ended.
 #[derive(Debug, Clone, Default)]
 pub struct Summary {
+    /// The sizes found and written in this run, smallest first.
     pub found: Vec<usize>,
+    /// The sizes still wanted when the run ended, smallest first.
     pub missing: Vec<usize>,
 }
 

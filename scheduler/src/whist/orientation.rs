@@ -12,9 +12,12 @@ use crate::model::{Schedule, Seat};
 use crate::solver::{Control, Progress};
 use crate::whist::search::Rng;
 
+/// What `orient` achieved: the side penalty before and after its East/West flips.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Orientation {
+    /// The side penalty of the schedule as given.
     pub penalty_before: usize,
+    /// The side penalty once the flips are made (0: directed).
     pub penalty_after: usize,
 }
 

@@ -27,6 +27,7 @@ use std::fmt;
 use std::ops::Range;
 use std::time::Duration;
 
+/// What the organiser asks of a whist evening beyond the roster.
 #[derive(Debug, Clone, Default)]
 pub struct WhistOptions {
     /// Rounds to play; `None` plays the whole cycle (less the pseudo round with couples).
@@ -39,31 +40,44 @@ pub struct WhistOptions {
     pub never_partner: Vec<(usize, usize)>,
 }
 
+/// Why no whist schedule was made; the message says what the organiser can do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WhistError {
+    /// Fewer than four players, the number on the roster: not even one table.
     TooFewPlayers(usize),
     /// More than `MAX_PLAYERS`: refused before anything is built.
     TooManyPlayers(usize),
     /// No rounds asked for; `available` is the full rotation.
     NoRounds {
+        /// The rounds of the full rotation.
         available: usize,
     },
+    /// More rounds asked than the players can play before a partnership repeats.
     TooManyRounds {
+        /// The rounds asked for.
         asked: usize,
+        /// The most rounds these players can play.
         available: usize,
     },
     /// `rounds` counts the pseudo round when there is one; `cycle` is the rotation's length;
     /// `shorter` an evening length that was found at once instead, when one was.
     NoStarter {
+        /// The number of players.
         players: usize,
+        /// The rounds searched for, the pseudo round included.
         rounds: usize,
+        /// The rounds of the players' full rotation.
         cycle: usize,
+        /// The repeats the best attempt still had (the search's cost).
         surplus: i64,
+        /// A shorter evening found at once, in rounds; `None` when none was.
         shorter: Option<usize>,
     },
     /// Never-partner pairs that no placement keeps apart, by name, with the reason.
     NeverPartner {
+        /// The pairs, by the players' names.
         pairs: Vec<(String, String)>,
+        /// Why no placement keeps them apart, in a sentence for the organiser.
         reason: String,
     },
 }
@@ -130,7 +144,11 @@ impl std::error::Error for WhistError {}
 /// How the rotation was obtained and what it guarantees, for the organiser.
 #[derive(Debug, Clone, Default)]
 pub struct WhistNotes {
+    /// Sentences for the organiser: the players, tables and rotation used, how couples and
+    /// never-partner pairs were kept apart, what the seating guarantees.
     pub messages: Vec<String>,
+    /// Whether the seating came out directed: nobody has the same opponent on the same side
+    /// twice (the schedule's promise says so too).
     pub directed: bool,
     /// With --directed where fully directed seating is impossible: the side penalty left.
     pub side_penalty: Option<usize>,

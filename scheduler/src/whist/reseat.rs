@@ -24,6 +24,8 @@ pub struct Reseat<'a> {
     pub keep_apart: &'a [(usize, usize)],
     /// The entrant who keeps table 1, North, and never sits out (if there).
     pub stationary: Option<usize>,
+    /// Seed for the search's restarts, so the same change seats the same way (the event's
+    /// seed).
     pub seed: u64,
 }
 

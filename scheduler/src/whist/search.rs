@@ -12,6 +12,7 @@
 //!   difference less than K rounds apart;
 //! - opponent differences: for each occurrence, the occurrences of its difference in the K
 //!   rounds from it, beyond two.
+//!
 //! Zero cost means no partnership repeats and nobody opposes anyone three times within any
 //! K consecutive rounds; with K = g that is a complete whist tournament. For even g the
 //! self-inverse difference g/2 recurs half a cycle later, which the offsets capture by
@@ -160,7 +161,7 @@ impl<'a> State<'a> {
         let g = self.spec.g;
         let window = self.spec.window.min(g);
         // The self-inverse difference meets the same pair again half a cycle later.
-        let self_inverse = family != Family::Left && g % 2 == 0 && class as u32 == g / 2;
+        let self_inverse = family != Family::Left && g.is_multiple_of(2) && class as u32 == g / 2;
         let list = match family {
             Family::Partner => &mut self.partner[class],
             Family::Opponent => &mut self.opponent[class],
@@ -233,7 +234,6 @@ pub struct SearchResult {
     pub starter: Starter,
     /// What is still wrong with the best arrangement (0 = valid for the spec's window).
     pub cost: i64,
-    pub moves: u64,
 }
 
 /// Searches for a starter meeting `spec`. Stops at cost zero, at the time limit or on cancel;
@@ -321,7 +321,6 @@ pub fn search_from(
             sit_out: spec.sit_out.clone(),
         },
         cost: best_cost,
-        moves,
     }
 }
 

@@ -17,6 +17,8 @@ use std::fmt;
 /// The fixed point ∞ as an element id.
 pub const INFINITY: u32 = u32::MAX;
 
+/// The group a rotation runs over: its elements are the positions, and round r seats at x + r
+/// what the starter seats at x (∞ stays put).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Group {
     /// The integers mod g.
@@ -38,6 +40,7 @@ impl Group {
         Some(Group::Product(moduli))
     }
 
+    /// The number of elements.
     pub fn order(self) -> u32 {
         match self {
             Group::Cyclic(g) => g,
@@ -71,6 +74,7 @@ impl Group {
         }
     }
 
+    /// x + y in the group; ∞ plus anything is ∞.
     pub fn add(self, x: u32, y: u32) -> u32 {
         if x == INFINITY || y == INFINITY {
             return INFINITY;
@@ -84,6 +88,7 @@ impl Group {
         }
     }
 
+    /// −x in the group; ∞ stays ∞.
     pub fn neg(self, x: u32) -> u32 {
         if x == INFINITY {
             return INFINITY;
@@ -100,6 +105,7 @@ impl Group {
         }
     }
 
+    /// x − y in the group (∞ as in `add`).
     pub fn sub(self, x: u32, y: u32) -> u32 {
         self.add(x, self.neg(y))
     }
@@ -130,6 +136,7 @@ impl fmt::Display for Group {
 /// The first round of a whist rotation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Starter {
+    /// The group the positions are elements of (∞ apart).
     pub group: Group,
     /// Whether the fixed point ∞ (the stationary seat) is used.
     pub infinity: bool,

@@ -63,7 +63,7 @@ impl Layout {
     /// multiplier h, with `shape_b` tables (x, hx, y, hy).
     fn new(m: u32, h: u32, shape_b: usize, infinity: bool) -> Option<Layout> {
         let fixed: Vec<u32> = (1..m).filter(|&x| mul(m, h, x) == x).collect();
-        if fixed.len() != 0 && fixed.len() != 2 {
+        if !fixed.is_empty() && fixed.len() != 2 {
             return None;
         }
         let couples: Vec<u32> = (1..m).filter(|&x| x < mul(m, h, x)).collect();
@@ -91,7 +91,7 @@ impl Layout {
         let inv_tables = seated_two_by_two / 2 + usize::from(infinity);
         let total = if infinity { m as usize + 1 } else { m as usize - 1 } / 4;
         let rest = total.checked_sub(inv_tables)?;
-        if shape_b > rest || (rest - shape_b) % 2 != 0 {
+        if shape_b > rest || !(rest - shape_b).is_multiple_of(2) {
             return None;
         }
         if inv_pairs + 2 * shape_b + 2 * (rest - shape_b) != couples.len() {

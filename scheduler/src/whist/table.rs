@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 use std::time::Duration;
 
+/// The shipped table's text (`assets/whist-starters.txt`), compiled in.
 pub const SHIPPED_TABLE: &str = include_str!("../../../assets/whist-starters.txt");
 
 /// The shipped starter for `n` players, if the table has one.
@@ -88,9 +89,13 @@ pub fn upsert(text: &str, origin: &str, starter: &Starter, seconds: Option<f64>)
 
 /// One row of a regenerated table.
 pub struct TableRow {
+    /// The player count.
     pub players: usize,
+    /// The rotation; `None` when the search found none in its time.
     pub starter: Option<Starter>,
+    /// How it was found: "algebra", "product", "patterned" or "search".
     pub origin: &'static str,
+    /// Seconds it took.
     pub seconds: f64,
     /// Surplus differences of the best attempt when the search failed.
     pub surplus: i64,

@@ -34,13 +34,22 @@ use crate::solver::{Control, Progress, Rng};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stage2 {
     /// Backtracking with at most this many nodes per partner starter.
-    Exact { nodes: u64 },
+    Exact {
+        /// Nodes visited before the partner starter is given up.
+        nodes: u64,
+    },
     /// Hill climbing, giving up after this many moves without a new best (`None`: the
     /// patience for the size, `Stage2::climb_patience`). `repair` (undirected only, 0: none):
     /// near the end, now and then clear that many random tables and re-seat their pairs
     /// exactly (measured in `docs/whist-rotations.md`: faster on some sets of pairs known to
     /// have an arrangement, slower on real random ones, so not the default).
-    Climb { patience: Option<u64>, repair: usize },
+    Climb {
+        /// Moves without a new best before a fresh partner starter is drawn; `None` for the
+        /// size's own (`Stage2::climb_patience`).
+        patience: Option<u64>,
+        /// Tables a repair clears and re-seats exactly; 0 for no repairs.
+        repair: usize,
+    },
 }
 
 impl Stage2 {
@@ -77,6 +86,7 @@ const REPAIR_NODES: u64 = 100_000;
 /// What a search did: the starter if found, and how much work it took.
 #[derive(Debug, Clone)]
 pub struct Outcome {
+    /// The starter found; `None` when the search stopped without one.
     pub starter: Option<Starter>,
     /// Partner starters drawn in stage 1.
     pub partner_starters: u64,

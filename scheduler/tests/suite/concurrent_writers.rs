@@ -138,7 +138,7 @@ fn a_whist_result_for_a_table_seated_again_meanwhile_is_refused() {
         table,
         deal: 0,
     };
-    let refusal = window.set_result(key, tricks.clone()).unwrap_err().to_string();
+    let refusal = window.set_result(key, tricks).unwrap_err().to_string();
     assert!(
         refusal.contains("was changed meanwhile") || refusal.contains("has no table"),
         "{refusal}"

@@ -234,7 +234,7 @@ fn every_malformed_input_is_refused_with_file_line_and_reason() {
             "board 1 is in the file twice (first on line 1)",
         ),
         (
-            format!("[Board \"7\"]\n[Dealer \"N\"]\n"),
+            "[Board \"7\"]\n[Dealer \"N\"]\n".to_string(),
             1,
             "Board",
             "board 7 has no [Deal",
@@ -261,7 +261,7 @@ fn every_malformed_input_is_refused_with_file_line_and_reason() {
             "a second [Deal] tag in the same game",
         ),
         (
-            format!("[Board \"1\"]\n[Deal \"#\"]\n"),
+            "[Board \"1\"]\n[Deal \"#\"]\n".to_string(),
             2,
             "Deal",
             "does not allow Deal to be inherited",

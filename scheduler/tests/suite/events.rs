@@ -198,7 +198,7 @@ fn whist_drive_totals_are_each_sides_tricks() {
     });
     let entered = [(1, 1, 8, 5), (1, 2, 6, 7), (2, 1, 4, 9), (2, 2, 7, 6)];
     let mut results = scheduler::event::Results::new();
-    let mut expected = vec![0u32; 8];
+    let mut expected = [0u32; 8];
     for (round, table, ns, ew) in entered {
         results.insert(key(round, table, 0), tricks(ns, ew));
         let t = &event.schedule.round(round).unwrap().tables[table as usize - 1];

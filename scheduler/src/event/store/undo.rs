@@ -207,12 +207,10 @@ impl EventFile {
         };
         let restored_event = match step.line.key {
             Some(key) => {
-                put_back_result(&tx, &stored, step, key, &marker, &path).map_err(|e| e.or(&refused, &db))?;
+                put_back_result(&tx, &stored, step, key, &marker, &path).map_err(|e| e.or(refused, &db))?;
                 None
             }
-            None => {
-                Some(put_back_event(&tx, &stored, step, &marker, &path).map_err(|e| e.or(&refused, &db))?)
-            }
+            None => Some(put_back_event(&tx, &stored, step, &marker, &path).map_err(|e| e.or(refused, &db))?),
         };
         let history_id = tx.last_insert_rowid();
         let (what, key) = (step.what.clone(), step.line.key);

@@ -222,7 +222,7 @@ fn search(shape: Shape, may_share: bool, seed: u64, node_limit: u64) -> Option<V
     };
     s.used_elem[0] = true;
     s.used_diff[0] = true;
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         s.used_diff[n / 2] = true;
     }
     s.offset_uses[0] = 1;
@@ -234,7 +234,11 @@ fn search(shape: Shape, may_share: bool, seed: u64, node_limit: u64) -> Option<V
     rows.extend(s.stationary.iter().map(|&(a, o)| (None, a, o)));
     for &(x, y, o) in &s.chosen {
         // Which residue sits N-S does not matter to the rules: a seeded coin.
-        let (ns, ew) = if s.rng.next() % 2 == 0 { (x, y) } else { (y, x) };
+        let (ns, ew) = if s.rng.next().is_multiple_of(2) {
+            (x, y)
+        } else {
+            (y, x)
+        };
         rows.push((Some(ns), ew, o));
     }
     Some(rows)

@@ -30,11 +30,14 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+/// The cell value of an empty cell (0, 1 and 2 are X, O and +).
 pub const EMPTY: u8 = 3;
 const SYMBOLS: [char; 4] = ['X', 'O', '+', '.'];
 
+/// A dic-dac-doe board: an n×n grid of X, O, + and empty cells.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
+    /// Cells along each side.
     pub n: usize,
     /// Row by row: 0 = X, 1 = O, 2 = +, 3 = empty.
     pub cells: Vec<u8>,
@@ -171,11 +174,15 @@ impl Search {
 /// The best board found, how many lines it still breaks (0 = solved), and how it was found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
+    /// The best board: the first found with no broken line, else the one with fewest.
     pub board: Board,
+    /// The moves asked for: the board's symbols, X first in turn.
     pub moves: usize,
+    /// Lines of three on the board that one player could still complete; 0 is a solution.
     pub broken_lines: usize,
     /// Annealing steps taken and MILP repairs run, for the report.
     pub steps: u64,
+    /// MILP window repairs run, over all threads.
     pub repairs: usize,
 }
 
@@ -196,9 +203,14 @@ fn random_board(n: usize, moves: usize, rng: &mut Rng) -> Vec<u8> {
 /// may ask the MILP layer for an exact repair of a small window.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SearchOptions {
+    /// Independent annealing runs, one a thread (the cores, up to 8, by default).
     pub threads: usize,
+    /// The first run's seed; the others are derived from it.
     pub seed: u64,
+    /// The MILP solver for window repairs.
     pub backend: Backend,
+    /// Whether a run stalled one or two lines short may ask the MILP layer to repair a 5×5
+    /// window.
     pub milp_repair: bool,
 }
 

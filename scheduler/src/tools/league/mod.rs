@@ -23,37 +23,54 @@ use std::fmt;
 /// One line of the table as printed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamLine {
+    /// The team's name, as in the table (unique, ignoring case).
     pub team: String,
+    /// Matches played (P).
     pub played: u32,
+    /// Matches won (W).
     pub won: u32,
+    /// Matches drawn (D).
     pub drawn: u32,
+    /// Matches lost (L).
     pub lost: u32,
+    /// Goals (or points) scored (GF).
     pub goals_for: u32,
+    /// Goals (or points) conceded (GA).
     pub goals_against: u32,
+    /// League points (Pts); may be negative.
     pub points: i64,
 }
 
+/// A final league table, as read from a file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LeagueTable {
+    /// One line per team, in the file's order; at least two.
     pub lines: Vec<TeamLine>,
 }
 
 /// A match and its score; in a single round robin `home` is simply the first-named team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct MatchScore {
+    /// The home team, as an index into the table's lines.
     pub home: usize,
+    /// The away team, as an index into the table's lines.
     pub away: usize,
+    /// Goals the home team scored.
     pub home_goals: u32,
+    /// Goals the away team scored.
     pub away_goals: u32,
 }
 
+/// How the table was played and what the detective should find.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LeagueOptions {
+    /// Points for a win, a draw and a loss (3/1/0 by default).
     pub points: PointsRule,
     /// Double round robin: every team plays every other twice, home and away.
     pub double: bool,
     /// Results the organiser knows (they are kept as given).
     pub known: Vec<MatchScore>,
+    /// The MILP solver that runs the model.
     pub backend: Backend,
     /// Look for a second reconstruction (the uniqueness proof); off, only one is found.
     pub prove_uniqueness: bool,
@@ -74,11 +91,14 @@ impl Default for LeagueOptions {
 /// Every played match, sorted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reconstruction {
+    /// The matches played, sorted; a match not played is not listed.
     pub matches: Vec<MatchScore>,
 }
 
+/// Whether the reconstruction found is the only one.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Uniqueness {
+    /// Proved: no other set of matches gives the table.
     Unique,
     /// A second reconstruction, different in at least one match.
     NotUnique(Reconstruction),
@@ -86,12 +106,16 @@ pub enum Uniqueness {
     Unknown(String),
 }
 
+/// A reconstruction and what is known about its uniqueness.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LeagueOutcome {
+    /// The first reconstruction found, re-checked by `check`.
     pub first: Reconstruction,
+    /// Whether it is the only one (unknown when the proof was not asked for or not finished).
     pub uniqueness: Uniqueness,
 }
 
+/// Why no reconstruction was found.
 #[derive(Debug, Clone, PartialEq)]
 pub enum LeagueError {
     /// The table's own arithmetic fails; one sentence per failing column.

@@ -38,22 +38,32 @@ impl Solution {
     }
 }
 
+/// Whether the first solution found is the only one.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Uniqueness {
+    /// Proved: no other arrangement satisfies every clue.
     Unique,
+    /// A second solution, different from the first.
     NotUnique(Solution),
+    /// The search for a second solution gave no answer; why not.
     Unknown(String),
 }
 
+/// A solution and what is known about its uniqueness.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GridOutcome {
+    /// The first solution found.
     pub first: Solution,
+    /// Whether it is the only one.
     pub uniqueness: Uniqueness,
 }
 
+/// Why no solution was found.
 #[derive(Debug, Clone, PartialEq)]
 pub enum GridError {
+    /// The clues contradict each other: no arrangement satisfies them all.
     NoSolution,
+    /// The solver gave no answer (time limit, cancel or a solver failure); its message.
     Stopped(String),
 }
 
@@ -108,8 +118,8 @@ fn build(puzzle: &Puzzle) -> GridModel {
         if c == base {
             continue;
         }
-        for k in 0..n {
-            let row: Expression = rows[k].iter().cloned().sum();
+        for (k, row_of_k) in rows.iter().enumerate().take(n) {
+            let row: Expression = row_of_k.iter().cloned().sum();
             constraints.push(constraint!(row == 1.0));
             let column: Expression = (0..n).map(|r| rows[r][k].clone()).sum();
             constraints.push(constraint!(column == 1.0));
@@ -241,8 +251,8 @@ fn solve(model: GridModel, puzzle: &Puzzle, backend: Backend, seconds: f64) -> R
     // Grid rows are base entities; the solution's rows follow the first category's order.
     let categories = puzzle.categories.len();
     let mut by_base = vec![vec![0usize; n]; categories];
-    for k in 0..n {
-        by_base[base][k] = k;
+    for (k, value) in by_base[base].iter_mut().enumerate() {
+        *value = k;
     }
     for (&(c, k, v), value) in cells.iter().zip(&values) {
         if *value > 0.5 {

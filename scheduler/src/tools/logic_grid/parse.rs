@@ -22,44 +22,64 @@
 
 use std::fmt;
 
+/// A category of the puzzle and its values, from a `Name: value, value, …` line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Category {
+    /// As written before the colon, without "(ordered)".
     pub name: String,
+    /// In the order written; every category has as many.
     pub values: Vec<String>,
+    /// Whether the values are positions, from 1 on the left: all whole numbers, or the name
+    /// ends in "(ordered)".
     pub ordered: bool,
 }
 
 /// A value: (category index, value index).
 pub type ValueRef = (usize, usize);
 
+/// What a clue says, over values of the puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ClueKind {
+    /// The same entity has both values.
     Same(ValueRef, ValueRef),
+    /// Different entities have the two values.
     Different(ValueRef, ValueRef),
     /// The first has exactly one of the other two.
     Either(ValueRef, ValueRef, ValueRef),
     /// Of `first` and `second`, one has `one` and the other has `other`.
     OneEach {
+        /// A value naming one of the two entities.
         first: ValueRef,
+        /// A value naming the other entity.
         second: ValueRef,
+        /// The value one of them has.
         one: ValueRef,
+        /// The value the other has.
         other: ValueRef,
     },
+    /// The two are in neighbouring positions of the ordered category.
     NextTo(ValueRef, ValueRef),
     /// The first is immediately left of the second (its position one less).
     LeftOf(ValueRef, ValueRef),
 }
 
+/// One clue, as read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Clue {
+    /// The line it is on, from 1.
     pub line: usize,
+    /// The clue as written, for messages.
     pub text: String,
+    /// What it says.
     pub kind: ClueKind,
 }
 
+/// A logic-grid puzzle: categories of equally many values, and clues.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
+    /// In the order written; the first sets the order of the answer's rows.
     pub categories: Vec<Category>,
+    /// In the order written.
     pub clues: Vec<Clue>,
 }
 
@@ -69,20 +89,25 @@ impl Puzzle {
         self.categories.first().map_or(0, |c| c.values.len())
     }
 
+    /// The value's text as written.
     pub fn value_name(&self, (c, v): ValueRef) -> &str {
         &self.categories[c].values[v]
     }
 
+    /// The first ordered category, which position clues refer to; `None` when none is ordered.
     pub fn ordered_category(&self) -> Option<usize> {
         self.categories.iter().position(|c| c.ordered)
     }
 }
 
+/// A problem in the puzzle text, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
+    /// The line, from 1.
     pub line: usize,
     /// The word (1-based within the clue) the problem is at, with its text.
     pub word: Option<(usize, String)>,
+    /// What is wrong, in a sentence.
     pub message: String,
 }
 
