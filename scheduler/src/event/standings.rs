@@ -25,7 +25,28 @@ pub fn standings(event: &Event, results: &Results) -> Vec<StandingsTable> {
             None => format!("{said}."),
         });
     }
+    // Standings while results are still missing are provisional, and say so first.
+    if let Some(missing) = provisional(event, results)
+        && let Some(first) = tables.first_mut()
+    {
+        first.note = Some(match first.note.take() {
+            Some(note) => format!("{missing} {note}"),
+            None => missing,
+        });
+    }
     tables
+}
+
+/// "Provisional: 12 of 40 results entered." while any result of the evening is missing;
+/// `None` once every table of every round has its results (or before any is entered).
+pub fn provisional(event: &Event, results: &Results) -> Option<String> {
+    let (done, needed) = event
+        .schedule
+        .rounds
+        .iter()
+        .map(|r| event.round_progress(results, r.number))
+        .fold((0, 0), |(d, n), (done, needed)| (d + done, n + needed));
+    (done > 0 && done < needed).then(|| format!("Provisional: {done} of {needed} results entered."))
 }
 
 /// The ranked tables of the event's scoring rule.

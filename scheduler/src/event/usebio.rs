@@ -5,8 +5,9 @@
 //! it: `USEBIO Version="1.2"` → `CLUB` (`CLUB_NAME`) and `EVENT EVENT_TYPE="MP_PAIRS"` with
 //! `PROGRAM_NAME`, `PROGRAM_VERSION`, `EVENT_DESCRIPTION`, `DATE` (dd/mm/yyyy),
 //! `BOARD_SCORING_METHOD` (`MATCH_POINTS`), `WINNER_TYPE` (1 or 2), `BOARDS_PLAYED`,
-//! `BOARDS_PER_ROUND`; `PARTICIPANTS` with a `PAIR` per pair (`PAIR_NUMBER`, `DIRECTION`
-//! for two winners, `PLACE` ("3=" when shared), `TOTAL_SCORE`, `PERCENTAGE`,
+//! `BOARDS_PER_ROUND`; `PARTICIPANTS` with a `PAIR` per pair (`PAIR_NUMBER`, unique in the
+//! file whenever the evening has one winner — an arrow-switched Mitchell's E-W pairs are
+//! numbered on from the N-S pairs — and `DIRECTION` for two winners, `PLACE` ("3=" when shared), `TOTAL_SCORE`, `PERCENTAGE`,
 //! `BOARDS_PLAYED`, a `PLAYER` with `PLAYER_NAME` per player); and a `BOARD` per board
 //! (`BOARD_NUMBER`, a `TRAVELLER_LINE` per result: `NS_PAIR_NUMBER`, `EW_PAIR_NUMBER`,
 //! `CONTRACT`, `PLAYED_BY`, `TRICKS`, `SCORE`, `NS_MATCH_POINTS`, `EW_MATCH_POINTS`).
@@ -137,10 +138,15 @@ pub fn usebio_xml(event: &Event, results: &Results, program_version: &str) -> Re
     Ok(x)
 }
 
-/// A pair's number as the club writes it: in a Mitchell the number within its direction
-/// (the direction is in `DIRECTION`), in a Howell the plain number.
+/// A pair's number in the file, its identity there. In a two-winner Mitchell, the number
+/// within its direction (the direction is in `DIRECTION`, as the club writes "3 E-W"). With
+/// one winner every pair is ranked in one list and readers take pair numbers as unique across
+/// the field, so an arrow-switched Mitchell's E-W pairs are numbered on from the N-S pairs
+/// (E-W pair 3 of a 5-table Mitchell is pair 8): otherwise N-S 3 and E-W 3 would be one pair
+/// to a reader, and the switched round's lines could not be told apart. A Howell's pairs have
+/// one number each already.
 fn pair_number(movement: &Movement, pair: usize) -> String {
-    if movement.kind.is_mitchell() && pair > movement.tables {
+    if movement.kind.is_mitchell() && pair > movement.tables && !movement.one_winner() {
         (pair - movement.tables).to_string()
     } else {
         pair.to_string()

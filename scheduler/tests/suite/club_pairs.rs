@@ -479,3 +479,93 @@ fn three_pairs_are_refused_with_the_reason() {
             .all(|t| t.rows.len() == 2 && t.top == 2.0)
     );
 }
+
+/// Issue 40: every pair has its own identity in the USEBIO file. An arrow-switched Mitchell
+/// (one winner) numbered its E-W pairs 1–5 again with no direction, so a reader took N-S 3
+/// and E-W 3 for one pair and could not attribute the switched round's lines. Read back, every
+/// traveller line names the two pairs (and their players) the schedule seated at that board,
+/// worked out here from the schedule itself, not from the export's own travellers.
+#[test]
+fn an_arrow_switched_mitchell_s_usebio_names_every_line_s_two_pairs() {
+    let names: Vec<String> = (1..=10).map(|i| format!("Player {i}a & Player {i}b")).collect();
+    let roster = Roster {
+        players: names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| Player::new(i as u32 + 1, n.clone()))
+            .collect(),
+    };
+    let mut spec = NewEvent::new("Arrow switch", EventFormat::BridgePairs, roster);
+    spec.options.boards_per_round = 4;
+    spec.options.movement = Some(MovementPlan {
+        kind: MovementKind::Mitchell,
+        phantom: None,
+        arrow_switch: true,
+    });
+    let (event, _) = build_event(&spec, &Control::unlimited()).unwrap();
+    let movement = event.schedule.movement.as_ref().unwrap();
+    assert!(movement.one_winner() && movement.rounds.iter().any(|r| r.arrow_switch));
+    // Every board: a score that says which row it was (N-S pair's index), all different.
+    let results = enter_all(&event, |b, ns| Some(score(10 * (b as i32 * 20 + ns as i32))));
+    let xml = usebio_xml(&event, &results, "0.1.0").unwrap();
+    let doc = roxmltree::Document::parse_with_options(
+        &xml,
+        roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let ev = child(doc.root_element(), "EVENT");
+    assert_eq!(text(ev, "WINNER_TYPE"), "1");
+    // The file's pairs: number → the names of its players. Numbers are unique.
+    let mut players_of: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for pair in child(ev, "PARTICIPANTS").children().filter(|c| c.is_element()) {
+        let number = text(pair, "PAIR_NUMBER");
+        let players: Vec<String> = pair
+            .children()
+            .filter(|c| c.has_tag_name("PLAYER"))
+            .map(|p| text(p, "PLAYER_NAME"))
+            .collect();
+        assert!(
+            players_of.insert(number.clone(), players).is_none(),
+            "pair number {number} is written twice"
+        );
+    }
+    assert_eq!(players_of.len(), 10);
+    let entrant_names = |number: &str| players_of[number].join(" & ");
+    // The schedule's own answer: board → the (N-S, E-W) pairs seated at it, by name.
+    let mut seated: std::collections::BTreeMap<u32, Vec<(String, String)>> = Default::default();
+    for round in &event.schedule.rounds {
+        for table in &round.tables {
+            let (ns, ew) = scheduler::event::sides(table);
+            for board in event.deals_at(round.number, table.number) {
+                let name = |e: &[usize]| event.schedule.entrants[e[0]].clone();
+                seated.entry(board).or_default().push((name(&ns), name(&ew)));
+            }
+        }
+    }
+    let mut lines = 0;
+    for board in ev.children().filter(|c| c.has_tag_name("BOARD")) {
+        let number: u32 = text(board, "BOARD_NUMBER").parse().unwrap();
+        let mut read: Vec<(String, String)> = board
+            .children()
+            .filter(|c| c.has_tag_name("TRAVELLER_LINE"))
+            .map(|line| {
+                (
+                    entrant_names(&text(line, "NS_PAIR_NUMBER")),
+                    entrant_names(&text(line, "EW_PAIR_NUMBER")),
+                )
+            })
+            .collect();
+        lines += read.len();
+        let mut expected = seated[&number].clone();
+        read.sort();
+        expected.sort();
+        assert_eq!(read, expected, "board {number}");
+    }
+    assert_eq!(lines, results.len(), "every result is a line");
+    // The switched round seats E-W pairs N-S: the check above covered them.
+    let switched = movement.rounds.iter().find(|r| r.arrow_switch).unwrap().number;
+    assert!(results.keys().any(|k| k.round as usize == switched));
+}

@@ -273,3 +273,24 @@ fn an_older_file_opened_read_only_is_read_as_it_is() {
         .unwrap();
     assert_eq!(version, 2, "reading changed nothing");
 }
+
+/// Issue 40: standings say "provisional" while results are missing, and stop once all are in.
+#[test]
+fn standings_are_provisional_until_every_result_is_in() {
+    let (_, mut session) = whist_session("provisional.tourney");
+    let note = |session: &Session| session.standings()[0].note.clone().unwrap_or_default();
+    session
+        .apply(Command::SetResult(key(1, 1), tricks(14, 12)))
+        .unwrap();
+    assert!(
+        note(&session).starts_with("Provisional: 1 of 6 results entered."),
+        "{}",
+        note(&session)
+    );
+    for (round, table) in [(1, 2), (2, 1), (2, 2), (3, 1), (3, 2)] {
+        session
+            .apply(Command::SetResult(key(round, table), tricks(13, 13)))
+            .unwrap();
+    }
+    assert!(!note(&session).contains("Provisional"), "{}", note(&session));
+}
