@@ -8,8 +8,13 @@ use std::path::PathBuf;
 
 /// What a view reports after an action that matters: shown in the banner.
 pub enum Notice {
+    /// Something went wrong: what, in words.
     Problem(String),
+    /// A file was written: the banner offers to open it or its folder.
     Wrote(PathBuf),
+    /// Something else the organiser should see (a print sent, or why it was not), with the
+    /// file to open when there is one.
+    Said(String, Option<PathBuf>),
 }
 
 impl Notice {
@@ -57,6 +62,14 @@ impl TourneyApp {
                     kind: BannerKind::Done,
                     text: format!("Wrote {}", path.display()),
                     file: Some(path),
+                });
+            }
+            Notice::Said(text, file) => {
+                self.status = text.clone();
+                self.banner = Some(Banner {
+                    kind: BannerKind::Note,
+                    text,
+                    file,
                 });
             }
         }

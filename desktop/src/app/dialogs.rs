@@ -98,6 +98,7 @@ pub enum Purpose {
     ExportPdf,
     ExportRoundSheet,
     ExportStandings,
+    ExportUsebio,
     LeagueTable,
     Puzzle,
 }

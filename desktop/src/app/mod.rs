@@ -22,6 +22,7 @@ pub(crate) mod schedule_view;
 
 mod banner;
 mod preferences;
+mod print;
 mod recent;
 mod sheets_view;
 mod standings_view;

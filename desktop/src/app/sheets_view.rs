@@ -67,12 +67,15 @@ impl EventView for SheetsView {
         if offered.contains(&SheetKind::Round) {
             ui.checkbox(&mut self.round, "Master round sheet (every round, every table)");
         }
+        let format = &session.event().schedule.format;
         ui.checkbox(
             &mut self.table,
             if club_pairs {
                 "Table cards (where the boards and the pairs go next)"
+            } else if *format == scheduler::Format::TeamChess {
+                "Match cards (one per match, with the boards and colours)"
             } else {
-                "Table cards (team chess: match cards)"
+                "Table cards (who sits where each round)"
             },
         );
         if offered.contains(&SheetKind::Personal) {
@@ -96,9 +99,18 @@ impl EventView for SheetsView {
             ui.selectable_value(&mut self.letter, true, "Letter");
         });
         let title = session.event().settings.title.clone();
-        if ui.button("Export PDF…").clicked() {
-            files.ask(Purpose::ExportPdf, export(&title, "pdf"));
-        }
+        ui.horizontal(|ui| {
+            if ui.button("Export PDF…").clicked() {
+                files.ask(Purpose::ExportPdf, export(&title, "pdf"));
+            }
+            if ui
+                .button("Print…")
+                .on_hover_text("Sends these sheets to the default printer, where the computer has one")
+                .clicked()
+            {
+                status = Some(self.print(session));
+            }
+        });
         if let Some(Some(path)) = files.answer(Purpose::ExportPdf) {
             status = Some(Notice::written(path.clone(), self.write_pdf(session, &path)));
         }
@@ -113,6 +125,22 @@ impl EventView for SheetsView {
                 path.clone(),
                 self.write_round_sheet(session, &path),
             ));
+        }
+        if club_pairs {
+            let clicked = ui
+                .add_enabled(
+                    !session.results().is_empty(),
+                    egui::Button::new("Export USEBIO results file (XML)…"),
+                )
+                .on_hover_text("The results file national bodies take for masterpoints and grading")
+                .on_disabled_hover_text("The results file can be written once results are entered")
+                .clicked();
+            if clicked {
+                files.ask(Purpose::ExportUsebio, export(&format!("{title} results"), "xml"));
+            }
+            if let Some(Some(path)) = files.answer(Purpose::ExportUsebio) {
+                status = Some(Notice::written(path.clone(), write_usebio(session, &path)));
+            }
         }
         let clicked = ui
             .add_enabled(
@@ -132,6 +160,29 @@ impl SheetsView {
         let mut bytes = scheduler::csv_safety::UTF8_BOM.to_vec();
         write_round_sheet_csv(&session.event().schedule, &mut bytes).map_err(|e| e.to_string())?;
         write_chosen(session, path, &bytes)
+    }
+
+    /// Prints the chosen sheets: written to a PDF in the temporary folder and sent to the
+    /// system's print service; where there is none, the banner says so and offers the PDF.
+    fn print(&self, session: &Session) -> Notice {
+        let path = std::env::temp_dir().join(format!(
+            "tourney-print-{}-{}.pdf",
+            std::process::id(),
+            chrono::Local::now().format("%H%M%S")
+        ));
+        if let Err(problem) = self.write_pdf(session, &path) {
+            return Notice::Problem(format!("Not printed: {problem}"));
+        }
+        match super::print::print(&path) {
+            super::print::Printed::Sent(to) => Notice::Said(format!("Printed: {to}"), None),
+            super::print::Printed::NoService(why) | super::print::Printed::Failed(why) => Notice::Said(
+                format!(
+                    "Not printed: {why}. The sheets are in {}: open it and print from the viewer.",
+                    path.display()
+                ),
+                Some(path),
+            ),
+        }
     }
 
     fn write_pdf(&self, session: &Session, path: &Path) -> Result<(), String> {
@@ -154,6 +205,13 @@ impl SheetsView {
         let pdf = event_sheets_pdf(event, session.results(), &options).map_err(|e| e.to_string())?;
         write_chosen(session, path, &pdf)
     }
+}
+
+/// The USEBIO 1.2 results file of a club pairs evening, where the save dialog said.
+fn write_usebio(session: &Session, path: &Path) -> Result<(), String> {
+    let xml =
+        scheduler::event::usebio::usebio_xml(session.event(), session.results(), env!("CARGO_PKG_VERSION"))?;
+    write_chosen(session, path, xml.as_bytes())
 }
 
 /// Writes an export where the save dialog said (it asked before replacing a file), through

@@ -351,3 +351,70 @@ fn a_killed_window_reopens_its_event_and_recent_list() {
     assert_eq!(session(&third).path(), dir.join("demo.tourney"));
     assert!(third.state().recent.contains(&other));
 }
+
+/// Issue 40: a club pairs evening's USEBIO results file is written from the window (Sheets
+/// → Export USEBIO results file), and Print… either sends the sheets or, where the machine
+/// has no print service (as this one), says so and offers the PDF.
+#[test]
+fn usebio_and_print_from_the_window() {
+    use scheduler::event::create::{EventFormat, NewEvent, build_event};
+    let dir = folder("usebio-print");
+    let event_path = dir.join("club.tourney");
+    let mut spec = NewEvent::new(
+        "Club pairs",
+        EventFormat::BridgePairs,
+        scheduler::model::Roster::numbered(14),
+    );
+    spec.options.boards_per_round = 3;
+    spec.options.movement = Some(scheduler::event::create::MovementPlan {
+        kind: scheduler::movement::MovementKind::Mitchell,
+        phantom: None,
+        arrow_switch: false,
+    });
+    let (event, _) = build_event(&spec, &scheduler::solver::Control::unlimited()).unwrap();
+    let mut session = Session::create(&event_path, &event).unwrap();
+    let key = scheduler::event::entry::Fields {
+        board: Some(1),
+        ns: Some("1".into()),
+        ew: Some("1".into()),
+        score: Some("420".into()),
+        ..Default::default()
+    }
+    .result(session.event())
+    .unwrap();
+    let value = key.1.unwrap();
+    session
+        .apply(scheduler::event::session::Command::SetResult(key.0, value))
+        .unwrap();
+    drop(session);
+    let xml = dir.join("results.xml");
+    let mut harness = harness(TourneyApp::starting(
+        dir.join("data"),
+        Some(&event_path),
+        Vec::new(),
+        scripted(vec![Some(xml.clone())]),
+    ));
+    harness.get_by_label("Sheets").click();
+    harness.run();
+    harness.get_by_label("Export USEBIO results file (XML)…").click();
+    harness.run();
+    harness.run();
+    let written = std::fs::read_to_string(&xml).expect("the USEBIO file is written");
+    assert!(written.starts_with("<?xml") && written.contains("<USEBIO Version=\"1.2\">"));
+    assert!(written.contains("<SCORE>420</SCORE>"), "{written}");
+    let banner = harness.state().banner.as_ref().expect("a banner");
+    assert!(banner.text.contains("results.xml"), "{}", banner.text);
+
+    harness.get_by_label("Print…").click();
+    harness.run();
+    let banner = harness.state().banner.as_ref().expect("a banner");
+    assert!(
+        banner.text.starts_with("Printed: ") || banner.text.starts_with("Not printed: "),
+        "{}",
+        banner.text
+    );
+    if banner.text.starts_with("Not printed: ") {
+        // The PDF is offered instead.
+        harness.get_by_label("Open");
+    }
+}
