@@ -48,6 +48,7 @@ pub use widgets::{DONE_GREEN, ERROR_RED, WARNING_ORANGE, round_picker, warning_b
 
 const RECENT_KEY: &str = "recent_events";
 const PREFERENCES_KEY: &str = "preferences";
+const NEW_EVENT_KEY: &str = "new_event";
 const NO_FILE_CHOSEN: &str = "No file was chosen.";
 
 /// Opens the window, on `file` when one is given (e.g. a double-clicked event file).
@@ -83,12 +84,18 @@ pub fn run(file: Option<PathBuf>, wrap: fn(TourneyApp) -> Box<dyn eframe::App>) 
                 .and_then(|s| s.get_string(PREFERENCES_KEY))
                 .map(|text| Preferences::parse(&text))
                 .unwrap_or_default();
+            let remembered = cc
+                .storage
+                .and_then(|s| s.get_string(NEW_EVENT_KEY))
+                .map(|text| new_event::Remembered::parse(&text))
+                .unwrap_or_default();
             install_fonts(&cc.egui_ctx);
             preferences.apply(&cc.egui_ctx);
             let folder =
                 eframe::storage_dir("Tourney").unwrap_or_else(|| std::env::temp_dir().join("tourney"));
             let mut app = TourneyApp::starting(folder, file.as_deref(), recent, Box::new(NativeDialogs));
             app.preferences = preferences;
+            app.remembered = remembered;
             Ok(wrap(app))
         }),
     )
@@ -122,6 +129,8 @@ pub struct TourneyApp {
     /// A new event waiting for the save dialog's answer.
     pending_new_event: Option<(scheduler::event::Event, Vec<String>)>,
     preferences: Preferences,
+    /// The club and format of the last event made, for the next new-event form.
+    remembered: new_event::Remembered,
     show_about: bool,
     /// A damaged file whose unfit results the organiser is asked to remove.
     pub(crate) repair: Option<repair::Repair>,
@@ -149,6 +158,7 @@ impl TourneyApp {
             recent_details: std::collections::HashMap::new(),
             pending_new_event: None,
             preferences: Preferences::default(),
+            remembered: new_event::Remembered::default(),
             show_about: false,
             repair: None,
         };
@@ -373,6 +383,10 @@ impl TourneyApp {
         }
         match Session::create(&path, &event) {
             Ok(session) => {
+                self.remembered = new_event::Remembered {
+                    club: event.settings.club.clone().unwrap_or_default(),
+                    format: event.settings.options.as_ref().map(|o| o.format),
+                };
                 self.remember(&path);
                 self.show_opened(Ok(session));
                 self.view = View::Schedule;
@@ -527,6 +541,7 @@ impl eframe::App for TourneyApp {
         let text: Vec<String> = self.recent.iter().map(|p| p.display().to_string()).collect();
         storage.set_string(RECENT_KEY, text.join("\n"));
         storage.set_string(PREFERENCES_KEY, self.preferences.to_text());
+        storage.set_string(NEW_EVENT_KEY, self.remembered.to_text());
     }
 }
 

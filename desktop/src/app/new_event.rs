@@ -22,6 +22,42 @@ pub struct NewEventView {
     job: Option<(Generation, NewEvent)>,
     /// Why the last attempt made nothing (with the rounds that can be made, when known).
     pub problem: Option<NotGenerated>,
+    /// The form as it was when `problem` was found: once anything changes, the problem is
+    /// about a form that is no longer there and goes.
+    problem_for: Option<String>,
+}
+
+/// What the new-event form remembers from the last event made: the club and the format.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Remembered {
+    /// The club's name, as last typed.
+    pub club: String,
+    /// The format last chosen.
+    pub format: Option<EventFormat>,
+}
+
+impl Remembered {
+    /// Read from the text `to_text` writes (eframe's storage); anything else is ignored.
+    pub fn parse(text: &str) -> Remembered {
+        let mut remembered = Remembered::default();
+        for line in text.lines() {
+            match line.split_once('=') {
+                Some(("club", club)) => remembered.club = club.to_owned(),
+                Some(("format", name)) => remembered.format = EventFormat::from_name(name),
+                _ => {}
+            }
+        }
+        remembered
+    }
+
+    /// One `key=value` line each (a club name never holds a line break: the form is one line).
+    pub fn to_text(&self) -> String {
+        let club = self.club.replace(['\n', '\r'], " ");
+        match self.format {
+            Some(format) => format!("club={club}\nformat={}\n", format.name()),
+            None => format!("club={club}\n"),
+        }
+    }
 }
 
 impl Default for NewEventView {
@@ -39,11 +75,38 @@ impl Default for NewEventView {
             time_limit: 20.0,
             job: None,
             problem: None,
+            problem_for: None,
         }
     }
 }
 
 impl NewEventView {
+    /// A fresh form with the club and format of the last event made.
+    pub fn remembering(remembered: &Remembered) -> NewEventView {
+        let mut view = NewEventView {
+            club: remembered.club.clone(),
+            ..NewEventView::default()
+        };
+        if let Some(format) = remembered.format {
+            view.options = defaults_for(format);
+        }
+        view
+    }
+
+    /// What the form holds, in one string, to see whether it changed.
+    fn fingerprint(&self) -> String {
+        format!(
+            "{:?}|{:?}|{:?}|{:?}|{}|{:?}|{}",
+            self.title,
+            self.club,
+            self.date,
+            self.options,
+            self.players,
+            self.roster.as_ref().map(|r| r.roster().players.len()),
+            self.time_limit
+        )
+    }
+
     /// Returns the built event (with the generator's notes) once generation has finished.
     pub fn ui(&mut self, ui: &mut egui::Ui, files: &mut Files) -> Option<(Event, Vec<String>)> {
         if let Some((job, _)) = &self.job {
@@ -64,6 +127,16 @@ impl NewEventView {
                     }
                 }
             }
+        }
+        // A problem found with the form as it was goes once the form is changed.
+        match (&self.problem, &self.problem_for) {
+            (Some(_), None) => self.problem_for = Some(self.fingerprint()),
+            (Some(_), Some(then)) if *then != self.fingerprint() => {
+                self.problem = None;
+                self.problem_for = None;
+            }
+            (None, Some(_)) => self.problem_for = None,
+            _ => {}
         }
         ui.heading("New event");
         egui::ScrollArea::vertical().show(ui, |ui| {
@@ -182,6 +255,12 @@ impl NewEventView {
         }
     }
 
+    /// The format chosen on the form.
+    #[cfg(test)]
+    pub fn format(&self) -> EventFormat {
+        self.options.format
+    }
+
     /// Whether a generation is running (the app keeps repainting meanwhile).
     #[cfg(test)]
     pub fn is_generating(&self) -> bool {
@@ -218,4 +297,20 @@ pub fn defaults_for(format: EventFormat) -> EventOptions {
         }
     }
     options
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_the_form_remembers_reads_back() {
+        let remembered = Remembered {
+            club: "Riverside BC".into(),
+            format: Some(EventFormat::BridgePairs),
+        };
+        assert_eq!(Remembered::parse(&remembered.to_text()), remembered);
+        assert_eq!(Remembered::parse("club=A\nformat=nonsense\n").format, None);
+        assert_eq!(Remembered::parse("").club, "");
+    }
 }

@@ -38,7 +38,7 @@ impl TourneyApp {
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             if ui.button("New event…").clicked() {
-                self.new_event = NewEventView::default();
+                self.new_event = NewEventView::remembering(&self.remembered);
                 self.screen = Screen::NewEvent;
                 self.status.clear();
             }

@@ -822,3 +822,53 @@ pub(super) fn pairs_bridge_results(test: &str) -> Harness<'static, TourneyApp> {
     harness.run();
     harness
 }
+
+/// Issue 40: a problem with the new-event form goes once the form is changed (it was about
+/// the form as it was), and the next new-event form remembers the club and the format.
+#[test]
+fn the_new_event_form_drops_old_problems_and_remembers_club_and_format() {
+    let dir = folder("form-memory");
+    let event_path = dir.join("pairs.tourney");
+    let dialogs = scripted(vec![Some(event_path.clone())]);
+    let mut harness = harness(TourneyApp::new(dir.join("data"), Vec::new(), dialogs));
+    open_new_event_form(&mut harness, Some("pairs bridge"));
+    harness.get_by_label("Name").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.key_press(egui::Key::Backspace);
+    harness.get_by_label("Generate the schedule").click();
+    harness.run();
+    let refusal = "Give the event a name (it heads every sheet).";
+    harness.get_by_label_contains(refusal);
+    harness.get_by_label("Name").click();
+    harness.run();
+    harness.get_by_label("Name").type_text("Monday pairs");
+    harness.run();
+    harness.run();
+    assert!(
+        harness.query_by_label_contains(refusal).is_none(),
+        "the problem went with the empty name"
+    );
+    harness.get_by_label("Club").click();
+    harness.run();
+    harness.get_by_label("Club").type_text("Riverside BC");
+    harness.get_by_label("Generate the schedule").click();
+    harness.step();
+    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    assert_eq!(session(&harness).path(), event_path);
+    // The next form: the club and the format of the event just made.
+    harness.get_by_label("Start screen").click();
+    harness.run();
+    harness.get_by_label("New event…").click();
+    harness.run();
+    assert_eq!(
+        harness.get_by_label("Club").value().as_deref(),
+        Some("Riverside BC")
+    );
+    assert_eq!(
+        harness.state().new_event.format(),
+        scheduler::event::create::EventFormat::BridgePairs
+    );
+    // The form shows the pairs options (the movement), not the whist drive's.
+    harness.get_by_label_contains("Movement");
+}
