@@ -99,6 +99,7 @@ pub enum Purpose {
     ExportRoundSheet,
     ExportStandings,
     ExportUsebio,
+    AttachPbn,
     LeagueTable,
     Puzzle,
 }

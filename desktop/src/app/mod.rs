@@ -9,6 +9,7 @@ pub(crate) mod dialogs;
 mod file_dialog;
 mod generation;
 mod grid;
+mod hand_record;
 mod job;
 mod line_up_form;
 mod new_event;

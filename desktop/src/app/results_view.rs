@@ -43,7 +43,7 @@ pub struct ResultsView {
 
 impl EventView for ResultsView {
     /// Shows the round's tables with a field per result; returns the commands to carry out.
-    fn ui(&mut self, ui: &mut egui::Ui, session: &Session, _files: &mut Files) -> Outcome {
+    fn ui(&mut self, ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Outcome {
         let mut commands = Vec::new();
         let event = session.event();
         if event.schedule.round(self.round).is_none() {
@@ -62,7 +62,7 @@ impl EventView for ResultsView {
             });
             if self.by_traveller {
                 let boards = (movement.sets * movement.boards_per_round) as u32;
-                return self.traveller_ui(ui, session, boards).into();
+                return self.traveller_ui(ui, session, boards, files);
             }
         }
         let before = self.round;
@@ -150,7 +150,13 @@ impl EventView for ResultsView {
 impl ResultsView {
     /// Club pairs: one board's traveller, a row per table that plays it in movement order,
     /// with its matchpoints once scored; Enter saves and moves down the traveller.
-    fn traveller_ui(&mut self, ui: &mut egui::Ui, session: &Session, boards: u32) -> Vec<Command> {
+    fn traveller_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        boards: u32,
+        files: &mut Files,
+    ) -> Outcome {
         let mut commands = Vec::new();
         let event = session.event();
         self.board = self.board.clamp(1, boards.max(1));
@@ -171,8 +177,10 @@ impl ResultsView {
             self.focus = Some(0);
         }
         let travellers = travellers(event, session.results());
+        let (attach, notice) = super::hand_record::attach_ui(ui, session, files);
+        commands.extend(attach);
         let Some(traveller) = travellers.get(self.board as usize - 1) else {
-            return commands;
+            return Outcome { commands, notice };
         };
         let done = traveller.rows.iter().filter(|r| r.result.is_some()).count();
         ui.label(
@@ -196,6 +204,15 @@ impl ResultsView {
             format!("{label}  {}", event.schedule.entrants[entrant])
         };
         let mut field = 0usize;
+        let hand = event
+            .hand_records()
+            .into_iter()
+            .find(|b| b.number == traveller.board);
+        if let Some(board) = &hand {
+            egui::CollapsingHeader::new("Hand record")
+                .default_open(true)
+                .show(ui, |ui| super::hand_record::diagram_ui(ui, board));
+        }
         egui::ScrollArea::vertical().id_salt("traveller").show(ui, |ui| {
             outline_fields(ui);
             egui::Grid::new(("traveller", traveller.board))
@@ -222,7 +239,7 @@ impl ResultsView {
                 });
         });
         self.forget_focus_past(field);
-        commands
+        Outcome { commands, notice }
     }
 
     /// Makes the drafts of `key` again from the saved value when it changed underneath

@@ -872,3 +872,28 @@ fn the_new_event_form_drops_old_problems_and_remembers_club_and_format() {
     // The form shows the pairs options (the movement), not the whist drive's.
     harness.get_by_label_contains("Movement");
 }
+
+/// Issue 40: hand records in the window. Dealt at random from the traveller view (through the
+/// one write path: Undo takes them back), each board's hands show beside its traveller with
+/// its dealer and vulnerability.
+#[test]
+fn hand_records_are_dealt_and_shown_beside_the_traveller() {
+    let mut harness = pairs_bridge_results("hand-records");
+    harness.get_by_label("By traveller").click();
+    harness.run();
+    harness.get_by_label("No hand records yet.");
+    harness.get_by_label("Deal at random").click();
+    harness.run();
+    let boards = session(&harness).event().boards_played() as usize;
+    assert_eq!(session(&harness).event().settings.deals.len(), boards);
+    harness.get_by_label_contains(&format!("Hand records: {boards} of {boards} boards."));
+    harness.get_by_label("Board 1: dealer North, nobody vulnerable");
+    for seat in ["North", "East", "South", "West"] {
+        harness.get_by_label(seat);
+    }
+    let label = session(&harness).undo_label().unwrap_or_default().to_owned();
+    assert!(label.contains("hand records attached"), "{label}");
+    harness.get_by_label("Undo").click();
+    harness.run();
+    assert!(session(&harness).event().settings.deals.is_empty());
+}
