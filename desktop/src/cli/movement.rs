@@ -20,8 +20,8 @@ pub const DEFAULT_BOARDS: usize = 26;
 
 #[derive(Args, Debug)]
 pub struct MovementArgs {
-    /// How many pairs are playing (an odd number makes a half table: one pair sits out each
-    /// round).
+    /// How many pairs are playing, 4 or more (an odd number makes a half table: one pair sits
+    /// out each round; 5 pairs play the 2½-table Howell or the 3-table Mitchell).
     #[arg(long, value_parser = how_many)]
     pairs: usize,
     /// About how many boards the evening should have.

@@ -42,6 +42,9 @@ fn check_pair(movement: &Movement, pair: usize) -> Result<(), String> {
 /// there. Whoever would have met the phantom sits out that round and the boards of that
 /// table rest. The organiser chooses the phantom: in a Mitchell usually an E-W pair (so the
 /// sit-out moves round the room and N-S pairs all play every round), in a Howell any pair.
+/// Refused, naming the boards, when the phantom's table would take away the second play of
+/// a board set, leaving it with no score to compare (the 2- and 3-table Howells: 5 pairs have
+/// their own movement, `two_and_a_half_table_howell`, and 3 pairs none).
 pub fn with_phantom(mut movement: Movement, phantom: usize) -> Result<Movement, String> {
     check_pair(&movement, phantom)?;
     if let Some(existing) = movement.phantom {
@@ -50,7 +53,29 @@ pub fn with_phantom(mut movement: Movement, phantom: usize) -> Result<Movement, 
             movement.label(existing)
         ));
     }
+    let before = plays_per_set(&movement, movement.rounds.len());
     remove_pair(&mut movement.rounds, phantom, 1);
+    let after = plays_per_set(&movement, movement.rounds.len());
+    let alone: Vec<String> = (1..=movement.sets)
+        .filter(|&s| before[s - 1] > 0 && after[s - 1] < 2)
+        .map(|s| {
+            let boards = movement.boards_of_set(s);
+            if boards.start() == boards.end() {
+                boards.start().to_string()
+            } else {
+                format!("{}–{}", boards.start(), boards.end())
+            }
+        })
+        .collect();
+    if !alone.is_empty() {
+        return Err(format!(
+            "With pair {} as the phantom, the {} on {} tables plays boards {} at one table only, so their scores would have nothing to compare with; every board is played at least twice.",
+            movement.label(phantom),
+            movement.kind.name(),
+            movement.tables,
+            alone.join(", ")
+        ));
+    }
     movement.phantom = Some(phantom);
     Ok(movement)
 }
@@ -128,9 +153,9 @@ pub fn withdraw(mut movement: Movement, pair: usize, after_round: usize) -> Resu
     Ok(movement)
 }
 
-/// How often the least and the most played board set is played at a table in the first
-/// `rounds` rounds (a set shared by two tables counts twice; a set never played counts 0).
-fn board_plays(movement: &Movement, rounds: usize) -> (usize, usize) {
+/// How often each board set (index set − 1) is played at a table in the first `rounds`
+/// rounds (a set shared by two tables counts twice).
+fn plays_per_set(movement: &Movement, rounds: usize) -> Vec<usize> {
     let mut plays = vec![0usize; movement.sets];
     for round in movement.rounds.iter().take(rounds) {
         for table in &round.tables {
@@ -139,6 +164,13 @@ fn board_plays(movement: &Movement, rounds: usize) -> (usize, usize) {
             }
         }
     }
+    plays
+}
+
+/// How often the least and the most played board set is played at a table in the first
+/// `rounds` rounds (a set shared by two tables counts twice; a set never played counts 0).
+fn board_plays(movement: &Movement, rounds: usize) -> (usize, usize) {
+    let plays = plays_per_set(movement, rounds);
     let fewest = plays.iter().copied().min().unwrap_or(0);
     let most = plays.iter().copied().max().unwrap_or(0);
     (fewest, most)
@@ -261,6 +293,23 @@ mod tests {
             assert!(!round.resting_sets.contains(&at_one));
             assert_eq!(round.resting_sets.len(), 1, "only the relay set rests");
         }
+    }
+
+    #[test]
+    fn a_phantom_that_leaves_boards_at_one_table_is_refused() {
+        // The 6-set 3-table Howell: whichever pair is missing, two sets lose their second play.
+        for phantom in 1..=6 {
+            let why = with_phantom(howell(3, 5).unwrap(), phantom).unwrap_err();
+            assert!(
+                why.starts_with(&format!(
+                    "With pair {phantom} as the phantom, the Howell on 3 tables plays boards "
+                )) && why.contains("at one table only"),
+                "{why}"
+            );
+        }
+        // The 2-table Howell (3 pairs): every set is left with one play.
+        let why = with_phantom(howell(2, 1).unwrap(), 4).unwrap_err();
+        assert!(why.contains("plays boards 1, 2, 3 at one table only"), "{why}");
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! evening should have, the kinds that exist for that many tables with the boards per round
 //! that come closest, the way club scorers offer them (the organiser picks one).
 
-use super::howell::{THREE_QUARTER_ROUNDS, THREE_QUARTER_TABLES, three_quarter_howell};
+use super::howell::{
+    THREE_QUARTER_ROUNDS, THREE_QUARTER_TABLES, three_quarter_howell, two_and_a_half_table_howell,
+};
 use super::{
     MAX_HOWELL_TABLES, Movement, MovementKind, arrow_switch, default_arrow_switch_rounds, howell, mitchell,
     relay_mitchell, skip_mitchell, with_phantom,
@@ -36,17 +38,30 @@ fn close_enough(played: usize, wanted: usize) -> bool {
     played * 5 >= wanted * 4 && played * 5 <= wanted * 6
 }
 
+/// The fewest pairs a movement is made for.
+pub const MIN_PAIRS: usize = 4;
+
+/// Refuses fewer than `MIN_PAIRS` pairs, saying why: with 3 pairs only one table plays at a
+/// time, and any two of its three meetings share a pair, so no board can be played by two
+/// different pairs of pairs and no score has another to be compared with.
+fn too_few_pairs(pairs: usize) -> Result<(), String> {
+    if pairs >= MIN_PAIRS {
+        return Ok(());
+    }
+    Err(format!(
+        "A pairs movement needs at least {MIN_PAIRS} pairs; got {pairs}. Two tables need at least 3 pairs, but with 3 only one table plays at a time and every two of its meetings share a pair, so no board could be played by two different pairs of pairs and no score would have another to compare with."
+    ))
+}
+
 /// The movements that fit `pairs` pairs and about `boards_wanted` boards, closest first;
 /// ties go to the movement with more rounds (more opponents met, e.g. the 7-round Howell
 /// rather than the 4-round relay Mitchell for 4 tables), then Mitchell-type before Howell. An
-/// odd number of pairs makes a half table: the movement for one pair more, with a phantom.
-/// Too few pairs and a board count of 0 get a sentence.
+/// odd number of pairs makes a half table: the movement for one pair more, with a phantom
+/// (for 5 pairs the Howell is the 2½-table Howell, `two_and_a_half_table_howell`). Every
+/// movement offered plays each board at least twice. Fewer than `MIN_PAIRS` pairs and a
+/// board count of 0 get a sentence.
 pub fn movements_for(pairs: usize, boards_wanted: usize) -> Result<Vec<MovementOption>, String> {
-    if pairs < 3 {
-        return Err(format!(
-            "A pairs movement needs at least 3 pairs (2 tables, one of them a half table); got {pairs}."
-        ));
-    }
+    too_few_pairs(pairs)?;
     if boards_wanted == 0 {
         return Err("The evening needs at least 1 board.".to_string());
     }
@@ -109,7 +124,7 @@ pub fn movements_for(pairs: usize, boards_wanted: usize) -> Result<Vec<MovementO
 /// in a Mitchell), and whether to arrow-switch a Mitchell on the usual rounds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MovementChoice {
-    /// Pairs taking part, 3 or more.
+    /// Pairs taking part, `MIN_PAIRS` or more.
     pub pairs: usize,
     /// The kind chosen.
     pub kind: MovementKind,
@@ -123,14 +138,12 @@ pub struct MovementChoice {
 }
 
 /// Makes the chosen movement: the generator for ⌈pairs / 2⌉ tables, the phantom for an odd
-/// number of pairs, the arrow switch. Each refusal is a sentence.
+/// number of pairs, the arrow switch. A Howell for 5 pairs is the 2½-table Howell (the
+/// 3-table Howell with a phantom would play some boards at one table only). Each refusal is
+/// a sentence.
 pub fn make_movement(choice: &MovementChoice) -> Result<Movement, String> {
     let pairs = choice.pairs;
-    if pairs < 3 {
-        return Err(format!(
-            "A pairs movement needs at least 3 pairs (2 tables, one of them a half table); got {pairs}."
-        ));
-    }
+    too_few_pairs(pairs)?;
     let tables = pairs.div_ceil(2);
     let k = choice.boards_per_round;
     if !(1..=MAX_BOARDS_PER_ROUND).contains(&k) {
@@ -138,27 +151,41 @@ pub fn make_movement(choice: &MovementChoice) -> Result<Movement, String> {
             "{k} boards a round: a round has 1 to {MAX_BOARDS_PER_ROUND} boards."
         ));
     }
-    let movement = match choice.kind {
-        MovementKind::Mitchell => mitchell(tables, k)?,
-        MovementKind::SkipMitchell => skip_mitchell(tables, k)?,
-        MovementKind::RelayMitchell => relay_mitchell(tables, k)?,
-        MovementKind::Howell => howell(tables, k)?,
-        MovementKind::ThreeQuarterHowell => three_quarter_howell(tables, k)?,
-    };
-    let movement = match (pairs % 2 == 1, choice.phantom) {
-        (true, phantom) => with_phantom(movement, phantom.unwrap_or(2 * tables))?,
-        (false, Some(_)) => {
-            return Err(format!(
-                "{pairs} pairs fill {tables} tables: there is no half table, so no phantom pair."
-            ));
-        }
-        (false, None) => movement,
+    let movement = if choice.kind == MovementKind::Howell && tables == 3 && pairs % 2 == 1 {
+        // 5 pairs: the 3-table Howell with a phantom would leave boards at one table only.
+        two_and_a_half_table_howell(k, choice.phantom.unwrap_or(2 * tables))?
+    } else {
+        with_half_table(choice, generate(choice.kind, tables, k)?)?
     };
     if choice.arrow_switch {
         let rounds = default_arrow_switch_rounds(movement.rounds.len());
         arrow_switch(movement, &rounds)
     } else {
         Ok(movement)
+    }
+}
+
+/// The movement of a kind for `tables` full tables with `k` boards a round.
+fn generate(kind: MovementKind, tables: usize, k: usize) -> Result<Movement, String> {
+    match kind {
+        MovementKind::Mitchell => mitchell(tables, k),
+        MovementKind::SkipMitchell => skip_mitchell(tables, k),
+        MovementKind::RelayMitchell => relay_mitchell(tables, k),
+        MovementKind::Howell => howell(tables, k),
+        MovementKind::ThreeQuarterHowell => three_quarter_howell(tables, k),
+    }
+}
+
+/// The phantom for an odd number of pairs (the organiser's, or the highest pair number);
+/// with an even number, a phantom asked for is refused.
+fn with_half_table(choice: &MovementChoice, movement: Movement) -> Result<Movement, String> {
+    let (pairs, tables) = (choice.pairs, movement.tables);
+    match (pairs % 2 == 1, choice.phantom) {
+        (true, phantom) => with_phantom(movement, phantom.unwrap_or(2 * tables)),
+        (false, Some(_)) => Err(format!(
+            "{pairs} pairs fill {tables} tables: there is no half table, so no phantom pair."
+        )),
+        (false, None) => Ok(movement),
     }
 }
 

@@ -72,6 +72,7 @@ pub fn read_movement_json(text: &str) -> Result<Movement, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::movement::howell::two_and_a_half_table_howell;
     use crate::movement::{howell, mitchell, with_phantom};
 
     fn rows(bytes: &[u8]) -> Vec<Vec<String>> {
@@ -102,10 +103,11 @@ mod tests {
         let rows = rows(&movement_csv(&m).unwrap());
         assert_eq!(rows.len(), 9, "two tables and one sit-out a round");
         assert_eq!(rows[2], ["1", "", "3 NS", "", "", ""]);
-        let h = with_phantom(howell(2, 3).unwrap(), 4).unwrap();
+        // The 2½-table Howell (5 pairs, pair 6 the phantom): a sit-out row each round.
+        let h = two_and_a_half_table_howell(3, 6).unwrap();
         let howell_rows = super::tests::rows(&movement_csv(&h).unwrap());
-        assert!(howell_rows.iter().all(|r| r[2] != "4" && r[3] != "4"));
-        assert_eq!(howell_rows.iter().filter(|r| r[1].is_empty()).count(), 3);
+        assert!(howell_rows.iter().all(|r| r[2] != "6" && r[3] != "6"));
+        assert_eq!(howell_rows.iter().filter(|r| r[1].is_empty()).count(), 5);
     }
 
     #[test]

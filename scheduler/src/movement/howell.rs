@@ -18,7 +18,8 @@
 //!   (the search proves it), and the two tables share a set every round, as in the published
 //!   2-table Howell; that is declared in `Movement::sharing`. For 3 tables even that fails
 //!   (a set would be at all three tables), so the 3-table Howell has its own generator with
-//!   six sets (`three_table`).
+//!   six sets (`three_table`), and 5 pairs (2½ tables) their own movement, the 2½-table
+//!   Howell with five sets each played twice (`three_table` too).
 //!
 //! The search (`search`) takes up to a fifth of a second at 26–30 tables, so its results are
 //! shipped as data (`starters`, checked against the search at test time; its doc says how to
@@ -32,6 +33,7 @@ mod three_quarter;
 mod three_table;
 
 pub use three_quarter::{THREE_QUARTER_ROUNDS, THREE_QUARTER_TABLES, three_quarter_howell};
+pub use three_table::two_and_a_half_table_howell;
 
 use search::{Shape, StarterRow, find_starter};
 

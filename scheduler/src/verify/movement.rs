@@ -1,6 +1,8 @@
 //! Checks a club pairs movement with moving boards (`crate::movement::Movement`: Mitchell,
 //! skip and relay Mitchells, complete and three-quarter Howells) against the rules of issue 22 and reports every
-//! violation in a sentence naming the round, table, pair and board set.
+//! violation in a sentence naming the round, table, pair and board set. Issue 40 adds one
+//! rule for every kind: each board set in play is played at least twice, at two tables with
+//! four different pairs, so that each of its scores has another to be compared with.
 //!
 //! Nothing here comes from the generators in `crate::movement` except the data types: every
 //! count (meetings, sets per pair, tables per set, boards per pair, pair labels) is made
@@ -46,6 +48,10 @@ pub enum MovementRule {
     /// An incomplete (three-quarter) Howell: pairs play different numbers of rounds, or it
     /// has as many rounds as a complete Howell.
     Balance,
+    /// A board set in play is played at one table only, or only ever with one pair of the
+    /// same tables, so its scores have nothing to be compared with (every board is played at
+    /// least twice, by four different pairs).
+    Comparison,
 }
 
 /// One broken rule, in words.
@@ -130,6 +136,9 @@ pub fn verify_movement(movement: &Movement) -> MovementReport {
         check_howell(movement, &names, &tally, &mut report);
     }
     summarise(movement, &tally, &mut report);
+    // After the summary, so that a board left without a comparison by a pair that left is
+    // said after the facts of the movement.
+    check_comparisons(movement, &names, &tally, &mut report);
     report
 }
 
@@ -165,6 +174,20 @@ impl Names<'_> {
         }
     }
 
+    /// "board 7 (set 7) is" / "boards 16–20 (set 4) are": the boards of a set as the
+    /// subject of a sentence, with its verb; and the pronoun for them ("it" / "they").
+    fn boards_are(&self, set: usize) -> (String, &'static str) {
+        match self.movement.boards_per_round {
+            0 => (format!("set {set} is"), "it"),
+            1 => (format!("board {set} (set {set}) is"), "it"),
+            k => {
+                let first = set.saturating_sub(1).saturating_mul(k).saturating_add(1);
+                let last = first.saturating_add(k - 1);
+                (format!("boards {first}–{last} (set {set}) are"), "they")
+            }
+        }
+    }
+
     /// "set 2 (boards 4–6)", boards counted here from `boards_per_round`.
     fn set(&self, set: usize) -> String {
         let k = self.movement.boards_per_round;
@@ -191,6 +214,8 @@ struct Tally {
     seated_rounds: BTreeMap<usize, usize>,
     /// Sets seen at a table at least once.
     sets_played: BTreeSet<usize>,
+    /// set → where it is played: (round, table, N-S pair, E-W pair).
+    set_plays: BTreeMap<usize, Vec<(usize, usize, usize, usize)>>,
 }
 
 /// The most pairs, tables, sets or boards per round checked: far beyond any club room, and
@@ -322,6 +347,11 @@ fn check_round(
         } else {
             set_tables.entry(row.set).or_default().push(t);
             tally.sets_played.insert(row.set);
+            tally
+                .set_plays
+                .entry(row.set)
+                .or_default()
+                .push((round.number, t, row.ns, row.ew));
         }
         if seated_ok {
             let key = (row.ns.min(row.ew), row.ns.max(row.ew));
@@ -678,6 +708,59 @@ fn check_evening(movement: &Movement, names: &Names, tally: &Tally, report: &mut
                 parts.join("; ")
             ),
         );
+    }
+}
+
+/// Every board set in play is played at least twice, at two tables with four different
+/// pairs, so each score has another to be compared with. A set left with one play because a
+/// pair left the evening (a withdrawn pair that had not played it yet) is not the movement's
+/// fault: it is named in the summary instead.
+fn check_comparisons(movement: &Movement, names: &Names, tally: &Tally, report: &mut MovementReport) {
+    for (&set, plays) in &tally.set_plays {
+        let apart = |a: &(usize, usize, usize, usize), b: &(usize, usize, usize, usize)| {
+            a.2 != b.2 && a.2 != b.3 && a.3 != b.2 && a.3 != b.3
+        };
+        let compared = plays
+            .iter()
+            .enumerate()
+            .any(|(i, a)| plays[i + 1..].iter().any(|b| apart(a, b)));
+        if compared {
+            continue;
+        }
+        let (subject, pronoun) = names.boards_are(set);
+        let has = if pronoun == "it" { "has" } else { "have" };
+        let places: Vec<String> = plays
+            .iter()
+            .map(|&(round, table, _, _)| format!("round {round}, table {table}"))
+            .collect();
+        let played = match plays.as_slice() {
+            [_] => format!("{subject} played only once ({})", places.join("; ")),
+            _ => format!(
+                "{subject} played {} times ({}), but every two of those tables have a pair in common",
+                plays.len(),
+                places.join("; ")
+            ),
+        };
+        let left: Vec<String> = movement
+            .withdrawn
+            .iter()
+            .filter(|w| !tally.plays.contains_key(&(w.pair, set)))
+            .map(|w| names.pair(w.pair))
+            .collect();
+        if left.is_empty() {
+            report.add(
+                MovementRule::Comparison,
+                None,
+                format!(
+                    "{played}: {pronoun} {has} nothing to be compared with; every board is played at least twice, by different pairs"
+                ),
+            );
+        } else {
+            report.summary.push(format!(
+                "{played}, as {} left: {pronoun} {has} nothing to be compared with",
+                join_and(&left)
+            ));
+        }
     }
 }
 
@@ -1593,6 +1676,109 @@ mod tests {
             &verify_movement(&long),
             MovementRule::Balance,
             "a three-quarter Howell for 12 pairs plays fewer than 11 rounds (that would be a complete Howell); this one has 11",
+        );
+    }
+
+    /// The 5-pair Howell as Tourney made it before issue 40: the 6-set 3-table Howell with
+    /// the stationary pair 6 as the phantom, so table 1 is empty and two sets that were
+    /// played twice lose their table-1 play. Written out by hand.
+    fn five_pair_howell_with_lone_sets() -> Movement {
+        let mut m = movement(
+            MovementKind::Howell,
+            6,
+            3,
+            6,
+            vec![],
+            vec![
+                (vec![(2, 4, 3, 2), (3, 2, 5, 3)], vec![1], vec![1, 4, 5, 6]),
+                (vec![(2, 5, 4, 1), (3, 3, 1, 3)], vec![2], vec![2, 4, 5, 6]),
+                (vec![(2, 1, 5, 2), (3, 4, 2, 5)], vec![3], vec![1, 3, 4, 6]),
+                (vec![(2, 2, 1, 4), (3, 5, 3, 6)], vec![4], vec![1, 2, 3, 5]),
+                (vec![(2, 3, 2, 1), (3, 1, 4, 6)], vec![5], vec![2, 3, 4, 5]),
+            ],
+        );
+        m.phantom = Some(6);
+        m
+    }
+
+    #[test]
+    fn a_board_played_once_is_named_with_where_it_is_played() {
+        let m = five_pair_howell_with_lone_sets();
+        let report = verify_movement(&m);
+        assert_eq!(
+            messages(&report),
+            vec![
+                "boards 7–8 (set 4) are played only once (round 4, table 2): they have nothing to be compared with; every board is played at least twice, by different pairs",
+                "boards 9–10 (set 5) are played only once (round 3, table 3): they have nothing to be compared with; every board is played at least twice, by different pairs",
+            ]
+        );
+        assert!(report.breaks(MovementRule::Comparison));
+        // One board a round: named as a board.
+        let mut single = m.clone();
+        single.boards_per_round = 1;
+        assert_says(
+            &verify_movement(&single),
+            MovementRule::Comparison,
+            "board 4 (set 4) is played only once (round 4, table 2): it has nothing to be compared with; every board is played at least twice, by different pairs",
+        );
+        // The same seating with five sets, each at two tables of different pairs (the
+        // last round's shared by tables 2 and 3): every board has a comparison.
+        let mut mended = movement(
+            MovementKind::Howell,
+            6,
+            3,
+            5,
+            vec![(2, 3)],
+            vec![
+                (vec![(2, 4, 3, 2), (3, 2, 5, 4)], vec![1], vec![1, 3, 5]),
+                (vec![(2, 5, 4, 3), (3, 3, 1, 4)], vec![2], vec![1, 2, 5]),
+                (vec![(2, 1, 5, 2), (3, 4, 2, 1)], vec![3], vec![3, 4, 5]),
+                (vec![(2, 2, 1, 3), (3, 5, 3, 1)], vec![4], vec![2, 4, 5]),
+                (vec![(2, 3, 2, 5), (3, 1, 4, 5)], vec![5], vec![1, 2, 3, 4]),
+            ],
+        );
+        mended.phantom = Some(6);
+        let report = verify_movement(&mended);
+        assert!(report.is_valid(), "{:#?}", messages(&report));
+    }
+
+    #[test]
+    fn a_set_played_twice_by_one_pair_is_no_comparison() {
+        // The 2-table Howell with set 1 played at table 1 in rounds 1 and 2 (pair 4 both
+        // times) and nowhere else: two plays, but no comparison.
+        let mut m = howell_2();
+        m.sets = 4;
+        row(&mut m, 1, 2).set = 4;
+        row(&mut m, 2, 1).set = 1;
+        row(&mut m, 2, 2).set = 4;
+        let report = verify_movement(&m);
+        assert_says(
+            &report,
+            MovementRule::Comparison,
+            "boards 1–2 (set 1) are played 2 times (round 1, table 1; round 2, table 1), but every two of those tables have a pair in common: they have nothing to be compared with; every board is played at least twice, by different pairs",
+        );
+        assert!(report.breaks(MovementRule::BoardRepeat));
+    }
+
+    #[test]
+    fn a_board_left_alone_by_a_pair_that_left_is_said_not_refused() {
+        use crate::movement::{howell, withdraw};
+        // 4 pairs, 2 tables sharing each round's set: when pair 3 leaves after round 1, the
+        // sets of rounds 2 and 3 are played at one table only. The movement was fair; the
+        // summary says what the withdrawal costs.
+        let left = withdraw(howell(2, 2).unwrap(), 3, 1).unwrap();
+        let report = verify_movement(&left);
+        assert!(report.is_valid(), "{:#?}", messages(&report));
+        let notes: Vec<&String> = report
+            .summary
+            .iter()
+            .filter(|l| l.contains("as pair 3 left"))
+            .collect();
+        assert_eq!(notes.len(), 2, "{:#?}", report.summary);
+        assert!(
+            notes[0].contains("played only once")
+                && notes[0].ends_with("they have nothing to be compared with"),
+            "{notes:?}"
         );
     }
 

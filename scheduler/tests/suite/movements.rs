@@ -8,8 +8,8 @@ use std::collections::{HashMap, HashSet};
 
 use scheduler::movement::howell::three_quarter_howell;
 use scheduler::movement::{
-    MAX_HOWELL_TABLES, Movement, MovementChoice, MovementKind, howell, make_movement, mitchell,
-    movements_for, relay_mitchell, skip_mitchell,
+    MAX_HOWELL_TABLES, MIN_PAIRS, Movement, MovementChoice, MovementKind, choose_movement, howell,
+    make_movement, mitchell, movements_for, relay_mitchell, skip_mitchell,
 };
 use scheduler::verify::movement::verify_movement;
 
@@ -462,7 +462,7 @@ fn eight_table_relay_mitchell_as_published() {
 /// boards wanted, and each offered one can be generated with those numbers.
 #[test]
 fn movements_offered_fit_the_evening() {
-    for pairs in 3..=60 {
+    for pairs in MIN_PAIRS..=60 {
         for wanted in [12, 18, 24, 27] {
             let options = movements_for(pairs, wanted).unwrap();
             for o in &options {
@@ -510,13 +510,18 @@ fn movements_offered_fit_the_evening() {
         (four[0].kind, four[0].rounds, four[0].boards_per_round),
         (MovementKind::Howell, 7, 4)
     );
-    for (pairs, boards, words) in [(2, 24, "at least 3 pairs"), (8, 0, "at least 1 board")] {
+    for (pairs, boards, words) in [
+        (2, 24, "at least 4 pairs; got 2"),
+        (3, 24, "at least 4 pairs; got 3"),
+        (8, 0, "at least 1 board"),
+    ] {
         let message = movements_for(pairs, boards).unwrap_err();
         assert!(message.contains(words), "{message}");
     }
 }
 
-/// Every kind, 3–30 tables: a phantom pair in three places (first, middle, last), an arrow
+/// Every kind, 3–30 tables (the 3-table Howell apart, see below): a phantom pair in three
+/// places (first, middle, last), an arrow
 /// switch on the usual rounds of every Mitchell, and a pair leaving after round 2. Counted
 /// here directly and put through the verifier.
 #[test]
@@ -531,7 +536,9 @@ fn half_tables_arrow_switches_and_withdrawals_every_size() {
             kinds.push(skip_mitchell(tables, 2).unwrap());
             kinds.push(relay_mitchell(tables, 2).unwrap());
         }
-        if tables <= 12 {
+        // 3 tables: a phantom in the 6-set Howell is refused (boards left at one table);
+        // 5 pairs play the 2½-table Howell (`five_pairs_play_the_two_and_a_half_table_howell`).
+        if tables <= 12 && tables != 3 {
             kinds.push(howell(tables, 2).unwrap());
         }
         if tables == 6 {
@@ -582,4 +589,125 @@ fn half_tables_arrow_switches_and_withdrawals_every_size() {
         }
     }
     assert!(checked > 150, "{checked}");
+}
+
+/// Issue 40: a 5-pair evening's Howell is the 2½-table Howell. Before, it was the 6-set
+/// 3-table Howell with its stationary pair as the phantom, and two of the six sets (10 of
+/// 30 boards with 5 a round, 8 of 24 with 4) were played at one table only. Now: tables 1
+/// and 2 play, one pair sits out each round, five sets each played at both tables (sharing
+/// in one round), every pair meets the other four and plays 4 sets — with any pair as the
+/// phantom. The 6-pair Howell with a phantom is refused with the boards it would lose.
+#[test]
+fn five_pairs_play_the_two_and_a_half_table_howell() {
+    use scheduler::movement::with_phantom;
+    for phantom in 1..=6 {
+        for k in [3, 4, 5, 6] {
+            let m = make_movement(&MovementChoice {
+                pairs: 5,
+                kind: MovementKind::Howell,
+                boards_per_round: k,
+                phantom: Some(phantom),
+                arrow_switch: false,
+            })
+            .unwrap();
+            let id = format!("phantom {phantom}, {k} a round");
+            let report = verify_movement(&m);
+            assert!(report.is_valid(), "{id}: {:?}", report.violations);
+            assert_eq!((m.phantom, m.sets, m.rounds.len()), (Some(phantom), 5, 5), "{id}");
+            check_every_board_compared(&m);
+            let mut opponents: HashMap<usize, HashSet<usize>> = HashMap::new();
+            let mut sets: HashMap<usize, HashSet<usize>> = HashMap::new();
+            for round in &m.rounds {
+                let tables: Vec<usize> = round.tables.iter().map(|t| t.table).collect();
+                assert_eq!(tables, vec![1, 2], "{id}: tables 1 and 2 play");
+                assert_eq!(round.sitting_out.len(), 1, "{id}");
+                for t in &round.tables {
+                    opponents.entry(t.ns).or_default().insert(t.ew);
+                    opponents.entry(t.ew).or_default().insert(t.ns);
+                    sets.entry(t.ns).or_default().insert(t.set);
+                    sets.entry(t.ew).or_default().insert(t.set);
+                }
+            }
+            assert_eq!(opponents.len(), 5, "{id}: five real pairs");
+            assert!(opponents.values().all(|o| o.len() == 4), "{id}: {opponents:?}");
+            assert!(sets.values().all(|s| s.len() == 4), "{id}: {sets:?}");
+        }
+        let refused = with_phantom(howell(3, 5).unwrap(), phantom).unwrap_err();
+        assert!(refused.contains("at one table only"), "{refused}");
+    }
+    // The evening's choice: 5 pairs, 26 boards → the Howell, 5 rounds of 5 (25 boards, each
+    // played twice; 20 for each pair).
+    assert_eq!(
+        choose_movement(5, 26, None, None).unwrap(),
+        (MovementKind::Howell, 5)
+    );
+}
+
+/// Every board set in play is played at two tables with four different pairs (counted here,
+/// apart from the verifier's rule).
+fn check_every_board_compared(m: &Movement) {
+    let mut plays: HashMap<usize, Vec<(usize, usize)>> = HashMap::new();
+    for t in m.rounds.iter().flat_map(|r| &r.tables) {
+        plays.entry(t.set).or_default().push((t.ns, t.ew));
+    }
+    for (set, at) in &plays {
+        let apart = at.iter().enumerate().any(|(i, a)| {
+            at[i + 1..]
+                .iter()
+                .any(|b| a.0 != b.0 && a.0 != b.1 && a.1 != b.0 && a.1 != b.1)
+        });
+        assert!(
+            apart,
+            "{:?} {} pairs, {} a round: set {set} has no comparison ({at:?})",
+            m.kind, m.pairs, m.boards_per_round
+        );
+    }
+}
+
+/// Issue 40: every movement the chooser offers, for every number of pairs it accepts (4 to
+/// 40) and the default and several other board counts, is made (with the phantom of an
+/// odd field and the arrow switch of a Mitchell) and passes the whole verifier, every board
+/// played at least twice by different pairs; the first one offered is what `choose_movement`
+/// picks. Fewer than 4 pairs are refused with the reason.
+#[test]
+fn every_size_the_chooser_accepts_plays_every_board_twice() {
+    let mut made = 0;
+    for pairs in MIN_PAIRS..=40 {
+        for wanted in [12, 16, 20, 24, 26, 27, 30, 36] {
+            let options = movements_for(pairs, wanted).unwrap();
+            for o in &options {
+                let m = make_movement(&MovementChoice {
+                    pairs,
+                    kind: o.kind,
+                    boards_per_round: o.boards_per_round,
+                    phantom: None,
+                    arrow_switch: o.kind.is_mitchell(),
+                })
+                .unwrap_or_else(|why| panic!("{pairs} pairs, {o:?}: {why}"));
+                let report = verify_movement(&m);
+                assert!(
+                    report.is_valid(),
+                    "{pairs} pairs, {wanted} boards, {o:?}: {:?}",
+                    report.violations
+                );
+                check_every_board_compared(&m);
+                made += 1;
+            }
+            if let Some(first) = options.first() {
+                assert_eq!(
+                    choose_movement(pairs, wanted, None, None).unwrap(),
+                    (first.kind, first.boards_per_round),
+                    "{pairs} pairs, {wanted} boards"
+                );
+            }
+        }
+    }
+    assert!(made > 500, "{made}");
+    for pairs in [2, 3] {
+        let why = choose_movement(pairs, 26, None, None).unwrap_err();
+        assert!(
+            why.contains("at least 4 pairs") && why.contains("no score would have another to compare with"),
+            "{why}"
+        );
+    }
 }
