@@ -15,7 +15,7 @@ use scheduler::event::store::{EventFile, ExistingFile, StoreError};
 use scheduler::event::usebio::usebio_xml;
 use scheduler::event::{Event, ImpMethod, ResultValue};
 use scheduler::model::{Roster, TeamEvent};
-use scheduler::movement::{MovementKind, choose_movement, describe_movement, present_pairs};
+use scheduler::movement::{MovementKind, choose_movement_for, describe_movement, present_pairs};
 use scheduler::roster_import::import_roster_file;
 use scheduler::scoring::league::PointsRule;
 use scheduler::sheets::event_sheets::{event_sheets_pdf, sheet_kinds, sheet_options};
@@ -456,7 +456,7 @@ fn plan_movement(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
             let pairs = spec.roster.players.len();
             let boards = args.boards.unwrap_or(super::movement::DEFAULT_BOARDS);
             let per_round = args.boards_per_round.map(|k| k as usize);
-            match choose_movement(pairs, boards, kind, per_round) {
+            match choose_movement_for(pairs, boards, kind, per_round, args.rounds) {
                 Ok((kind, per_round)) => {
                     spec.options.boards_per_round = u32::try_from(per_round).unwrap_or(u32::MAX);
                     spec.options.movement = Some(MovementPlan {

@@ -248,9 +248,10 @@ pub fn first_rounds(mut movement: Movement, rounds: usize) -> Result<(Movement, 
     } else {
         format!("{fewest} or {most} tables (a set rests at the half table)")
     };
+    let cut = total - rounds;
     let note = format!(
-        "rounds 1–{rounds} of the {total}-round {name} are played ({} rounds cut): {boards} boards for each pair that plays every round, every board played at {at}",
-        total - rounds
+        "rounds 1–{rounds} of the {total}-round {name} are played ({cut} round{} cut): {boards} boards for each pair that plays every round, every board played at {at}",
+        if cut == 1 { "" } else { "s" }
     );
     Ok((movement, Some(note)))
 }

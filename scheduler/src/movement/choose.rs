@@ -198,10 +198,38 @@ pub fn choose_movement(
     kind: Option<MovementKind>,
     boards_per_round: Option<usize>,
 ) -> Result<(MovementKind, usize), String> {
+    choose_movement_for(pairs, boards, kind, boards_per_round, None)
+}
+
+/// As [`choose_movement`], for an evening of `rounds` rounds when given: the automatic
+/// choice is then the first offered movement that can stop after that many rounds with every
+/// board still played at least twice (13 pairs for 6 rounds: a Mitchell, not the 7-table
+/// Howell that cannot stop there). When none can, the first is chosen, and making the
+/// evening says why it cannot be shortened.
+pub fn choose_movement_for(
+    pairs: usize,
+    boards: usize,
+    kind: Option<MovementKind>,
+    boards_per_round: Option<usize>,
+    rounds: Option<usize>,
+) -> Result<(MovementKind, usize), String> {
     let options = movements_for(pairs, boards)?;
+    let stops_there = |option: &&MovementOption| {
+        let Some(rounds) = rounds else {
+            return true;
+        };
+        let choice = MovementChoice {
+            pairs,
+            kind: option.kind,
+            boards_per_round: boards_per_round.unwrap_or(option.boards_per_round),
+            phantom: None,
+            arrow_switch: false,
+        };
+        make_movement(&choice).is_ok_and(|movement| super::first_rounds(movement, rounds).is_ok())
+    };
     let kind = match kind {
         Some(kind) => kind,
-        None => options.first().map(|o| o.kind).ok_or_else(|| {
+        None => options.iter().find(stops_there).or(options.first()).map(|o| o.kind).ok_or_else(|| {
             format!(
                 "No movement for {pairs} pairs comes within a fifth of {boards} boards; choose the kind and the boards per round."
             )

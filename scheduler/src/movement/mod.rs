@@ -20,8 +20,8 @@ pub mod schedule;
 pub use crate::model::movement::{Movement, MovementKind, MovementRound, TableRound, Withdrawal};
 pub use adjust::{arrow_switch, default_arrow_switch_rounds, first_rounds, with_phantom, withdraw};
 pub use choose::{
-    MAX_BOARDS_PER_ROUND, MIN_PAIRS, MovementChoice, MovementOption, choose_movement, make_movement,
-    movements_for,
+    MAX_BOARDS_PER_ROUND, MIN_PAIRS, MovementChoice, MovementOption, choose_movement, choose_movement_for,
+    make_movement, movements_for,
 };
 pub use export::{movement_csv, movement_json, read_movement_json};
 pub use howell::{MAX_HOWELL_TABLES, howell};

@@ -711,3 +711,33 @@ fn every_size_the_chooser_accepts_plays_every_board_twice() {
         );
     }
 }
+
+/// Issue 40: the automatic choice takes the evening's rounds into account. 13 pairs for 6
+/// rounds: the first offer (the 7-table Howell) cannot stop after round 6 with every board
+/// played twice, so the choice is one that can, and it does stop there.
+#[test]
+fn the_automatic_choice_can_stop_after_the_rounds_asked() {
+    use scheduler::movement::{
+        MovementChoice, choose_movement, choose_movement_for, first_rounds, make_movement,
+    };
+    let (first, _) = choose_movement(13, 26, None, None).unwrap();
+    let (kind, per_round) = choose_movement_for(13, 26, None, None, Some(6)).unwrap();
+    let build = |kind, boards_per_round| {
+        make_movement(&MovementChoice {
+            pairs: 13,
+            kind,
+            boards_per_round,
+            phantom: None,
+            arrow_switch: false,
+        })
+        .unwrap()
+    };
+    assert!(
+        first_rounds(build(first, 2), 6).is_err(),
+        "the first offer cannot stop after 6 rounds (else this test shows nothing)"
+    );
+    assert_ne!(kind, first);
+    assert!(first_rounds(build(kind, per_round), 6).is_ok(), "{kind:?}");
+    // Without a round count, the first offer as before.
+    assert_eq!(choose_movement_for(13, 26, None, None, None).unwrap().0, first);
+}
