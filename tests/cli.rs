@@ -1317,3 +1317,71 @@ fn movements_keep_to_the_boards_a_round_an_event_takes() {
     ]);
     fails_with(&out, 1, "60 boards a round: a round has 1 to 52 boards.");
 }
+
+/// Issue 40: a roster of pairs is read as pairs, and listed with both players and numbers.
+#[test]
+fn roster_check_lists_a_roster_of_pairs_with_both_players_and_numbers() {
+    let out = tourney(&["roster", "check", &fixture("pairs_two_name_columns.csv")]);
+    let stdout = ok(&out);
+    assert!(
+        stdout.contains("13 pairs (26 players); encoding UTF-8 with byte-order mark; delimiter ','"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("read as pairs: one pair a row, a column for each player"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("   1  Margaret Hughes (104522) & Dennis Hughes (104523)\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("   2  Siobhán O'Connor (007341) & Pádraig Walsh (118906)\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("0 error(s), 0 warning(s)"), "{stdout}");
+
+    let out = tourney(&["roster", "check", &fixture("pairs_one_column.csv")]);
+    let stdout = ok(&out);
+    assert!(stdout.contains("13 pairs (26 players)"), "{stdout}");
+    assert!(!stdout.contains("  Pair\n"), "the header is not a pair: {stdout}");
+}
+
+/// Issue 40: `event new --format bridge-pairs` with a roster of pairs makes an event of 13
+/// entrants named "A & B"; an individual format refuses the roster with a sentence.
+#[test]
+fn a_pairs_roster_makes_a_pairs_event_and_is_refused_for_a_whist_drive() {
+    let dir = scratch("pairs-roster");
+    let file = dir.join("tuesday.tourney");
+    let f = file.to_str().unwrap();
+    let roster = fixture("pairs_partner_column.csv");
+    let out = tourney(&["event", "new", f, "--format", "bridge-pairs", "--roster", &roster]);
+    let stdout = ok(&out);
+    assert!(stdout.contains("13 entrants"), "{stdout}");
+    let standings = ok(&tourney(&["event", "standings", f]));
+    assert!(
+        standings.contains("1    Margaret Hughes & Dennis Hughes "),
+        "{standings}"
+    );
+    assert!(
+        standings.contains("13   Tom Whitfield & Ruth Lindqvist "),
+        "{standings}"
+    );
+
+    let drive = dir.join("drive.tourney");
+    let out = tourney(&[
+        "event",
+        "new",
+        drive.to_str().unwrap(),
+        "--format",
+        "whist-drive",
+        "--roster",
+        &roster,
+    ]);
+    fails_with(
+        &out,
+        1,
+        "the roster holds 13 pair(s) (Margaret Hughes & Dennis Hughes, …), but whist drive events seat individual players",
+    );
+    assert!(!drive.exists(), "nothing is made from a refused roster");
+}

@@ -62,6 +62,54 @@ pub(crate) fn screen(record: Record<'_>, label: &dyn Fn(usize) -> String, proble
     true
 }
 
+/// The players a cell names, split where a roster of pairs joins them: `&`, `and`, `/`, `+`
+/// or a spaced dash ("Ann Archer & Bob Archer", "Ann and Bob", "Smith/Jones", "Kowalski -
+/// Nowak"). The first of these that occurs is the one split on; every part is trimmed, and a
+/// part may be empty ("Ann &"). One part when the cell names one player.
+pub(crate) fn pair_parts(cell: &str) -> Vec<String> {
+    const JOINS: [&str; 6] = ["&", " and ", "/", "+", " - ", " – "];
+    let lower = cell.to_lowercase();
+    for join in JOINS {
+        // " and " is found in the lower-cased text; it has the same byte offsets when
+        // lower-casing did not change the length (otherwise only exact "and" is found).
+        let text = if lower.len() == cell.len() {
+            lower.as_str()
+        } else {
+            cell
+        };
+        if text.contains(join) {
+            let mut parts = Vec::new();
+            let mut start = 0;
+            for (at, _) in text.match_indices(join) {
+                parts.push(cell[start..at].trim().to_owned());
+                start = at + join.len();
+            }
+            parts.push(cell[start..].trim().to_owned());
+            return parts;
+        }
+    }
+    vec![cell.trim().to_owned()]
+}
+
+/// What is wrong with a member number as a spreadsheet exported it, if anything: Excel
+/// writes long numbers in scientific notation ("1.23457E+11"), which loses digits.
+pub(crate) fn number_problem(number: &str) -> Option<String> {
+    let upper = number.to_uppercase();
+    let (mantissa, exponent) = upper.split_once("E+")?;
+    let digits = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit());
+    let mantissa_ok = mantissa
+        .split_once(['.', ','])
+        .map_or(digits(mantissa), |(whole, fraction)| {
+            digits(whole) && digits(fraction)
+        });
+    (mantissa_ok && digits(exponent)).then(|| {
+        format!(
+            "\"{number}\" is a number the spreadsheet wrote in scientific notation, so digits are \
+             lost: format the column as text and save the CSV again"
+        )
+    })
+}
+
 fn swallow_message(line: u64, swallowed: u64, to_end: bool) -> String {
     let lines = match swallowed {
         1 => "the line after it".to_owned(),
@@ -150,6 +198,42 @@ mod tests {
         let (_, _, problems) = run(3, &["x", "y\nz\n"], true);
         let error = problems.errors().next().expect("error");
         assert!(error.message.contains("swallowed the line after it"), "{error}");
+    }
+
+    #[test]
+    fn pairs_split_on_the_joins_club_lists_use() {
+        for cell in [
+            "Ann Archer & Bob Archer",
+            "Ann Archer&Bob Archer",
+            "Ann Archer and Bob Archer",
+            "Ann Archer AND Bob Archer",
+            "Ann Archer / Bob Archer",
+            "Ann Archer+Bob Archer",
+            "Ann Archer - Bob Archer",
+        ] {
+            assert_eq!(pair_parts(cell), ["Ann Archer", "Bob Archer"], "{cell}");
+        }
+        assert_eq!(pair_parts("Zoë Brontë-Smith"), ["Zoë Brontë-Smith"]);
+        assert_eq!(
+            pair_parts("Alexandra Dunn"),
+            ["Alexandra Dunn"],
+            "no split inside a word"
+        );
+        assert_eq!(pair_parts("Ann &"), ["Ann", ""]);
+        assert_eq!(pair_parts("A & B & C").len(), 3);
+        assert_eq!(
+            pair_parts("İlkay Gündoğan and Ayşe Öz"),
+            ["İlkay Gündoğan", "Ayşe Öz"]
+        );
+    }
+
+    #[test]
+    fn numbers_in_scientific_notation_are_refused() {
+        assert!(number_problem("1.23457E+11").is_some());
+        assert!(number_problem("1,2E+5").is_some());
+        assert!(number_problem("012345").is_none());
+        assert!(number_problem("E+12").is_none());
+        assert!(number_problem("ACBL-E+1").is_none());
     }
 
     #[test]

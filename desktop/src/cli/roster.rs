@@ -45,9 +45,15 @@ fn print_roster(import: &RosterImport) {
         Some(d) => format!("'{}'", d as char),
         None => "none (one column)".to_owned(),
     };
+    let roster = &import.roster;
+    let entrants = if import.layout.holds_pairs() {
+        let pairs = if roster.len() == 1 { "pair" } else { "pairs" };
+        format!("{} {pairs} ({} players)", roster.len(), roster.people())
+    } else {
+        format!("{} player(s)", roster.len())
+    };
     println!(
-        "{} player(s); encoding {}; delimiter {}; {}",
-        import.roster.len(),
+        "{entrants}; encoding {}; delimiter {}; {}",
         import.encoding.describe(),
         delimiter,
         if import.had_header {
@@ -56,10 +62,15 @@ fn print_roster(import: &RosterImport) {
             "no header row"
         }
     );
-    let roster = &import.roster;
+    if import.layout.holds_pairs() {
+        println!("read as pairs: {}", import.layout.describe());
+    }
     let spouses = roster.spouse_indices();
     for (index, player) in roster.players.iter().enumerate() {
         let mut extras = Vec::new();
+        if let (Some(number), false) = (&player.number, player.is_pair()) {
+            extras.push(format!("number {number}"));
+        }
         if let Some(club) = &player.club {
             extras.push(format!("club {club}"));
         }
@@ -86,7 +97,13 @@ fn print_roster(import: &RosterImport) {
         } else {
             format!("  ({})", extras.join(", "))
         };
-        println!("{:>4}  {}{}", player.id.0, player.name, extras);
+        // A pair is shown by its players, each with their number.
+        let name = if player.is_pair() {
+            player.describe_members()
+        } else {
+            player.name.clone()
+        };
+        println!("{:>4}  {name}{extras}", player.id.0);
     }
 }
 

@@ -411,3 +411,296 @@ pub fn locate_traveller_line(event: &Event, board: u32, ns: &str, ew: &str) -> R
         )),
     }
 }
+
+/// One board on a pair's personal scorecard, from the pair's side of the table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScorecardBoard {
+    /// The board number, from 1.
+    pub board: u32,
+    /// The result entered at the pair's table, if any.
+    pub result: Option<BridgeResult>,
+    /// The pair's own score (positive when the pair scored) of a board played.
+    pub score: Option<i32>,
+    /// The pair's matchpoints on the traveller's 2-per-score-beaten scale (factored, as the
+    /// traveller and the standings count them), once the board has a score or an artificial
+    /// score.
+    pub matchpoints: Option<f64>,
+    /// The board's top on the same scale.
+    pub top: f64,
+    /// The matchpoints are factored (Neuberg): every table that plays the board has its
+    /// result, and fewer scores are compared than the top counts (a board not played at a
+    /// table, an artificial score, a half table).
+    pub factored: bool,
+}
+
+impl ScorecardBoard {
+    /// The matchpoints as a percentage of the board's top.
+    pub fn percent(&self) -> Option<f64> {
+        let mp = self.matchpoints?;
+        (self.top > 0.0).then(|| 100.0 * mp / self.top)
+    }
+}
+
+/// Where a pair was in one round, as its scorecard says it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ScorecardSeat {
+    /// At a table against another pair, with the boards played there.
+    Table {
+        /// The table, from 1.
+        table: u32,
+        /// Whether the pair sat N-S (else E-W).
+        north_south: bool,
+        /// The opponents' pair number in the movement.
+        opponent_pair: usize,
+        /// The opponents as an index into the schedule's entrants.
+        opponent: Option<usize>,
+        /// The round's boards, first to last.
+        boards: Vec<ScorecardBoard>,
+    },
+    /// Present, with no opponents this round (they would have met the phantom, or a pair
+    /// that left).
+    SitsOut,
+    /// The pair had left the evening after round `after_round`.
+    Withdrawn {
+        /// The last round the pair played.
+        after_round: u32,
+    },
+    /// Not at the event this round for another reason.
+    Absent,
+}
+
+/// One round of a pair's scorecard.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScorecardRound {
+    /// The round, from 1.
+    pub round: u32,
+    /// Where the pair was.
+    pub seat: ScorecardSeat,
+}
+
+/// A pair's standing at the foot of its scorecard: the same figures as its line in the
+/// standings ([`rankings`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScorecardStanding {
+    /// Matchpoints on the 2-per-score-beaten scale, over the boards the pair has a score on.
+    pub matchpoints: f64,
+    /// The sum of the tops of those boards.
+    pub top: f64,
+    /// The boards the pair has a score on.
+    pub boards: u32,
+    /// Matchpoints as a percentage of `top`.
+    pub percent: f64,
+    /// The pair's place in its field, shared by equal scores.
+    pub rank: u32,
+    /// Whether the place is shared.
+    pub tied: bool,
+    /// "North-South" / "East-West" in a Mitchell with two winners; `None` for one field.
+    pub field: Option<&'static str>,
+    /// The pairs ranked in the pair's field.
+    pub field_size: usize,
+    /// The pair's IMPs when the event ranks by IMPs.
+    pub imps: Option<f64>,
+    /// Traveller lines of the whole evening still without a result: the figures are
+    /// provisional while any is missing.
+    pub missing: usize,
+}
+
+/// A pair's personal scorecard: round by round where it sat, whom it met and, board by
+/// board, its result, score and matchpoints; its standing at the foot once there are results.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scorecard {
+    /// The pair, as an index into the schedule's entrants.
+    pub entrant: usize,
+    /// The movement's pair number.
+    pub pair: usize,
+    /// Every round of the movement, in order.
+    pub rounds: Vec<ScorecardRound>,
+    /// `None` before any result of the evening is entered (a blank card to write on).
+    pub standing: Option<ScorecardStanding>,
+}
+
+/// The personal scorecards of a club pairs event, one per pair in pair-number order (empty
+/// for other events): the travellers' lines and matchpoints ([`travellers`]) seen from each
+/// pair's side, and each pair's line of the standings ([`rankings`], by the event's IMP
+/// method when it has one).
+pub fn scorecards(event: &Event, results: &Results) -> Vec<Scorecard> {
+    let Some(movement) = &event.schedule.movement else {
+        return Vec::new();
+    };
+    let imp_method = match event.settings.scoring {
+        super::Scoring::Bridge { imps, .. } => imps,
+        _ => None,
+    };
+    let travellers = travellers(event, results);
+    let started = travellers
+        .iter()
+        .flat_map(|t| &t.rows)
+        .any(|r| r.result.is_some());
+    let rankings = if started {
+        rankings(event, results, imp_method)
+    } else {
+        Vec::new()
+    };
+    scorecards_of(movement, &travellers, &rankings, imp_method)
+}
+
+/// The scorecards of `movement` with its travellers and rankings (`imp_method`: the event's,
+/// when it ranks by IMPs); with none (a movement before its event exists), blank cards with
+/// each pair's tables, opponents and boards.
+pub fn scorecards_of(
+    movement: &Movement,
+    travellers: &[Traveller],
+    rankings: &[Ranking],
+    imp_method: Option<ImpMethod>,
+) -> Vec<Scorecard> {
+    let pairs = present_pairs(movement);
+    let lines = || travellers.iter().flat_map(|t| &t.rows);
+    let missing = lines().filter(|r| r.result.is_none()).count();
+    let started = lines().any(|r| r.result.is_some());
+    let context = CardContext {
+        movement,
+        pairs: &pairs,
+        travellers,
+        factored: factored_boards(movement, travellers),
+        top: 2.0 * expected_plays(movement).saturating_sub(1) as f64,
+    };
+    pairs
+        .iter()
+        .enumerate()
+        .map(|(entrant, &pair)| Scorecard {
+            entrant,
+            pair,
+            rounds: movement
+                .rounds
+                .iter()
+                .map(|round| ScorecardRound {
+                    round: round.number as u32,
+                    seat: context.seat(round, pair),
+                })
+                .collect(),
+            standing: started
+                .then(|| standing_of(rankings, entrant, missing, imp_method.is_some()))
+                .flatten(),
+        })
+        .collect()
+}
+
+/// The boards whose matchpoints are factored: all their results are in and fewer scores
+/// are compared than the movement's top counts.
+fn factored_boards(movement: &Movement, travellers: &[Traveller]) -> Vec<u32> {
+    let expected = expected_plays(movement);
+    travellers
+        .iter()
+        .filter(|t| {
+            let complete = t.rows.iter().all(|r| r.result.is_some());
+            let compared = t.rows.iter().filter(|r| r.score.is_some()).count();
+            complete && compared > 0 && compared < expected
+        })
+        .map(|t| t.board)
+        .collect()
+}
+
+/// What every card is read from.
+struct CardContext<'a> {
+    movement: &'a Movement,
+    /// `present_pairs(movement)`: entrant i is pair `pairs[i]`.
+    pairs: &'a [usize],
+    travellers: &'a [Traveller],
+    /// `factored_boards`.
+    factored: Vec<u32>,
+    /// The top of a board before any result (the travellers have their own).
+    top: f64,
+}
+
+impl CardContext<'_> {
+    /// Where `pair` was in `round`, with its boards' lines from the travellers.
+    fn seat(&self, round: &crate::movement::MovementRound, pair: usize) -> ScorecardSeat {
+        use crate::movement::guide::{PairPlace, pair_place};
+        let movement = self.movement;
+        let number = round.number;
+        let (table, north_south) = match pair_place(movement, number, pair) {
+            PairPlace::Table { table, north_south } => (table, north_south),
+            PairPlace::SitsOut => return ScorecardSeat::SitsOut,
+            PairPlace::Absent => {
+                let left = movement
+                    .withdrawn
+                    .iter()
+                    .find(|w| w.pair == pair && number > w.after_round);
+                return match left {
+                    Some(w) => ScorecardSeat::Withdrawn {
+                        after_round: w.after_round as u32,
+                    },
+                    None => ScorecardSeat::Absent,
+                };
+            }
+        };
+        let Some(at) = round.tables.iter().find(|t| t.table == table) else {
+            return ScorecardSeat::Absent;
+        };
+        let opponent_pair = if north_south { at.ew } else { at.ns };
+        ScorecardSeat::Table {
+            table: table as u32,
+            north_south,
+            opponent_pair,
+            opponent: self.pairs.iter().position(|&p| p == opponent_pair),
+            boards: movement
+                .boards_of_set(at.set)
+                .map(|board| {
+                    self.board(
+                        u32::try_from(board).unwrap_or(u32::MAX),
+                        number,
+                        table,
+                        north_south,
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// Board `board` as played in round `number` at `table`, from the side that sat N-S when
+    /// `north_south`.
+    fn board(&self, board: u32, number: usize, table: usize, north_south: bool) -> ScorecardBoard {
+        let traveller = self.travellers.iter().find(|t| t.board == board);
+        let line = traveller.and_then(|t| {
+            t.rows
+                .iter()
+                .find(|r| r.round as usize == number && r.table as usize == table)
+        });
+        ScorecardBoard {
+            board,
+            result: line.and_then(|l| l.result),
+            score: line
+                .and_then(|l| l.score)
+                .map(|s| if north_south { s } else { -s }),
+            matchpoints: line
+                .and_then(|l| l.matchpoints)
+                .map(|(ns, ew)| if north_south { ns } else { ew }),
+            top: traveller.map_or(self.top, |t| t.top),
+            factored: line.is_some_and(|l| l.score.is_some()) && self.factored.contains(&board),
+        }
+    }
+}
+
+/// The pair's line of the rankings, for the foot of its card.
+fn standing_of(
+    rankings: &[Ranking],
+    entrant: usize,
+    missing: usize,
+    imps: bool,
+) -> Option<ScorecardStanding> {
+    rankings.iter().find_map(|ranking| {
+        let line = ranking.pairs.iter().find(|p| p.entrant == entrant)?;
+        Some(ScorecardStanding {
+            matchpoints: line.matchpoints,
+            top: line.top,
+            boards: line.boards,
+            percent: line.percent,
+            rank: line.rank,
+            tied: line.tied,
+            field: ranking.direction,
+            field_size: ranking.pairs.len(),
+            imps: imps.then_some(line.imps),
+            missing,
+        })
+    })
+}

@@ -392,6 +392,10 @@ pub fn generate_schedule(
         )
         .into());
     }
+    let seats_pairs = matches!(options.format, EventFormat::BridgePairs | EventFormat::Pairs);
+    if let (Some(why), false) = (roster.pairs_refused(options.format.label()), seats_pairs) {
+        return Err(why.into());
+    }
     let mut notes = Vec::new();
     let mut roster = roster.clone();
     let schedule: Schedule = match (options.format, &options.movement) {

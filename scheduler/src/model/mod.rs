@@ -50,7 +50,67 @@ pub struct Player {
     /// A contact address from the roster; kept and shown, not used in scheduling.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
+    /// An individual's member or national number (EBU, ACBL, FIDE or any federation's ID),
+    /// kept as text: leading zeros and letters matter. A pair's numbers are its members'.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<String>,
+    /// A pairs entrant's two players, in roster order; empty for an individual (and for the
+    /// numbered pairs "Player 1" … of a pairs event made without a roster). The entrant's
+    /// `name` is theirs joined by " & " (see [`Player::pair`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<Member>,
 }
+
+/// One of the two players of a pairs entrant.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Member {
+    /// As the roster gives it.
+    pub name: String,
+    /// The player's member or national number, as text (see [`Player::number`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<String>,
+}
+
+impl Member {
+    /// A member called `name` without a number.
+    pub fn new(name: impl Into<String>) -> Self {
+        Member {
+            name: name.into(),
+            number: None,
+        }
+    }
+
+    /// A member called `name` with the member number `number`.
+    pub fn numbered(name: impl Into<String>, number: impl Into<String>) -> Self {
+        Member {
+            name: name.into(),
+            number: Some(number.into()),
+        }
+    }
+
+    /// "Ann Archer (012345)", or the name alone without a number: how lists show a member.
+    pub fn describe(&self) -> String {
+        match &self.number {
+            Some(number) => format!("{} ({number})", self.name),
+            None => self.name.clone(),
+        }
+    }
+}
+
+impl From<&str> for Member {
+    fn from(name: &str) -> Self {
+        Member::new(name)
+    }
+}
+
+impl From<String> for Member {
+    fn from(name: String) -> Self {
+        Member::new(name)
+    }
+}
+
+/// What joins the two names of a pair in its entrant name: "Ann Archer & Bob Archer".
+pub const PAIR_JOIN: &str = " & ";
 
 impl Player {
     /// A player with id `id` and name `name` and nothing else filled in.
@@ -65,6 +125,49 @@ impl Player {
             spouse: None,
             stationary: false,
             email: None,
+            number: None,
+            members: Vec::new(),
+        }
+    }
+
+    /// A pairs entrant with id `id` of the players `a` and `b` (names, or [`Member`]s with
+    /// their numbers), named "A & B".
+    pub fn pair(id: u32, a: impl Into<Member>, b: impl Into<Member>) -> Self {
+        let members = vec![a.into(), b.into()];
+        let mut player = Player::new(id, Player::pair_name(&members));
+        player.members = members;
+        player
+    }
+
+    /// The entrant name of a pair of `members`: their names joined by " & ".
+    pub fn pair_name(members: &[Member]) -> String {
+        members
+            .iter()
+            .map(|m| m.name.as_str())
+            .collect::<Vec<_>>()
+            .join(PAIR_JOIN)
+    }
+
+    /// Whether this entrant is a pair read from a pairs roster (it has members).
+    pub fn is_pair(&self) -> bool {
+        !self.members.is_empty()
+    }
+
+    /// The members' names and numbers as lists show them ("Ann (0123) & Bob (4567)"); for
+    /// an individual, the name and number the same way.
+    pub fn describe_members(&self) -> String {
+        if self.is_pair() {
+            self.members
+                .iter()
+                .map(Member::describe)
+                .collect::<Vec<_>>()
+                .join(PAIR_JOIN)
+        } else {
+            Member {
+                name: self.name.clone(),
+                number: self.number.clone(),
+            }
+            .describe()
         }
     }
 }
@@ -94,6 +197,32 @@ impl Roster {
     /// Whether there are no players.
     pub fn is_empty(&self) -> bool {
         self.players.is_empty()
+    }
+
+    /// Whether any entrant is a pair with members (a roster of pairs).
+    pub fn has_pairs(&self) -> bool {
+        self.players.iter().any(Player::is_pair)
+    }
+
+    /// The number of people on the roster: two for each pair, one for each other entrant.
+    pub fn people(&self) -> usize {
+        self.players.iter().map(|p| p.members.len().max(1)).sum()
+    }
+
+    /// Why a roster of pairs cannot be used by an event that seats individual players
+    /// (`format`, the format in words: "whist drive"); `None` when the roster holds no pairs.
+    pub fn pairs_refused(&self, format: &str) -> Option<String> {
+        let pairs = self.players.iter().filter(|p| p.is_pair()).count();
+        (pairs > 0).then(|| {
+            format!(
+                "the roster holds {pairs} pair(s) ({}, …), but {format} events seat individual \
+                 players: give a roster of one player a line, or choose a pairs format",
+                self.players
+                    .iter()
+                    .find(|p| p.is_pair())
+                    .map_or("", |p| p.name.as_str())
+            )
+        })
     }
 
     /// The players' names in roster order (a schedule's entrants).
@@ -199,6 +328,49 @@ impl Roster {
                 stationary.join(", ")
             ));
         }
+        problems.extend(self.pair_problems());
+        problems
+    }
+
+    /// The problems of the pairs' members: a pair without two players, a member without a
+    /// name, the same person twice in a pair or in two pairs, a member number with control
+    /// characters.
+    fn pair_problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        let mut pair_of: std::collections::HashMap<String, &str> = std::collections::HashMap::new();
+        for (index, pair) in self.players.iter().enumerate().filter(|(_, p)| p.is_pair()) {
+            let label = format!("pair {} ({})", index + 1, pair.name.trim());
+            if pair.members.len() != 2 {
+                problems.push(format!(
+                    "{label} has {} player(s); a pair is two players",
+                    pair.members.len()
+                ));
+            }
+            let mut in_pair = std::collections::HashSet::new();
+            for (position, member) in pair.members.iter().enumerate() {
+                let which = if position == 0 { "first" } else { "second" };
+                let name = member.name.split_whitespace().collect::<Vec<_>>().join(" ");
+                let number = member.number.as_deref().unwrap_or("");
+                if let Err(why) = crate::text::screen_line(&format!("the {which} player of {label}"), &name)
+                    .and_then(|()| crate::text::screen_line(&format!("the number of {name}"), number))
+                {
+                    problems.push(why);
+                } else if name.is_empty() {
+                    problems.push(format!(
+                        "{label}: the {which} player has no name (a partner is missing)"
+                    ));
+                } else if !in_pair.insert(name.to_lowercase()) {
+                    problems.push(format!(
+                        "{label} names {name} twice; a pair is two different players"
+                    ));
+                } else if let Some(other) = pair_of.insert(name.to_lowercase(), pair.name.trim()) {
+                    problems.push(format!(
+                        "{name} plays in two pairs: {other} and {}",
+                        pair.name.trim()
+                    ));
+                }
+            }
+        }
         problems
     }
 
@@ -251,7 +423,12 @@ impl Roster {
             if old.name != now.name {
                 changes.push(format!("{} renamed {}", old.name, now.name));
             }
-            if old.club != now.club || old.rating != now.rating || old.email != now.email {
+            if old.club != now.club
+                || old.rating != now.rating
+                || old.email != now.email
+                || old.number != now.number
+                || old.members != now.members
+            {
                 changes.push(format!("details of {} changed", now.name));
             }
         }
@@ -522,5 +699,63 @@ impl Schedule {
                 *entrant = new.clone();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_roster_without_pairs_or_numbers_writes_what_it_wrote_before() {
+        let player = Player::new(3, "Ann Archer");
+        let json = serde_json::to_string(&player).expect("json");
+        assert_eq!(json, r#"{"id":3,"name":"Ann Archer"}"#);
+        let read: Player = serde_json::from_str(&json).expect("read back");
+        assert_eq!(read, player);
+    }
+
+    #[test]
+    fn a_roster_of_pairs_keeps_both_players_and_their_numbers() {
+        let pair = Player::pair(1, Member::numbered("Ann Archer", "007341"), "Bob Archer");
+        assert_eq!(pair.name, "Ann Archer & Bob Archer");
+        assert!(pair.is_pair() && !Player::new(2, "Cy").is_pair());
+        assert_eq!(pair.describe_members(), "Ann Archer (007341) & Bob Archer");
+        let json = serde_json::to_string(&pair).expect("json");
+        let read: Player = serde_json::from_str(&json).expect("read back");
+        assert_eq!(read, pair);
+        let roster = Roster {
+            players: vec![pair, Player::pair(2, "Cy Dunn", "Di Dunn")],
+        };
+        assert!(roster.problems().is_empty(), "{:?}", roster.problems());
+        assert_eq!((roster.len(), roster.people()), (2, 4));
+        assert!(roster.pairs_refused("whist drive").is_some());
+        assert!(Roster::numbered(4).pairs_refused("whist drive").is_none());
+    }
+
+    #[test]
+    fn a_roster_of_pairs_with_a_missing_or_repeated_player_has_problems() {
+        let mut lone = Player::pair(3, "Ann Archer", "");
+        lone.members.truncate(1);
+        let roster = Roster {
+            players: vec![
+                Player::pair(1, "Ann Archer", "ann  archer"),
+                Player::pair(2, "Cy Dunn", " "),
+                lone,
+                Player::pair(4, "Di Dunn", "Cy Dunn"),
+            ],
+        };
+        let problems = roster.problems();
+        assert_eq!(
+            problems,
+            [
+                "pair 1 (Ann Archer & ann  archer) names ann archer twice; a pair is two different players"
+                    .to_owned(),
+                "pair 2 (Cy Dunn &): the second player has no name (a partner is missing)".to_owned(),
+                "pair 3 (Ann Archer &) has 1 player(s); a pair is two players".to_owned(),
+                "Ann Archer plays in two pairs: Ann Archer & ann  archer and Ann Archer &".to_owned(),
+                "Cy Dunn plays in two pairs: Cy Dunn & and Di Dunn & Cy Dunn".to_owned(),
+            ]
+        );
     }
 }

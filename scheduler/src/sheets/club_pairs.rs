@@ -1,6 +1,6 @@
 //! The sheets of a club pairs evening where the boards move: the table (guide) cards saying
-//! where the boards and the pairs go after each round, the travellers (one per board), the
-//! personal score cards and the director's movement summary; and, for bridge played without a
+//! where the boards and the pairs go after each round, the travellers (one per board) and the
+//! director's movement summary (the personal score cards are in `scorecards`); and, for bridge played without a
 //! movement, how many copies of each board the evening needs. Where things are comes from
 //! `crate::movement::guide`; this module only words it.
 
@@ -213,7 +213,7 @@ fn rounds_text(rounds: &[usize]) -> String {
 }
 
 /// Matchpoints on the 1-per-score-beaten scale, as the standings print them.
-fn mp_text(mp: f64) -> String {
+pub(super) fn mp_text(mp: f64) -> String {
     let half = mp / 2.0;
     if (half - half.round()).abs() < 1e-9 {
         format!("{half:.0}")
@@ -368,70 +368,6 @@ fn dealer_word(board: u32) -> &'static str {
         crate::scoring::bridge::Direction::South => "South",
         crate::scoring::bridge::Direction::West => "West",
     }
-}
-
-/// A card per pair: a row per board it plays, with its table, direction and opponents, and
-/// boxes for the contract, the declarer and the score.
-pub fn score_cards(schedule: &Schedule, movement: &Movement) -> (String, SectionBody) {
-    let columns = vec![
-        Column::new("Rd", ColumnKind::Number),
-        Column::new("Table", ColumnKind::Number),
-        Column::new("Dir", ColumnKind::Number),
-        Column::new("Opponents", ColumnKind::Name),
-        Column::new("Board", ColumnKind::Number),
-        Column::new("Contract", ColumnKind::Entry),
-        Column::new("By", ColumnKind::Entry),
-        Column::new("Score +", ColumnKind::Entry),
-        Column::new("Score −", ColumnKind::Entry),
-    ];
-    let cards = present_pairs(movement)
-        .into_iter()
-        .map(|pair| {
-            let mut rows = Vec::new();
-            for round in &movement.rounds {
-                let number = round.number.to_string();
-                match pair_place(movement, round.number, pair) {
-                    PairPlace::Table { table, north_south } => {
-                        let Some(tr) = round.tables.iter().find(|t| t.table == table) else {
-                            continue;
-                        };
-                        let opponents = if north_south { tr.ew } else { tr.ns };
-                        for (i, board) in movement.boards_of_set(tr.set).enumerate() {
-                            let mut row = if i == 0 {
-                                vec![
-                                    number.clone(),
-                                    table.to_string(),
-                                    side(north_south).to_owned(),
-                                    pair_name(schedule, movement, opponents),
-                                ]
-                            } else {
-                                vec![String::new(); 4]
-                            };
-                            row.push(board.to_string());
-                            row.resize(columns.len(), String::new());
-                            rows.push(row);
-                        }
-                    }
-                    PairPlace::SitsOut => {
-                        let mut row = vec![number, String::new(), String::new(), "sit out".into()];
-                        row.resize(columns.len(), String::new());
-                        rows.push(row);
-                    }
-                    PairPlace::Absent => {}
-                }
-            }
-            Card {
-                title: pair_name(schedule, movement, pair),
-                subtitle: Some("personal score card".into()),
-                grid: Grid {
-                    columns: columns.clone(),
-                    rows,
-                },
-                footer: Vec::new(),
-            }
-        })
-        .collect();
-    ("Score cards".to_owned(), SectionBody::Cards { cards })
 }
 
 fn facts_block(heading: &str, facts: Vec<(&str, String)>) -> Block {

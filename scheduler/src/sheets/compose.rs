@@ -1,11 +1,11 @@
 //! Composes the sheets of a schedule: the wording of every line, which columns each format
 //! prints, and whether a sheet needs landscape paper. Nothing here knows about typst.
 
-use super::club_pairs;
 use super::{
     Block, Card, Column, ColumnKind, EventHeading, Grid, Orientation, Scored, Section, SectionBody,
     SheetDocument, SheetError, SheetKind, SheetOptions, Slip, StandingsTable,
 };
+use super::{club_pairs, scorecards};
 use crate::model::{Absence, Format, Round, Schedule, Seat, SeatAssignment, Table, TeamEvent};
 use crate::movement::Movement;
 use crate::schedule_io::seat_columns;
@@ -20,6 +20,7 @@ pub fn sheet_document(
         standings,
         travellers: &[],
         hand_records: &[],
+        scorecards: &[],
     };
     document(schedule, &scored, options)
 }
@@ -63,7 +64,12 @@ pub fn document(
                 scored.travellers,
                 scored.hand_records,
             ),
-            SheetKind::ScoreCards => club_pairs::score_cards(schedule, movement_of(schedule, "Score cards")?),
+            SheetKind::ScoreCards => scorecards::score_cards(
+                schedule,
+                movement_of(schedule, "Score cards")?,
+                scored.scorecards,
+                options,
+            ),
             SheetKind::MovementSummary => match (&schedule.movement, options.bridge_boards_per_round) {
                 (Some(movement), _) => club_pairs::movement_summary(movement),
                 (None, Some(boards)) => club_pairs::relayed_summary(schedule, boards),
@@ -77,6 +83,8 @@ pub fn document(
         let landscape = match options.orientation {
             Orientation::Portrait => false,
             Orientation::Landscape => true,
+            // Score cards stand two across a portrait page unless landscape is asked for.
+            Orientation::Auto if kind == SheetKind::ScoreCards => false,
             Orientation::Auto if wraps(schedule, kind) => {
                 widest_fixed(&body) > options.paper.portrait_text_width()
             }
@@ -125,7 +133,7 @@ fn widest_fixed(body: &SectionBody) -> f64 {
             .iter()
             .map(|c| c.grid.fixed_width() + 16.0)
             .fold(0.0, f64::max),
-        SectionBody::Slips { .. } => 0.0,
+        SectionBody::Slips { .. } | SectionBody::Scorecards { .. } => 0.0,
     }
 }
 
@@ -138,7 +146,7 @@ fn widest_grid(body: &SectionBody) -> f64 {
             .iter()
             .map(|c| c.grid.natural_width() + 16.0)
             .fold(0.0, f64::max),
-        SectionBody::Slips { .. } => 0.0,
+        SectionBody::Slips { .. } | SectionBody::Scorecards { .. } => 0.0,
     }
 }
 

@@ -1,9 +1,9 @@
 //! The printed sheets of an event: the heading from its settings, the sheet kinds its format
-//! prints, and the document with the results so far (standings, filled travellers). Shared by
-//! the command line and the window, so both print the same.
+//! prints, and the document with the results so far (standings, filled travellers and score
+//! cards). Shared by the command line and the window, so both print the same.
 
 use super::{Scored, SheetDocument, SheetError, SheetKind, SheetOptions, document};
-use crate::event::club_pairs::travellers;
+use crate::event::club_pairs::{scorecards, travellers};
 use crate::event::standings::standings;
 use crate::event::{Event, Results, Scoring};
 
@@ -65,6 +65,11 @@ pub fn event_document(
         standings(event, results)
     };
     let scored = travellers(event, results);
+    let cards = if options.kinds.contains(&SheetKind::ScoreCards) {
+        scorecards(event, results)
+    } else {
+        Vec::new()
+    };
     let hand_records = event.hand_records();
     document(
         &event.schedule,
@@ -72,6 +77,7 @@ pub fn event_document(
             standings: &tables,
             travellers: &scored,
             hand_records: &hand_records,
+            scorecards: &cards,
         },
         options,
     )

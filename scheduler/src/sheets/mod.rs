@@ -11,8 +11,9 @@ pub mod event_sheets;
 mod join;
 #[cfg(feature = "pdf")]
 pub mod pdf;
+mod scorecards;
 
-use crate::event::club_pairs::Traveller;
+use crate::event::club_pairs::{Scorecard, Traveller};
 #[cfg(feature = "pdf")]
 use crate::model::Schedule;
 use chrono::NaiveDate;
@@ -37,7 +38,9 @@ pub enum SheetKind {
     /// Club pairs: one traveller per board, a row per table that plays it (blank to fill in,
     /// or filled from the results entered).
     Travellers,
-    /// Club pairs: a personal score card per pair, a row per board to note contract and score.
+    /// Club pairs: a personal score card per pair, two to four a page: a row per board with
+    /// the opponents, contract, declarer, tricks, score, matchpoints and percentage (boxes to
+    /// write in before there are results), the total, percentage and place at the foot.
     ScoreCards,
     /// Bridge: the director's summary of the movement (tables, rounds, boards, relay and
     /// sharing instructions, copies of each board needed).
@@ -172,6 +175,9 @@ pub struct Scored<'a> {
     pub travellers: &'a [Traveller],
     /// Hand records attached to the event's boards, printed under their travellers.
     pub hand_records: &'a [crate::deals::Board],
+    /// A club pairs event's personal scorecards (`crate::event::club_pairs::scorecards`);
+    /// empty for blank cards made from the movement alone.
+    pub scorecards: &'a [Scorecard],
 }
 
 /// Everything the templates print, as data. Serialised to JSON for typst.
@@ -230,6 +236,92 @@ pub enum SectionBody {
         /// The cards, one per entrant (or several, when one is too tall for a page).
         slips: Vec<Slip>,
     },
+    /// Personal score cards of a club pairs evening: framed cards side by side, as many down
+    /// a page as fit (drawn by their own template, `scorecards.typ` beside this module).
+    Scorecards {
+        /// Cards side by side: 2, or 1 when a card is taller than a page (it then breaks
+        /// across pages).
+        across: usize,
+        /// Space above and below the text of each line of the cards' tables, in points: more
+        /// when the cards have room, so the boxes are easier to write in.
+        padding: f64,
+        /// The columns of every card's table, left to right: the round, the opponents, then
+        /// the board columns.
+        columns: Vec<CardColumn>,
+        /// One card per pair.
+        cards: Vec<PairCard>,
+    },
+}
+
+/// A column of the score cards' table.
+#[derive(Debug, Clone, Serialize)]
+pub struct CardColumn {
+    /// The column head.
+    pub label: String,
+    /// Width in points (cell padding included); 0 for the column that takes the width left.
+    pub width: f64,
+    /// How its cells are aligned.
+    pub align: CellAlign,
+}
+
+/// How the cells of a score card's column are aligned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CellAlign {
+    /// Text (names, notes).
+    Left,
+    /// Boxes written in (contract, declarer).
+    Center,
+    /// Numbers.
+    Right,
+}
+
+/// One pair's personal score card.
+#[derive(Debug, Clone, Serialize)]
+pub struct PairCard {
+    /// The pair's number as the club says it ("3 NS", "7"), in bold.
+    pub pair: String,
+    /// The pair's names, after the number.
+    pub names: String,
+    /// The event, club and date under the names, so a card cut out still says its evening.
+    pub event: String,
+    /// "PROVISIONAL" while results of the evening are missing; `None` on a blank card and on
+    /// final results.
+    pub status: Option<String>,
+    /// The pair's rounds, in order.
+    pub rounds: Vec<CardRound>,
+    /// Lines under the table: total, percentage and place (or boxes for them), notes.
+    pub foot: Vec<String>,
+}
+
+/// One round of a score card: the round's cells span its boards' rows.
+#[derive(Debug, Clone, Serialize)]
+pub struct CardRound {
+    /// The round number, in bold in the first column.
+    pub round: String,
+    /// The direction the pair sat ("N-S", "E-W") under the round number; empty when it did
+    /// not play.
+    pub seat: String,
+    /// The table and the opponents' number ("T3 v 3 EW"), in bold; empty when it did not play.
+    pub against: String,
+    /// The opponents' names, after `against`.
+    pub names: String,
+    /// Instead of boards: why the pair did not play ("sits out", "withdrawn after round 5"),
+    /// across every column after the round's.
+    pub note: Option<String>,
+    /// One line per board: the cells of the board columns (a cell may span several).
+    pub boards: Vec<Vec<CardCell>>,
+}
+
+/// A cell of a score card's board line.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CardCell {
+    /// What the cell says; empty for a box to write in.
+    pub text: String,
+    /// Columns the cell covers, at least 1.
+    pub span: usize,
+    /// Printed grey (a board still without a result).
+    pub faint: bool,
 }
 
 /// A table with an optional heading above it and a note below it.

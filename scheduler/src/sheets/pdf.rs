@@ -1,7 +1,8 @@
-//! The one place that runs typst. The templates (`assets/templates/*.typ`) and the fonts
-//! (`assets/fonts/`: Noto Sans for Latin, Greek and Cyrillic, Droid Sans Fallback for Chinese,
-//! Japanese and Korean, DejaVu Sans for the arrows and symbols neither has) are compiled into the binary, so a sheet prints the same on any machine
-//! and never looks for system fonts. The document goes in as JSON (`sys.inputs.data`).
+//! The one place that runs typst. The templates (`assets/templates/*.typ`, and the score
+//! cards' `scorecards.typ` beside this file) and the fonts (`assets/fonts/`: Noto Sans for
+//! Latin, Greek and Cyrillic, Droid Sans Fallback for Chinese, Japanese and Korean, DejaVu
+//! Sans for the arrows and symbols neither has) are compiled into the binary, so a sheet
+//! prints the same on any machine and never looks for system fonts. The document goes in as JSON (`sys.inputs.data`).
 
 use super::{Section, SectionBody, SheetDocument, SheetError};
 use serde::Serialize;
@@ -12,13 +13,16 @@ use typst_layout::PagedDocument;
 
 const MAIN: &str = "sheets.typ";
 const FOOTERS: &str = "footers.typ";
+/// The score cards' own pages (the cards side by side, rounds spanning their boards' rows).
+const SCORECARDS: &str = "scorecards.typ";
 
-const TEMPLATES: [(&str, &str); 5] = [
+const TEMPLATES: [(&str, &str); 6] = [
     (MAIN, include_str!("../../../assets/templates/sheets.typ")),
     (FOOTERS, include_str!("../../../assets/templates/footers.typ")),
     ("tables.typ", include_str!("../../../assets/templates/tables.typ")),
     ("cards.typ", include_str!("../../../assets/templates/cards.typ")),
     ("slips.typ", include_str!("../../../assets/templates/slips.typ")),
+    (SCORECARDS, include_str!("scorecards.typ")),
 ];
 
 /// Chinese, Japanese and Korean (Droid Sans Fallback). The window uses it too, so names
@@ -64,7 +68,8 @@ fn compile(
 }
 
 /// A section cut into parts of a few dozen pages each (`PART_ROWS` table rows, `PART_CARDS`
-/// cards, `PART_SLIP_ROWS` rows of slips), at whole blocks, cards or rows
+/// cards, `PART_SLIP_ROWS` rows of slips, `PART_SCORECARDS` score cards), at whole blocks,
+/// cards or rows
 /// of slips (a part starts on a new page, as a section does).
 fn parts(section: &Section) -> Vec<Section> {
     let cut = |body: SectionBody| Section {
@@ -105,6 +110,22 @@ fn parts(section: &Section) -> Vec<Section> {
                 })
             })
             .collect(),
+        SectionBody::Scorecards {
+            across,
+            padding,
+            columns,
+            cards,
+        } => cards
+            .chunks(PART_SCORECARDS)
+            .map(|cards| {
+                cut(SectionBody::Scorecards {
+                    across: *across,
+                    padding: *padding,
+                    columns: columns.clone(),
+                    cards: cards.to_vec(),
+                })
+            })
+            .collect(),
     }
 }
 
@@ -114,6 +135,9 @@ const PART_ROWS: usize = 1500;
 const PART_CARDS: usize = 20;
 /// About 20 pages of personal cards.
 const PART_SLIP_ROWS: usize = 20;
+/// Six pages of score cards, four a page (a multiple of four and of two, so no page of a
+/// part but its last is left part-empty).
+const PART_SCORECARDS: usize = 24;
 
 /// What `footers.typ` needs: the paper and each page's orientation.
 #[derive(Serialize)]
@@ -136,7 +160,11 @@ pub fn render(document: &SheetDocument) -> Result<Vec<u8>, SheetError> {
             event: document.event.clone(),
             sections: vec![section.clone()],
         };
-        let laid_out = compile(&engine, MAIN, &part)?;
+        let template = match section.body {
+            SectionBody::Scorecards { .. } => SCORECARDS,
+            _ => MAIN,
+        };
+        let laid_out = compile(&engine, template, &part)?;
         landscape.extend(std::iter::repeat_n(section.landscape, laid_out.pages().len()));
         written.push(write(&laid_out)?);
         drop(laid_out);

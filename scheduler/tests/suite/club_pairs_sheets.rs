@@ -5,16 +5,17 @@
 //! says how many copies of each board it needs.
 
 use crate::club_pairs::club_event;
-use crate::sheets::read_pdf;
-use scheduler::event::club_pairs::travellers;
+use crate::sheets::{PdfPages, read_pdf};
+use scheduler::event::club_pairs::{ScorecardSeat, TravellerRow, scorecards, travellers};
 use scheduler::event::standings::standings;
-use scheduler::event::{BridgeResult, Event, ResultKey, ResultValue, Results};
+use scheduler::event::{Artificial, BridgeResult, Event, ResultKey, ResultValue, Results};
 use scheduler::model::Roster;
 use scheduler::movement::MovementKind;
 use scheduler::scoring::bridge::{Contract, Direction};
+use scheduler::sheets::event_sheets::{event_document, event_sheets_pdf};
 use scheduler::sheets::{
-    Card, Scored, SectionBody, SheetDocument, SheetError, SheetKind, SheetOptions, document, event_pdf,
-    schedule_pdf, sheet_document,
+    Card, CardColumn, CardRound, PairCard, Paper, Scored, SectionBody, SheetDocument, SheetError, SheetKind,
+    SheetOptions, document, event_pdf, schedule_pdf, sheet_document,
 };
 use scheduler::solver::Control;
 use scheduler::whist::{WhistOptions, whist_schedule};
@@ -52,6 +53,19 @@ fn summary_text(document: &SheetDocument) -> String {
             .join("\n"),
         other => panic!("the summary is not blocks: {other:?}"),
     }
+}
+
+/// The score cards section: its columns and cards.
+fn score_cards(document: &SheetDocument, section: usize) -> (&[CardColumn], &[PairCard]) {
+    match &document.sections[section].body {
+        SectionBody::Scorecards { columns, cards, .. } => (columns, cards),
+        other => panic!("section {section} is not score cards: {other:?}"),
+    }
+}
+
+/// The board numbers of a score card's round.
+fn boards_of(round: &CardRound) -> Vec<&str> {
+    round.boards.iter().map(|line| line[0].text.as_str()).collect()
 }
 
 fn column(card: &Card, label: &str) -> usize {
@@ -111,19 +125,29 @@ fn a_seven_table_mitchell_card_says_where_the_boards_and_the_ew_pairs_go() {
         "blank"
     );
 
-    // A score card per pair: a row per board, the opponents on the round's first row.
-    let scores = cards(&document, 2);
+    // A score card per pair: a line per board, the round's table and opponents spanning them.
+    let (_, scores) = score_cards(&document, 2);
     assert_eq!(scores.len(), 14);
-    let ew3 = scores.iter().find(|c| c.title.starts_with("3 EW")).unwrap();
-    assert_eq!(ew3.grid.rows.len(), 21);
+    let ew3 = scores.iter().find(|c| c.pair == "3 EW").unwrap();
+    assert_eq!(ew3.names, "Pair10 Smith & Jones");
+    assert_eq!(ew3.rounds.len(), 7);
+    let first = &ew3.rounds[0];
     assert_eq!(
-        ew3.grid.rows[0][..5],
-        ["1", "3", "E-W", "3 NS Pair3 Smith & Jones", "7"]
+        [&first.round, &first.seat, &first.against, &first.names],
+        ["1", "E-W", "T3 v 3 NS", "Pair3 Smith & Jones"]
     );
-    assert_eq!(
-        ew3.grid.rows[3][..5],
-        ["2", "4", "E-W", "4 NS Pair4 Smith & Jones", "13"]
+    assert_eq!(boards_of(first), ["7", "8", "9"]);
+    assert_eq!(ew3.rounds[1].against, "T4 v 4 NS");
+    assert_eq!(boards_of(&ew3.rounds[1])[0], "13");
+    // Blank: boxes to write in, and a foot to total them.
+    assert!(
+        ew3.rounds
+            .iter()
+            .flat_map(|r| &r.boards)
+            .all(|line| line.len() == 7 && line[1..].iter().all(|c| c.text.is_empty()))
     );
+    assert_eq!(ew3.status, None);
+    assert!(ew3.foot[0].starts_with("Total ____"), "{:?}", ew3.foot);
 }
 
 #[test]
@@ -230,6 +254,7 @@ fn a_traveller_is_filled_from_the_results_with_halved_matchpoints() {
             standings: &[],
             travellers: &scored,
             hand_records: &[],
+            scorecards: &[],
         },
         &options(&[SheetKind::Travellers]),
     )
@@ -294,7 +319,8 @@ fn the_club_pairs_pdf_prints_every_sheet_and_both_rankings() {
         "Board 21",
         "Dealer North",
         "Pair14 Smith & Jones",
-        "personal score card",
+        "Score cards",
+        "T3 v 3 NS",
     ] {
         assert!(pdf.contains(text), "{text} is not printed");
     }
@@ -328,6 +354,7 @@ fn the_club_pairs_pdf_prints_every_sheet_and_both_rankings() {
                 standings: &tables,
                 travellers: &scored,
                 hand_records: &[],
+                scorecards: &[],
             },
             &options(&[SheetKind::Standings, SheetKind::Travellers]),
         )
@@ -383,4 +410,389 @@ fn attached_hand_records_are_printed_under_their_travellers() {
         &[SheetKind::Travellers],
     );
     assert_eq!(cards(&plain, 0)[0].footer.len(), 1);
+}
+
+/// A result of a contract: `text` as "4S", declared by `by`, `tricks` taken.
+fn played(text: &str, by: Direction, tricks: u8) -> BridgeResult {
+    BridgeResult::Contract {
+        contract: Contract::parse(text).unwrap(),
+        declarer: by,
+        tricks,
+    }
+}
+
+/// Every traveller line with the result `value(board, line)` gives it (`None`: left out).
+fn results_of(event: &Event, value: impl Fn(u32, usize) -> Option<BridgeResult>) -> Results {
+    let mut results = Results::new();
+    for traveller in travellers(event, &Results::new()) {
+        for (i, row) in traveller.rows.iter().enumerate() {
+            if let Some(board) = value(traveller.board, i) {
+                let key = ResultKey {
+                    round: row.round,
+                    table: row.table,
+                    deal: traveller.board,
+                };
+                results.insert(key, ResultValue::Bridge { board });
+            }
+        }
+    }
+    results
+}
+
+/// A spread of ordinary results, so the pairs do not tie: made, down, no trumps, a score
+/// alone, passed out.
+fn varied(board: u32, line: usize) -> BridgeResult {
+    match (board as usize + 2 * line) % 5 {
+        0 => played("4S", Direction::North, 10),
+        1 => played("4S", Direction::North, 9),
+        2 => played("3NT", Direction::East, 9),
+        3 => BridgeResult::NorthSouthScore { score: 140 },
+        _ => BridgeResult::PassedOut,
+    }
+}
+
+/// The score cards of `event` as printed on `paper`, read back. With `TOURNEY_SCORECARDS_DIR`
+/// set, the PDF is also written there ("13-Mitchell-A4-84.pdf": pairs, movement, paper,
+/// results), to look at the pages (`pdftoppm -png -r 60`), as for `docs/sheets/`.
+fn score_cards_pdf(event: &Event, results: &Results, paper: Paper) -> PdfPages {
+    let mut options = options(&[SheetKind::ScoreCards]);
+    options.paper = paper;
+    options.date = chrono::NaiveDate::from_ymd_opt(2026, 11, 30);
+    let bytes = event_sheets_pdf(event, results, &options).unwrap();
+    if let Ok(dir) = std::env::var("TOURNEY_SCORECARDS_DIR") {
+        let kind = event.schedule.movement.as_ref().map_or("none", |m| m.kind.name());
+        let name = format!(
+            "{dir}/{}-{kind}-{paper:?}-{}.pdf",
+            event.schedule.entrants.len(),
+            results.len()
+        );
+        std::fs::write(name, &bytes).unwrap();
+    }
+    read_pdf(&bytes)
+}
+
+/// Thirteen pairs as a club's roster names them, short and long.
+fn club_names() -> Vec<String> {
+    [
+        "Ann Archer & Bob Archer",
+        "Aisha Khan & Tom Reilly",
+        "Łukasz Żółć & Gökçe Şahin",
+        "Mary O'Neill & Jo Pratt",
+        "Bartholomew Fairweather & Henrietta Okonkwo-Smith",
+        "Li Wei & Chen Jing",
+        "Dev Patel & Erin Khan",
+        "Grace Lee & Hal Moore",
+        "Iris Novak & Jack Owens",
+        "Kim Park & Leo Quinn",
+        "Mia Rossi & Ned Stone",
+        "Olga Trent & Paul Underwood",
+        "Rosalind Vanderbilt & Sebastian Whitaker",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// Issue 40: 13 pairs' score cards on at most 4 pages, blank, half scored and scored, on A4
+/// and on Letter, for a Mitchell of 4 boards a round and a Howell of 2; every pair's card is
+/// there, with its names, under the page heading.
+#[test]
+fn thirteen_pairs_score_cards_fit_on_four_pages() {
+    // A 7-table Mitchell with a half table, 28 boards: the E-W pairs play them all, the N-S
+    // pairs 24 and sit out a round. A 7-table Howell of 13 rounds × 2 boards.
+    for (kind, boards) in [(MovementKind::Mitchell, 4), (MovementKind::Howell, 2)] {
+        let event = club_event(&club_names(), kind, boards);
+        let half = results_of(&event, |board, line| (line < 3).then(|| varied(board, line)));
+        let all = results_of(&event, |board, line| Some(varied(board, line)));
+        for paper in [Paper::A4, Paper::Letter] {
+            for (results, provisional) in [
+                (Results::new(), false),
+                (half.clone(), true),
+                (all.clone(), false),
+            ] {
+                let pdf = score_cards_pdf(&event, &results, paper);
+                assert!(
+                    pdf.pages.len() <= 4,
+                    "{kind:?} on {paper:?}: {} pages",
+                    pdf.pages.len()
+                );
+                pdf.assert_headed("Club pairs");
+                assert!(pdf.contains("30 November 2026"));
+                for name in club_names() {
+                    assert!(pdf.contains(&name), "{name} has no card");
+                }
+                assert_eq!(pdf.contains("PROVISIONAL"), provisional, "{kind:?} on {paper:?}");
+                assert_eq!(
+                    pdf.contains("no result yet"),
+                    provisional,
+                    "{kind:?} on {paper:?}"
+                );
+            }
+        }
+    }
+}
+
+/// The last three cells of a board line: score, matchpoints, percentage.
+fn tail(line: Vec<String>) -> Vec<String> {
+    line[line.len() - 3..].to_vec()
+}
+
+/// The figures on a board line as the test expects them from the traveller: the pair's
+/// score with its sign, its matchpoints halved (as the travellers print them), the percentage.
+fn expected_line(row: &TravellerRow, north_south: bool, top: f64) -> (String, String, String) {
+    let score = row.score.map(|s| if north_south { s } else { -s });
+    let score = match score {
+        Some(s) if s > 0 => format!("+{s}"),
+        Some(s) if s < 0 => format!("-{}", -s),
+        Some(_) => "0".to_owned(),
+        None => String::new(),
+    };
+    let Some((ns, ew)) = row.matchpoints else {
+        return (score, String::new(), String::new());
+    };
+    let mp = if north_south { ns } else { ew };
+    let half = mp / 2.0;
+    let mp_text = if (half - half.round()).abs() < 1e-9 {
+        format!("{half:.0}")
+    } else {
+        format!("{half:.1}")
+    };
+    let percent = format!("{:.1}", 100.0 * mp / top);
+    let percent = percent.strip_suffix(".0").map_or(percent.clone(), str::to_owned);
+    (score, mp_text, percent)
+}
+
+/// A small evening with known results: every line of every card says what its traveller
+/// says, from the pair's side; the foot is the pair's line of the standings; the PDF prints it.
+#[test]
+fn score_cards_hold_the_travellers_and_the_standings_figures() {
+    // 10 pairs, a 5-table Mitchell of 5 rounds × 2 boards; E-W pair 5 (pair 10) leaves after
+    // round 3.
+    let mut event = club_event(&names(10), MovementKind::Mitchell, 2);
+    let movement = event.schedule.movement.clone().unwrap();
+    let left = scheduler::movement::withdraw(movement, 10, 3).unwrap();
+    event.schedule = scheduler::movement::schedule_of(&left, &event.schedule.entrants).unwrap();
+    // The two sets the pair would have played in rounds 4 and 5 are played four times; the
+    // others five.
+    let plays = travellers(&event, &Results::new());
+    let full: Vec<u32> = plays
+        .iter()
+        .filter(|t| t.rows.len() == 5)
+        .map(|t| t.board)
+        .collect();
+    let short: Vec<u32> = plays
+        .iter()
+        .filter(|t| t.rows.len() == 4)
+        .map(|t| t.board)
+        .collect();
+    assert_eq!((full.len(), short.len()), (6, 4));
+    let (top_board, artificial_board, unplayed_board) = (full[0], full[1], full[2]);
+    // `top_board`: 4H by S made at the first table, 50 to E-W everywhere else;
+    // `artificial_board`: AVE+ to N-S and AVE− to E-W on its second line; `unplayed_board`
+    // not played on its first line.
+    let results = results_of(&event, |board, line| {
+        Some(match (board, line) {
+            (b, 0) if b == top_board => played("4H", Direction::South, 10),
+            (b, _) if b == top_board => BridgeResult::NorthSouthScore { score: -50 },
+            (b, 1) if b == artificial_board => BridgeResult::Artificial {
+                ns: Artificial::AveragePlus,
+                ew: Artificial::AverageMinus,
+            },
+            (b, 0) if b == unplayed_board => BridgeResult::NotPlayed,
+            _ => varied(board, line),
+        })
+    });
+    let scored = travellers(&event, &results);
+    let document = event_document(&event, &results, &options(&[SheetKind::ScoreCards])).unwrap();
+    let (columns, cards) = score_cards(&document, 0);
+    let labels: Vec<&str> = columns.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "Rd",
+            "Opponents",
+            "Bd",
+            "Contract",
+            "By",
+            "Tricks",
+            "Score",
+            "MP",
+            "%"
+        ]
+    );
+    assert_eq!(cards.len(), 10);
+    let library = scorecards(&event, &results);
+    let mut lines = 0;
+    for (card, pair) in cards.iter().zip(&library) {
+        assert_eq!(card.status, None, "every result is in: final, not provisional");
+        for (round, seat) in card.rounds.iter().zip(&pair.rounds) {
+            let ScorecardSeat::Table {
+                table, north_south, ..
+            } = &seat.seat
+            else {
+                continue;
+            };
+            for line in &round.boards {
+                let board: u32 = line[0].text.parse().unwrap();
+                let traveller = &scored[board as usize - 1];
+                let row = traveller
+                    .rows
+                    .iter()
+                    .find(|r| r.round == seat.round && r.table == *table)
+                    .unwrap();
+                assert!(
+                    [row.ns, row.ew].contains(&pair.entrant),
+                    "{} plays board {board}",
+                    card.pair
+                );
+                let (score, mp, percent) = expected_line(row, *north_south, traveller.top);
+                let cells: Vec<&str> = line.iter().map(|c| c.text.as_str()).collect();
+                let n = cells.len();
+                if row.result != Some(BridgeResult::NotPlayed)
+                    && !matches!(row.result, Some(BridgeResult::Artificial { .. }))
+                {
+                    assert_eq!(cells[n - 3], score, "{} board {board}: {cells:?}", card.pair);
+                }
+                assert_eq!(
+                    cells[n - 2].trim_end_matches('*'),
+                    mp,
+                    "{} board {board}",
+                    card.pair
+                );
+                assert_eq!(cells[n - 1], percent, "{} board {board}", card.pair);
+                lines += 1;
+            }
+        }
+    }
+    assert_eq!(
+        lines,
+        scored.iter().map(|t| 2 * t.rows.len()).sum::<usize>(),
+        "every line, from both sides"
+    );
+
+    // `top_board` by hand: 420 beats the four −50s: a top of 4 (halved) to its N-S, 0 to E-W.
+    let card = |label: &str| cards.iter().find(|c| c.pair == label).unwrap();
+    let board_line = |label: &str, board: &str| {
+        card(label)
+            .rounds
+            .iter()
+            .flat_map(|r| &r.boards)
+            .find(|line| line[0].text == board)
+            .map(|line| line.iter().map(|c| c.text.clone()).collect::<Vec<_>>())
+            .unwrap()
+    };
+    let traveller = |board: u32| &scored[board as usize - 1];
+    let (b, first) = (top_board.to_string(), &traveller(top_board).rows[0]);
+    assert_eq!(
+        board_line(&cards[first.ns].pair, &b),
+        [b.as_str(), "4H", "S", "=", "+420", "4", "100"]
+    );
+    assert_eq!(
+        board_line(&cards[first.ew].pair, &b),
+        [b.as_str(), "4H", "S", "=", "-420", "0", "0"]
+    );
+    // The −50s tie three ways each side of 420: 1.5 of 4 to N-S, 2.5 to E-W.
+    let second = &traveller(top_board).rows[1];
+    assert_eq!(
+        tail(board_line(&cards[second.ns].pair, &b)),
+        ["-50", "1.5", "37.5"]
+    );
+    assert_eq!(
+        tail(board_line(&cards[second.ew].pair, &b)),
+        ["+50", "2.5", "62.5"]
+    );
+    // The artificial score as the director gave it: AVE+ is 60 % of the top, AVE− 40 %.
+    let (b, artificial) = (artificial_board.to_string(), &traveller(artificial_board).rows[1]);
+    assert_eq!(
+        board_line(&cards[artificial.ns].pair, &b)[1..],
+        ["artificial score", "AVE+", "2.4", "60"]
+    );
+    assert_eq!(
+        board_line(&cards[artificial.ew].pair, &b)[1..],
+        ["artificial score", "AVE-", "1.6", "40"]
+    );
+    let (b, not_played) = (unplayed_board.to_string(), &traveller(unplayed_board).rows[0]);
+    assert_eq!(
+        board_line(&cards[not_played.ns].pair, &b)[1..],
+        ["not played", "", ""]
+    );
+    // The boards played four times, not five: the pairs' matchpoints are factored.
+    let (b, late) = (short[0].to_string(), &traveller(short[0]).rows[0]);
+    let factored = board_line(&cards[late.ns].pair, &b);
+    assert!(factored[5].ends_with('*'), "{factored:?}");
+    assert!(cards[late.ns].foot.iter().any(|f| f.contains("factored")));
+
+    // The pair that left, and the pairs it would have met.
+    let gone = card("5 EW");
+    for round in &gone.rounds[3..] {
+        assert_eq!(
+            round.note.as_deref(),
+            Some("withdrawn: the pair left after round 3")
+        );
+    }
+    let sitting: usize = cards
+        .iter()
+        .flat_map(|c| &c.rounds)
+        .filter(|r| r.note.as_deref().is_some_and(|n| n.starts_with("sits out")))
+        .count();
+    assert_eq!(sitting, 2, "its opponents of rounds 4 and 5 sit out");
+
+    // The foot is the pair's line of the standings: MP, top, %, place.
+    let tables = standings(&event, &results);
+    for card in cards {
+        let (table, row) = tables
+            .iter()
+            .find_map(|t| t.rows.iter().find(|r| r[2] == card.names).map(|r| (t, r)))
+            .unwrap();
+        let field = if table.heading.as_deref() == Some("North-South") {
+            "N-S"
+        } else {
+            "E-W"
+        };
+        let place = if table.rows.iter().filter(|r| r[6] == row[6]).count() > 1 {
+            format!("{}=", row[0])
+        } else {
+            row[0].clone()
+        };
+        let total = format!(
+            "Total {} MP of {} · {} % · place {place} of {} {field} pairs",
+            row[4],
+            row[5],
+            row[6],
+            table.rows.len()
+        );
+        assert_eq!(card.foot[0], total, "{}", card.names);
+    }
+
+    // The PDF prints the same: the totals, the withdrawal, the artificial score.
+    let pdf = score_cards_pdf(&event, &results, Paper::A4);
+    for card in cards {
+        assert!(pdf.contains(&card.foot[0]), "{} is not printed", card.foot[0]);
+    }
+    assert!(pdf.contains("withdrawn: the pair left after round 3"));
+    assert!(pdf.contains("AVE+") && pdf.contains("+420") && pdf.contains("-420"));
+    assert!(pdf.pages.len() <= 3, "{} pages for 10 pairs", pdf.pages.len());
+}
+
+/// In an arrow-switched round the card says the pair sat the other way, as the travellers do.
+#[test]
+fn an_arrow_switched_round_is_on_the_card_the_other_way_round() {
+    let mut event = club_event(&names(14), MovementKind::Mitchell, 3);
+    let movement = event.schedule.movement.clone().unwrap();
+    let switched = scheduler::movement::arrow_switch(movement, &[7]).unwrap();
+    event.schedule = scheduler::movement::schedule_of(&switched, &event.schedule.entrants).unwrap();
+    let document = event_document(&event, &Results::new(), &options(&[SheetKind::ScoreCards])).unwrap();
+    let (_, cards) = score_cards(&document, 0);
+    let ns1 = cards.iter().find(|c| c.pair == "1 NS").unwrap();
+    let seats: Vec<&str> = ns1.rounds.iter().map(|r| r.seat.as_str()).collect();
+    assert_eq!(seats, ["N-S", "N-S", "N-S", "N-S", "N-S", "N-S", "E-W"]);
+    let last = &ns1.rounds[6];
+    let traveller = travellers(&event, &Results::new());
+    let board: u32 = last.boards[0][0].text.parse().unwrap();
+    let row = traveller[board as usize - 1]
+        .rows
+        .iter()
+        .find(|r| r.round == 7 && (r.ns == 0 || r.ew == 0))
+        .unwrap();
+    assert_eq!(row.ew, 0, "pair 1 NS sits E-W in round 7");
+    assert_eq!(last.against, format!("T{} v {}", row.table, cards[row.ns].pair));
 }

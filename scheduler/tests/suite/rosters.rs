@@ -580,3 +580,368 @@ fn utf16_without_a_byte_order_mark_and_cr_cr_lf_line_ends_are_read() {
         scheduler::roster_import::import_roster_bytes("x.bin", &[1, 0, 0, 7, 0, 0, 0, 1, 9, 9, 0, 0]);
     assert_eq!(errors(&import).len(), 1);
 }
+
+/// The 13 pairs of the pairs fixtures: both players and their (made-up) EBU numbers.
+const THIRTEEN_PAIRS: [(&str, &str, &str, &str); 13] = [
+    ("Margaret Hughes", "104522", "Dennis Hughes", "104523"),
+    ("Siobhán O'Connor", "007341", "Pádraig Walsh", "118906"),
+    ("Héloïse Martin", "132077", "Gérard Lefèvre", "132078"),
+    ("Priya Raman", "095514", "Arjun Mehta", "121340"),
+    ("Elizabeth Carter", "066120", "Robert Carter", "066121"),
+    ("Jürgen Schäfer", "140263", "Anneliese Vogt", "139874"),
+    ("Gwen Pritchard", "087655", "Dafydd Rees", "087702"),
+    ("Ian McAllister", "110498", "Fiona Drummond", "102315"),
+    ("Zoë Brontë-Hall", "126630", "Nina Kowalczyk", "134009"),
+    ("Peter Ashworth", "051877", "Colin Braithwaite", "058243"),
+    ("Susan Blake", "099061", "Helen Fairbairn", "097433"),
+    ("José Ortega", "143512", "María Núñez", "143513"),
+    ("Tom Whitfield", "072290", "Ruth Lindqvist", "081146"),
+];
+
+/// The roster holds the 13 pairs in order, named "A & B", with both players and, when the
+/// file gives them, both numbers (as text: the leading zeros kept).
+fn assert_thirteen_pairs(r: &RosterImport, numbers: bool) {
+    assert!(r.is_ok(), "{:#?}", r.problems.list);
+    assert!(r.layout.holds_pairs(), "{:?}", r.layout);
+    assert_eq!(r.roster.len(), 13, "{:?}", r.roster.names());
+    assert_eq!(r.roster.people(), 26);
+    for (pair, (a, a_number, b, b_number)) in r.roster.players.iter().zip(THIRTEEN_PAIRS) {
+        assert!(pair.is_pair(), "{pair:?}");
+        assert_eq!(pair.name, format!("{a} & {b}"));
+        let members: Vec<(&str, Option<&str>)> = pair
+            .members
+            .iter()
+            .map(|m| (m.name.as_str(), m.number.as_deref()))
+            .collect();
+        let expected = if numbers {
+            [(a, Some(a_number)), (b, Some(b_number))]
+        } else {
+            [(a, None), (b, None)]
+        };
+        assert_eq!(members, expected);
+        assert_eq!(pair.number, None, "a pair's numbers are its players'");
+    }
+    assert!(r.roster.problems().is_empty(), "{:?}", r.roster.problems());
+}
+
+/// Issue 40: a roster of pairs from each layout club spreadsheets use gives 13 pairs with
+/// both names, and both numbers where the file has them.
+#[test]
+fn thirteen_pairs_from_two_name_columns_with_ebu_numbers() {
+    let r = fixture("pairs_two_name_columns.csv");
+    assert_thirteen_pairs(&r, true);
+    assert_eq!(r.layout, scheduler::roster_import::RosterLayout::PairRows);
+    assert_eq!(r.encoding, Encoding::Utf8WithBom);
+    assert!(r.had_header);
+    assert_eq!(r.problems.list.len(), 0, "{:#?}", r.problems.list);
+    // The "Pair" column beside the names numbers the pairs.
+    let ids: Vec<u32> = r.roster.players.iter().map(|p| p.id.0).collect();
+    assert_eq!(ids, (1..=13).collect::<Vec<_>>());
+}
+
+#[test]
+fn thirteen_pairs_from_a_partner_column_with_member_numbers() {
+    let r = fixture("pairs_partner_column.csv");
+    assert_thirteen_pairs(&r, true);
+    assert_eq!(r.layout, scheduler::roster_import::RosterLayout::PairRows);
+    assert_eq!(r.encoding, Encoding::Windows1252);
+    assert_eq!(r.delimiter, Some(b';'));
+    assert_eq!(r.roster.players[0].club.as_deref(), Some("Riverside BC"));
+    // The encoding guess is the only thing said: the Partner column is read, not ignored.
+    assert_eq!(r.problems.list.len(), 1, "{:#?}", r.problems.list);
+}
+
+#[test]
+fn thirteen_pairs_from_one_column_of_pairs_under_pair() {
+    let r = fixture("pairs_one_column.csv");
+    assert_thirteen_pairs(&r, false);
+    assert_eq!(r.layout, scheduler::roster_import::RosterLayout::PairCells);
+    assert!(r.had_header, "\"Pair\" is the header, not a fourteenth pair");
+    assert_eq!(r.problems.list.len(), 0, "{:#?}", r.problems.list);
+}
+
+#[test]
+fn thirteen_pairs_from_players_with_a_pair_number() {
+    // The players are listed three pairs at a time, first players then partners.
+    let r = fixture("pairs_by_pair_number.tsv");
+    assert_thirteen_pairs(&r, true);
+    assert_eq!(r.layout, scheduler::roster_import::RosterLayout::PairNumbers);
+    assert_eq!(r.problems.list.len(), 0, "{:#?}", r.problems.list);
+    let ids: Vec<u32> = r.roster.players.iter().map(|p| p.id.0).collect();
+    assert_eq!(
+        ids,
+        (1..=13).collect::<Vec<_>>(),
+        "pairs are numbered by their pair number"
+    );
+}
+
+#[test]
+fn a_pair_number_with_one_or_three_players_is_an_error_naming_line_and_pair() {
+    let r = fixture("broken_pair_numbers.csv");
+    let errors = errors(&r);
+    let said: Vec<(Option<u64>, Option<&str>, &str)> = errors
+        .iter()
+        .map(|e| (e.line, e.field.as_deref(), e.message.as_str()))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            (
+                Some(5),
+                Some("Pair"),
+                "pair 3 has one player (Dev Patel); a pair is two players: give the partner the \
+                 same pair number"
+            ),
+            (
+                Some(11),
+                Some("Pair"),
+                "pair 5 has 3 players (lines 7, 8, 11); a pair is two players"
+            ),
+        ]
+    );
+    assert!(
+        errors[0]
+            .to_string()
+            .contains("broken_pair_numbers.csv, line 5, field \"Pair\""),
+        "{}",
+        errors[0]
+    );
+    // The pairs that are two players are still shown.
+    assert_eq!(
+        r.roster.names(),
+        [
+            "Ann Archer & Bob Archer",
+            "Carol Dunn & Eve Long",
+            "Hal Ives & Ida Jones"
+        ]
+    );
+}
+
+fn import_text(text: &str) -> RosterImport {
+    scheduler::roster_import::import_roster_bytes("pairs.csv", text.as_bytes())
+}
+
+#[test]
+fn pair_header_spellings_are_understood() {
+    for header in [
+        "Player 1,Player 2",
+        "Name 1,Name 2",
+        "NORTH,SOUTH",
+        "player a,player b",
+        "First player,Second player",
+        "Name,Partner",
+        "Player,Partner's name",
+        "player_1_name,player_2_name",
+        "Player1,Player2",
+    ] {
+        let r = import_text(&format!("{header}\nAnn Archer,Bob Archer\nCy Dunn,Di Dunn\n"));
+        assert!(r.is_ok(), "{header}: {:#?}", r.problems.list);
+        assert_eq!(
+            r.roster.names(),
+            ["Ann Archer & Bob Archer", "Cy Dunn & Di Dunn"],
+            "{header}"
+        );
+    }
+    for (header, numbers) in [
+        ("Name 1,Number 1,Name 2,Number 2", true),
+        ("Player 1,ACBL 1,Player 2,ACBL 2", true),
+        ("Player 1 name,Player 1 EBU,Player 2 name,Player 2 EBU", true),
+        ("Name,Member number 1,Partner,Member number 2", true),
+        ("Name,Number,Partner,Partner number", true),
+        ("Name,EBU no,Partner,Partner's EBU no", true),
+    ] {
+        let r = import_text(&format!("{header}\nAnn Archer,00123,Bob Archer,A4567\n"));
+        assert!(r.is_ok(), "{header}: {:#?}", r.problems.list);
+        let pair = &r.roster.players[0];
+        assert_eq!(
+            pair.describe_members(),
+            "Ann Archer (00123) & Bob Archer (A4567)",
+            "{header}"
+        );
+        assert_eq!(numbers, pair.members[1].number.is_some());
+    }
+    for header in ["Pairs", "Pair names", "Partnership", "pair"] {
+        let r = import_text(&format!(
+            "{header}\nAnn Archer & Bob Archer\nCy Dunn and Di Dunn\n"
+        ));
+        assert!(r.is_ok(), "{header}: {:#?}", r.problems.list);
+        assert_eq!(r.roster.len(), 2, "{header}");
+        assert_eq!(r.roster.players[1].members[1].name, "Di Dunn");
+    }
+}
+
+#[test]
+fn first_and_last_names_of_each_player_of_a_pair() {
+    let r = import_text(
+        "First name 1;Surname 1;First name 2;Surname 2;Pair no\nAnn;Archer;Bob;Archer;7\nCy;Dunn;Di;Dunn;3\n",
+    );
+    assert!(r.is_ok(), "{:#?}", r.problems.list);
+    assert_eq!(r.roster.names(), ["Ann Archer & Bob Archer", "Cy Dunn & Di Dunn"]);
+    assert_eq!(r.roster.players[0].id.0, 7);
+}
+
+#[test]
+fn a_single_number_column_fills_an_individuals_number() {
+    for header in [
+        "Number",
+        "Member number",
+        "EBU",
+        "ACBL",
+        "National ID",
+        "EBU #",
+        "Membership no",
+    ] {
+        let r = import_text(&format!("Name,{header}\nAnn Archer,007341\nBob Archer,\n"));
+        assert!(r.is_ok(), "{header}: {:#?}", r.problems.list);
+        assert_eq!(r.layout, scheduler::roster_import::RosterLayout::Players);
+        assert_eq!(r.roster.players[0].number.as_deref(), Some("007341"), "{header}");
+        assert_eq!(r.roster.players[1].number, None);
+        assert!(r.roster.players[0].members.is_empty());
+    }
+}
+
+#[test]
+fn pairs_with_a_missing_player_are_errors_naming_line_and_field() {
+    let r = import_text("Player 1,Player 2\nAnn Archer,Bob Archer\nCy Dunn,\n,Di Dunn\n");
+    let places: Vec<(Option<u64>, Option<&str>)> =
+        errors(&r).iter().map(|e| (e.line, e.field.as_deref())).collect();
+    assert_eq!(places, [(Some(3), Some("Player 2")), (Some(4), Some("Player 1"))]);
+    assert!(
+        errors(&r)[0]
+            .message
+            .contains("the pair of Cy Dunn has no second player"),
+        "{}",
+        errors(&r)[0]
+    );
+
+    let r = import_text("Pair\nAnn Archer & Bob Archer\nCarol Dunn\nDi & \nEd & Fy & Gil\n");
+    let said: Vec<(Option<u64>, Option<&str>)> =
+        errors(&r).iter().map(|e| (e.line, e.field.as_deref())).collect();
+    assert_eq!(
+        said,
+        [
+            (Some(3), Some("Pair")),
+            (Some(4), Some("Pair")),
+            (Some(5), Some("Pair"))
+        ],
+        "{:#?}",
+        r.problems.list
+    );
+    assert!(errors(&r)[0].message.contains("\"Carol Dunn\" is one player"));
+    assert!(errors(&r)[2].message.contains("names 3 players"));
+
+    let r = import_text("Name,Partner\nAnn,Bob\nCy,Ann\nDi,di\n");
+    let messages: Vec<String> = errors(&r).iter().map(|e| e.to_string()).collect();
+    assert_eq!(messages.len(), 2, "{messages:#?}");
+    assert!(
+        messages[0].contains("line 3") && messages[0].contains("Ann also plays in the pair on line 2"),
+        "{messages:#?}"
+    );
+    assert!(messages[1].contains("line 4") && messages[1].contains("named twice in this pair"));
+}
+
+#[test]
+fn a_header_of_a_one_column_pairs_file_is_never_a_pair() {
+    // "Pair" is a header; so is an unknown title when every other line is a pair.
+    let r = import_text("Partnerships list\nAnn & Bob\nCy & Di\nEd & Fy\n");
+    assert!(r.is_ok(), "{:#?}", r.problems.list);
+    assert_eq!(r.roster.len(), 3);
+    assert!(r.had_header);
+    let warning = r.problems.warnings().next().expect("the title is reported");
+    assert_eq!(warning.line, Some(1));
+    // Without a title line every line is a pair.
+    let r = import_text("Ann & Bob\nCy & Di\n");
+    assert!(r.is_ok() && !r.had_header, "{:#?}", r.problems.list);
+    assert_eq!(r.roster.names(), ["Ann & Bob", "Cy & Di"]);
+    // A list of individuals whose first entry is "Player 1" stays a list of individuals.
+    let r = import_text("Player 1\nPlayer 2\nPlayer 3\n");
+    assert!(r.is_ok(), "{:#?}", r.problems.list);
+    assert_eq!(r.roster.len(), 3);
+    assert!(!r.roster.has_pairs());
+}
+
+#[test]
+fn bad_pair_and_member_numbers_are_refused_by_line_and_field() {
+    let r = import_text("Pair no,Name,EBU\n1,Ann,0123\nx,Bob,1.23457E+11\n1,Cy,0456\n");
+    let places: Vec<(Option<u64>, Option<&str>)> =
+        errors(&r).iter().map(|e| (e.line, e.field.as_deref())).collect();
+    assert_eq!(places, [(Some(3), Some("Pair no")), (Some(3), Some("EBU"))]);
+    assert!(errors(&r)[0].message.contains("\"x\" is not a pair number"));
+    assert!(errors(&r)[1].message.contains("scientific notation"));
+    // Numbers in one cell must be two.
+    let r = import_text("Pairs;Numbers\nAnn & Bob;0123 & 0456\nCy & Di;0789\n");
+    let error = only_error(&r);
+    assert_eq!((error.line, error.field.as_deref()), (Some(3), Some("Numbers")));
+    assert_eq!(r.roster.players[0].describe_members(), "Ann (0123) & Bob (0456)");
+    // A second column for the same player of the pair means the same as the first.
+    let r = import_text("Name,Player 1,Partner\nAnn,Ann,Bob\n");
+    let error = only_error(&r);
+    assert_eq!((error.line, error.field.as_deref()), (Some(1), Some("Player 1")));
+    // A pair row without the second player's column says which is missing.
+    let r = import_text("Player 1,EBU 1,EBU 2\nAnn,1,2\n");
+    assert!(
+        only_error(&r).message.contains("no column names the second"),
+        "{:#?}",
+        r.problems.list
+    );
+}
+
+#[test]
+fn an_unused_column_of_a_pairs_roster_is_still_reported() {
+    let r = import_text("Player 1,Player 2,Table preference\nAnn,Bob,near the door\n");
+    assert!(r.is_ok());
+    let warning = r.problems.warnings().next().expect("the column is reported");
+    assert_eq!(warning.field.as_deref(), Some("Table preference"));
+    assert_eq!(warning.message, "column not recognised; it is ignored");
+}
+
+#[test]
+fn a_roster_of_pairs_makes_a_pairs_event_and_is_refused_for_individuals() {
+    use scheduler::event::create::{EventFormat, NewEvent, build_event};
+    use scheduler::solver::Control;
+
+    let r = fixture("pairs_partner_column.csv");
+    let spec = NewEvent::new("Tuesday pairs", EventFormat::BridgePairs, r.roster.clone());
+    let (event, _) = build_event(&spec, &Control::unlimited()).expect("a pairs event");
+    assert_eq!(event.schedule.entrants.len(), 13);
+    assert_eq!(event.schedule.entrants[0], "Margaret Hughes & Dennis Hughes");
+    assert_eq!(
+        event.roster.players[0].members[0].number.as_deref(),
+        Some("104522")
+    );
+    for format in [
+        EventFormat::WhistDrive,
+        EventFormat::BridgeIndividual,
+        EventFormat::Chess,
+    ] {
+        let spec = NewEvent::new("Drive", format, r.roster.clone());
+        let refusal = build_event(&spec, &Control::unlimited()).expect_err("pairs are not individuals");
+        assert!(
+            refusal.message.contains("the roster holds 13 pair(s)")
+                && refusal.message.contains("seat individual players"),
+            "{}",
+            refusal.message
+        );
+    }
+}
+
+#[test]
+fn a_stray_quote_in_a_roster_of_pairs_never_loses_a_pair_silently() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/rosters");
+    for name in [
+        "pairs_two_name_columns.csv",
+        "pairs_one_column.csv",
+        "pairs_by_pair_number.tsv",
+    ] {
+        let bytes = std::fs::read(dir.join(name)).expect("fixture");
+        let (text, _) = scheduler::text::decode(&bytes);
+        // In the players' lines: a quote in the header changes a column's name, and an
+        // unknown column is reported (a warning) and ignored.
+        let body = text.find('\n').expect("a header line") + 1;
+        for (at, _) in text.char_indices().filter(|(at, _)| *at >= body) {
+            let mut inserted = text.clone();
+            inserted.insert(at, '"');
+            assert_no_silent_loss(&inserted, 13, &format!("{name}: quote inserted at {at}"));
+        }
+    }
+}
