@@ -8,7 +8,8 @@
 //! `BOARDS_PER_ROUND`; `PARTICIPANTS` with a `PAIR` per pair (`PAIR_NUMBER`, unique in the
 //! file whenever the evening has one winner — an arrow-switched Mitchell's E-W pairs are
 //! numbered on from the N-S pairs — and `DIRECTION` for two winners, `PLACE` ("3=" when shared), `TOTAL_SCORE`, `PERCENTAGE`,
-//! `BOARDS_PLAYED`, a `PLAYER` with `PLAYER_NAME` per player); and a `BOARD` per board
+//! `BOARDS_PLAYED`, a `PLAYER` with `PLAYER_NAME` and, where the roster gives it,
+//! `NATIONAL_ID_NUMBER` per player); and a `BOARD` per board
 //! (`BOARD_NUMBER`, a `TRAVELLER_LINE` per result: `NS_PAIR_NUMBER`, `EW_PAIR_NUMBER`,
 //! `CONTRACT`, `PLAYED_BY`, `TRICKS`, `SCORE`, `NS_MATCH_POINTS`, `EW_MATCH_POINTS`).
 //! The published DTD (usebio.org) was not available where this was written, so the file is
@@ -75,9 +76,12 @@ pub fn usebio_xml(event: &Event, results: &Results, program_version: &str) -> Re
                 .entrants
                 .get(pair.entrant)
                 .map_or("", String::as_str);
-            for player in players(name) {
+            for (player, number) in people(event, name) {
                 x.push_str("        <PLAYER>\n");
-                element(&mut x, 10, "PLAYER_NAME", player);
+                element(&mut x, 10, "PLAYER_NAME", &player);
+                if let Some(number) = number {
+                    element(&mut x, 10, "NATIONAL_ID_NUMBER", &number);
+                }
                 x.push_str("        </PLAYER>\n");
             }
             x.push_str("      </PAIR>\n");
@@ -150,6 +154,20 @@ fn pair_number(movement: &Movement, pair: usize) -> String {
         (pair - movement.tables).to_string()
     } else {
         pair.to_string()
+    }
+}
+
+/// The players of the pair entered as `name`, each with their national ID number where the
+/// roster gives one: the roster's members of that pair, or (a pair entered as one name) the
+/// name split at "&".
+fn people(event: &Event, name: &str) -> Vec<(String, Option<String>)> {
+    match event.roster.players.iter().find(|p| p.name == name) {
+        Some(pair) if pair.is_pair() => pair
+            .members
+            .iter()
+            .map(|m| (m.name.clone(), m.number.clone()))
+            .collect(),
+        _ => players(name).into_iter().map(|p| (p.to_owned(), None)).collect(),
     }
 }
 

@@ -569,3 +569,94 @@ fn an_arrow_switched_mitchell_s_usebio_names_every_line_s_two_pairs() {
     let switched = movement.rounds.iter().find(|r| r.arrow_switch).unwrap().number;
     assert!(results.keys().any(|k| k.round as usize == switched));
 }
+
+/// Issue 40: a Howell of 13 pairs imported with their EBU numbers: the USEBIO file carries
+/// each player's `NATIONAL_ID_NUMBER`, and read back, every traveller line's two pairs are
+/// those the schedule seated at that board, down to the players' names and numbers in the
+/// roster file.
+#[test]
+fn a_howell_s_usebio_carries_national_ids_and_every_line_s_players() {
+    let fixture = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/rosters/pairs_two_name_columns.csv");
+    let import = scheduler::roster_import::import_roster_file(&fixture);
+    assert!(import.is_ok(), "{:?}", import.problems.list);
+    let roster = import.roster;
+    assert_eq!(roster.players.len(), 13);
+    let mut spec = NewEvent::new("Howell with numbers", EventFormat::BridgePairs, roster.clone());
+    spec.options.boards_per_round = 2;
+    spec.options.movement = Some(MovementPlan {
+        kind: MovementKind::Howell,
+        phantom: None,
+        arrow_switch: false,
+    });
+    let (event, _) = build_event(&spec, &Control::unlimited()).unwrap();
+    let results = enter_all(&event, |b, ns| Some(score(10 * (b as i32 * 20 + ns as i32))));
+    let xml = usebio_xml(&event, &results, "0.1.0").unwrap();
+    let doc = roxmltree::Document::parse_with_options(
+        &xml,
+        roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let ev = child(doc.root_element(), "EVENT");
+    // The file's pairs: number → their players' (name, national ID).
+    let mut people_of: std::collections::BTreeMap<String, Vec<(String, String)>> = Default::default();
+    for pair in child(ev, "PARTICIPANTS").children().filter(|c| c.is_element()) {
+        let people: Vec<(String, String)> = pair
+            .children()
+            .filter(|c| c.has_tag_name("PLAYER"))
+            .map(|p| (text(p, "PLAYER_NAME"), text(p, "NATIONAL_ID_NUMBER")))
+            .collect();
+        assert_eq!(people.len(), 2, "{people:?}");
+        people_of.insert(text(pair, "PAIR_NUMBER"), people);
+    }
+    assert_eq!(people_of.len(), 13);
+    // The roster file's answer for an entrant: its two members with their numbers.
+    let members = |entrant: &str| -> Vec<(String, String)> {
+        let pair = roster.players.iter().find(|p| p.name == entrant).unwrap();
+        pair.members
+            .iter()
+            .map(|m| (m.name.clone(), m.number.clone().unwrap()))
+            .collect()
+    };
+    assert!(
+        people_of
+            .values()
+            .flatten()
+            .any(|(name, id)| name == "Siobhán O'Connor" && id == "007341"),
+        "a leading zero is kept"
+    );
+    let mut seated: std::collections::BTreeMap<u32, Vec<(Vec<(String, String)>, Vec<(String, String)>)>> =
+        Default::default();
+    for round in &event.schedule.rounds {
+        for table in &round.tables {
+            let (ns, ew) = scheduler::event::sides(table);
+            for board in event.deals_at(round.number, table.number) {
+                let of = |e: &[usize]| members(&event.schedule.entrants[e[0]]);
+                seated.entry(board).or_default().push((of(&ns), of(&ew)));
+            }
+        }
+    }
+    let mut lines = 0;
+    for board in ev.children().filter(|c| c.has_tag_name("BOARD")) {
+        let number: u32 = text(board, "BOARD_NUMBER").parse().unwrap();
+        let mut read: Vec<_> = board
+            .children()
+            .filter(|c| c.has_tag_name("TRAVELLER_LINE"))
+            .map(|line| {
+                (
+                    people_of[&text(line, "NS_PAIR_NUMBER")].clone(),
+                    people_of[&text(line, "EW_PAIR_NUMBER")].clone(),
+                )
+            })
+            .collect();
+        lines += read.len();
+        let mut expected = seated[&number].clone();
+        read.sort();
+        expected.sort();
+        assert_eq!(read, expected, "board {number}");
+    }
+    assert_eq!(lines, results.len());
+}
