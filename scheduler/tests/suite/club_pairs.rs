@@ -628,8 +628,9 @@ fn a_howell_s_usebio_carries_national_ids_and_every_line_s_players() {
             .any(|(name, id)| name == "Siobhán O'Connor" && id == "007341"),
         "a leading zero is kept"
     );
-    let mut seated: std::collections::BTreeMap<u32, Vec<(Vec<(String, String)>, Vec<(String, String)>)>> =
-        Default::default();
+    // A pair's players as (name, number); a line as its N-S and E-W pairs.
+    type People = Vec<(String, String)>;
+    let mut seated: std::collections::BTreeMap<u32, Vec<(People, People)>> = Default::default();
     for round in &event.schedule.rounds {
         for table in &round.tables {
             let (ns, ew) = scheduler::event::sides(table);
