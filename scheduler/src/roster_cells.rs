@@ -68,27 +68,43 @@ pub(crate) fn screen(record: Record<'_>, label: &dyn Fn(usize) -> String, proble
 /// part may be empty ("Ann &"). One part when the cell names one player.
 pub(crate) fn pair_parts(cell: &str) -> Vec<String> {
     const JOINS: [&str; 6] = ["&", " and ", "/", "+", " - ", " – "];
-    let lower = cell.to_lowercase();
     for join in JOINS {
-        // " and " is found in the lower-cased text; it has the same byte offsets when
-        // lower-casing did not change the length (otherwise only exact "and" is found).
-        let text = if lower.len() == cell.len() {
-            lower.as_str()
-        } else {
-            cell
-        };
-        if text.contains(join) {
-            let mut parts = Vec::new();
-            let mut start = 0;
-            for (at, _) in text.match_indices(join) {
-                parts.push(cell[start..at].trim().to_owned());
-                start = at + join.len();
-            }
-            parts.push(cell[start..].trim().to_owned());
-            return parts;
+        let at = joins_at(cell, join);
+        if at.is_empty() {
+            continue;
         }
+        let mut parts = Vec::new();
+        let mut start = 0;
+        for at in at {
+            parts.push(cell[start..at].trim().to_owned());
+            start = at + join.len();
+        }
+        parts.push(cell[start..].trim().to_owned());
+        return parts;
     }
     vec![cell.trim().to_owned()]
+}
+
+/// Where `join` occurs in `cell`, ignoring ASCII case ("AND" as "and"), without overlaps.
+/// Matched on the cell's own bytes from character boundaries: lower-casing the whole cell
+/// first moved the offsets wherever a character changes its length ("İ" becomes three
+/// bytes, the Kelvin sign one), and a split then fell inside a character (a fuzz finding).
+/// A match that starts on a boundary ends on one: its bytes are `join`'s, up to ASCII case.
+fn joins_at(cell: &str, join: &str) -> Vec<usize> {
+    let (bytes, wanted) = (cell.as_bytes(), join.as_bytes());
+    let mut found = Vec::new();
+    let mut next = 0;
+    for (at, _) in cell.char_indices() {
+        if at >= next
+            && bytes
+                .get(at..at + wanted.len())
+                .is_some_and(|here| here.eq_ignore_ascii_case(wanted))
+        {
+            found.push(at);
+            next = at + wanted.len();
+        }
+    }
+    found
 }
 
 /// What is wrong with a member number as a spreadsheet exported it, if anything: Excel
@@ -159,6 +175,18 @@ fn control_message(cell: &str, controls: &[char]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The roster_import fuzz target's finding: a cell whose lower-cased text has the same
+    /// length but other byte offsets ("İ" grows by a byte, the Kelvin sign shrinks by two)
+    /// was split inside a character and panicked. Split on its own bytes, it is two players.
+    #[test]
+    fn a_pair_cell_with_characters_that_change_length_when_lower_cased() {
+        assert_eq!(pair_parts("İİ & 瑡K"), ["İİ", "瑡K"]);
+        assert_eq!(pair_parts("İstanbul AND Kelvin"), ["İstanbul", "Kelvin"]);
+        assert_eq!(pair_parts("Ann and Bob"), ["Ann", "Bob"]);
+        assert_eq!(pair_parts("Anderson"), ["Anderson"]);
+        assert_eq!(pair_parts("A – B"), ["A", "B"]);
+    }
 
     fn run(line: u64, cells: &[&str], may_run_to_end: bool) -> (bool, Vec<String>, Problems) {
         let mut fields: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
