@@ -7,7 +7,7 @@ use super::{Event, ImpMethod, ResultKey, ResultValue, Results, Scoring, sides};
 use crate::model::{Absence, Format, Schedule, TeamEvent};
 use crate::scoring::bridge::{butler_imps, cross_imps, matchpoints};
 use crate::scoring::chess::{GameResult, RoundOutcome, chess_standings, format_points};
-use crate::scoring::league::{MatchScore, PointsRule, league_table};
+use crate::scoring::league::{LeagueLine, MatchScore, PointsRule, league_table};
 use crate::scoring::shared_ranks as ranks;
 use std::collections::BTreeMap;
 
@@ -488,22 +488,7 @@ fn team_matches(
             .into_iter()
             .map(String::from)
             .collect(),
-        rows: table
-            .iter()
-            .map(|l| {
-                vec![
-                    l.rank.to_string(),
-                    names[l.side].clone(),
-                    l.played.to_string(),
-                    l.won.to_string(),
-                    l.drawn.to_string(),
-                    l.lost.to_string(),
-                    format_points(l.goals_for),
-                    format_points(l.goals_against),
-                    format_points(l.points),
-                ]
-            })
-            .collect(),
+        rows: league_rows(&table, |side| names[side].clone()),
         note: Some(format!(
             "Match points {}/{}/{} for a match won/drawn/lost; GF and GA are board points. A match counts when all its boards have results.",
             format_points(rule.win),
@@ -511,6 +496,27 @@ fn team_matches(
             format_points(rule.loss)
         )),
     }
+}
+
+/// A league table's lines as text: rank, the side's name, played, won, drawn, lost, for,
+/// against, points.
+fn league_rows(table: &[LeagueLine], name: impl Fn(usize) -> String) -> Vec<Vec<String>> {
+    table
+        .iter()
+        .map(|l| {
+            vec![
+                l.rank.to_string(),
+                name(l.side),
+                l.played.to_string(),
+                l.won.to_string(),
+                l.drawn.to_string(),
+                l.lost.to_string(),
+                format_points(l.goals_for),
+                format_points(l.goals_against),
+                format_points(l.points),
+            ]
+        })
+        .collect()
 }
 
 fn matches(schedule: &Schedule, results: &Results, rule: PointsRule) -> StandingsTable {
@@ -540,22 +546,7 @@ fn matches(schedule: &Schedule, results: &Results, rule: PointsRule) -> Standing
     StandingsTable {
         heading: None,
         columns: strings(&["Rank", "Name", "P", "W", "D", "L", "For", "Against", "Pts"]),
-        rows: table
-            .iter()
-            .map(|l| {
-                vec![
-                    l.rank.to_string(),
-                    schedule.entrants[l.side].clone(),
-                    l.played.to_string(),
-                    l.won.to_string(),
-                    l.drawn.to_string(),
-                    l.lost.to_string(),
-                    format_points(l.goals_for),
-                    format_points(l.goals_against),
-                    format_points(l.points),
-                ]
-            })
-            .collect(),
+        rows: league_rows(&table, |side| schedule.entrants[side].clone()),
         note: Some(format!(
             "{}/{}/{} points for a win/draw/loss; ties by difference, then scored.",
             format_points(rule.win),

@@ -968,14 +968,7 @@ impl EventFile {
                     id: row.get(0)?,
                     at: row.get(1)?,
                     action: row.get(2)?,
-                    key: match (round, table) {
-                        (Some(round), Some(table)) => Some(ResultKey {
-                            round,
-                            table,
-                            deal: deal.unwrap_or(0),
-                        }),
-                        _ => None,
-                    },
+                    key: history_key(round, table, deal),
                     before: before.and_then(|t| serde_json::from_str(&t).ok()),
                     after: after.and_then(|t| serde_json::from_str(&t).ok()),
                     undoes: row.get(8)?,
@@ -1556,6 +1549,19 @@ fn steps(connection: &Connection, from: i32) -> rusqlite::Result<()> {
         connection.pragma_update(None, "user_version", version as i32 + 1)?;
     }
     Ok(())
+}
+
+/// The result a history line is about, from its round, table and board columns: none for a
+/// line about the event (a roster change, a late arrival), board 0 where a result has none.
+fn history_key(round: Option<u32>, table: Option<u32>, deal: Option<u32>) -> Option<ResultKey> {
+    match (round, table) {
+        (Some(round), Some(table)) => Some(ResultKey {
+            round,
+            table,
+            deal: deal.unwrap_or(0),
+        }),
+        _ => None,
+    }
 }
 
 /// Whether the history has the undo columns of format 3 (a file of format 2 opened read-only

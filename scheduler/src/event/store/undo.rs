@@ -96,14 +96,7 @@ fn lines(connection: &Connection) -> rusqlite::Result<Vec<Line>> {
         Ok(Line {
             id: row.get(0)?,
             action: row.get(1)?,
-            key: match (round, table) {
-                (Some(round), Some(table)) => Some(ResultKey {
-                    round,
-                    table,
-                    deal: deal.unwrap_or(0),
-                }),
-                _ => None,
-            },
+            key: super::history_key(round, table, deal),
             before: row.get(5)?,
             after: row.get(6)?,
             reverse: row.get(7)?,
