@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod audit;
+pub mod club;
 pub mod csv_safety;
 pub mod deals;
 pub mod event;

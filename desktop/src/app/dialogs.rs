@@ -95,6 +95,7 @@ pub enum Purpose {
     SaveNewEvent,
     NewEventRoster,
     ImportRoster,
+    ImportMembers,
     ExportPdf,
     ExportRoundSheet,
     ExportStandings,

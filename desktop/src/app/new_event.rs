@@ -1,9 +1,11 @@
 //! The new-event wizard: name, date, club, format and its options, the roster (numbered
-//! players or a CSV with its problems listed line by line before anything is accepted), then
-//! generation on a background thread with progress and cancel.
+//! players, a CSV with its problems listed line by line before anything is accepted, or club
+//! members ticked from the member list, with their numbers), then generation on a background
+//! thread with progress and cancel.
 
 use super::dialogs::{Files, Purpose, Request};
 use super::generation::{Generation, refusal_ui};
+use super::member_picker::{ClubList, MemberTicks};
 use super::options_form::{options_rows, row};
 use super::roster_preview::RosterPreview;
 use eframe::egui;
@@ -18,6 +20,10 @@ pub struct NewEventView {
     options: EventOptions,
     players: usize,
     roster: Option<RosterPreview>,
+    /// "Players from the club members…": the members ticked for the roster.
+    from_club: Option<MemberTicks>,
+    /// The club's member list, read once ticking starts.
+    members: ClubList,
     time_limit: f64,
     job: Option<(Generation, NewEvent)>,
     /// Why the last attempt made nothing (with the rounds that can be made, when known).
@@ -72,6 +78,8 @@ impl Default for NewEventView {
             options,
             players: 16,
             roster: None,
+            from_club: None,
+            members: ClubList::default(),
             time_limit: 20.0,
             job: None,
             problem: None,
@@ -96,13 +104,14 @@ impl NewEventView {
     /// What the form holds, in one string, to see whether it changed.
     fn fingerprint(&self) -> String {
         format!(
-            "{:?}|{:?}|{:?}|{:?}|{}|{:?}|{}",
+            "{:?}|{:?}|{:?}|{:?}|{}|{:?}|{:?}|{}",
             self.title,
             self.club,
             self.date,
             self.options,
             self.players,
             self.roster.as_ref().map(|r| r.roster().players.len()),
+            self.from_club.as_ref().map(|t| t.describe(false)),
             self.time_limit
         )
     }
@@ -168,34 +177,14 @@ impl NewEventView {
                     }
                     let numbered_teams = self.options.format == EventFormat::TeamChess
                         && self.roster.as_ref().is_none_or(|r| !r.has_teams());
-                    let entrants = match &self.roster {
-                        Some(preview) => preview.roster().players.len(),
-                        None => self.players,
+                    let entrants = match (&self.roster, &self.from_club) {
+                        (Some(preview), _) => preview.roster().players.len(),
+                        (None, Some(ticks)) if self.pairs() => ticks.count() / 2,
+                        (None, Some(ticks)) => ticks.count(),
+                        (None, None) => self.players,
                     };
                     options_rows(ui, &mut self.options, numbered_teams, entrants);
-                    ui.label("Roster");
-                    ui.horizontal(|ui| {
-                        if ui.button("Import CSV…").clicked() {
-                            files.ask(Purpose::NewEventRoster, Request::Roster);
-                        }
-                        match files.answer(Purpose::NewEventRoster) {
-                            Some(Some(path)) => {
-                                self.roster = Some(RosterPreview::read(&path));
-                                self.problem = None;
-                            }
-                            Some(None) => self.problem = Some(super::NO_FILE_CHOSEN.into()),
-                            None => {}
-                        }
-                        if self.roster.is_some() && ui.button("Use numbered players instead").clicked() {
-                            self.roster = None;
-                        }
-                    });
-                    ui.end_row();
-                    if self.roster.is_none() && self.options.format != EventFormat::TeamChess {
-                        row(ui, "Players (or pairs)", |ui| {
-                            ui.add(egui::DragValue::new(&mut self.players).range(2..=400))
-                        });
-                    }
+                    self.roster_rows_ui(ui, files);
                     row(ui, "Time allowed for the search", |ui| {
                         ui.add(
                             egui::DragValue::new(&mut self.time_limit)
@@ -208,6 +197,7 @@ impl NewEventView {
             if let Some(preview) = &mut self.roster {
                 roster_ok = preview.ui(ui, self.options.format);
             }
+            self.club_members_ui(ui);
             let offered = self.problem.as_ref().and_then(|problem| refusal_ui(ui, problem));
             if let Some(rounds) = offered {
                 self.options.rounds = Some(rounds);
@@ -224,11 +214,84 @@ impl NewEventView {
         None
     }
 
+    /// The form's roster rows: where the players come from (a CSV, the club's members, or
+    /// numbered players), and how many numbered players.
+    fn roster_rows_ui(&mut self, ui: &mut egui::Ui, files: &mut Files) {
+        let team_chess = self.options.format == EventFormat::TeamChess;
+        if team_chess {
+            // Club members have no teams to play for.
+            self.from_club = None;
+        }
+        ui.label("Roster");
+        ui.horizontal(|ui| {
+            if ui.button("Import CSV…").clicked() {
+                files.ask(Purpose::NewEventRoster, Request::Roster);
+            }
+            match files.answer(Purpose::NewEventRoster) {
+                Some(Some(path)) => {
+                    self.roster = Some(RosterPreview::read(&path));
+                    self.from_club = None;
+                    self.problem = None;
+                }
+                Some(None) => self.problem = Some(super::NO_FILE_CHOSEN.into()),
+                None => {}
+            }
+            if !team_chess
+                && self.from_club.is_none()
+                && ui
+                    .button("Players from the club members…")
+                    .on_hover_text("Tick the players in the club's member list: their numbers come with them")
+                    .clicked()
+            {
+                self.from_club = Some(MemberTicks::default());
+                self.roster = None;
+            }
+            if (self.roster.is_some() || self.from_club.is_some())
+                && ui.button("Use numbered players instead").clicked()
+            {
+                self.roster = None;
+                self.from_club = None;
+            }
+        });
+        ui.end_row();
+        if self.roster.is_none() && self.from_club.is_none() && !team_chess {
+            row(ui, "Players (or pairs)", |ui| {
+                ui.add(egui::DragValue::new(&mut self.players).range(2..=400))
+            });
+        }
+    }
+
+    /// The club's members to tick for the roster, and who is ticked (in pairs, as paired).
+    fn club_members_ui(&mut self, ui: &mut egui::Ui) {
+        let pairs = self.pairs();
+        let Some(ticks) = &mut self.from_club else {
+            return;
+        };
+        ui.separator();
+        ui.strong(if pairs {
+            "Players from the club members: tick them two by two, partners one after the other"
+        } else {
+            "Players from the club members: tick the players"
+        });
+        ticks.ui(ui, &mut self.members);
+        ui.label(match ticks.count() {
+            0 => "Nobody is ticked yet.".to_owned(),
+            n if pairs => format!("{n} ticked, paired in the order ticked: {}", ticks.describe(true)),
+            n => format!("{n} ticked: {}", ticks.describe(false)),
+        });
+    }
+
+    /// Whether the format seats pairs (a pair is two ticked members).
+    fn pairs(&self) -> bool {
+        matches!(self.options.format, EventFormat::BridgePairs | EventFormat::Pairs)
+    }
+
     fn spec(&self) -> Result<NewEvent, String> {
-        let roster = match &self.roster {
-            Some(preview) => preview.roster().clone(),
-            None if self.options.format == EventFormat::TeamChess => Roster::default(),
-            None => Roster::numbered(self.players),
+        let roster = match (&self.roster, &self.from_club) {
+            (Some(preview), _) => preview.roster().clone(),
+            (None, Some(ticks)) => ticks.roster(self.pairs())?,
+            (None, None) if self.options.format == EventFormat::TeamChess => Roster::default(),
+            (None, None) => Roster::numbered(self.players),
         };
         let date = self.date.trim();
         if !date.is_empty() && chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").is_err() {

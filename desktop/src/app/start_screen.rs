@@ -48,6 +48,9 @@ impl TourneyApp {
             if ui.button("Demo event").clicked() {
                 self.open_demo();
             }
+            if ui.button("Club members…").clicked() {
+                self.screen = Screen::Members;
+            }
             if let Some(session) = &self.session
                 && ui
                     .button(format!("Back to {}", session.event().settings.title))

@@ -5,6 +5,7 @@
 
 mod deals;
 mod event;
+mod members;
 mod movement;
 mod numbers;
 mod output;
@@ -63,6 +64,8 @@ pub enum Command {
     /// An event file: create it, enter results between rounds, standings, history.
     #[command(subcommand)]
     Event(event::EventCommand),
+    /// The club's member list (names, member numbers, contacts) and the club's name and ID.
+    Members(members::MembersArgs),
     /// Recover every match score from a league table; says whether the answer is unique.
     LeagueTable(tools::LeagueTableArgs),
     /// Solve a logic-grid puzzle written in plain text; says whether the answer is unique.
@@ -86,6 +89,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Deals(args) => deals::run(&args),
         Command::Sheets(args) => sheets::run(args),
         Command::Event(command) => event::run(command),
+        Command::Members(args) => members::run(args),
         Command::LeagueTable(args) => tools::league_table(&args),
         Command::LogicGrid(args) => tools::logic_grid(&args),
         Command::Dicdacdoe(args) => tools::dicdacdoe(&args),
