@@ -514,17 +514,8 @@ fn select_all(ctx: &egui::Context, id: egui::Id, text: &str) {
 fn shown(value: &ResultValue, part: u8) -> String {
     match value {
         ResultValue::Tricks { ns, ew } => if part == 0 { ns } else { ew }.to_string(),
-        ResultValue::Bridge { board } => match board {
-            scheduler::event::BridgeResult::Contract {
-                contract,
-                declarer,
-                tricks,
-            } => format!("{contract} {declarer} {tricks}"),
-            scheduler::event::BridgeResult::PassedOut => "pass".into(),
-            scheduler::event::BridgeResult::NorthSouthScore { score } => score.to_string(),
-            scheduler::event::BridgeResult::Artificial { ns, ew } => format!("{}/{}", ns.label(), ew.label()),
-            scheduler::event::BridgeResult::NotPlayed => "not played".into(),
-        },
+        // The library's own typed form ("4S N 10 HQ", "pass", "AVE+/AVE-"), lead included.
+        ResultValue::Bridge { board } => board.typed(),
         other => other.to_string(),
     }
 }

@@ -1,12 +1,13 @@
 //! Reading results as people type them: "15" tricks, "3-1", "2½-1½", "4S N =", "3NTX by E -2",
-//! "620", "pass". The one entry parser: the command line ([`Fields`]: its options, one per
+//! "4S N 10 HQ" (with the opening lead), "620", "pass". The one entry parser: the command line ([`Fields`]: its options, one per
 //! part of the result), the window and any later form ([`typed_result`]: the fields a form
 //! shows) turn typing into a result here, so all accept the same spellings and say the same
 //! things about mistakes.
 
 use super::{Artificial, BridgeResult, Event, ResultKey, ResultValue, Scoring};
+use crate::deals::Card;
 use crate::event::club_pairs::locate_traveller_line;
-use crate::scoring::bridge::{Contract, Direction};
+use crate::scoring::bridge::{Contract, Direction, parse_card};
 use crate::scoring::chess::GameResult;
 
 /// One result as typed part by part: the command line's options (`--round 1 --table 2 --ns
@@ -32,6 +33,8 @@ pub struct Fields {
     pub by: Option<String>,
     /// Bridge: tricks taken (0-13), or =, +1, -2.
     pub tricks: Option<String>,
+    /// Bridge: the opening lead, with the contract (HQ, ♥Q, S10); optional.
+    pub lead: Option<String>,
     /// Bridge: the N-S score instead of a contract. Match scores: home-away.
     pub score: Option<String>,
     /// Bridge: passed out.
@@ -181,12 +184,23 @@ impl Fields {
             let declarer =
                 Direction::parse(by).ok_or_else(|| format!("--by {by:?}: the declarer is N, E, S or W"))?;
             let tricks = parse_tricks(tricks, contract).map_err(|e| format!("--{e}"))?;
+            let lead = match &entry.lead {
+                Some(text) => Some(parse_card(text).map_err(|e| format!("--lead: {e}"))?),
+                None => None,
+            };
             BridgeResult::Contract {
                 contract,
                 declarer,
                 tricks,
+                lead,
             }
         };
+        if entry.lead.is_some() && !matches!(board, BridgeResult::Contract { .. }) {
+            return Err(
+                "--lead: the opening lead is entered with a contract played (--contract, --by, --tricks), not with a score, a pass or the director's score; nothing was saved"
+                    .into(),
+            );
+        }
         Ok(board)
     }
 
@@ -198,6 +212,7 @@ impl Fields {
             ("--contract", entry.contract.is_some()),
             ("--by", entry.by.is_some()),
             ("--tricks", entry.tricks.is_some()),
+            ("--lead", entry.lead.is_some()),
         ];
         let given = contract_given.iter().copied().chain([
             ("--score", entry.score.is_some()),
@@ -211,6 +226,7 @@ impl Fields {
                 "--contract",
                 "--by",
                 "--tricks",
+                "--lead",
                 "--score",
                 "--passed",
                 "--artificial",
@@ -252,8 +268,10 @@ impl Fields {
 
 /// A result typed into a form's fields for the table `key` (the window's results view, a
 /// phone's page): a whist table's two fields (N-S and E-W tricks), or the one field of any
-/// other result ("4S N =", "620", "1-0", "3-1"). `None` while every field is empty; else
-/// the value, checked against the event's table, or why it does not fit.
+/// other result ("4S N =", "620", "1-0", "3-1"). A bridge board may have a second field, the
+/// opening lead ("HQ"; optional, and only with a contract played), which may also be typed
+/// at the end of the first ("4S N 10 HQ"). `None` while every field is empty; else the value,
+/// checked against the event's table, or why it does not fit.
 pub fn typed_result(event: &Event, key: ResultKey, fields: &[&str]) -> Option<Result<ResultValue, String>> {
     let text = |part: usize| fields.get(part).map_or("", |s| s.trim());
     if (0..fields.len().max(1)).all(|p| text(p).is_empty()) {
@@ -262,11 +280,43 @@ pub fn typed_result(event: &Event, key: ResultKey, fields: &[&str]) -> Option<Re
     let value = match &event.settings.scoring {
         Scoring::WhistDrive { hands_per_round } => parse_whist_tricks(text(0), text(1), *hands_per_round)
             .map(|(ns, ew)| ResultValue::Tricks { ns, ew }),
-        Scoring::Bridge { .. } => parse_board(text(0)).map(|board| ResultValue::Bridge { board }),
+        Scoring::Bridge { .. } => parse_board(text(0))
+            .and_then(|board| with_lead(board, text(1)))
+            .map(|board| ResultValue::Bridge { board }),
         Scoring::Chess { .. } => GameResult::parse(text(0)).map(|result| ResultValue::Game { result }),
         Scoring::Match { .. } => parse_score(text(0)).map(|(home, away)| ResultValue::Score { home, away }),
     };
     Some(value.and_then(|v| event.check_result(key, &v).map(|()| v)))
+}
+
+/// `board` with the lead typed in a form's own lead field (nothing when it is empty): refused
+/// when the board has no contract played, or when the first field ends with another lead.
+fn with_lead(board: BridgeResult, typed: &str) -> Result<BridgeResult, String> {
+    if typed.is_empty() {
+        return Ok(board);
+    }
+    let card = parse_card(typed).map_err(|e| format!("lead: {e}"))?;
+    match board {
+        BridgeResult::Contract {
+            lead: Some(other), ..
+        } if other != card => Err(format!(
+            "lead: {typed:?} here, but the result ends with the lead {other}; give the lead once"
+        )),
+        BridgeResult::Contract {
+            contract,
+            declarer,
+            tricks,
+            ..
+        } => Ok(BridgeResult::Contract {
+            contract,
+            declarer,
+            tricks,
+            lead: Some(card),
+        }),
+        _ => Err(format!(
+            "lead {typed:?}: a lead is recorded with a contract played (4S N 10), not with a score, a pass or the director's score"
+        )),
+    }
 }
 
 /// "10" (tricks taken), or "=", "+1", "-2" relative to the contract.
@@ -352,8 +402,8 @@ pub fn parse_score(text: &str) -> Result<(f64, f64), String> {
     }
 }
 
-/// One board in one field: "4S N 10", "4S by N =", "3NTX E -2", "620" or "-100" (the N–S
-/// score), "pass"; in club pairs also the director's scores: "AVE+" (N-S 60 %, E-W 40 %),
+/// One board in one field: "4S N 10", "4S by N =", "3NTX E -2", "4S N 10 HQ" (the opening
+/// lead last, optional), "620" or "-100" (the N–S score), "pass"; in club pairs also the director's scores: "AVE+" (N-S 60 %, E-W 40 %),
 /// "AVE-" (the other way), "AVE" (both 50 %), both sides written out "A+/A=" (N-S first),
 /// and "NP" or "not played".
 pub fn parse_board(text: &str) -> Result<BridgeResult, String> {
@@ -394,21 +444,28 @@ pub fn parse_board(text: &str) -> Result<BridgeResult, String> {
             "{text:?}: a passed-out board has no contract, tricks or score; give either pass or the result"
         ));
     }
-    match words.as_slice() {
-        [contract, declarer, tricks] => {
-            let contract = Contract::parse(contract)?;
-            let declarer =
-                Direction::parse(declarer).ok_or_else(|| format!("declarer {declarer:?}: N, E, S or W"))?;
-            Ok(BridgeResult::Contract {
-                contract,
-                declarer,
-                tricks: parse_tricks(tricks, contract)?,
-            })
+    let (contract, declarer, tricks, lead) = match words.as_slice() {
+        [contract, declarer, tricks] => (contract, declarer, tricks, None),
+        [contract, declarer, tricks, lead] => (contract, declarer, tricks, Some(lead)),
+        _ => {
+            return Err(format!(
+                "{text:?}: write contract, declarer and tricks (4S N 10, 3NT by E -1), then the lead if you have it (4S N 10 HQ); or the N-S score (620), or pass"
+            ));
         }
-        _ => Err(format!(
-            "{text:?}: write contract, declarer and tricks (4S N 10, 3NT by E -1), the N-S score (620), or pass"
-        )),
-    }
+    };
+    let contract = Contract::parse(contract)?;
+    let declarer =
+        Direction::parse(declarer).ok_or_else(|| format!("declarer {declarer:?}: N, E, S or W"))?;
+    let lead: Option<Card> = match lead {
+        Some(card) => Some(parse_card(card).map_err(|e| format!("lead: {e}"))?),
+        None => None,
+    };
+    Ok(BridgeResult::Contract {
+        contract,
+        declarer,
+        tricks: parse_tricks(tricks, contract)?,
+        lead,
+    })
 }
 
 /// "AVE+", "A+", "AVE", "A=", "A", "AVE-", "A-" (any case, − for minus).
@@ -491,12 +548,25 @@ mod tests {
         );
         assert_eq!(
             parse_board("3ntx by e -2"),
-            Ok(BridgeResult::Contract {
-                contract: Contract::parse("3NTX").unwrap(),
-                declarer: Direction::East,
-                tricks: 7
-            })
+            Ok(BridgeResult::contract(
+                Contract::parse("3NTX").unwrap(),
+                Direction::East,
+                7
+            ))
         );
+        let led = parse_board("4S N 10 ♥q").unwrap();
+        assert_eq!(led.lead().map(|c| c.to_string()).as_deref(), Some("HQ"));
+        assert_eq!(led.typed(), "4S N 10 HQ");
+        assert_eq!(parse_board(&led.typed()), Ok(led));
+        let bad_lead = parse_board("4S N 10 HX").unwrap_err();
+        assert!(bad_lead.starts_with("lead: \"HX\" is not a card"), "{bad_lead}");
+        assert!(
+            with_lead(BridgeResult::PassedOut, "HQ")
+                .unwrap_err()
+                .contains("with a contract played")
+        );
+        assert!(with_lead(led, "SA").unwrap_err().contains("give the lead once"));
+        assert_eq!(with_lead(led, "hq"), Ok(led));
         assert!(parse_board("4S 10").unwrap_err().contains("declarer"));
         let art = |ns, ew| Ok(BridgeResult::Artificial { ns, ew });
         use Artificial::*;

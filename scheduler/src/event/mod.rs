@@ -13,6 +13,7 @@ pub mod standings_table;
 pub mod store;
 pub mod usebio;
 
+use crate::deals::Card;
 use crate::model::{Format, Roster, Schedule, Seat, Table};
 use crate::scoring::bridge::{Contract, Direction, north_south_score};
 use crate::scoring::chess::GameResult;
@@ -186,6 +187,11 @@ pub struct EventSettings {
     /// The organising club, printed with the title; `None` when not given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub club: Option<String>,
+    /// The club's number with its national body (the EBU's club ID, the ACBL's club
+    /// number), written in the USEBIO export as `CLUB_ID_NUMBER` so the results are credited
+    /// to the club; `None` when not given (and in files from before it was asked for).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club_id: Option<String>,
     /// ISO date (YYYY-MM-DD).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
@@ -244,7 +250,8 @@ impl fmt::Display for ResultKey {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "how", rename_all = "kebab-case")]
 pub enum BridgeResult {
-    /// A contract played: what was bid, by whom, and the tricks taken.
+    /// A contract played: what was bid, by whom, the tricks taken and, when the traveller
+    /// says it, the opening lead.
     Contract {
         /// The final contract: level, strain and any double.
         contract: Contract,
@@ -252,6 +259,11 @@ pub enum BridgeResult {
         declarer: Direction,
         /// Tricks the declarer took, 0–13.
         tricks: u8,
+        /// The opening lead, when it was written down ("HQ": the queen of hearts). Stored as
+        /// its two letters; absent from results entered before leads were kept, which read as
+        /// no lead.
+        #[serde(default, skip_serializing_if = "Option::is_none", with = "lead_card")]
+        lead: Option<Card>,
     },
     /// All four players passed: 0 to both sides.
     PassedOut,
@@ -305,7 +317,68 @@ impl Artificial {
     }
 }
 
+/// The opening lead in the event file: the card's two letters, suit then rank ("HQ", "ST"),
+/// as PBN and USEBIO write a card.
+mod lead_card {
+    use crate::deals::Card;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(lead: &Option<Card>, out: S) -> Result<S::Ok, S::Error> {
+        match lead {
+            Some(card) => out.serialize_str(&card.to_string()),
+            None => out.serialize_none(),
+        }
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Option<Card>, D::Error> {
+        let Some(text) = Option::<String>::deserialize(input)? else {
+            return Ok(None);
+        };
+        crate::scoring::bridge::parse_card(&text)
+            .map(Some)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
 impl BridgeResult {
+    /// A contract played, with no lead recorded.
+    pub fn contract(contract: Contract, declarer: Direction, tricks: u8) -> BridgeResult {
+        BridgeResult::Contract {
+            contract,
+            declarer,
+            tricks,
+            lead: None,
+        }
+    }
+
+    /// The opening lead, when one was entered with the contract.
+    pub fn lead(self) -> Option<Card> {
+        match self {
+            BridgeResult::Contract { lead, .. } => lead,
+            _ => None,
+        }
+    }
+
+    /// The result as it is typed back into a form's one field: "4S N 10 HQ", "pass", "620",
+    /// "AVE+/AVE-", "not played" (`entry::parse_board` reads every one of them back).
+    pub fn typed(self) -> String {
+        match self {
+            BridgeResult::Contract {
+                contract,
+                declarer,
+                tricks,
+                lead,
+            } => match lead {
+                Some(card) => format!("{contract} {declarer} {tricks} {card}"),
+                None => format!("{contract} {declarer} {tricks}"),
+            },
+            BridgeResult::PassedOut => "pass".into(),
+            BridgeResult::NorthSouthScore { score } => score.to_string(),
+            BridgeResult::Artificial { ns, ew } => format!("{}/{}", ns.label(), ew.label()),
+            BridgeResult::NotPlayed => "not played".into(),
+        }
+    }
+
     /// The N–S score of a board that was played; `None` for an artificial score or a board
     /// not played (they take no part in the comparison).
     pub fn north_south_score(self, board: u32) -> Option<i32> {
@@ -314,6 +387,7 @@ impl BridgeResult {
                 contract,
                 declarer,
                 tricks,
+                ..
             } => Some(north_south_score(board, contract, declarer, tricks)),
             BridgeResult::PassedOut => Some(0),
             BridgeResult::NorthSouthScore { score } => Some(score),
@@ -371,7 +445,14 @@ impl fmt::Display for ResultValue {
                     contract,
                     declarer,
                     tricks,
-                } => write!(f, "{contract} by {declarer} {}", made_text(*contract, *tricks)),
+                    lead,
+                } => {
+                    write!(f, "{contract} by {declarer} {}", made_text(*contract, *tricks))?;
+                    match lead {
+                        Some(card) => write!(f, ", lead {card}"),
+                        None => Ok(()),
+                    }
+                }
                 BridgeResult::PassedOut => f.write_str("passed out"),
                 BridgeResult::NorthSouthScore { score } => write!(f, "N-S score {score}"),
                 BridgeResult::Artificial { ns, ew } => {

@@ -8,7 +8,7 @@ use crate::model::{Absence, Format, Schedule, TeamEvent};
 use crate::scoring::bridge::{butler_imps, cross_imps, matchpoints};
 use crate::scoring::chess::{GameResult, RoundOutcome, chess_standings, format_points};
 use crate::scoring::league::{LeagueLine, MatchScore, PointsRule, league_table};
-use crate::scoring::shared_ranks as ranks;
+use crate::scoring::places;
 use std::collections::BTreeMap;
 
 /// The standings of an event: one table, or for team events a team table then the players.
@@ -66,8 +66,8 @@ fn scored_tables(event: &Event, results: &Results) -> Vec<StandingsTable> {
     }
 }
 
-/// Rows ranked by `key`, highest first (equal keys share a rank and keep entry order), each
-/// the rank followed by `cells(entrant)`.
+/// Rows ranked by `key`, highest first (equal keys share a place, written "4=", and keep
+/// entry order), each the place followed by `cells(entrant)`.
 fn ranked_rows(
     n: usize,
     key: impl Fn(usize) -> i64,
@@ -79,9 +79,9 @@ fn ranked_rows(
     let ordered: Vec<i64> = order.iter().map(|&p| key[p]).collect();
     order
         .iter()
-        .zip(ranks(&ordered))
-        .map(|(&p, rank)| {
-            let mut row = vec![rank.to_string()];
+        .zip(places(&ordered))
+        .map(|(&p, place)| {
+            let mut row = vec![place];
             row.extend(cells(p));
             row
         })
@@ -342,14 +342,16 @@ fn chess(
         columns.push("Team");
     }
     columns.extend(["Pts", "Games", "W", "D", "L", "DE", "SB", "BH", "BH-C1"]);
+    let shared = places(&lines.iter().map(|l| l.rank).collect::<Vec<_>>());
     let players = StandingsTable {
         heading: with_teams.then(|| "Players".to_owned()),
         columns: strings(&columns),
         rows: lines
             .iter()
-            .map(|l| {
+            .zip(shared)
+            .map(|(l, place)| {
                 let p = l.participant;
-                let mut row = vec![l.rank.to_string(), schedule.entrants[p].clone()];
+                let mut row = vec![place, schedule.entrants[p].clone()];
                 if with_teams {
                     row.push(schedule.entrant_teams.get(p).cloned().unwrap_or_default());
                 }
@@ -498,14 +500,16 @@ fn team_matches(
     }
 }
 
-/// A league table's lines as text: rank, the side's name, played, won, drawn, lost, for,
-/// against, points.
+/// A league table's lines as text: place ("4=" when shared), the side's name, played, won,
+/// drawn, lost, for, against, points.
 fn league_rows(table: &[LeagueLine], name: impl Fn(usize) -> String) -> Vec<Vec<String>> {
+    let shared = places(&table.iter().map(|l| l.rank).collect::<Vec<_>>());
     table
         .iter()
-        .map(|l| {
+        .zip(shared)
+        .map(|(l, place)| {
             vec![
-                l.rank.to_string(),
+                place,
                 name(l.side),
                 l.played.to_string(),
                 l.won.to_string(),

@@ -1,26 +1,46 @@
 //! The USEBIO 1.2 export of a club pairs event: the XML results file national bodies take for
 //! masterpoints and grading (EBU, ABF and others read it).
 //!
-//! The element names follow USEBIO 1.2 as scoring programs write it and results sites read
-//! it: `USEBIO Version="1.2"` → `CLUB` (`CLUB_NAME`) and `EVENT EVENT_TYPE="MP_PAIRS"` with
-//! `PROGRAM_NAME`, `PROGRAM_VERSION`, `EVENT_DESCRIPTION`, `DATE` (dd/mm/yyyy),
-//! `BOARD_SCORING_METHOD` (`MATCH_POINTS`), `WINNER_TYPE` (1 or 2), `BOARDS_PLAYED`,
-//! `BOARDS_PER_ROUND`; `PARTICIPANTS` with a `PAIR` per pair (`PAIR_NUMBER`, unique in the
-//! file whenever the evening has one winner — an arrow-switched Mitchell's E-W pairs are
-//! numbered on from the N-S pairs — and `DIRECTION` for two winners, `PLACE` ("3=" when shared), `TOTAL_SCORE`, `PERCENTAGE`,
-//! `BOARDS_PLAYED`, a `PLAYER` with `PLAYER_NAME` and, where the roster gives it,
-//! `NATIONAL_ID_NUMBER` per player); and a `BOARD` per board
-//! (`BOARD_NUMBER`, a `TRAVELLER_LINE` per result: `NS_PAIR_NUMBER`, `EW_PAIR_NUMBER`,
-//! `CONTRACT`, `PLAYED_BY`, `TRICKS`, `SCORE`, `NS_MATCH_POINTS`, `EW_MATCH_POINTS`).
-//! The published DTD (usebio.org) was not available where this was written, so the file is
-//! checked by that element list, not validated against the DTD. Matchpoints are written on
-//! the 2-per-score-beaten scale the event is scored on. An artificial score has no
-//! contract; its `SCORE` is written as the director wrote it ("A60/40": N-S then E-W
-//! percentage), and a board not played has no traveller line.
+//! The structure follows USEBIO 1.2 as scoring programs write it and results sites read it:
+//!
+//! ```text
+//! USEBIO Version="1.2"
+//! ├─ CLUB: CLUB_NAME, CLUB_ID_NUMBER (the club's number with its national body)
+//! └─ EVENT EVENT_TYPE="MP_PAIRS": PROGRAM_NAME, PROGRAM_VERSION, EVENT_DESCRIPTION,
+//!    DATE (dd/mm/yyyy), BOARD_SCORING_METHOD (MATCH_POINTS), WINNER_TYPE (1 or 2),
+//!    BOARDS_PLAYED, BOARDS_PER_ROUND, SESSION_COUNT, SECTION_COUNT
+//!    └─ SESSION SESSION_ID="1"
+//!       └─ SECTION SECTION_ID="A"
+//!          ├─ PARTICIPANTS: a PAIR per pair: PAIR_NUMBER, DIRECTION (two winners), PLACE
+//!          │  ("3=" when shared), TOTAL_SCORE, PERCENTAGE, BOARDS_PLAYED, and a PLAYER
+//!          │  per player (PLAYER_NAME, NATIONAL_ID_NUMBER where the roster gives it)
+//!          └─ BOARD per board: BOARD_NUMBER and a TRAVELLER_LINE per result:
+//!             NS_PAIR_NUMBER, EW_PAIR_NUMBER, CONTRACT, PLAYED_BY, LEAD (suit then rank,
+//!             "HQ", when the lead was entered), TRICKS, SCORE, NS_MATCH_POINTS,
+//!             EW_MATCH_POINTS
+//! ```
+//!
+//! An evening is one session of one section, so there is one `SESSION` (its `SESSION_ID`
+//! attribute "1") holding one `SECTION` (`SECTION_ID` "A"), and the pairs and boards sit in
+//! the section, where USEBIO 1.2 nests them for multi-session, multi-section events; the
+//! counts say 1 and 1. The published specification and DTD (usebio.org, `usebio_v1_2.dtd`)
+//! could not be fetched where this was written, so this nesting, the `CLUB_ID_NUMBER` in
+//! `CLUB` and the place of `LEAD` (between `PLAYED_BY` and `TRICKS`) follow how other
+//! programs write and read USEBIO 1.2 files (exporters that cite the 1.2 specification write
+//! `SESSION SESSION_ID` → `SECTION SECTION_ID` and `LEAD` so; importers of EBU files read
+//! `CLUB_ID_NUMBER`, `SESSION_COUNT`, `SECTION_COUNT` and `SESSION`/`SECTION` so). The file
+//! is checked by that element list, not validated against the DTD.
+//!
+//! `PAIR_NUMBER` is unique in the file whenever the evening has one winner (an arrow-switched
+//! Mitchell's E-W pairs are numbered on from the N-S pairs). Matchpoints are written on the
+//! 2-per-score-beaten scale the event is scored on. An artificial score has no contract; its
+//! `SCORE` is written as the director wrote it ("A60/40": N-S then E-W percentage), and a
+//! board not played has no traveller line.
 
-use super::club_pairs::{rankings, travellers};
+use super::club_pairs::{TravellerRow, rankings, travellers};
 use super::{BridgeResult, Event, Results};
 use crate::movement::Movement;
+use crate::scoring::place_text;
 use std::fmt::Write;
 
 /// The USEBIO 1.2 XML of a club pairs event, or a sentence when the event has no movement.
@@ -28,67 +48,98 @@ pub fn usebio_xml(event: &Event, results: &Results, program_version: &str) -> Re
     let Some(movement) = &event.schedule.movement else {
         return Err("the USEBIO export is for club pairs events (a Mitchell or Howell movement)".into());
     };
-    let settings = &event.settings;
     let mut x = String::new();
     x.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     x.push_str("<!DOCTYPE USEBIO SYSTEM \"usebio_v1_2.dtd\">\n");
     x.push_str("<USEBIO Version=\"1.2\">\n");
-    if let Some(club) = &settings.club {
-        x.push_str("  <CLUB>\n");
-        element(&mut x, 4, "CLUB_NAME", club);
-        x.push_str("  </CLUB>\n");
-    }
+    club(&mut x, event);
     x.push_str("  <EVENT EVENT_TYPE=\"MP_PAIRS\">\n");
-    element(&mut x, 4, "PROGRAM_NAME", "Tourney");
-    element(&mut x, 4, "PROGRAM_VERSION", program_version);
-    element(&mut x, 4, "EVENT_DESCRIPTION", &settings.title);
-    if let Some(date) = settings.date.as_deref().and_then(uk_date) {
-        element(&mut x, 4, "DATE", &date);
-    }
-    element(&mut x, 4, "BOARD_SCORING_METHOD", "MATCH_POINTS");
-    let two_winners = !movement.one_winner();
-    element(&mut x, 4, "WINNER_TYPE", if two_winners { "2" } else { "1" });
-    let boards = movement.sets * movement.boards_per_round;
-    element(&mut x, 4, "BOARDS_PLAYED", &boards.to_string());
-    element(
-        &mut x,
-        4,
-        "BOARDS_PER_ROUND",
-        &movement.boards_per_round.to_string(),
-    );
+    event_header(&mut x, event, movement, program_version);
+    // One session of one section: the evening.
+    x.push_str("    <SESSION SESSION_ID=\"1\">\n");
+    x.push_str("      <SECTION SECTION_ID=\"A\">\n");
+    participants(&mut x, event, results, movement);
+    boards(&mut x, event, results, movement);
+    x.push_str("      </SECTION>\n");
+    x.push_str("    </SESSION>\n");
+    x.push_str("  </EVENT>\n</USEBIO>\n");
+    Ok(x)
+}
 
-    x.push_str("    <PARTICIPANTS>\n");
+/// `CLUB` with its name and its national body's number for it, each when the event has it;
+/// nothing when it has neither.
+fn club(x: &mut String, event: &Event) {
+    let settings = &event.settings;
+    let name = settings.club.as_deref().filter(|c| !c.trim().is_empty());
+    let id = settings.club_id.as_deref().filter(|c| !c.trim().is_empty());
+    if name.is_none() && id.is_none() {
+        return;
+    }
+    x.push_str("  <CLUB>\n");
+    if let Some(name) = name {
+        element(x, 4, "CLUB_NAME", name);
+    }
+    if let Some(id) = id {
+        element(x, 4, "CLUB_ID_NUMBER", id.trim());
+    }
+    x.push_str("  </CLUB>\n");
+}
+
+/// The event's own elements, before its session.
+fn event_header(x: &mut String, event: &Event, movement: &Movement, program_version: &str) {
+    let settings = &event.settings;
+    element(x, 4, "PROGRAM_NAME", "Tourney");
+    element(x, 4, "PROGRAM_VERSION", program_version);
+    element(x, 4, "EVENT_DESCRIPTION", &settings.title);
+    if let Some(date) = settings.date.as_deref().and_then(uk_date) {
+        element(x, 4, "DATE", &date);
+    }
+    element(x, 4, "BOARD_SCORING_METHOD", "MATCH_POINTS");
+    element(x, 4, "WINNER_TYPE", if movement.one_winner() { "1" } else { "2" });
+    let boards = movement.sets * movement.boards_per_round;
+    element(x, 4, "BOARDS_PLAYED", &boards.to_string());
+    element(x, 4, "BOARDS_PER_ROUND", &movement.boards_per_round.to_string());
+    element(x, 4, "SESSION_COUNT", "1");
+    element(x, 4, "SECTION_COUNT", "1");
+}
+
+/// `PARTICIPANTS`: every pair with its place, score and players, best first.
+fn participants(x: &mut String, event: &Event, results: &Results, movement: &Movement) {
+    let two_winners = !movement.one_winner();
+    x.push_str("        <PARTICIPANTS>\n");
     for ranking in rankings(event, results, None) {
         for pair in &ranking.pairs {
-            x.push_str("      <PAIR>\n");
-            element(&mut x, 8, "PAIR_NUMBER", &pair_number(movement, pair.pair));
+            x.push_str("          <PAIR>\n");
+            element(x, 12, "PAIR_NUMBER", &pair_number(movement, pair.pair));
             if two_winners {
                 let direction = if pair.pair <= movement.tables { "NS" } else { "EW" };
-                element(&mut x, 8, "DIRECTION", direction);
+                element(x, 12, "DIRECTION", direction);
             }
-            let place = format!("{}{}", pair.rank, if pair.tied { "=" } else { "" });
-            element(&mut x, 8, "PLACE", &place);
-            element(&mut x, 8, "TOTAL_SCORE", &format!("{:.2}", pair.matchpoints));
-            element(&mut x, 8, "PERCENTAGE", &format!("{:.2}", pair.percent));
-            element(&mut x, 8, "BOARDS_PLAYED", &pair.boards.to_string());
+            element(x, 12, "PLACE", &place_text(pair.rank, pair.tied));
+            element(x, 12, "TOTAL_SCORE", &format!("{:.2}", pair.matchpoints));
+            element(x, 12, "PERCENTAGE", &format!("{:.2}", pair.percent));
+            element(x, 12, "BOARDS_PLAYED", &pair.boards.to_string());
             let name = event
                 .schedule
                 .entrants
                 .get(pair.entrant)
                 .map_or("", String::as_str);
             for (player, number) in people(event, name) {
-                x.push_str("        <PLAYER>\n");
-                element(&mut x, 10, "PLAYER_NAME", &player);
+                x.push_str("            <PLAYER>\n");
+                element(x, 14, "PLAYER_NAME", &player);
                 if let Some(number) = number {
-                    element(&mut x, 10, "NATIONAL_ID_NUMBER", &number);
+                    element(x, 14, "NATIONAL_ID_NUMBER", &number);
                 }
-                x.push_str("        </PLAYER>\n");
+                x.push_str("            </PLAYER>\n");
             }
-            x.push_str("      </PAIR>\n");
+            x.push_str("          </PAIR>\n");
         }
     }
-    x.push_str("    </PARTICIPANTS>\n");
+    x.push_str("        </PARTICIPANTS>\n");
+}
 
+/// A `BOARD` per board with at least one scored line, its `TRAVELLER_LINE`s in round order.
+fn boards(x: &mut String, event: &Event, results: &Results, movement: &Movement) {
     let present = crate::movement::present_pairs(movement);
     let pair_of = |entrant: usize| {
         present
@@ -104,42 +155,51 @@ pub fn usebio_xml(event: &Event, results: &Results, program_version: &str) -> Re
         if lines.is_empty() {
             continue;
         }
-        x.push_str("    <BOARD>\n");
-        element(&mut x, 6, "BOARD_NUMBER", &traveller.board.to_string());
+        x.push_str("        <BOARD>\n");
+        element(x, 10, "BOARD_NUMBER", &traveller.board.to_string());
         for row in lines {
-            let (ns_mp, ew_mp) = row.matchpoints.unwrap_or_default();
-            x.push_str("      <TRAVELLER_LINE>\n");
-            element(&mut x, 8, "NS_PAIR_NUMBER", &pair_of(row.ns));
-            element(&mut x, 8, "EW_PAIR_NUMBER", &pair_of(row.ew));
-            match row.result {
-                Some(BridgeResult::Contract {
-                    contract,
-                    declarer,
-                    tricks,
-                }) => {
-                    element(&mut x, 8, "CONTRACT", &contract.to_string());
-                    element(&mut x, 8, "PLAYED_BY", &declarer.to_string());
-                    element(&mut x, 8, "TRICKS", &tricks.to_string());
-                }
-                Some(BridgeResult::PassedOut) => element(&mut x, 8, "CONTRACT", "PASS"),
-                _ => {}
-            }
-            let score = match (row.result, row.score) {
-                (Some(BridgeResult::Artificial { ns, ew }), _) => {
-                    format!("A{:.0}/{:.0}", 100.0 * ns.fraction(), 100.0 * ew.fraction())
-                }
-                (_, Some(score)) => score.to_string(),
-                _ => String::new(),
-            };
-            element(&mut x, 8, "SCORE", &score);
-            element(&mut x, 8, "NS_MATCH_POINTS", &format!("{ns_mp:.2}"));
-            element(&mut x, 8, "EW_MATCH_POINTS", &format!("{ew_mp:.2}"));
-            x.push_str("      </TRAVELLER_LINE>\n");
+            x.push_str("          <TRAVELLER_LINE>\n");
+            element(x, 12, "NS_PAIR_NUMBER", &pair_of(row.ns));
+            element(x, 12, "EW_PAIR_NUMBER", &pair_of(row.ew));
+            traveller_line(x, row);
+            x.push_str("          </TRAVELLER_LINE>\n");
         }
-        x.push_str("    </BOARD>\n");
+        x.push_str("        </BOARD>\n");
     }
-    x.push_str("  </EVENT>\n</USEBIO>\n");
-    Ok(x)
+}
+
+/// The result of one traveller line after its pairs: the contract, declarer, lead and tricks
+/// of a contract played ("PASS" for a passed-out board), the score and both sides'
+/// matchpoints.
+fn traveller_line(x: &mut String, row: &TravellerRow) {
+    let (ns_mp, ew_mp) = row.matchpoints.unwrap_or_default();
+    match row.result {
+        Some(BridgeResult::Contract {
+            contract,
+            declarer,
+            tricks,
+            lead,
+        }) => {
+            element(x, 12, "CONTRACT", &contract.to_string());
+            element(x, 12, "PLAYED_BY", &declarer.to_string());
+            if let Some(card) = lead {
+                element(x, 12, "LEAD", &card.to_string());
+            }
+            element(x, 12, "TRICKS", &tricks.to_string());
+        }
+        Some(BridgeResult::PassedOut) => element(x, 12, "CONTRACT", "PASS"),
+        _ => {}
+    }
+    let score = match (row.result, row.score) {
+        (Some(BridgeResult::Artificial { ns, ew }), _) => {
+            format!("A{:.0}/{:.0}", 100.0 * ns.fraction(), 100.0 * ew.fraction())
+        }
+        (_, Some(score)) => score.to_string(),
+        _ => String::new(),
+    };
+    element(x, 12, "SCORE", &score);
+    element(x, 12, "NS_MATCH_POINTS", &format!("{ns_mp:.2}"));
+    element(x, 12, "EW_MATCH_POINTS", &format!("{ew_mp:.2}"));
 }
 
 /// A pair's number in the file, its identity there. In a two-winner Mitchell, the number

@@ -5,6 +5,7 @@
 //! Figures are those of the Laws of Duplicate Bridge (WBF, 2017), Law 77 (the scoring table)
 //! and the WBF IMP scale; the code is our own.
 
+use crate::deals::{Card, Suit};
 /// The seats and the vulnerability are the hand records' (one bridge vocabulary).
 pub use crate::deals::{Direction, Vulnerability, standard_dealer, standard_vulnerability};
 use serde::{Deserialize, Serialize};
@@ -114,6 +115,53 @@ impl fmt::Display for Contract {
         };
         write!(f, "{}{strain}{doubling}", self.level)
     }
+}
+
+/// A card as people write an opening lead on a traveller: its suit and its rank, either way
+/// round and in any case: "HQ", "QH", "♥Q", "Q♥", "S10", "10S", "dt". Ranks are 2–9, T or 10,
+/// J, Q, K, A; suits S, H, D, C or the symbols ♠ ♥ ♦ ♣ (♤ ♡ ♢ ♧ too). Anything else is
+/// refused with a sentence saying how a card is written (the caller names the field).
+pub fn parse_card(text: &str) -> Result<Card, String> {
+    let bad = || {
+        format!(
+            "{text:?} is not a card: write its suit and rank, e.g. HQ, ♥Q or S10 (ranks 2-9, T or 10, J, Q, K, A; suits S, H, D, C or ♠ ♥ ♦ ♣)"
+        )
+    };
+    let compact: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    let suit_of = |c: char| match c {
+        'S' | '♠' | '♤' => Some(Suit::Spades),
+        'H' | '♥' | '♡' => Some(Suit::Hearts),
+        'D' | '♦' | '♢' => Some(Suit::Diamonds),
+        'C' | '♣' | '♧' => Some(Suit::Clubs),
+        _ => None,
+    };
+    let rank_of = |r: &str| match r {
+        "10" => Some('T'),
+        _ => {
+            let mut chars = r.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c @ ('2'..='9' | 'T' | 'J' | 'Q' | 'K' | 'A')), None) => Some(c),
+                _ => None,
+            }
+        }
+    };
+    let mut chars = compact.chars();
+    let first = chars.next().ok_or_else(bad)?;
+    let (suit, rank) = match suit_of(first) {
+        // Suit first: "HQ", "♥10".
+        Some(suit) => (suit, rank_of(chars.as_str())),
+        // Rank first: "QH", "10♥".
+        None => {
+            let last = compact.chars().last().ok_or_else(bad)?;
+            let rank = compact.strip_suffix(last).and_then(rank_of);
+            (suit_of(last).ok_or_else(bad)?, rank)
+        }
+    };
+    rank.and_then(|rank| Card::new(suit, rank)).ok_or_else(bad)
 }
 
 /// The score for the declaring side (negative when the contract fails), from the contract, the
@@ -277,6 +325,37 @@ pub fn butler_imps(ns_scores: &[i32]) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn leads_are_read_either_way_round_and_refused_with_a_sentence() {
+        for (typed, card) in [
+            ("HQ", "HQ"),
+            ("qh", "HQ"),
+            ("♥Q", "HQ"),
+            ("Q♥", "HQ"),
+            ("S10", "ST"),
+            ("10s", "ST"),
+            ("♠ t", "ST"),
+            ("D2", "D2"),
+            ("ca", "CA"),
+            ("♧K", "CK"),
+        ] {
+            assert_eq!(
+                parse_card(typed).map(|c| c.to_string()),
+                Ok(card.to_owned()),
+                "{typed}"
+            );
+        }
+        for wrong in [
+            "", "H", "Q", "HX", "H1", "H11", "QQ", "HH", "4S N", "♥", "S0", "1S",
+        ] {
+            let said = parse_card(wrong).unwrap_err();
+            assert!(
+                said.contains("is not a card") && said.contains("HQ"),
+                "{wrong:?}: {said}"
+            );
+        }
+    }
 
     fn c(text: &str) -> Contract {
         Contract::parse(text).unwrap()

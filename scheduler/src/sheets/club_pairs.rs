@@ -98,17 +98,28 @@ fn pairs_go_to(movement: &Movement, number: usize, table: &TableRound) -> String
     }
 }
 
+/// The pair that sits at `table` all evening in a Mitchell: the pair numbered N-S there in
+/// every round the table plays (it sits E-W in an arrow-switched round). `None` in a Howell,
+/// and at a table without such a pair (a phantom N-S pair's table, where nobody stays).
+pub(crate) fn stationary_pair(movement: &Movement, table: usize) -> Option<usize> {
+    if !movement.kind.is_mitchell() {
+        return None;
+    }
+    let mut pairs = movement.rounds.iter().filter_map(|round| {
+        round
+            .tables
+            .iter()
+            .find(|t| t.table == table)
+            .map(|t| if round.arrow_switch { t.ew } else { t.ns })
+    });
+    let first = pairs.next()?;
+    pairs.all(|p| p == first).then_some(first)
+}
+
 /// One table card per table: a row per round with the pairs, the boards, and where the
-/// boards and the pairs go next.
+/// boards and the pairs go next. In a Mitchell the N-S pair that stays at the table is named
+/// once, in the card's title, and each round's line names only the visiting E-W pair.
 pub fn guide_cards(schedule: &Schedule, movement: &Movement) -> (String, SectionBody) {
-    let columns = vec![
-        Column::new("Round", ColumnKind::Number),
-        Column::new("N-S", ColumnKind::Name),
-        Column::new("E-W", ColumnKind::Name),
-        Column::new("Boards", ColumnKind::Name),
-        Column::new("Boards go", ColumnKind::Name),
-        Column::new("Pairs go", ColumnKind::Name),
-    ];
     let switched: Vec<usize> = movement
         .rounds
         .iter()
@@ -117,10 +128,11 @@ pub fn guide_cards(schedule: &Schedule, movement: &Movement) -> (String, Section
         .collect();
     let cards = (1..=movement.tables)
         .map(|table| {
+            let stays = stationary_pair(movement, table);
             let rows = movement
                 .rounds
                 .iter()
-                .map(|round| guide_row(schedule, movement, round, table))
+                .map(|round| guide_row(schedule, movement, round, table, stays))
                 .collect();
             let mut footer = Vec::new();
             if let Some(other) = movement.sharing.iter().find_map(|&(a, b)| {
@@ -142,15 +154,22 @@ pub fn guide_cards(schedule: &Schedule, movement: &Movement) -> (String, Section
                     rounds_text(&switched)
                 ));
             }
+            let (title, subtitle) = match stays {
+                Some(pair) => (
+                    format!("Table {table} · {}", pair_name(schedule, movement, pair)),
+                    "N-S: stay at this table all evening; this card stays on the table",
+                ),
+                None if movement.kind.is_mitchell() => (
+                    format!("Table {table}"),
+                    "N-S pairs stay at their table; this card stays on the table",
+                ),
+                None => (format!("Table {table}"), "this card stays on the table"),
+            };
             Card {
-                title: format!("Table {table}"),
-                subtitle: Some(if movement.kind.is_mitchell() {
-                    "N-S pairs stay at their table; this card stays on the table".into()
-                } else {
-                    "this card stays on the table".into()
-                }),
+                title,
+                subtitle: Some(subtitle.into()),
                 grid: Grid {
-                    columns: columns.clone(),
+                    columns: guide_columns(stays.is_some()),
                     rows,
                 },
                 footer,
@@ -160,7 +179,35 @@ pub fn guide_cards(schedule: &Schedule, movement: &Movement) -> (String, Section
     ("Table cards".to_owned(), SectionBody::Cards { cards })
 }
 
-fn guide_row(schedule: &Schedule, movement: &Movement, round: &MovementRound, table: usize) -> Vec<String> {
+/// The columns of a table card: both pairs, or (`stays`: the N-S pair named in the title)
+/// only the visitors.
+fn guide_columns(stays: bool) -> Vec<Column> {
+    let mut columns = vec![Column::new("Round", ColumnKind::Number)];
+    if stays {
+        columns.push(Column::new("E-W pair", ColumnKind::Name));
+    } else {
+        columns.extend([
+            Column::new("N-S", ColumnKind::Name),
+            Column::new("E-W", ColumnKind::Name),
+        ]);
+    }
+    columns.extend([
+        Column::new("Boards", ColumnKind::Name),
+        Column::new("Boards go", ColumnKind::Name),
+        Column::new("Pairs go", ColumnKind::Name),
+    ]);
+    columns
+}
+
+/// One round's line of a table card; `stays` is the N-S pair the card's title names, whose
+/// column is left out.
+fn guide_row(
+    schedule: &Schedule,
+    movement: &Movement,
+    round: &MovementRound,
+    table: usize,
+    stays: Option<usize>,
+) -> Vec<String> {
     let number = round.number;
     let round_text = if round.arrow_switch {
         format!("{number} ⇄")
@@ -172,22 +219,30 @@ fn guide_row(schedule: &Schedule, movement: &Movement, round: &MovementRound, ta
         if let Some(other) = sharing_partner(movement, number, table) {
             boards.push_str(&format!(", share with table {other}"));
         }
-        return vec![
-            round_text,
-            pair_name(schedule, movement, tr.ns),
-            pair_name(schedule, movement, tr.ew),
+        let mut row = vec![round_text];
+        match stays {
+            None => row.extend([
+                pair_name(schedule, movement, tr.ns),
+                pair_name(schedule, movement, tr.ew),
+            ]),
+            // Arrow-switched: the visitors sit N-S this round.
+            Some(_) if round.arrow_switch => {
+                row.push(format!("{} (sit N-S)", pair_name(schedule, movement, tr.ns)))
+            }
+            Some(_) => row.push(pair_name(schedule, movement, tr.ew)),
+        }
+        row.extend([
             boards,
             boards_go_to(movement, number, tr.set),
             pairs_go_to(movement, number, tr),
-        ];
+        ]);
+        return row;
     }
     // No play at this table this round (a half table, or a pair has left).
-    let sitting = round
+    let sits_out = round
         .sitting_out
         .iter()
-        .find(|&&p| movement.kind.is_mitchell() && p == table)
-        .map(|&p| format!("{} sits out", pair_name(schedule, movement, p)))
-        .unwrap_or_else(|| "no play this round".into());
+        .find(|&&p| movement.kind.is_mitchell() && p == table);
     let resting = round
         .resting_sets
         .iter()
@@ -199,7 +254,18 @@ fn guide_row(schedule: &Schedule, movement: &Movement, round: &MovementRound, ta
         ),
         None => (String::new(), String::new()),
     };
-    vec![round_text, sitting, "—".into(), boards, go, String::new()]
+    let mut row = vec![round_text];
+    match (stays, sits_out) {
+        (Some(_), Some(_)) => row.push("no E-W pair: N-S sit out".into()),
+        (Some(_), None) => row.push("no play this round".into()),
+        (None, Some(&p)) => row.extend([
+            format!("{} sits out", pair_name(schedule, movement, p)),
+            "—".into(),
+        ]),
+        (None, None) => row.extend(["no play this round".into(), "—".into()]),
+    }
+    row.extend([boards, go, String::new()]);
+    row
 }
 
 /// "round 7" / "rounds 6 and 7" / "rounds 5, 6 and 7".
@@ -222,37 +288,54 @@ pub(super) fn mp_text(mp: f64) -> String {
     }
 }
 
-/// Contract, by, result, N-S score, E-W score, N-S MP, E-W MP of a filled traveller row.
-fn result_cells(row: &TravellerRow) -> [String; 7] {
-    let mut cells: [String; 7] = Default::default();
+/// A card as a traveller prints it: the suit symbol, then the rank ("♥Q", "♠10").
+pub(super) fn card_text(card: crate::deals::Card) -> String {
+    use crate::deals::Suit;
+    let symbol = match card.suit() {
+        Suit::Spades => '♠',
+        Suit::Hearts => '♥',
+        Suit::Diamonds => '♦',
+        Suit::Clubs => '♣',
+    };
+    match card.rank() {
+        'T' => format!("{symbol}10"),
+        rank => format!("{symbol}{rank}"),
+    }
+}
+
+/// Contract, by, lead, result, N-S score, E-W score, N-S MP, E-W MP of a filled traveller row.
+fn result_cells(row: &TravellerRow) -> [String; 8] {
+    let mut cells: [String; 8] = Default::default();
     match row.result {
         Some(BridgeResult::Contract {
             contract,
             declarer,
             tricks,
+            lead,
         }) => {
             cells[0] = contract.to_string();
             cells[1] = declarer.to_string();
-            cells[2] = made_text(contract, tricks);
+            cells[2] = lead.map(card_text).unwrap_or_default();
+            cells[3] = made_text(contract, tricks);
         }
         Some(BridgeResult::PassedOut) => cells[0] = "Pass".into(),
         Some(BridgeResult::Artificial { ns, ew }) => {
-            cells[3] = ns.label().into();
-            cells[4] = ew.label().into();
+            cells[4] = ns.label().into();
+            cells[5] = ew.label().into();
         }
         Some(BridgeResult::NotPlayed) => cells[0] = "not played".into(),
         Some(BridgeResult::NorthSouthScore { .. }) | None => {}
     }
     if let Some(score) = row.score {
         if score >= 0 {
-            cells[3] = score.to_string();
+            cells[4] = score.to_string();
         } else {
-            cells[4] = (-score).to_string();
+            cells[5] = (-score).to_string();
         }
     }
     if let Some((ns, ew)) = row.matchpoints {
-        cells[5] = mp_text(ns);
-        cells[6] = mp_text(ew);
+        cells[6] = mp_text(ns);
+        cells[7] = mp_text(ew);
     }
     cells
 }
@@ -270,7 +353,10 @@ pub fn travellers(
         Column::new("N-S", ColumnKind::Number),
         Column::new("E-W", ColumnKind::Number),
         Column::new("Contract", ColumnKind::Entry),
-        Column::new("By", ColumnKind::Entry),
+        // The declarer and the lead are a letter or a card: narrow columns, so the lead's
+        // column leaves the score boxes their width on a portrait page.
+        Column::new("By", ColumnKind::Number),
+        Column::new("Lead", ColumnKind::Number),
         Column::new("Tricks", ColumnKind::Entry),
         Column::new("+ N-S", ColumnKind::Entry),
         Column::new("+ E-W", ColumnKind::Entry),
@@ -510,6 +596,14 @@ fn instructions(movement: &Movement, copies: usize) -> Vec<String> {
             movement.label(w.pair),
             w.after_round,
             w.after_round + 1
+        ));
+    }
+    for late in &movement.late {
+        lines.push(format!(
+            "Pair {} arrived late and plays from round {} in the half table's seat; the boards it missed are scored as {}.",
+            movement.label(late.pair),
+            late.before_round,
+            late.missed.describe()
         ));
     }
     let switched: Vec<usize> = movement

@@ -5,7 +5,7 @@ use super::{
     Block, Card, Column, ColumnKind, EventHeading, Grid, Orientation, Scored, Section, SectionBody,
     SheetDocument, SheetError, SheetKind, SheetOptions, Slip, StandingsTable,
 };
-use super::{club_pairs, scorecards};
+use super::{club_pairs, hand_records, scorecards};
 use crate::model::{Absence, Format, Round, Schedule, Seat, SeatAssignment, Table, TeamEvent};
 use crate::movement::Movement;
 use crate::schedule_io::seat_columns;
@@ -70,6 +70,14 @@ pub fn document(
                 scored.scorecards,
                 options,
             ),
+            SheetKind::HandRecords => {
+                if scored.hand_records.is_empty() {
+                    return Err(SheetError::Options(
+                        "no hand records are attached to the boards: attach a PBN file (tourney event deals FILE --pbn DEALS.pbn) or deal the boards first".into(),
+                    ));
+                }
+                hand_records::hand_records(scored.hand_records)
+            }
             SheetKind::MovementSummary => match (&schedule.movement, options.bridge_boards_per_round) {
                 (Some(movement), _) => club_pairs::movement_summary(movement),
                 (None, Some(boards)) => club_pairs::relayed_summary(schedule, boards),
@@ -83,8 +91,9 @@ pub fn document(
         let landscape = match options.orientation {
             Orientation::Portrait => false,
             Orientation::Landscape => true,
-            // Score cards stand two across a portrait page unless landscape is asked for.
-            Orientation::Auto if kind == SheetKind::ScoreCards => false,
+            // Score cards stand two across a portrait page unless landscape is asked for, and
+            // hand records two by two.
+            Orientation::Auto if matches!(kind, SheetKind::ScoreCards | SheetKind::HandRecords) => false,
             Orientation::Auto if wraps(schedule, kind) => {
                 widest_fixed(&body) > options.paper.portrait_text_width()
             }
@@ -119,7 +128,10 @@ fn movement_of<'a>(schedule: &'a Schedule, sheet: &str) -> Result<&'a Movement, 
 /// The club pairs sheets wrap their names and sentences rather than turn the page.
 fn wraps(schedule: &Schedule, kind: SheetKind) -> bool {
     match kind {
-        SheetKind::Travellers | SheetKind::ScoreCards | SheetKind::MovementSummary => true,
+        SheetKind::Travellers
+        | SheetKind::ScoreCards
+        | SheetKind::MovementSummary
+        | SheetKind::HandRecords => true,
         SheetKind::Table => schedule.movement.is_some(),
         _ => false,
     }
@@ -133,7 +145,7 @@ fn widest_fixed(body: &SectionBody) -> f64 {
             .iter()
             .map(|c| c.grid.fixed_width() + 16.0)
             .fold(0.0, f64::max),
-        SectionBody::Slips { .. } | SectionBody::Scorecards { .. } => 0.0,
+        SectionBody::Slips { .. } | SectionBody::Scorecards { .. } | SectionBody::HandRecords { .. } => 0.0,
     }
 }
 
@@ -146,7 +158,7 @@ fn widest_grid(body: &SectionBody) -> f64 {
             .iter()
             .map(|c| c.grid.natural_width() + 16.0)
             .fold(0.0, f64::max),
-        SectionBody::Slips { .. } | SectionBody::Scorecards { .. } => 0.0,
+        SectionBody::Slips { .. } | SectionBody::Scorecards { .. } | SectionBody::HandRecords { .. } => 0.0,
     }
 }
 
@@ -645,9 +657,14 @@ fn standings_sheet(tables: &[StandingsTable]) -> SectionBody {
 }
 
 fn standings_block(table: &StandingsTable) -> Block {
+    // A shared place ("4=") is a number too: the rank column stays narrow and right-aligned.
     let numeric = |i: usize| {
         table.rows.iter().filter_map(|r| r.get(i)).all(|cell| {
-            let cell = cell.trim().replace('½', ".5").replace(',', ".");
+            let cell = cell
+                .trim()
+                .trim_end_matches('=')
+                .replace('½', ".5")
+                .replace(',', ".");
             cell.is_empty() || cell.parse::<f64>().is_ok()
         })
     };

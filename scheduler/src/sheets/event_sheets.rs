@@ -29,10 +29,11 @@ pub fn sheet_options(event: &Event) -> SheetOptions {
 
 /// The kinds an event prints by default: for a club pairs evening with a movement the summary,
 /// table cards, travellers and score cards; for other bridge the schedule's sheets and the
-/// boards summary; else the schedule's sheets.
+/// boards summary; else the schedule's sheets. Bridge with hand records attached also prints
+/// them, four boards a page.
 pub fn sheet_kinds(event: &Event) -> Vec<SheetKind> {
     let bridge = matches!(event.settings.scoring, Scoring::Bridge { .. });
-    match (&event.schedule.movement, bridge) {
+    let mut kinds = match (&event.schedule.movement, bridge) {
         (Some(_), _) => SheetKind::CLUB_PAIRS_KINDS.to_vec(),
         (None, true) => {
             let mut kinds = vec![SheetKind::MovementSummary];
@@ -40,7 +41,11 @@ pub fn sheet_kinds(event: &Event) -> Vec<SheetKind> {
             kinds
         }
         (None, false) => SheetKind::SCHEDULE_KINDS.to_vec(),
+    };
+    if bridge && !event.hand_records().is_empty() {
+        kinds.push(SheetKind::HandRecords);
     }
+    kinds
 }
 
 /// Every sheet the event can print now: `sheet_kinds`, and the standings once there are

@@ -7,6 +7,7 @@
 mod club_pairs;
 mod compose;
 pub mod event_sheets;
+mod hand_records;
 #[cfg(feature = "pdf")]
 mod join;
 #[cfg(feature = "pdf")]
@@ -45,6 +46,10 @@ pub enum SheetKind {
     /// Bridge: the director's summary of the movement (tables, rounds, boards, relay and
     /// sharing instructions, copies of each board needed).
     MovementSummary,
+    /// Bridge: the hand records attached to the boards, four boards a page, each with its
+    /// number, dealer, vulnerability and the four hands round a compass (with each hand's
+    /// high-card points), to hand out after play.
+    HandRecords,
 }
 
 impl SheetKind {
@@ -236,6 +241,12 @@ pub enum SectionBody {
         /// The cards, one per entrant (or several, when one is too tall for a page).
         slips: Vec<Slip>,
     },
+    /// Hand records, four boards a page, two across and two down (drawn by their own
+    /// template, `hand_records.typ` beside this module).
+    HandRecords {
+        /// The boards, in number order.
+        boards: Vec<HandRecord>,
+    },
     /// Personal score cards of a club pairs evening: framed cards side by side, as many down
     /// a page as fit (drawn by their own template, `scorecards.typ` beside this module).
     Scorecards {
@@ -251,6 +262,43 @@ pub enum SectionBody {
         /// One card per pair.
         cards: Vec<PairCard>,
     },
+}
+
+/// One board of the hand records: its heading and the four hands.
+#[derive(Debug, Clone, Serialize)]
+pub struct HandRecord {
+    /// "Board 5", in bold.
+    pub title: String,
+    /// "Dealer North".
+    pub dealer: String,
+    /// "Vulnerable: N-S" ("Vulnerable: None", "Vulnerable: All").
+    pub vulnerability: String,
+    /// The hands North, East, South, West.
+    pub hands: Vec<HandDiagram>,
+}
+
+/// One hand of a hand record, as printed round the compass.
+#[derive(Debug, Clone, Serialize)]
+pub struct HandDiagram {
+    /// "North", "East", "South", "West".
+    pub seat: String,
+    /// `N`, `E`, `S` or `W`: where the hand's high-card points stand in the compass.
+    pub letter: String,
+    /// Spades, hearts, diamonds, clubs, one line each.
+    pub suits: Vec<SuitLine>,
+    /// High-card points: 4 for an ace, 3 a king, 2 a queen, 1 a jack.
+    pub points: u32,
+}
+
+/// One suit of a hand: its symbol and the cards held, highest first.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SuitLine {
+    /// ♠, ♥, ♦ or ♣.
+    pub symbol: String,
+    /// Hearts and diamonds, printed red.
+    pub red: bool,
+    /// The ranks held, highest first and spaced ("A K 10 7"), or "—" for a void.
+    pub cards: String,
 }
 
 /// A column of the score cards' table.

@@ -1,5 +1,5 @@
 //! The one place that runs typst. The templates (`assets/templates/*.typ`, and the score
-//! cards' `scorecards.typ` beside this file) and the fonts (`assets/fonts/`: Noto Sans for
+//! cards' `scorecards.typ` and the hand records' `hand_records.typ` beside this file) and the fonts (`assets/fonts/`: Noto Sans for
 //! Latin, Greek and Cyrillic, Droid Sans Fallback for Chinese, Japanese and Korean, DejaVu
 //! Sans for the arrows and symbols neither has) are compiled into the binary, so a sheet
 //! prints the same on any machine and never looks for system fonts. The document goes in as JSON (`sys.inputs.data`).
@@ -15,14 +15,17 @@ const MAIN: &str = "sheets.typ";
 const FOOTERS: &str = "footers.typ";
 /// The score cards' own pages (the cards side by side, rounds spanning their boards' rows).
 const SCORECARDS: &str = "scorecards.typ";
+/// The hand records' own pages (four boards a page, each hand round a compass).
+const HAND_RECORDS: &str = "hand_records.typ";
 
-const TEMPLATES: [(&str, &str); 6] = [
+const TEMPLATES: [(&str, &str); 7] = [
     (MAIN, include_str!("../../../assets/templates/sheets.typ")),
     (FOOTERS, include_str!("../../../assets/templates/footers.typ")),
     ("tables.typ", include_str!("../../../assets/templates/tables.typ")),
     ("cards.typ", include_str!("../../../assets/templates/cards.typ")),
     ("slips.typ", include_str!("../../../assets/templates/slips.typ")),
     (SCORECARDS, include_str!("scorecards.typ")),
+    (HAND_RECORDS, include_str!("hand_records.typ")),
 ];
 
 /// Chinese, Japanese and Korean (Droid Sans Fallback). The window uses it too, so names
@@ -68,7 +71,8 @@ fn compile(
 }
 
 /// A section cut into parts of a few dozen pages each (`PART_ROWS` table rows, `PART_CARDS`
-/// cards, `PART_SLIP_ROWS` rows of slips, `PART_SCORECARDS` score cards), at whole blocks,
+/// cards, `PART_SLIP_ROWS` rows of slips, `PART_SCORECARDS` score cards, `PART_HAND_RECORDS`
+/// boards of hand records), at whole blocks,
 /// cards or rows
 /// of slips (a part starts on a new page, as a section does).
 fn parts(section: &Section) -> Vec<Section> {
@@ -110,6 +114,14 @@ fn parts(section: &Section) -> Vec<Section> {
                 })
             })
             .collect(),
+        SectionBody::HandRecords { boards } => boards
+            .chunks(PART_HAND_RECORDS)
+            .map(|boards| {
+                cut(SectionBody::HandRecords {
+                    boards: boards.to_vec(),
+                })
+            })
+            .collect(),
         SectionBody::Scorecards {
             across,
             padding,
@@ -139,6 +151,9 @@ const PART_SLIP_ROWS: usize = 20;
 /// part but its last is left part-empty).
 const PART_SCORECARDS: usize = 24;
 
+/// Twelve pages of hand records, four boards a page.
+const PART_HAND_RECORDS: usize = 48;
+
 /// What `footers.typ` needs: the paper and each page's orientation.
 #[derive(Serialize)]
 struct FooterData<'a> {
@@ -162,6 +177,7 @@ pub fn render(document: &SheetDocument) -> Result<Vec<u8>, SheetError> {
         };
         let template = match section.body {
             SectionBody::Scorecards { .. } => SCORECARDS,
+            SectionBody::HandRecords { .. } => HAND_RECORDS,
             _ => MAIN,
         };
         let laid_out = compile(&engine, template, &part)?;

@@ -186,11 +186,7 @@ fn pair_card(schedule: &Schedule, movement: &Movement, card: &Scorecard, event: 
                         .map(|board| board_cells(board, *north_south, filled))
                         .collect(),
                 },
-                ScorecardSeat::SitsOut => not_played("sits out: no opponents this round".into()),
-                ScorecardSeat::Withdrawn { after_round } => {
-                    not_played(format!("withdrawn: the pair left after round {after_round}"))
-                }
-                ScorecardSeat::Absent => not_played("not playing this round".into()),
+                other => not_played(other.note().unwrap_or_default()),
             }
         })
         .collect();
@@ -258,6 +254,7 @@ fn board_cells(board: &ScorecardBoard, north_south: bool, filled: bool) -> Vec<C
             contract,
             declarer,
             tricks,
+            ..
         }) => cells.extend([
             cell(contract.to_string()),
             cell(declarer.to_string()),
@@ -314,12 +311,11 @@ fn total_line(standing: &ScorecardStanding) -> String {
         .imps
         .map_or(String::new(), |imps| format!(" · {imps:.2} IMPs"));
     format!(
-        "Total {:.1} MP of {:.0} · {:.2} %{imps} · place {}{} of {}{field} pairs",
+        "Total {:.1} MP of {:.0} · {:.2} %{imps} · place {} of {}{field} pairs",
         standing.matchpoints / 2.0,
         standing.top / 2.0,
         standing.percent,
-        standing.rank,
-        if standing.tied { "=" } else { "" },
+        crate::scoring::place_text(standing.rank, standing.tied),
         standing.field_size,
     )
 }

@@ -142,10 +142,11 @@ fn nine_table_mitchell_scored_by_hand() {
         ns,
         vec![
             expect("1", "North 3", 225.125, "52.11"),
-            expect("2", "North 2", 218.125, "50.49"),
-            expect("2", "North 6", 218.125, "50.49"),
-            expect("2", "North 7", 218.125, "50.49"),
-            expect("2", "North 8", 218.125, "50.49"),
+            // A shared place is written "2=".
+            expect("2=", "North 2", 218.125, "50.49"),
+            expect("2=", "North 6", 218.125, "50.49"),
+            expect("2=", "North 7", 218.125, "50.49"),
+            expect("2=", "North 8", 218.125, "50.49"),
             expect("6", "North 9", 209.0, "50.24"),
             expect("7", "North 4", 211.125, "48.87"),
             expect("8", "North 5", 210.725, "48.78"),
@@ -169,7 +170,7 @@ fn nine_table_mitchell_scored_by_hand() {
     let ew = table_rows(&tables[1]);
     let mut tied: Vec<(String, String, String, String)> = [2, 6, 7, 8]
         .iter()
-        .map(|&t| expect("5", &opponent(t), 213.875, "49.51"))
+        .map(|&t| expect("5=", &opponent(t), 213.875, "49.51"))
         .collect();
     tied.sort_by_key(|row| names.iter().position(|n| *n == row.1));
     let mut wanted = vec![
@@ -240,7 +241,7 @@ fn four_table_howell_scored_by_hand() {
     let mut expected_middle = vec![pair(0, true), pair(0, false), pair(2, true), pair(2, false)];
     expected_middle.sort();
     assert_eq!(middle, expected_middle);
-    assert!(got[2..6].iter().all(|r| r.0 == "3" && r.3 == "50.00"), "{got:?}");
+    assert!(got[2..6].iter().all(|r| r.0 == "3=" && r.3 == "50.00"), "{got:?}");
     assert_eq!(got[6], row("7", pair(3, true), 60.6, "48.10"));
     assert_eq!(got[7], row("8", pair(1, false), 60.0, "47.62"));
 }
@@ -253,8 +254,22 @@ fn the_usebio_export_is_well_formed_and_carries_the_scores() {
         .collect();
     let mut event = club_event(&names, MovementKind::Mitchell, 3);
     event.settings.club = Some("Riverside & District BC".into());
+    event.settings.club_id = Some("0471".into());
     event.settings.date = Some("2026-11-25".into());
+    // Board 3: 4S made at every table (a flat board, so the ranking is as without it), two
+    // of them with the lead written down.
+    let four_spades = |lead: Option<&str>| {
+        board(BridgeResult::Contract {
+            contract: scheduler::scoring::bridge::Contract::parse("4S").unwrap(),
+            declarer: scheduler::scoring::bridge::Direction::North,
+            tricks: 10,
+            lead: lead.map(|l| scheduler::scoring::bridge::parse_card(l).unwrap()),
+        })
+    };
     let results = enter_all(&event, |b, ns| match (b, ns + 1) {
+        (3, 2) => Some(four_spades(Some("♥Q"))),
+        (3, 4) => Some(four_spades(Some("10s"))),
+        (3, _) => Some(four_spades(None)),
         (1, 3) => Some(score(650)),
         (1, 9) => Some(board(BridgeResult::NotPlayed)),
         (1, _) => Some(score(620)),
@@ -277,6 +292,8 @@ fn the_usebio_export_is_well_formed_and_carries_the_scores() {
     assert_eq!(root.tag_name().name(), "USEBIO");
     assert_eq!(root.attribute("Version"), Some("1.2"));
     assert_eq!(text(child(root, "CLUB"), "CLUB_NAME"), "Riverside & District BC");
+    // The club's number with its national body, leading zero kept.
+    assert_eq!(text(child(root, "CLUB"), "CLUB_ID_NUMBER"), "0471");
     let ev = child(root, "EVENT");
     assert_eq!(ev.attribute("EVENT_TYPE"), Some("MP_PAIRS"));
     for required in [
@@ -286,13 +303,35 @@ fn the_usebio_export_is_well_formed_and_carries_the_scores() {
         "BOARD_SCORING_METHOD",
         "WINNER_TYPE",
         "BOARDS_PLAYED",
-        "PARTICIPANTS",
+        "SESSION_COUNT",
+        "SECTION_COUNT",
+        "SESSION",
     ] {
         child(ev, required);
     }
     assert_eq!(text(ev, "DATE"), "25/11/2026");
     assert_eq!(text(ev, "WINNER_TYPE"), "2");
-    let pairs: Vec<_> = child(ev, "PARTICIPANTS")
+    assert_eq!(
+        (text(ev, "SESSION_COUNT"), text(ev, "SECTION_COUNT")),
+        ("1".into(), "1".into())
+    );
+    // One session of one section holds the pairs and the boards; nothing of them is left
+    // directly under EVENT.
+    let sessions: Vec<_> = ev.children().filter(|c| c.has_tag_name("SESSION")).collect();
+    assert_eq!(sessions.len(), 1);
+    assert_eq!(sessions[0].attribute("SESSION_ID"), Some("1"));
+    let sections: Vec<_> = sessions[0]
+        .children()
+        .filter(|c| c.has_tag_name("SECTION"))
+        .collect();
+    assert_eq!(sections.len(), 1);
+    assert_eq!(sections[0].attribute("SECTION_ID"), Some("A"));
+    assert!(
+        !ev.children()
+            .any(|c| c.has_tag_name("PARTICIPANTS") || c.has_tag_name("BOARD"))
+    );
+    let sec = section(ev);
+    let pairs: Vec<_> = child(sec, "PARTICIPANTS")
         .children()
         .filter(|c| c.is_element())
         .collect();
@@ -314,8 +353,65 @@ fn the_usebio_export_is_well_formed_and_carries_the_scores() {
         p.children()
             .any(|c| c.tag_name().name() == "PLAYER" && text(c, "PLAYER_NAME") == "East <4>")
     }));
-    let boards: Vec<_> = ev.children().filter(|c| c.tag_name().name() == "BOARD").collect();
+    let boards: Vec<_> = sec
+        .children()
+        .filter(|c| c.tag_name().name() == "BOARD")
+        .collect();
     assert_eq!(boards.len(), 27, "every board has at least one line");
+    // The leads entered come back as suit then rank, between PLAYED_BY and TRICKS; a line
+    // without a lead has no LEAD.
+    let board_three: Vec<_> = boards[2]
+        .children()
+        .filter(|c| c.has_tag_name("TRAVELLER_LINE"))
+        .collect();
+    let lead_of = |ns: &str| {
+        let line = board_three
+            .iter()
+            .find(|l| text(**l, "NS_PAIR_NUMBER") == ns)
+            .unwrap();
+        let order: Vec<&str> = line
+            .children()
+            .filter(|c| c.is_element())
+            .map(|c| c.tag_name().name())
+            .collect();
+        let lead = line
+            .children()
+            .find(|c| c.has_tag_name("LEAD"))
+            .map(|c| c.text().unwrap_or("").to_owned());
+        (lead, order)
+    };
+    let (lead, order) = lead_of("2");
+    assert_eq!(lead.as_deref(), Some("HQ"));
+    assert_eq!(
+        order,
+        [
+            "NS_PAIR_NUMBER",
+            "EW_PAIR_NUMBER",
+            "CONTRACT",
+            "PLAYED_BY",
+            "LEAD",
+            "TRICKS",
+            "SCORE",
+            "NS_MATCH_POINTS",
+            "EW_MATCH_POINTS"
+        ]
+    );
+    assert_eq!(lead_of("4").0.as_deref(), Some("ST"));
+    assert_eq!(lead_of("1").0, None);
+    // Shared places are written "3=", as in every standings table.
+    let places: Vec<String> = pairs.iter().map(|p| text(*p, "PLACE")).collect();
+    assert!(places.iter().any(|p| p.ends_with('=')), "{places:?}");
+    for (pair, place) in pairs.iter().zip(&places) {
+        let shared = pairs
+            .iter()
+            .filter(|o| {
+                text(**o, "DIRECTION") == text(*pair, "DIRECTION")
+                    && text(**o, "PERCENTAGE") == text(*pair, "PERCENTAGE")
+            })
+            .count()
+            > 1;
+        assert_eq!(place.ends_with('='), shared, "{place}");
+    }
     let board_one = boards[0];
     assert_eq!(text(board_one, "BOARD_NUMBER"), "1");
     let lines: Vec<_> = board_one
@@ -384,6 +480,11 @@ fn traveller_lines_are_found_or_refused_with_a_sentence() {
             .unwrap_err()
             .contains("not a direction")
     );
+}
+
+/// The one section of the one session of a USEBIO event: where its pairs and boards are.
+fn section<'a, 'i>(event: roxmltree::Node<'a, 'i>) -> roxmltree::Node<'a, 'i> {
+    child(child(event, "SESSION"), "SECTION")
 }
 
 /// The first child element called `name` (the test fails when there is none).
@@ -520,7 +621,10 @@ fn an_arrow_switched_mitchell_s_usebio_names_every_line_s_two_pairs() {
     assert_eq!(text(ev, "WINNER_TYPE"), "1");
     // The file's pairs: number → the names of its players. Numbers are unique.
     let mut players_of: std::collections::BTreeMap<String, Vec<String>> = Default::default();
-    for pair in child(ev, "PARTICIPANTS").children().filter(|c| c.is_element()) {
+    for pair in child(section(ev), "PARTICIPANTS")
+        .children()
+        .filter(|c| c.is_element())
+    {
         let number = text(pair, "PAIR_NUMBER");
         let players: Vec<String> = pair
             .children()
@@ -546,7 +650,7 @@ fn an_arrow_switched_mitchell_s_usebio_names_every_line_s_two_pairs() {
         }
     }
     let mut lines = 0;
-    for board in ev.children().filter(|c| c.has_tag_name("BOARD")) {
+    for board in section(ev).children().filter(|c| c.has_tag_name("BOARD")) {
         let number: u32 = text(board, "BOARD_NUMBER").parse().unwrap();
         let mut read: Vec<(String, String)> = board
             .children()
@@ -601,9 +705,14 @@ fn a_howell_s_usebio_carries_national_ids_and_every_line_s_players() {
     )
     .unwrap();
     let ev = child(doc.root_element(), "EVENT");
+    // No club number given: none written.
+    assert!(!doc.descendants().any(|n| n.has_tag_name("CLUB_ID_NUMBER")));
     // The file's pairs: number → their players' (name, national ID).
     let mut people_of: std::collections::BTreeMap<String, Vec<(String, String)>> = Default::default();
-    for pair in child(ev, "PARTICIPANTS").children().filter(|c| c.is_element()) {
+    for pair in child(section(ev), "PARTICIPANTS")
+        .children()
+        .filter(|c| c.is_element())
+    {
         let people: Vec<(String, String)> = pair
             .children()
             .filter(|c| c.has_tag_name("PLAYER"))
@@ -641,7 +750,7 @@ fn a_howell_s_usebio_carries_national_ids_and_every_line_s_players() {
         }
     }
     let mut lines = 0;
-    for board in ev.children().filter(|c| c.has_tag_name("BOARD")) {
+    for board in section(ev).children().filter(|c| c.has_tag_name("BOARD")) {
         let number: u32 = text(board, "BOARD_NUMBER").parse().unwrap();
         let mut read: Vec<_> = board
             .children()

@@ -86,12 +86,27 @@ fn a_seven_table_mitchell_card_says_where_the_boards_and_the_ew_pairs_go() {
     let tables = cards(&document, 0);
     assert_eq!(tables.len(), 7);
     let card = &tables[2];
-    assert_eq!(card.title, "Table 3");
+    // N-S pair 3 stays at table 3 all evening: named once, in the title, not on every line.
+    assert_eq!(card.title, "Table 3 · 3 NS Pair3 Smith & Jones");
+    assert!(
+        card.subtitle
+            .as_deref()
+            .unwrap()
+            .contains("stay at this table all evening")
+    );
+    assert!(card.grid.columns.iter().all(|c| c.label != "N-S"));
+    assert!(
+        card.grid
+            .rows
+            .iter()
+            .flatten()
+            .all(|cell| !cell.contains("Pair3 Smith")),
+        "the N-S pair is not repeated round by round"
+    );
     assert_eq!(card.grid.rows.len(), 7, "a row per round");
     let first = &card.grid.rows[0];
-    // Round 1 at table 3: N-S pair 3, E-W pair 3, the third set (boards 7–9).
-    assert_eq!(first[column(card, "N-S")], "3 NS Pair3 Smith & Jones");
-    assert_eq!(first[column(card, "E-W")], "3 EW Pair10 Smith & Jones");
+    // Round 1 at table 3: E-W pair 3 visits, the third set (boards 7–9).
+    assert_eq!(first[column(card, "E-W pair")], "3 EW Pair10 Smith & Jones");
     assert_eq!(first[column(card, "Boards")], "7–9");
     // Boards move down one table, E-W up one.
     assert_eq!(first[column(card, "Boards go")], "to table 2");
@@ -235,6 +250,7 @@ fn a_traveller_is_filled_from_the_results_with_halved_matchpoints() {
                     contract: Contract::parse("4H").unwrap(),
                     declarer: Direction::South,
                     tricks: 10,
+                    lead: None,
                 }
             } else {
                 BridgeResult::NorthSouthScore { score: -50 }
@@ -262,8 +278,11 @@ fn a_traveller_is_filled_from_the_results_with_halved_matchpoints() {
     let board1 = &cards(&document, 0)[0];
     // 4H by S making, 420 to N-S: a top of 6 on the halved scale; every 50 to E-W ties with
     // five others: 2½ each way.
-    assert_eq!(board1.grid.rows[0][4..], ["4H", "S", "=", "420", "", "6", "0"]);
-    assert_eq!(board1.grid.rows[1][4..], ["", "", "", "", "50", "2.5", "3.5"]);
+    assert_eq!(
+        board1.grid.rows[0][4..],
+        ["4H", "S", "", "=", "420", "", "6", "0"]
+    );
+    assert_eq!(board1.grid.rows[1][4..], ["", "", "", "", "", "50", "2.5", "3.5"]);
     assert!(board1.footer[0].starts_with("Top 6"));
 }
 
@@ -414,11 +433,7 @@ fn attached_hand_records_are_printed_under_their_travellers() {
 
 /// A result of a contract: `text` as "4S", declared by `by`, `tricks` taken.
 fn played(text: &str, by: Direction, tricks: u8) -> BridgeResult {
-    BridgeResult::Contract {
-        contract: Contract::parse(text).unwrap(),
-        declarer: by,
-        tricks,
-    }
+    BridgeResult::contract(Contract::parse(text).unwrap(), by, tricks)
 }
 
 /// Every traveller line with the result `value(board, line)` gives it (`None`: left out).

@@ -169,11 +169,11 @@ fn a_thirty_player_event_with_every_result_stays_small() {
         for table in &round.tables {
             for deal in event.deals_of_round(round.number) {
                 let value = ResultValue::Bridge {
-                    board: BridgeResult::Contract {
-                        contract: Contract::parse("4S").unwrap(),
-                        declarer: Direction::North,
-                        tricks: 8 + (deal % 5) as u8,
-                    },
+                    board: BridgeResult::contract(
+                        Contract::parse("4S").unwrap(),
+                        Direction::North,
+                        8 + (deal % 5) as u8,
+                    ),
                 };
                 file.set_result(key(round.number, table.number, deal), value)
                     .unwrap();
@@ -258,11 +258,7 @@ fn bridge_matchpoints_and_cross_imps_by_hand() {
     let mut event = event(EventFormat::BridgePairs, 6, |s| s.options.boards_per_round = 2);
     let mut results = scheduler::event::Results::new();
     let contract = |c: &str, by: Direction, tricks: u8| ResultValue::Bridge {
-        board: BridgeResult::Contract {
-            contract: Contract::parse(c).unwrap(),
-            declarer: by,
-            tricks,
-        },
+        board: BridgeResult::contract(Contract::parse(c).unwrap(), by, tricks),
     };
     results.insert(key(1, 1, 1), contract("4S", Direction::North, 10));
     results.insert(key(1, 2, 1), contract("4S", Direction::North, 11));
@@ -645,6 +641,8 @@ fn an_event_file_written_by_the_release_before_one_bridge_vocabulary_still_reads
                         contract,
                         declarer,
                         tricks,
+                        // A file from before leads were kept reads as no lead.
+                        lead: None,
                     },
             } => (
                 key.deal,
