@@ -1,6 +1,13 @@
 //! The banner: an important message (a problem, a file written) shown under the top bar
 //! until dismissed, offering to open a written file or its folder; and the notices views
 //! send it.
+//!
+//! The banner is a panel of its own between the top bar and the view: it takes its room and
+//! pushes the view down, never drawn over it. A banner usually appears in the middle of a
+//! frame (a view's notice, after its panel's place was passed); that frame is then drawn again
+//! at once with the banner in place, so what the organiser sees, and clicks next, is never the
+//! view in its old place about to jump down (the window otherwise draws again only on the next
+//! input or a second later). The same when a banner goes.
 
 use super::{TourneyApp, opener};
 use eframe::egui;
@@ -72,6 +79,25 @@ impl TourneyApp {
                     file,
                 });
             }
+        }
+    }
+
+    /// The banner's panel under the top bar, when there is a banner: the view is laid out
+    /// below it. Returns the text drawn (for [`TourneyApp::settle_banner`]).
+    pub(super) fn banner_panel(&mut self, ui: &mut egui::Ui) -> Option<String> {
+        let text = self.banner.as_ref()?.text.clone();
+        egui::Panel::top("banner").show(ui, |ui| self.banner_ui(ui));
+        Some(text)
+    }
+
+    /// At the end of a frame: when the banner came, went or changed after its panel was
+    /// drawn with `drawn`, the view below was laid out for the old one: the frame is drawn
+    /// again at once with the view where it now belongs.
+    pub(super) fn settle_banner(&self, drawn: Option<String>, ctx: &egui::Context) {
+        if self.banner.as_ref().map(|b| &b.text) != drawn.as_ref() {
+            ctx.request_discard("the banner came, went or changed after the view was laid out");
+            // Should this frame already be the second pass, the next one comes at once.
+            ctx.request_repaint();
         }
     }
 

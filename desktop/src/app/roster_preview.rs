@@ -1,7 +1,8 @@
 //! A roster CSV as it was read, before anything is accepted: how the file was understood
 //! (encoding, delimiter, header), the players, and every problem by line and field. Errors
 //! block the import; warnings are shown and the roster can be used. The new-event wizard and
-//! the roster view's import both show it.
+//! the roster view's import both show it. A roster of pairs is counted in pairs and lists
+//! both players of each with their member numbers.
 
 use eframe::egui;
 use scheduler::event::create::EventFormat;
@@ -40,7 +41,13 @@ impl RosterPreview {
             |f| f.to_string_lossy().into_owned(),
         );
         ui.separator();
-        ui.strong(format!("{file}: {} player(s)", import.roster.len()));
+        let pairs = import.roster.has_pairs();
+        let count = match import.roster.len() {
+            1 if pairs => "1 pair".to_owned(),
+            n if pairs => format!("{n} pairs"),
+            n => format!("{n} player(s)"),
+        };
+        ui.strong(format!("{file}: {count}"));
         let delimiter = match import.delimiter {
             Some(b'\t') => "tab".to_owned(),
             Some(d) => format!("'{}'", d as char),
@@ -102,30 +109,11 @@ impl RosterPreview {
                 }
             }
         }
-        egui::ScrollArea::vertical()
-            .id_salt("roster-preview")
-            .max_height(180.0)
-            .show(ui, |ui| {
-                egui::Grid::new("roster-preview-grid")
-                    .striped(true)
-                    .show(ui, |ui| {
-                        for heading in ["#", "Name", "Spouse", "Team", "Board", "Stationary"] {
-                            ui.strong(heading);
-                        }
-                        ui.end_row();
-                        let roster = &import.roster;
-                        let spouses = roster.spouse_indices();
-                        for (player, spouse) in roster.players.iter().zip(&spouses) {
-                            ui.label(player.id.0.to_string());
-                            ui.label(&player.name);
-                            ui.label(spouse.map_or("", |i| roster.players[i].name.as_str()));
-                            ui.label(player.team.as_deref().unwrap_or(""));
-                            ui.label(player.board.map(|b| b.to_string()).unwrap_or_default());
-                            ui.label(if player.stationary { "yes" } else { "" });
-                            ui.end_row();
-                        }
-                    });
-            });
+        if pairs {
+            pairs_grid(ui, &import.roster);
+        } else {
+            players_grid(ui, &import.roster);
+        }
         if errors > 0 {
             ui.colored_label(
                 super::ERROR_RED,
@@ -134,4 +122,63 @@ impl RosterPreview {
         }
         import.is_ok()
     }
+}
+
+/// The players read, one a row: name, spouse, team and board, the stationary seat.
+fn players_grid(ui: &mut egui::Ui, roster: &Roster) {
+    egui::ScrollArea::vertical()
+        .id_salt("roster-preview")
+        .max_height(180.0)
+        .show(ui, |ui| {
+            egui::Grid::new("roster-preview-grid")
+                .striped(true)
+                .show(ui, |ui| {
+                    for heading in ["#", "Name", "Spouse", "Team", "Board", "Stationary"] {
+                        ui.strong(heading);
+                    }
+                    ui.end_row();
+                    let spouses = roster.spouse_indices();
+                    for (player, spouse) in roster.players.iter().zip(&spouses) {
+                        ui.label(player.id.0.to_string());
+                        ui.label(&player.name);
+                        ui.label(spouse.map_or("", |i| roster.players[i].name.as_str()));
+                        ui.label(player.team.as_deref().unwrap_or(""));
+                        ui.label(player.board.map(|b| b.to_string()).unwrap_or_default());
+                        ui.label(if player.stationary { "yes" } else { "" });
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+/// The pairs read, one a row: both players with their member numbers, and the club.
+fn pairs_grid(ui: &mut egui::Ui, roster: &Roster) {
+    egui::ScrollArea::vertical()
+        .id_salt("roster-preview")
+        .max_height(180.0)
+        .show(ui, |ui| {
+            egui::Grid::new("roster-preview-grid")
+                .striped(true)
+                .show(ui, |ui| {
+                    for heading in ["#", "First player", "Number", "Second player", "Number", "Club"] {
+                        ui.strong(heading);
+                    }
+                    ui.end_row();
+                    for pair in &roster.players {
+                        ui.label(pair.id.0.to_string());
+                        for which in 0..2 {
+                            let member = pair.members.get(which);
+                            let name = match member {
+                                Some(member) => member.name.as_str(),
+                                None if which == 0 => pair.name.as_str(),
+                                None => "",
+                            };
+                            ui.label(name);
+                            ui.label(member.and_then(|m| m.number.as_deref()).unwrap_or(""));
+                        }
+                        ui.label(pair.club.as_deref().unwrap_or(""));
+                        ui.end_row();
+                    }
+                });
+        });
 }

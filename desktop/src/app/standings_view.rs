@@ -1,11 +1,14 @@
 //! Standings, recomputed from the event file after every result: sortable by any column
 //! (click its heading: names A→Z, places 1 first, scores highest first; again to turn it
-//! round) and exportable as CSV for a spreadsheet.
+//! round) and exportable as CSV for a spreadsheet. At a club pairs evening a pair's name
+//! opens its personal scorecard (`scorecard_window`).
 
 use super::dialogs::Files;
+use super::scorecard_window::ScorecardWindow;
 use super::view::{EventView, Outcome};
 use eframe::egui;
 use scheduler::event::session::Session;
+use scheduler::movement::{Movement, present_pairs};
 use scheduler::sheets::StandingsTable;
 use scheduler::sorting::{ColumnKind, SortOrder, sorted_rows};
 
@@ -14,6 +17,8 @@ use scheduler::sorting::{ColumnKind, SortOrder, sorted_rows};
 pub struct StandingsView {
     /// The table, the column it is sorted by, and the order.
     sort: Option<(usize, usize, SortOrder)>,
+    /// A club pairs pair's scorecard, opened by clicking its name.
+    scorecard: ScorecardWindow,
 }
 
 impl EventView for StandingsView {
@@ -32,8 +37,13 @@ impl EventView for StandingsView {
                 .iter()
                 .map(|r| session.event().round_progress(session.results(), r.number))
                 .fold((0, 0), |(d, n), (a, b)| (d + a, n + b));
+            let pairs = if session.event().schedule.movement.is_some() {
+                " Click a pair for its scorecard."
+            } else {
+                ""
+            };
             ui.label(format!(
-                "After {done} of {needed} results. Click a heading to sort."
+                "After {done} of {needed} results. Click a heading to sort.{pairs}"
             ));
             let clicked = ui.button("Export standings CSV…").clicked();
             status = super::sheets_view::export_standings_csv(session, files, clicked);
@@ -61,11 +71,9 @@ impl EventView for StandingsView {
                         }
                     }
                     ui.end_row();
+                    let movement = session.event().schedule.movement.as_ref();
                     for row in rows {
-                        for cell in row {
-                            ui.label(cell);
-                        }
-                        ui.end_row();
+                        self.row_ui(ui, table, row, movement);
                     }
                 });
                 if let Some(note) = &table.note {
@@ -74,11 +82,45 @@ impl EventView for StandingsView {
                 ui.add_space(12.0);
             }
         });
+        self.scorecard.ui(ui.ctx(), session);
         status.into()
     }
 }
 
 impl StandingsView {
+    /// One row of a table; at a club pairs evening the pair's name opens its scorecard.
+    fn row_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        table: &StandingsTable,
+        row: &[String],
+        movement: Option<&Movement>,
+    ) {
+        let number = table.columns.iter().position(|c| c == "No.");
+        let name = table.columns.iter().position(|c| c == "Pair");
+        let entrant = movement
+            .zip(number.and_then(|n| row.get(n)))
+            .and_then(|(movement, label)| entrant_of_label(movement, label));
+        for (c, cell) in row.iter().enumerate() {
+            match entrant {
+                Some(entrant) if Some(c) == name => {
+                    let open = self.scorecard.showing() == Some(entrant);
+                    if ui
+                        .add(egui::Button::selectable(open, cell))
+                        .on_hover_text("Show this pair's scorecard")
+                        .clicked()
+                    {
+                        self.scorecard.open(entrant);
+                    }
+                }
+                _ => {
+                    ui.label(cell);
+                }
+            }
+        }
+        ui.end_row();
+    }
+
     /// Table `t`'s rows in the chosen order (the ranking until a heading is clicked).
     fn sorted<'a>(&self, t: usize, table: &'a StandingsTable) -> Vec<&'a Vec<String>> {
         match self.sort {
@@ -88,6 +130,13 @@ impl StandingsView {
             _ => table.rows.iter().collect(),
         }
     }
+}
+
+/// The entrant whose pair number the movement writes `label` ("3 NS", "5 EW", "7").
+fn entrant_of_label(movement: &Movement, label: &str) -> Option<usize> {
+    present_pairs(movement)
+        .iter()
+        .position(|&pair| movement.label(pair) == label)
 }
 
 /// What column `c` of the table holds (names, places, scores), from its heading and cells.
