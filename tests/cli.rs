@@ -197,6 +197,23 @@ fn a_roster_with_errors_generates_nothing() {
     assert!(!csv.exists());
 }
 
+/// Issue 40: a roster of pairs is not a whist drive's: `tourney whist` refuses it, naming the
+/// file and the pairs, instead of seating 13 pairs as 13 players.
+#[test]
+fn whist_refuses_a_roster_of_pairs() {
+    let roster = fixture("pairs_two_name_columns.csv");
+    let out = tourney(&["whist", "--roster", &roster]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains(
+            "pairs_two_name_columns.csv: the roster holds 13 pair(s) (Margaret Hughes & Dennis Hughes, …)"
+        ),
+        "{said}"
+    );
+    assert!(text(&out.stdout).is_empty());
+}
+
 #[test]
 fn players_and_roster_are_mutually_exclusive() {
     let out = tourney(&[

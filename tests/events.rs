@@ -1717,3 +1717,68 @@ fn the_command_line_and_the_windows_write_path_give_the_same_standings() {
     assert!(cli.lines().count() > 16, "{cli}");
     assert_eq!(cli, window);
 }
+
+/// Issue 40: a late pair at a 13-pair Mitchell (a half table), from the command line. Round
+/// 1 has a result; `event late` seats the pair in the phantom's place from round 2, its
+/// missed boards at average; its first board is entered by pair number; the standings list
+/// it, say how its missed round is scored, and a full room is refused with what to do.
+#[test]
+fn a_late_pair_takes_the_half_table_from_the_command_line() {
+    let dir = scratch("late-pair");
+    let file = dir.join("late.tourney");
+    let f = file.to_str().unwrap();
+    let roster = fixture("pairs_two_name_columns.csv");
+    let roster = roster.as_str();
+    ok(&tourney(&[
+        "event",
+        "new",
+        f,
+        "--format",
+        "bridge-pairs",
+        "--roster",
+        roster,
+        "--movement",
+        "mitchell",
+        "--boards-per-round",
+        "3",
+    ]));
+    four_spades_on_board_one(f);
+    let seated = ok(&tourney(&[
+        "event",
+        "late",
+        f,
+        "--name",
+        "Zoe Late & Yan Late",
+        "--missed",
+        "average",
+    ]));
+    assert!(
+        seated.starts_with("Late arrival: Zoe Late & Yan Late joined before round 2 as pair 7 EW"),
+        "{seated}"
+    );
+    assert!(seated.contains("scored for them as average"), "{seated}");
+    // 7 EW plays table 1 in round 2 (E-W pairs move up a table a round), against 1 NS.
+    let show = ok(&tourney(&["event", "show", f]));
+    assert!(show.contains("14 entrants"), "{show}");
+    assert!(show.contains("pair 7 EW arrived before round 2"), "{show}");
+    let board = ok(&tourney(&[
+        "event", "result", f, "--board", "4", "--ns", "1", "--ew", "7EW", "--passed",
+    ]));
+    assert!(board.contains("round 2 table 1 board 4"), "{board}");
+    let standings = ok(&tourney(&["event", "standings", f]));
+    assert!(standings.contains("7 EW  Zoe Late & Yan Late"), "{standings}");
+    assert!(
+        standings.contains(
+            "Zoe Late & Yan Late (pair 7 EW) arrived late, before round 2: round 1 scored as average (50 %)"
+        ),
+        "{standings}"
+    );
+    // Every seat is now taken: a second late pair is refused, saying what can be done.
+    let full = tourney(&["event", "late", f, "--name", "Ann & Bob"]);
+    fails_with(
+        &full,
+        1,
+        "every seat is taken: the Mitchell on 7 tables has all 14 pairs seated",
+    );
+    says(&full, "they can play as a pair in the next session");
+}

@@ -1329,7 +1329,9 @@ fn link_players(parsed: Vec<ParsedPlayer>, problems: &mut Problems) -> Roster {
         .filter(|(p, _)| p.stationary)
         .map(|(p, line)| format!("{} (line {line})", p.name))
         .collect();
-    if stationary.len() > 1 {
+    // A roster of pairs may mark several (a Mitchell has a stationary seat at every table);
+    // the movement says whether it has enough.
+    if stationary.len() > 1 && !players.iter().any(Player::is_pair) {
         problems.error(
             None,
             Some("stationary"),

@@ -8,6 +8,7 @@ use scheduler::event::Event;
 use scheduler::event::lineup::last_round_with_results;
 use scheduler::event::session::{Command, Session};
 use scheduler::model::Absence;
+use scheduler::movement::{MissedBoards, Movement};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Asking {
@@ -22,6 +23,10 @@ pub struct LineUpForm {
     /// The round the late player joins before, or the last round the leaver plays.
     round: u32,
     entrant: Option<usize>,
+    /// A late pair's second player (club pairs).
+    partner: String,
+    /// How a late pair's missed boards are scored (club pairs).
+    missed: MissedBoards,
     /// Show the outcome of the last command sent from here (until dismissed).
     show_outcome: bool,
     /// A command was sent last frame and its outcome not yet seen.
@@ -35,12 +40,20 @@ impl LineUpForm {
         let played = last_round_with_results(session.results());
         let last = event.schedule.rounds.iter().map(|r| r.number).max().unwrap_or(0);
         let mut command = None;
+        let pairs = event.schedule.movement.is_some();
+        let (late_button, late_hover) = if pairs {
+            (
+                "Add a late pair…",
+                "A pair arrives once rounds are played: it takes the half table's seat",
+            )
+        } else {
+            (
+                "Add a late player…",
+                "Someone arrives once rounds are played: the rounds not yet played are made again with them",
+            )
+        };
         ui.horizontal(|ui| {
-            if ui
-                .button("Add a late player…")
-                .on_hover_text("Someone arrives once rounds are played: the rounds not yet played are made again with them")
-                .clicked()
-            {
+            if ui.button(late_button).on_hover_text(late_hover).clicked() {
                 self.asking = Some(Asking::Late);
                 self.round = (played + 1).min(last.max(1));
             }
@@ -54,7 +67,12 @@ impl LineUpForm {
             }
         });
         match self.asking {
-            Some(Asking::Late) => command = self.late_ui(ui, played, last),
+            Some(Asking::Late) => {
+                command = match &event.schedule.movement {
+                    Some(movement) => self.late_pair_ui(ui, movement, played, last),
+                    None => self.late_ui(ui, played, last),
+                }
+            }
             Some(Asking::Withdraw) => command = self.withdraw_ui(ui, event, last),
             None => {}
         }
@@ -67,6 +85,7 @@ impl LineUpForm {
             if outcome.is_ok() {
                 self.asking = None;
                 self.name.clear();
+                self.partner.clear();
                 self.entrant = None;
             }
         }
@@ -110,6 +129,80 @@ impl LineUpForm {
                     command = Some(Command::LateArrival {
                         name: self.name.trim().to_owned(),
                         before_round: Some(self.round),
+                        missed: MissedBoards::NotPlayed,
+                    });
+                }
+                if ui.button("Cancel").clicked() {
+                    self.asking = None;
+                }
+            });
+        });
+        command
+    }
+
+    /// The late pair's form (club pairs): its two players, the round it joins before, and how
+    /// its missed boards are scored. Says first where it will sit — the half table's seat —
+    /// or, with every seat taken, what the director can do instead.
+    fn late_pair_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        movement: &Movement,
+        played: u32,
+        last: u32,
+    ) -> Option<Command> {
+        let mut command = None;
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            let Some(phantom) = movement.phantom else {
+                ui.add(egui::Label::new(format!(
+                    "Every seat is taken: the {} on {} tables has no half table, so a late pair cannot be fitted in. {}",
+                    movement.kind.name(),
+                    movement.tables,
+                    if played == 0 {
+                        "No result is entered yet: add the pair in the roster and generate the movement again (it will have a half table)."
+                    } else {
+                        "The pair can play in the next session, or the evening can be started again with them."
+                    }
+                )).wrap());
+                if ui.button("Close").clicked() {
+                    self.asking = None;
+                }
+                return;
+            };
+            ui.add(egui::Label::new(format!(
+                "A late pair takes the half table's seat, as pair {}: from the round chosen it plays the phantom's tables, against the pairs that would have sat out. The rounds already played stay as they are.",
+                movement.label(phantom)
+            )).wrap());
+            ui.horizontal(|ui| {
+                let label = ui.label("Player");
+                ui.add(egui::TextEdit::singleline(&mut self.name).desired_width(160.0))
+                    .labelled_by(label.id);
+                let label = ui.label("and");
+                ui.add(egui::TextEdit::singleline(&mut self.partner).desired_width(160.0))
+                    .labelled_by(label.id);
+                let label = ui.label("Joins before round");
+                ui.add(egui::DragValue::new(&mut self.round).range((played + 1).min(last)..=last))
+                    .labelled_by(label.id);
+            });
+            ui.horizontal(|ui| {
+                ui.label("Boards it missed:");
+                ui.radio_value(&mut self.missed, MissedBoards::NotPlayed, "Not played (scored on the boards it plays)");
+                ui.radio_value(&mut self.missed, MissedBoards::Average, "Average (50 % on each)");
+            });
+            ui.horizontal(|ui| {
+                let ready = !self.name.trim().is_empty();
+                if ui
+                    .add_enabled(ready, egui::Button::new("Seat the late pair"))
+                    .on_disabled_hover_text("Type the late pair's names first")
+                    .clicked()
+                {
+                    let name = match self.partner.trim() {
+                        "" => self.name.trim().to_owned(),
+                        partner => format!("{} & {partner}", self.name.trim()),
+                    };
+                    command = Some(Command::LateArrival {
+                        name,
+                        before_round: Some(self.round),
+                        missed: self.missed,
                     });
                 }
                 if ui.button("Cancel").clicked() {

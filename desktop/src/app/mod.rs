@@ -12,6 +12,8 @@ mod grid;
 mod hand_record;
 mod job;
 mod line_up_form;
+mod member_picker;
+mod members_view;
 mod new_event;
 mod opener;
 mod options_form;
@@ -25,6 +27,7 @@ mod banner;
 mod preferences;
 mod print;
 mod recent;
+mod scorecard_window;
 mod sheets_view;
 mod standings_view;
 mod start_screen;
@@ -108,6 +111,7 @@ pub(crate) enum Screen {
     NewEvent,
     Event,
     Tools,
+    Members,
 }
 
 pub struct TourneyApp {
@@ -120,6 +124,7 @@ pub struct TourneyApp {
     pub(crate) views: Views,
     new_event: NewEventView,
     tools: ToolsView,
+    members: members_view::MembersView,
     status: String,
     /// An important message, shown under the top bar until dismissed.
     pub(crate) banner: Option<Banner>,
@@ -153,6 +158,7 @@ impl TourneyApp {
             views: Views::default(),
             new_event: NewEventView::default(),
             tools: ToolsView::default(),
+            members: members_view::MembersView::default(),
             status: String::new(),
             banner: None,
             opener: Box::new(opener::open),
@@ -469,6 +475,7 @@ impl TourneyApp {
 
     /// One frame of the whole window (the eframe entry point, and what UI tests drive).
     pub(crate) fn show(&mut self, ui: &mut egui::Ui) {
+        member_picker::set_data_folder(ui.ctx(), &self.data_folder);
         egui::Panel::top("top-bar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 if self.screen != Screen::Start
@@ -511,9 +518,7 @@ impl TourneyApp {
                 file: None,
             });
         }
-        if self.banner.is_some() {
-            egui::Panel::top("banner").show(ui, |ui| self.banner_ui(ui));
-        }
+        let banner = self.banner_panel(ui);
         egui::Panel::bottom("status-bar").show(ui, |ui| {
             ui.add(egui::Label::new(egui::RichText::new(&self.status).small()).truncate());
         });
@@ -522,12 +527,14 @@ impl TourneyApp {
             Screen::NewEvent => self.new_event_ui(ui),
             Screen::Event => self.event_ui(ui),
             Screen::Tools => self.tools.ui(ui, &mut self.files),
+            Screen::Members => self.members.ui(ui, &mut self.files, &self.data_folder),
         });
         self.files.ui(ui.ctx());
         if self.show_about {
             self.about_ui(ui);
         }
         self.repair_ui(ui.ctx());
+        self.settle_banner(banner, ui.ctx());
     }
 }
 

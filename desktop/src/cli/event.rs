@@ -15,7 +15,9 @@ use scheduler::event::store::{EventFile, ExistingFile, StoreError};
 use scheduler::event::usebio::usebio_xml;
 use scheduler::event::{Event, ImpMethod, ResultValue};
 use scheduler::model::{Roster, TeamEvent};
-use scheduler::movement::{MovementKind, choose_movement_for, describe_movement, present_pairs};
+use scheduler::movement::{
+    MissedBoards, MovementKind, choose_movement_for, describe_movement, present_pairs,
+};
 use scheduler::roster_import::import_roster_file;
 use scheduler::scoring::league::PointsRule;
 use scheduler::sheets::event_sheets::{event_sheets_pdf, sheet_kinds, sheet_options};
@@ -70,6 +72,10 @@ pub enum EventCommand {
         /// The first round they play (default: the first round without results).
         #[arg(long, allow_hyphen_values = true, value_parser = numbers::whole_number)]
         before_round: Option<u32>,
+        /// Club pairs: how the boards the late pair missed are scored — `not-played` (it is
+        /// scored on the boards it plays, as a pair sitting out is) or `average` (50 % on each).
+        #[arg(long, default_value = "not-played", value_parser = missed_parser())]
+        missed: MissedBoards,
     },
     /// What the event is and how far each round's results have got.
     Show { file: PathBuf },
@@ -97,6 +103,15 @@ pub enum EventCommand {
         #[arg(long)]
         force: bool,
     },
+}
+
+/// `--missed`: how a late pair's missed boards are scored.
+fn missed_parser() -> impl clap::builder::TypedValueParser<Value = MissedBoards> {
+    use clap::builder::{PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(["not-played", "average"]).map(|name| match name.as_str() {
+        "average" => MissedBoards::Average,
+        _ => MissedBoards::NotPlayed,
+    })
 }
 
 /// `--format`: the library's own list of formats (`EventFormat::ALL`), with their names,
@@ -159,6 +174,10 @@ pub struct NewArgs {
     title: Option<String>,
     #[arg(long)]
     club: Option<String>,
+    /// The club's number with its national body (the EBU's club ID, the ACBL's club number),
+    /// written in the USEBIO export as CLUB_ID_NUMBER.
+    #[arg(long, value_name = "ID")]
+    club_id: Option<String>,
     /// YYYY-MM-DD (default: today).
     #[arg(long)]
     date: Option<String>,
@@ -251,6 +270,10 @@ pub struct Entry {
     /// Bridge: tricks taken by the declarer (0-13), or relative: =, +1, -2.
     #[arg(long, allow_hyphen_values = true)]
     tricks: Option<String>,
+    /// Bridge: the opening lead, with the contract (optional): suit and rank, e.g. HQ, QH, ♥Q,
+    /// S10.
+    #[arg(long, allow_hyphen_values = true)]
+    lead: Option<String>,
     /// Bridge: the N-S score instead of a contract (negative when E-W scored). Match scores:
     /// home-away, e.g. 3-1.
     #[arg(long, allow_hyphen_values = true)]
@@ -377,7 +400,8 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
             file,
             name,
             before_round,
-        } => late(&file, &name, before_round),
+            missed,
+        } => late(&file, &name, before_round, missed),
         EventCommand::Show { file } => show(&file),
         EventCommand::Repair { file, remove } => repair(&file, remove),
         EventCommand::Undo { file } => revert(&file, true),
@@ -542,7 +566,11 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
         return Ok(ExitCode::FAILURE);
     }
     let control = Control::with_time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)));
-    let (event, notes) = match build_event(&spec, &control) {
+    let club_id = match club_id_of(args) {
+        Ok(id) => id,
+        Err(code) => return Ok(code),
+    };
+    let (mut event, notes) = match build_event(&spec, &control) {
         Ok(built) => built,
         Err(problem) => {
             eprintln!("error: {}", problem.message);
@@ -555,6 +583,7 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
     for note in notes {
         eprintln!("note: {note}");
     }
+    event.settings.club_id = club_id;
     Session::create(&args.file, &event)?;
     let schedule = &event.schedule;
     println!(
@@ -571,6 +600,21 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
         }
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--club-id`, trimmed; `None` when not given or blank, the exit code when it holds a
+/// control character.
+fn club_id_of(args: &NewArgs) -> Result<Option<String>, ExitCode> {
+    let Some(id) = args.club_id.as_deref().map(str::trim).filter(|id| !id.is_empty()) else {
+        return Ok(None);
+    };
+    match scheduler::text::screen_line("--club-id", id) {
+        Ok(()) => Ok(Some(id.to_owned())),
+        Err(message) => {
+            eprintln!("error: {message}");
+            Err(ExitCode::from(2))
+        }
+    }
 }
 
 fn capitalised(text: &str) -> String {
@@ -593,6 +637,7 @@ impl Entry {
             contract: self.contract.clone(),
             by: self.by.clone(),
             tricks: self.tricks.clone(),
+            lead: self.lead.clone(),
             score: self.score.clone(),
             passed: self.passed,
             artificial: self.artificial.clone(),
@@ -856,12 +901,13 @@ fn withdraw_player(path: &Path, player: &str, after_round: u32) -> Result<ExitCo
     report_line_up(path, outcome)
 }
 
-fn late(path: &Path, name: &str, before_round: Option<u32>) -> Result<ExitCode> {
+fn late(path: &Path, name: &str, before_round: Option<u32>, missed: MissedBoards) -> Result<ExitCode> {
     let mut session = open(path)?;
     let outcome = session
         .apply(Command::LateArrival {
             name: name.to_owned(),
             before_round,
+            missed,
         })
         .map_err(Refusal::Store);
     report_line_up(path, outcome)

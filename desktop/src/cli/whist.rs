@@ -111,6 +111,17 @@ pub(super) fn run(args: &WhistArgs) -> Result<ExitCode> {
     let Some(roster) = load_entrants(&args.entrants) else {
         return Ok(ExitCode::FAILURE);
     };
+    if let Some(why) = roster.pairs_refused("whist") {
+        let file = args
+            .entrants
+            .roster
+            .as_deref()
+            .map_or(String::new(), |f| format!("{}: ", f.display()));
+        eprintln!(
+            "error: {file}{why} (a pairs evening: tourney event new --format bridge-pairs, or tourney movement)"
+        );
+        return Ok(ExitCode::FAILURE);
+    }
     let mut never_partner = Vec::new();
     for pair in &args.never_partner {
         let find = |name: &str| {

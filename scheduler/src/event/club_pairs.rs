@@ -6,10 +6,10 @@
 use super::standings_table::StandingsTable;
 use super::{BridgeResult, Event, ImpMethod, ResultKey, ResultValue, Results};
 use crate::model::Seat;
-use crate::movement::{Movement, present_pairs};
+use crate::movement::{MissedBoards, Movement, present_pairs};
 use crate::scoring::bridge::{butler_imps, cross_imps};
 use crate::scoring::pairs::{TravellerScore, traveller_matchpoints};
-use crate::scoring::shared_ranks;
+use crate::scoring::{place_text, shared_ranks};
 
 /// One table's line on a traveller.
 #[derive(Debug, Clone, PartialEq)]
@@ -171,7 +171,16 @@ pub fn rankings(event: &Event, results: &Results, imp_method: Option<ImpMethod>)
     let mut tops = vec![0f64; n];
     let mut boards = vec![0u32; n];
     let mut imps = vec![0f64; n];
-    for traveller in travellers(event, results) {
+    let travellers = travellers(event, results);
+    let pairs = present_pairs(movement);
+    for (entrant, mp, top) in late_averages(movement, &pairs, &travellers) {
+        if entrant < n {
+            points[entrant] += mp;
+            tops[entrant] += top;
+            boards[entrant] += 1;
+        }
+    }
+    for traveller in &travellers {
         for row in &traveller.rows {
             let Some((ns, ew)) = row.matchpoints else { continue };
             for (entrant, mp) in [(row.ns, ns), (row.ew, ew)] {
@@ -193,7 +202,6 @@ pub fn rankings(event: &Event, results: &Results, imp_method: Option<ImpMethod>)
             }
         }
     }
-    let pairs = present_pairs(movement);
     let all: Vec<usize> = (0..n).collect();
     let groups: Vec<(Option<&'static str>, Vec<usize>)> = if movement.one_winner() {
         vec![(None, all)]
@@ -249,8 +257,32 @@ pub fn rankings(event: &Event, results: &Results, imp_method: Option<ImpMethod>)
         .collect()
 }
 
+/// The averages of late pairs whose director chose [`MissedBoards::Average`]: for each board
+/// the pair would have played in a round it missed (at the phantom's seat it took), the
+/// entrant, half the board's top, and the top.
+fn late_averages(movement: &Movement, pairs: &[usize], travellers: &[Traveller]) -> Vec<(usize, f64, f64)> {
+    let mut averages = Vec::new();
+    for late in movement.late.iter().filter(|l| l.missed == MissedBoards::Average) {
+        let Some(entrant) = pairs.iter().position(|&p| p == late.pair) else {
+            continue;
+        };
+        for seat in movement
+            .phantom_seats
+            .iter()
+            .filter(|s| s.round < late.before_round)
+        {
+            for board in movement.boards_of_set(seat.table.set) {
+                if let Some(traveller) = travellers.iter().find(|t| t.board as usize == board) {
+                    averages.push((entrant, traveller.top / 2.0, traveller.top));
+                }
+            }
+        }
+    }
+    averages
+}
+
 /// The standings tables of a club pairs event, one per [`Ranking`]; matchpoints shown on
-/// the 1-per-score-beaten scale.
+/// the 1-per-score-beaten scale, a shared place written "4=".
 pub fn standings(event: &Event, results: &Results, imp_method: Option<ImpMethod>) -> Vec<StandingsTable> {
     let Some(movement) = &event.schedule.movement else {
         return Vec::new();
@@ -267,7 +299,7 @@ pub fn standings(event: &Event, results: &Results, imp_method: Option<ImpMethod>
                 .iter()
                 .map(|p| {
                     let mut row = vec![
-                        p.rank.to_string(),
+                        place_text(p.rank, p.tied),
                         movement.label(p.pair),
                         event.schedule.entrants[p.entrant].clone(),
                         p.boards.to_string(),
@@ -405,11 +437,28 @@ pub fn locate_traveller_line(event: &Event, board: u32, ns: &str, ew: &str) -> R
                 t.table
             ))
         }
-        None => Err(format!(
-            "{} does not play board {board} in this movement",
-            movement.label(a)
-        )),
+        None => Err(not_played_by(movement, a, board)),
     }
+}
+
+/// Why pair `pair` has no line for `board`: it left before playing it, arrived after its
+/// round, or the movement never gives it that board.
+fn not_played_by(movement: &Movement, pair: usize, board: u32) -> String {
+    let label = movement.label(pair);
+    if let Some(w) = movement.withdrawn.iter().find(|w| w.pair == pair) {
+        return format!(
+            "{label} withdrew after round {}, so it did not play board {board}: from round {} its opponents sat out and its boards were not played",
+            w.after_round,
+            w.after_round + 1
+        );
+    }
+    if let Some(late) = movement.late_arrival(pair) {
+        return format!(
+            "{label} arrived late, before round {}, and does not play board {board} in the rounds it plays (it missed the rounds before)",
+            late.before_round
+        );
+    }
+    format!("{label} does not play board {board} in this movement")
 }
 
 /// One board on a pair's personal scorecard, from the pair's side of the table.
@@ -465,8 +514,38 @@ pub enum ScorecardSeat {
         /// The last round the pair played.
         after_round: u32,
     },
+    /// The pair arrived late (in the half table's seat) and plays from round `first_round`;
+    /// the boards it missed are scored as `missed` says.
+    NotYetArrived {
+        /// The first round the pair plays.
+        first_round: u32,
+        /// How the boards it missed are scored.
+        missed: MissedBoards,
+    },
     /// Not at the event this round for another reason.
     Absent,
+}
+
+impl ScorecardSeat {
+    /// What a card says in a round the pair has no table ("sits out: no opponents this
+    /// round"); `None` at a table.
+    pub fn note(&self) -> Option<String> {
+        Some(match self {
+            ScorecardSeat::Table { .. } => return None,
+            ScorecardSeat::SitsOut => "sits out: no opponents this round".to_owned(),
+            ScorecardSeat::Withdrawn { after_round } => {
+                format!("withdrawn: the pair left after round {after_round}")
+            }
+            ScorecardSeat::NotYetArrived { first_round, missed } => format!(
+                "not yet arrived (plays from round {first_round}): boards scored as {}",
+                match missed {
+                    MissedBoards::NotPlayed => "not played",
+                    MissedBoards::Average => "average, 50 %",
+                }
+            ),
+            ScorecardSeat::Absent => "not playing this round".to_owned(),
+        })
+    }
 }
 
 /// One round of a pair's scorecard.
@@ -626,6 +705,12 @@ impl CardContext<'_> {
                     .withdrawn
                     .iter()
                     .find(|w| w.pair == pair && number > w.after_round);
+                if let Some(late) = movement.late_arrival(pair).filter(|l| number < l.before_round) {
+                    return ScorecardSeat::NotYetArrived {
+                        first_round: late.before_round as u32,
+                        missed: late.missed,
+                    };
+                }
                 return match left {
                     Some(w) => ScorecardSeat::Withdrawn {
                         after_round: w.after_round as u32,

@@ -293,6 +293,7 @@ pub fn event_from(spec: &NewEvent, generated: Generated) -> Event {
         settings: EventSettings {
             title: spec.title.clone(),
             club: spec.club.clone(),
+            club_id: None,
             date: spec.date.clone(),
             format_label: spec.options.format.label().to_owned(),
             scoring: spec.options.scoring(),
@@ -414,6 +415,7 @@ pub fn generate_schedule(
             let (movement, shortened) =
                 club_movement(&roster, plan, options.boards_per_round, options.rounds)?;
             notes.push(describe_movement(&movement));
+            notes.extend(seat_stationary_pairs(&mut roster, &movement)?);
             let mut schedule = schedule_of(&movement, &roster.names())?;
             if let Some(note) = shortened {
                 notes.push(note);
@@ -440,51 +442,7 @@ pub fn generate_schedule(
             notes.extend(first_rounds_of(&mut schedule, options.rounds, shape)?);
             schedule
         }
-        (EventFormat::TeamChess, _) => {
-            let names = if roster.players.iter().any(|p| p.team.is_some()) {
-                let names = TeamNames::from_roster(&roster)?;
-                check_size(
-                    names.teams.len(),
-                    names.players.iter().map(Vec::len).max().unwrap_or(0),
-                )?;
-                names
-            } else {
-                let (Some(teams), Some(boards)) = (options.teams, options.boards) else {
-                    return Err("team chess needs a roster with team (and board) columns, or numbers of teams and boards".into());
-                };
-                // Before the names are made: 1,000,000 × 1,000,000 would not fit in memory.
-                check_size(teams, boards)?;
-                let names = TeamNames::numbered(teams, boards);
-                roster = roster_of(&names);
-                names
-            };
-            let teams = names.teams.len();
-            let boards = names.players.first().map_or(0, Vec::len);
-            match options.team_event {
-                TeamEvent::RoundRobin | TeamEvent::Scheveningen => {
-                    let (schedule, note) =
-                        team_match(&names, options.team_event, options.double, options.rounds)?;
-                    notes.extend(note);
-                    schedule
-                }
-                TeamEvent::Jamboree => {
-                    let Some(rounds) = options.rounds else {
-                        return Err(jamboree_needs_rounds(teams, boards).into());
-                    };
-                    let mut chess_options = TeamChessOptions::new(Size {
-                        teams,
-                        boards,
-                        rounds,
-                    });
-                    chess_options.names = names;
-                    chess_options.seed = options.seed;
-                    let outcome = team_chess(&chess_options, control)
-                        .map_err(|e| format!("{teams} teams × {boards} boards × {rounds} rounds: {e}"))?;
-                    notes.push(outcome.quality.describe());
-                    outcome.schedule
-                }
-            }
-        }
+        (EventFormat::TeamChess, _) => team_chess_schedule(&mut roster, options, control, &mut notes)?,
     };
     let report = verify(&schedule);
     if !report.is_valid() {
@@ -497,6 +455,63 @@ pub fn generate_schedule(
         roster,
         notes,
     })
+}
+
+/// Team chess: the teams from the roster's team (and board) columns, or numbered teams of
+/// the sizes asked for (the roster then becomes theirs), played as a team round robin, a
+/// Scheveningen match or a jamboree.
+fn team_chess_schedule(
+    roster: &mut Roster,
+    options: &EventOptions,
+    control: &Control,
+    notes: &mut Vec<String>,
+) -> Result<Schedule, NotGenerated> {
+    let names = if roster.players.iter().any(|p| p.team.is_some()) {
+        let names = TeamNames::from_roster(roster)?;
+        check_size(
+            names.teams.len(),
+            names.players.iter().map(Vec::len).max().unwrap_or(0),
+        )?;
+        names
+    } else {
+        let (Some(teams), Some(boards)) = (options.teams, options.boards) else {
+            return Err(
+                "team chess needs a roster with team (and board) columns, or numbers of teams and boards"
+                    .into(),
+            );
+        };
+        // Before the names are made: 1,000,000 × 1,000,000 would not fit in memory.
+        check_size(teams, boards)?;
+        let names = TeamNames::numbered(teams, boards);
+        *roster = roster_of(&names);
+        names
+    };
+    let teams = names.teams.len();
+    let boards = names.players.first().map_or(0, Vec::len);
+    let schedule = match options.team_event {
+        TeamEvent::RoundRobin | TeamEvent::Scheveningen => {
+            let (schedule, note) = team_match(&names, options.team_event, options.double, options.rounds)?;
+            notes.extend(note);
+            schedule
+        }
+        TeamEvent::Jamboree => {
+            let Some(rounds) = options.rounds else {
+                return Err(jamboree_needs_rounds(teams, boards).into());
+            };
+            let mut chess_options = TeamChessOptions::new(Size {
+                teams,
+                boards,
+                rounds,
+            });
+            chess_options.names = names;
+            chess_options.seed = options.seed;
+            let outcome = team_chess(&chess_options, control)
+                .map_err(|e| format!("{teams} teams × {boards} boards × {rounds} rounds: {e}"))?;
+            notes.push(outcome.quality.describe());
+            outcome.schedule
+        }
+    };
+    Ok(schedule)
 }
 
 /// A team round robin or a Scheveningen match for the teams of `names`, cut to its first
@@ -621,6 +636,12 @@ fn club_movement(
         phantom: plan.phantom,
         arrow_switch: plan.arrow_switch && rounds.is_none(),
     };
+    let choice = MovementChoice {
+        phantom: choice
+            .phantom
+            .or_else(|| phantom_off_the_stationary_seat(roster, &choice)),
+        ..choice
+    };
     let movement = make_movement(&choice).map_err(|why| {
         let boards = boards_per_round as usize * pairs.div_ceil(2);
         match movements_for(pairs, boards) {
@@ -640,6 +661,66 @@ fn club_movement(
     }
     let switched = default_arrow_switch_rounds(movement.rounds.len());
     Ok((arrow_switch(movement, &switched)?, note))
+}
+
+/// With an odd number of pairs and pairs asking to stay at one table, a phantom that is not
+/// itself on a stationary seat (a Howell's usual phantom, the highest pair, is the
+/// stationary one): the highest pair number that leaves the most stationary seats. `None`
+/// keeps the usual phantom (it leaves enough, or no other leaves more).
+fn phantom_off_the_stationary_seat(roster: &Roster, choice: &MovementChoice) -> Option<usize> {
+    let asking = roster.players.iter().filter(|p| p.stationary).count();
+    if asking == 0 || choice.pairs.is_multiple_of(2) {
+        return None;
+    }
+    let seats = |phantom: Option<usize>| {
+        let choice = MovementChoice {
+            phantom,
+            ..choice.clone()
+        };
+        make_movement(&choice).map_or(0, |m| crate::movement::stationary_pairs(&m).len())
+    };
+    let usual = seats(None);
+    if usual >= asking {
+        return None;
+    }
+    // The phantom that leaves the most stationary seats (the highest such number); when
+    // even that is too few, the refusal counts its seats.
+    let (best, most) = (1..=choice.pairs + 1)
+        .rev()
+        .map(|phantom| (phantom, seats(Some(phantom))))
+        .fold((None, usual), |(best, most), (phantom, n)| {
+            if n > most {
+                (Some(phantom), n)
+            } else {
+                (best, most)
+            }
+        });
+    best.filter(|_| most > usual)
+}
+
+/// Puts the pairs that ask to stay at one table (a player who cannot move) on the movement's
+/// stationary seats, in place of pairs that did not ask; says who sits where. Refused with
+/// the numbers when there are not enough such seats.
+fn seat_stationary_pairs(roster: &mut Roster, movement: &Movement) -> Result<Vec<String>, String> {
+    let wants: Vec<bool> = roster.players.iter().map(|p| p.stationary).collect();
+    if !wants.contains(&true) {
+        return Ok(Vec::new());
+    }
+    let order = crate::movement::stationary_order(movement, &wants)?;
+    let players = std::mem::take(&mut roster.players);
+    roster.players = order.iter().filter_map(|&i| players.get(i).cloned()).collect();
+    let pairs = crate::movement::present_pairs(movement);
+    let seated: Vec<String> = roster
+        .players
+        .iter()
+        .zip(&pairs)
+        .filter(|(p, _)| p.stationary)
+        .map(|(p, &pair)| format!("{} as pair {}", p.name, movement.label(pair)))
+        .collect();
+    Ok(vec![format!(
+        "Staying at one table all evening, as asked: {}.",
+        seated.join(", ")
+    )])
 }
 
 /// A roster for numbered teams (players carry their team and board).

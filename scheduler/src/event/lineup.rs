@@ -18,6 +18,7 @@
 
 use super::{Event, ResultKey, Results};
 use crate::model::{Absence, Absent, Format, Player, Roster, Round, Schedule, Seat, SeatAssignment, Table};
+use crate::movement::MissedBoards;
 use crate::verify::{Rule, verify};
 use crate::whist::reseat::{Reseat, reseat_whist};
 use std::collections::{BTreeSet, HashMap};
@@ -74,21 +75,28 @@ pub fn last_round_with_results(results: &Results) -> u32 {
 /// Adds `name` to the event before round `before_round` (default: the first round after the
 /// last one with results). The rounds before it are kept exactly, the newcomer marked as
 /// not yet arrived in them; the rounds from it on take the newcomer in.
+///
+/// In a club pairs evening (a movement) the newcomer is a pair and takes the half table's
+/// phantom seat; `missed` says how the boards it missed are scored (elsewhere it is unused).
 pub fn late_arrival(
     event: &Event,
     results: &Results,
     name: &str,
     before_round: Option<u32>,
+    missed: MissedBoards,
 ) -> Result<LineUpChange, String> {
     let schedule = &event.schedule;
     let name = name.trim();
-    refuse_unsupported(schedule, "a late player")?;
     if !event.roster_changes().is_empty() {
         return Err(format!(
             "the schedule was made before these roster changes: {}; generate it again first",
             event.roster_changes().join("; ")
         ));
     }
+    if schedule.movement.is_some() {
+        return club_pairs::late_pair(event, results, name, before_round, missed);
+    }
+    refuse_unsupported(schedule, "a late player")?;
     let mut roster = event.roster.clone();
     roster.players.push(Player::new(roster.next_id().0, name));
     let problems = roster.problems();
@@ -256,11 +264,12 @@ pub fn withdrawal(
     })
 }
 
-/// Club pairs movements and team chess cannot take these changes here; says why.
+/// Club pairs movements (which have their own late pair and withdrawal) and team chess
+/// cannot take these changes here; says why.
 fn refuse_unsupported(schedule: &Schedule, what: &str) -> Result<(), String> {
     if schedule.movement.is_some() {
         return Err(format!(
-            "{what} in a club pairs evening (a Mitchell or Howell, where the boards move): the movement is made for its number of pairs, so a late pair cannot be fitted in; a pair that leaves is withdrawn with --pair"
+            "{what} in a club pairs evening is handled by the movement's own late pair and withdrawal"
         ));
     }
     if schedule.format == Format::TeamChess && what == "a late player" {
@@ -802,6 +811,11 @@ pub fn attendance_notes(schedule: &Schedule) -> Vec<String> {
                 .collect()
         };
         let late = rounds_where(Absence::Late);
+        let left = rounds_where(Absence::Left);
+        if let Some(movement) = &schedule.movement {
+            notes.extend(movement_attendance(movement, e, name, &late, &left));
+            continue;
+        }
         if let (Some(&first), Some(&last)) = (late.first(), late.last()) {
             notes.push(format!(
                 "{name} joined before round {}: round(s) {} not played",
@@ -809,10 +823,7 @@ pub fn attendance_notes(schedule: &Schedule) -> Vec<String> {
                 span(first, last)
             ));
         }
-        let left = rounds_where(Absence::Left);
-        if schedule.movement.is_none()
-            && let (Some(&first), Some(&last)) = (left.first(), left.last())
-        {
+        if let (Some(&first), Some(&last)) = (left.first(), left.last()) {
             notes.push(format!(
                 "{name} left after round {}: round(s) {} not played (not counted as losses)",
                 first - 1,
@@ -823,5 +834,45 @@ pub fn attendance_notes(schedule: &Schedule) -> Vec<String> {
     notes
 }
 
+/// A club pairs evening's late pair and withdrawn pair, by pair number, with how their
+/// missing boards are scored (`late` / `left`: the rounds entrant `e` is absent for each).
+fn movement_attendance(
+    movement: &crate::movement::Movement,
+    e: usize,
+    name: &str,
+    late: &[u32],
+    left: &[u32],
+) -> Vec<String> {
+    let pair = crate::movement::present_pairs(movement).get(e).copied();
+    let label = pair.map_or(String::new(), |p| format!(" (pair {})", movement.label(p)));
+    let mut notes = Vec::new();
+    if let (Some(&first), Some(&last)) = (late.first(), late.last()) {
+        let missed = pair
+            .and_then(|p| movement.late_arrival(p))
+            .map_or(MissedBoards::NotPlayed, |l| l.missed);
+        let rounds = if first == last {
+            format!("round {first}")
+        } else {
+            format!("rounds {}", span(first, last))
+        };
+        notes.push(format!(
+            "{name}{label} arrived late, before round {}: {rounds} {}",
+            last + 1,
+            match missed {
+                MissedBoards::NotPlayed => "not played (scored on the boards played)",
+                MissedBoards::Average => "scored as average (50 %)",
+            }
+        ));
+    }
+    if let Some(&first) = left.first() {
+        notes.push(format!(
+            "{name}{label} withdrew after round {}: its later boards not played (scored on the boards played)",
+            first - 1
+        ));
+    }
+    notes
+}
+
+mod club_pairs;
 #[cfg(test)]
 mod tests;

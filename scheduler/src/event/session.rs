@@ -39,6 +39,8 @@ pub enum Command {
         name: String,
         /// The first round they play (default: the first round without results).
         before_round: Option<u32>,
+        /// In a club pairs evening, how the boards the pair missed are scored.
+        missed: crate::movement::MissedBoards,
     },
     /// An entrant leaves after a round: a phantom takes their place (in a club pairs
     /// movement, the pair's opponents sit out and its boards are factored).
@@ -335,8 +337,12 @@ impl Session {
                     "New schedule saved: {entrants} entrants, {rounds} rounds"
                 ))
             }
-            Command::LateArrival { name, before_round } => {
-                let change = self.file.late_arrival(&name, before_round)?;
+            Command::LateArrival {
+                name,
+                before_round,
+                missed,
+            } => {
+                let change = self.file.late_arrival(&name, before_round, missed)?;
                 self.line_up_changed();
                 Applied {
                     line_up: Some(change.clone()),

@@ -811,9 +811,10 @@ impl EventFile {
         &mut self,
         name: &str,
         before_round: Option<u32>,
+        missed: crate::movement::MissedBoards,
     ) -> Result<super::lineup::LineUpChange, StoreError> {
         self.change_line_up("roster and schedule", |event, results| {
-            super::lineup::late_arrival(event, results, name, before_round)
+            super::lineup::late_arrival(event, results, name, before_round, missed)
         })
     }
 

@@ -321,7 +321,9 @@ impl Roster {
             .filter(|p| p.stationary)
             .map(|p| p.name.as_str())
             .collect();
-        if stationary.len() > 1 {
+        // Pairs at a club movement may all ask (a Mitchell has a stationary seat at every
+        // table); the movement says whether it has enough seats.
+        if stationary.len() > 1 && !self.players.iter().any(Player::is_pair) {
             problems.push(format!(
                 "only one player can keep the stationary seat, but {} are marked: {}",
                 stationary.len(),

@@ -105,8 +105,62 @@ pub struct Movement {
     /// phantom (in no table; their opponents sit out).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub withdrawn: Vec<Withdrawal>,
+    /// Where the phantom pair would sit, round by round: the table of the full movement it
+    /// was taken out of (one of `ns`/`ew` is the phantom). Kept so that a pair arriving late
+    /// can take its seat. Empty when the movement has no phantom, was made by a Tourney
+    /// before 0.9, or has no seat with boards for it (the 2½-table Howell).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub phantom_seats: Vec<PhantomSeat>,
+    /// Pairs that arrived after the start and took the phantom's seat: absent, like the
+    /// phantom, from the rounds before their arrival.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub late: Vec<LatePair>,
     /// The rounds in order, numbered from 1.
     pub rounds: Vec<MovementRound>,
+}
+
+/// The phantom's place in one round of the full movement.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhantomSeat {
+    /// The round, from 1.
+    pub round: usize,
+    /// The table as the full movement has it, the phantom at one side of it.
+    pub table: TableRound,
+}
+
+/// How the boards a late pair missed are scored: the director's choice.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MissedBoards {
+    /// Not played: the pair is scored on the boards it played (its percentage is of their
+    /// tops), as a pair sitting out is.
+    #[default]
+    NotPlayed,
+    /// Average: the pair is given half the top (50 %) on each board it would have played
+    /// in the rounds it missed. Its opponents of those rounds sat out, as they did against
+    /// the phantom, and are scored as before.
+    Average,
+}
+
+impl MissedBoards {
+    /// The words for the organiser: "not played (factored)" / "average (50 %)".
+    pub fn describe(self) -> &'static str {
+        match self {
+            MissedBoards::NotPlayed => "not played (the pair is scored on the boards it plays)",
+            MissedBoards::Average => "average (50 % of the top on each board it missed)",
+        }
+    }
+}
+
+/// A pair that arrived after the start, in the phantom's seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LatePair {
+    /// The pair (a pair number, 1-based: the phantom's number it took).
+    pub pair: usize,
+    /// The first round the pair plays; before it, it is absent.
+    pub before_round: usize,
+    /// How its missed boards are scored.
+    #[serde(default)]
+    pub missed: MissedBoards,
 }
 
 /// A pair that played rounds 1..=`after_round` and then left.
@@ -119,13 +173,35 @@ pub struct Withdrawal {
 }
 
 impl Movement {
-    /// Whether `pair` is missing from round `round`: the phantom, or a pair that has left.
+    /// Whether `pair` is missing from round `round`: the phantom, a pair that has left, or
+    /// a pair that has not arrived yet.
     pub fn is_absent(&self, pair: usize, round: usize) -> bool {
         self.phantom == Some(pair)
             || self
                 .withdrawn
                 .iter()
                 .any(|w| w.pair == pair && round > w.after_round)
+            || self.late_arrival(pair).is_some_and(|l| round < l.before_round)
+    }
+
+    /// The tables as the club says them: "7", or "2½" for the 2½-table Howell (5 pairs),
+    /// whose third table is never played at: the pair that would sit there rests.
+    pub fn tables_text(&self) -> String {
+        let used: std::collections::BTreeSet<usize> = self
+            .rounds
+            .iter()
+            .flat_map(|r| r.tables.iter().map(|t| t.table))
+            .collect();
+        if self.phantom.is_some() && used.len() + 1 == self.tables && !self.rounds.is_empty() {
+            format!("{}½", used.len())
+        } else {
+            self.tables.to_string()
+        }
+    }
+
+    /// The late arrival of `pair`, if it arrived late.
+    pub fn late_arrival(&self, pair: usize) -> Option<&LatePair> {
+        self.late.iter().find(|l| l.pair == pair)
     }
 
     /// Whether the evening has one winner: a Howell, or a Mitchell with an arrow switch.

@@ -4,7 +4,7 @@
 //! round. Each takes a movement and returns the changed one; the
 //! verifier checks the result like any other movement.
 
-use super::{Movement, MovementRound, Withdrawal};
+use super::{LatePair, MissedBoards, Movement, MovementRound, PhantomSeat, Withdrawal};
 
 /// Takes pair `pair` out of the rounds `from..`: the table it would sit at is not played (its
 /// board set rests there), and its opponent sits out.
@@ -54,6 +54,17 @@ pub fn with_phantom(mut movement: Movement, phantom: usize) -> Result<Movement, 
         ));
     }
     let before = plays_per_set(&movement, movement.rounds.len());
+    let seats: Vec<PhantomSeat> = movement
+        .rounds
+        .iter()
+        .filter_map(|round| {
+            let table = round.tables.iter().find(|t| t.ns == phantom || t.ew == phantom)?;
+            Some(PhantomSeat {
+                round: round.number,
+                table: table.clone(),
+            })
+        })
+        .collect();
     remove_pair(&mut movement.rounds, phantom, 1);
     let after = plays_per_set(&movement, movement.rounds.len());
     let alone: Vec<String> = (1..=movement.sets)
@@ -77,6 +88,7 @@ pub fn with_phantom(mut movement: Movement, phantom: usize) -> Result<Movement, 
         ));
     }
     movement.phantom = Some(phantom);
+    movement.phantom_seats = seats;
     Ok(movement)
 }
 
@@ -124,6 +136,9 @@ pub fn arrow_switch(mut movement: Movement, rounds: &[usize]) -> Result<Movement
             std::mem::swap(&mut table.ns, &mut table.ew);
         }
         round.arrow_switch = true;
+        for seat in movement.phantom_seats.iter_mut().filter(|s| s.round == number) {
+            std::mem::swap(&mut seat.table.ns, &mut seat.table.ew);
+        }
     }
     Ok(movement)
 }
@@ -150,6 +165,76 @@ pub fn withdraw(mut movement: Movement, pair: usize, after_round: usize) -> Resu
     }
     remove_pair(&mut movement.rounds, pair, after_round + 1);
     movement.withdrawn.push(Withdrawal { pair, after_round });
+    Ok(movement)
+}
+
+/// A pair arriving late takes the phantom's seat from round `before_round`: in each round
+/// from then it sits where the full movement has the phantom, against the pair that sat out
+/// and with the board set that rested there (or sits out itself, when that pair has left).
+/// The rounds before are unchanged: the pair is absent from them, and its missed boards are
+/// scored as `missed` says. The phantom's number becomes the late pair's. Refused, with the
+/// reason, when the movement has no phantom (every seat is taken) or no seat with boards for
+/// it, or the round is not in the movement.
+pub fn arrive(mut movement: Movement, before_round: usize, missed: MissedBoards) -> Result<Movement, String> {
+    let Some(phantom) = movement.phantom else {
+        return Err(format!(
+            "every seat of the {} on {} tables is taken: there is no half table for a late pair to sit at",
+            movement.kind.name(),
+            movement.tables_text()
+        ));
+    };
+    let total = movement.rounds.len();
+    if before_round == 0 || before_round > total {
+        return Err(format!(
+            "there is no round {before_round}: this movement has rounds 1 to {total}"
+        ));
+    }
+    let mut seats = Vec::new();
+    for round in movement.rounds.iter().filter(|r| r.number >= before_round) {
+        let Some(seat) = movement.phantom_seats.iter().find(|s| s.round == round.number) else {
+            return Err(format!(
+                "the {} on {} tables has no seat with boards where the missing pair would sit in round {} (a 2½-table Howell's missing pair rests with the pair sitting out; an event made by an older Tourney did not keep the phantom's seats)",
+                movement.kind.name(),
+                movement.tables_text(),
+                round.number
+            ));
+        };
+        if round.tables.iter().any(|t| t.table == seat.table.table) {
+            return Err(format!(
+                "round {}: table {} is already in play, so the phantom's seat there is not free",
+                round.number, seat.table.table
+            ));
+        }
+        seats.push(seat.clone());
+    }
+    for seat in seats {
+        let opponent = if seat.table.ns == phantom {
+            seat.table.ew
+        } else {
+            seat.table.ns
+        };
+        let opponent_left = movement.is_absent(opponent, seat.round);
+        let Some(round) = movement.rounds.iter_mut().find(|r| r.number == seat.round) else {
+            continue;
+        };
+        if opponent_left {
+            // The pair the late pair would meet has left: the late pair sits out instead.
+            round.sitting_out.retain(|&p| p != opponent);
+            round.sitting_out.push(phantom);
+            round.sitting_out.sort_unstable();
+            continue;
+        }
+        round.sitting_out.retain(|&p| p != opponent);
+        round.resting_sets.retain(|&s| s != seat.table.set);
+        let at = round.tables.partition_point(|t| t.table < seat.table.table);
+        round.tables.insert(at, seat.table);
+    }
+    movement.phantom = None;
+    movement.late.push(LatePair {
+        pair: phantom,
+        before_round,
+        missed,
+    });
     Ok(movement)
 }
 
@@ -420,5 +505,72 @@ mod tests {
         );
         assert!(withdraw(m.clone(), 3, 5).unwrap_err().contains("already left"));
         assert!(withdraw(m, 2, 7).unwrap_err().contains("nothing left"));
+    }
+
+    #[test]
+    fn a_late_pair_takes_the_phantoms_seat_from_its_round_on() {
+        use crate::verify::movement::verify_movement;
+        // A Howell on 4 tables with pair 5 as the phantom; the late pair arrives before round 3.
+        let whole = howell(4, 2).unwrap();
+        let half = with_phantom(whole.clone(), 5).unwrap();
+        assert_eq!(half.phantom_seats.len(), 7);
+        let m = arrive(half.clone(), 3, MissedBoards::Average).unwrap();
+        assert_eq!(m.phantom, None);
+        assert_eq!(
+            m.late,
+            vec![LatePair {
+                pair: 5,
+                before_round: 3,
+                missed: MissedBoards::Average
+            }]
+        );
+        for ((a, b), full) in half.rounds.iter().zip(&m.rounds).zip(&whole.rounds) {
+            if b.number < 3 {
+                assert_eq!(a, b);
+                assert!(m.is_absent(5, b.number));
+            } else {
+                // From its round on, the room is the full Howell's.
+                assert_eq!(b, full, "round {}", b.number);
+                assert!(!m.is_absent(5, b.number));
+            }
+        }
+        assert!(
+            verify_movement(&m).violations.is_empty(),
+            "{:?}",
+            verify_movement(&m).violations
+        );
+        // No phantom: no seat.
+        let full = arrive(m, 4, MissedBoards::NotPlayed).unwrap_err();
+        assert!(
+            full.starts_with("every seat of the Howell on 4 tables is taken"),
+            "{full}"
+        );
+        // The 2½-table Howell's missing pair has no table with boards.
+        let five = crate::movement::howell::two_and_a_half_table_howell(3, 6).unwrap();
+        let none = arrive(five, 2, MissedBoards::NotPlayed).unwrap_err();
+        assert!(none.contains("no seat with boards"), "{none}");
+    }
+
+    #[test]
+    fn a_late_pair_keeps_the_arrow_switch_and_sits_out_against_a_pair_that_left() {
+        use crate::verify::movement::verify_movement;
+        // 5 tables, 9 pairs: 5 EW (pair 10) is the phantom; the last round is arrow-switched.
+        let half = with_phantom(mitchell(5, 3).unwrap(), 10).unwrap();
+        let switched = arrow_switch(half, &[5]).unwrap();
+        // 3 NS leaves after round 2; the late pair would meet it in round 4 (5 EW meets
+        // 5, 1, 2, 3, 4 NS in rounds 1–5).
+        let left = withdraw(switched, 3, 2).unwrap();
+        let m = arrive(left, 2, MissedBoards::NotPlayed).unwrap();
+        let round4 = &m.rounds[3];
+        assert!(round4.tables.iter().all(|t| t.ns != 10 && t.ew != 10));
+        assert_eq!(round4.sitting_out, vec![10]);
+        let round5 = &m.rounds[4];
+        let table = round5.tables.iter().find(|t| t.ns == 10 || t.ew == 10).unwrap();
+        assert_eq!((table.ns, table.ew), (10, 4), "switched: the E-W pair sits N-S");
+        assert!(
+            verify_movement(&m).violations.is_empty(),
+            "{:?}",
+            verify_movement(&m).violations
+        );
     }
 }

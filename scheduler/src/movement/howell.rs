@@ -117,6 +117,8 @@ fn build(kind: MovementKind, shape: Shape, rows: &[StarterRow], boards_per_round
         phantom: None,
         sharing,
         withdrawn: Vec::new(),
+        phantom_seats: Vec::new(),
+        late: Vec::new(),
         rounds,
     }
 }

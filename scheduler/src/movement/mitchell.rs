@@ -66,6 +66,8 @@ fn build(
         phantom: None,
         sharing,
         withdrawn: Vec::new(),
+        phantom_seats: Vec::new(),
+        late: Vec::new(),
         rounds,
     }
 }

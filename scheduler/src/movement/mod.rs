@@ -17,8 +17,10 @@ pub mod schedule;
 
 /// The movement's data live in the model (a schedule carries its movement); the generators
 /// and everything that works on movements are here.
-pub use crate::model::movement::{Movement, MovementKind, MovementRound, TableRound, Withdrawal};
-pub use adjust::{arrow_switch, default_arrow_switch_rounds, first_rounds, with_phantom, withdraw};
+pub use crate::model::movement::{
+    LatePair, MissedBoards, Movement, MovementKind, MovementRound, PhantomSeat, TableRound, Withdrawal,
+};
+pub use adjust::{arrive, arrow_switch, default_arrow_switch_rounds, first_rounds, with_phantom, withdraw};
 pub use choose::{
     MAX_BOARDS_PER_ROUND, MIN_PAIRS, MovementChoice, MovementOption, choose_movement, choose_movement_for,
     make_movement, movements_for,
@@ -26,4 +28,4 @@ pub use choose::{
 pub use export::{movement_csv, movement_json, read_movement_json};
 pub use howell::{MAX_HOWELL_TABLES, howell};
 pub use mitchell::{mitchell, relay_mitchell, skip_mitchell};
-pub use schedule::{describe_movement, present_pairs, schedule_of};
+pub use schedule::{describe_movement, present_pairs, schedule_of, stationary_order, stationary_pairs};

@@ -12,6 +12,65 @@ pub fn present_pairs(movement: &Movement) -> Vec<usize> {
         .collect()
 }
 
+/// The pairs that stay at one table all evening (a Mitchell's N-S pairs, a Howell's
+/// stationary pair): present, seated in at least one round, and at the same table in every
+/// round they play (an arrow switch turns them to E-W but does not move them). A pair whose
+/// player cannot move asks for one of these seats.
+pub fn stationary_pairs(movement: &Movement) -> Vec<usize> {
+    present_pairs(movement)
+        .into_iter()
+        .filter(|&pair| {
+            let mut tables = movement.rounds.iter().filter_map(|round| {
+                round
+                    .tables
+                    .iter()
+                    .find(|t| t.ns == pair || t.ew == pair)
+                    .map(|t| t.table)
+            });
+            tables.next().is_some_and(|first| tables.all(|t| t == first))
+        })
+        .collect()
+}
+
+/// The order in which the roster's pairs take the movement's pair numbers: entrant i is
+/// roster pair `order[i]`. The roster's own order, except that each pair that asks to stay
+/// put (`wants_stationary[i]`) takes a stationary pair's number ([`stationary_pairs`]) in
+/// place of a pair that did not ask. Refused, with the numbers, when more pairs ask than
+/// the movement has stationary seats.
+pub fn stationary_order(movement: &Movement, wants_stationary: &[bool]) -> Result<Vec<usize>, String> {
+    let pairs = present_pairs(movement);
+    let still: Vec<usize> = stationary_pairs(movement)
+        .into_iter()
+        .filter_map(|p| pairs.iter().position(|&q| q == p))
+        .collect();
+    let asking = wants_stationary.iter().filter(|&&w| w).count();
+    if asking > still.len() {
+        return Err(format!(
+            "{asking} pairs ask to stay at one table, but the {} on {} tables has {} pair(s) that stay put{}",
+            movement.kind.name(),
+            movement.tables,
+            still.len(),
+            if movement.kind.is_mitchell() {
+                ""
+            } else {
+                " (a Mitchell keeps every N-S pair at its table)"
+            }
+        ));
+    }
+    let mut order: Vec<usize> = (0..wants_stationary.len()).collect();
+    let wants = |roster_index: usize| wants_stationary.get(roster_index).copied().unwrap_or(false);
+    for entrant in 0..order.len() {
+        if !wants(order[entrant]) || still.contains(&entrant) {
+            continue;
+        }
+        // A stationary seat held by a pair that did not ask: swap.
+        if let Some(&seat) = still.iter().find(|&&s| !wants(order[s])) {
+            order.swap(entrant, seat);
+        }
+    }
+    Ok(order)
+}
+
 /// The schedule for `names` (one per pair that is there, in pair-number order) playing
 /// `movement`. The names must match the pairs in number.
 pub fn schedule_of(movement: &Movement, names: &[String]) -> Result<Schedule, String> {
@@ -61,6 +120,16 @@ pub fn schedule_of(movement: &Movement, names: &[String]) -> Result<Schedule, St
                 absent.push(Absent { entrant: e, kind });
             }
         }
+        for late in &movement.late {
+            if round.number < late.before_round
+                && let Some(e) = entrant(late.pair)
+            {
+                absent.push(Absent {
+                    entrant: e,
+                    kind: Absence::Late,
+                });
+            }
+        }
         for w in &movement.withdrawn {
             if round.number > w.after_round
                 && !round.sitting_out.contains(&w.pair)
@@ -93,7 +162,7 @@ pub fn describe_movement(movement: &Movement) -> String {
     let mut line = format!(
         "{} on {} tables: {} rounds of {} boards ({} boards in all)",
         movement.kind.name(),
-        movement.tables,
+        movement.tables_text(),
         movement.rounds.len(),
         movement.boards_per_round,
         movement.sets * movement.boards_per_round
@@ -102,6 +171,13 @@ pub fn describe_movement(movement: &Movement) -> String {
         line.push_str(&format!(
             "; a half table: pair {} is the phantom, so its opponents sit out",
             movement.label(phantom)
+        ));
+    }
+    for late in &movement.late {
+        line.push_str(&format!(
+            "; pair {} arrived before round {} in the half table's seat",
+            movement.label(late.pair),
+            late.before_round
         ));
     }
     if movement.one_winner() && movement.kind.is_mitchell() {

@@ -142,16 +142,21 @@ pub fn verify_movement(movement: &Movement) -> MovementReport {
     report
 }
 
-/// Whether `pair` is not there in `round`: the phantom, or a pair that left before it.
-/// Written here from the declarations, not with `Movement::is_absent`.
+/// Whether `pair` is not there in `round`: the phantom, a pair that left before it, or one
+/// that arrives after it. Written here from the declarations, not with `Movement::is_absent`.
 fn absent(movement: &Movement, pair: usize, round: usize) -> bool {
     if movement.phantom == Some(pair) {
         return true;
     }
-    movement
+    let left = movement
         .withdrawn
         .iter()
-        .any(|w| w.pair == pair && w.after_round < round)
+        .any(|w| w.pair == pair && w.after_round < round);
+    let not_yet = movement
+        .late
+        .iter()
+        .any(|l| l.pair == pair && round < l.before_round);
+    left || not_yet
 }
 
 /// Pair names as the club says them, made here (not with `Movement::label`).
@@ -288,6 +293,39 @@ fn check_header(movement: &Movement, report: &mut MovementReport) -> bool {
                 format!(
                     "pair {} is listed as leaving but does not exist (pairs run 1 to {})",
                     w.pair, movement.pairs
+                ),
+            );
+        }
+    }
+    for late in &movement.late {
+        if late.pair == 0 || late.pair > movement.pairs {
+            report.add(
+                MovementRule::Malformed,
+                None,
+                format!(
+                    "pair {} is listed as arriving late but does not exist (pairs run 1 to {})",
+                    late.pair, movement.pairs
+                ),
+            );
+        } else if movement.phantom == Some(late.pair) {
+            report.add(
+                MovementRule::Malformed,
+                None,
+                format!(
+                    "pair {} is listed both as the phantom and as arriving late",
+                    late.pair
+                ),
+            );
+        }
+        if late.before_round == 0 || late.before_round > movement.rounds.len() {
+            report.add(
+                MovementRule::Malformed,
+                None,
+                format!(
+                    "pair {} is listed as arriving before round {}, which the movement does not have (rounds 1 to {})",
+                    late.pair,
+                    late.before_round,
+                    movement.rounds.len()
                 ),
             );
         }
@@ -1067,6 +1105,8 @@ mod tests {
             phantom: None,
             sharing,
             withdrawn: Vec::new(),
+            phantom_seats: Vec::new(),
+            late: Vec::new(),
             rounds,
         }
     }

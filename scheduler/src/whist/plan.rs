@@ -621,7 +621,7 @@ pub fn whist_schedule(
         Some(chosen) => chosen,
         None => match cyclic_rotation(roster, options, &couples, pseudo, control)? {
             Evening::Rotation(chosen) => chosen,
-            Evening::Built(built) => return Ok(built),
+            Evening::Built(built) => return Ok(*built),
         },
     };
     let Chosen {
@@ -691,7 +691,7 @@ struct Chosen {
 /// A rotation to play from, or a small field's evening already built round by round.
 enum Evening {
     Rotation(Chosen),
-    Built((Schedule, WhistNotes)),
+    Built(Box<(Schedule, WhistNotes)>),
 }
 
 /// A stationary player with a count that is not a multiple of four: the rotation of the
@@ -754,7 +754,7 @@ fn cyclic_rotation(
                     "{n} players, {rounds} rounds built directly (more than the rotation's {available}; nobody partners anyone twice; past a full cycle a pair may oppose a third time)"
                 ),
             )
-            .map(Evening::Built),
+            .map(|built| Evening::Built(Box::new(built))),
             _ => Err(WhistError::TooManyRounds {
                 asked: rounds,
                 available: most.unwrap_or(available).max(available),
@@ -788,7 +788,7 @@ fn cyclic_rotation(
                     }
                 ),
             )
-            .map(Evening::Built);
+            .map(|built| Evening::Built(Box::new(built)));
         }
         Err(mut err @ WhistError::NoStarter { .. }) => {
             if let WhistError::NoStarter { shorter, .. } = &mut err {

@@ -9,6 +9,9 @@ mod club_pairs_sheets;
 mod common;
 mod concurrent_writers;
 mod deals;
+// The hand records and the standings are read back from PDFs too.
+#[cfg(feature = "pdf")]
+mod director_outputs;
 mod event_hardening;
 mod events;
 mod exports;
@@ -18,6 +21,7 @@ mod movements;
 mod rosters;
 mod round_robin_properties;
 mod session;
+mod stationary_pairs;
 // The printed sheets need the PDF renderer (`--no-default-features` leaves it out).
 #[cfg(feature = "pdf")]
 mod sheets;

@@ -312,6 +312,8 @@ fn card_movement(pairs: usize, tables: usize, sets: usize, card: &[CardRound]) -
         phantom: None,
         sharing: Vec::new(),
         withdrawn: Vec::new(),
+        phantom_seats: Vec::new(),
+        late: Vec::new(),
         rounds: card
             .iter()
             .enumerate()

@@ -945,3 +945,21 @@ fn a_stray_quote_in_a_roster_of_pairs_never_loses_a_pair_silently() {
         }
     }
 }
+
+/// Issue 40: in a roster of pairs several pairs may ask to stay at one table (a Mitchell has
+/// a stationary seat at every table); the movement, not the roster, says whether there are
+/// enough (see `stationary_pairs.rs`).
+#[test]
+fn several_pairs_may_ask_to_stay_at_one_table() {
+    let r = fixture("pairs_stationary.csv");
+    assert!(r.problems.list.is_empty(), "{:?}", r.problems.list);
+    assert_eq!(r.roster.players.len(), 13);
+    let still: Vec<&str> = r
+        .roster
+        .players
+        .iter()
+        .filter(|p| p.stationary)
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(still, ["Zoe Hall & Nina Kowalczyk", "Jose Ortega & Maria Nunez"]);
+}

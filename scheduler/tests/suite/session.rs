@@ -100,6 +100,7 @@ fn undo_takes_back_roster_and_line_up_changes_across_a_reopen() {
         .apply(Command::LateArrival {
             name: "Zoe Late".into(),
             before_round: Some(2),
+            missed: scheduler::movement::MissedBoards::NotPlayed,
         })
         .unwrap();
     assert!(late.line_up.is_some(), "{}", late.message);

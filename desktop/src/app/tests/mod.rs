@@ -11,8 +11,12 @@ use egui_kittest::{Harness, SnapshotOptions};
 use std::time::Duration;
 
 // One file per area, each owning its tests; the helpers above are shared.
+mod director;
 mod files;
 mod late_entries;
+mod late_pair;
+mod member_picker;
+mod members;
 mod results_entry;
 mod views;
 

@@ -79,7 +79,7 @@ fn meetings(schedule: &Schedule) -> Vec<(usize, usize)> {
 #[test]
 fn a_late_whist_player_joins_the_rounds_not_yet_played() {
     let (event, results) = demo();
-    let change = late_arrival(&event, &results, "Zoe Late", None).unwrap();
+    let change = late_arrival(&event, &results, "Zoe Late", None, MissedBoards::NotPlayed).unwrap();
     assert_eq!(change.action, "Late arrival: Zoe Late joined before round 3");
     let schedule = &change.after.schedule;
     assert_eq!(schedule.entrants.len(), 17);
@@ -143,17 +143,17 @@ fn a_late_whist_player_joins_the_rounds_not_yet_played() {
 #[test]
 fn a_late_player_cannot_join_a_round_with_results() {
     let (event, results) = demo();
-    let refused = late_arrival(&event, &results, "Zoe", Some(2)).unwrap_err();
+    let refused = late_arrival(&event, &results, "Zoe", Some(2), MissedBoards::NotPlayed).unwrap_err();
     assert_eq!(
         refused,
         "round 2 has results already (round 2 table 1), so Zoe can join before round 3 at the earliest"
     );
     assert_eq!(
-        late_arrival(&event, &results, "Ann Archer", None).unwrap_err(),
+        late_arrival(&event, &results, "Ann Archer", None, MissedBoards::NotPlayed).unwrap_err(),
         "\"Ann Archer\" is listed twice (also as \"Ann Archer\"); add an initial to tell them apart"
     );
     assert_eq!(
-        late_arrival(&event, &results, "Zoe", Some(9)).unwrap_err(),
+        late_arrival(&event, &results, "Zoe", Some(9), MissedBoards::NotPlayed).unwrap_err(),
         "there is no round 9: Zoe can join before round 3 to 5"
     );
 }
@@ -164,7 +164,7 @@ fn a_late_player_cannot_join_a_round_with_results() {
 fn a_late_chess_player_takes_the_bye_in_an_odd_field() {
     let event = chess(5);
     let results = white_wins(&event, 1..=2);
-    let change = late_arrival(&event, &results, "Ann", None).unwrap();
+    let change = late_arrival(&event, &results, "Ann", None, MissedBoards::NotPlayed).unwrap();
     let schedule = &change.after.schedule;
     for round in schedule.rounds.iter().filter(|r| r.number >= 3) {
         let old = event.schedule.round(round.number).unwrap();
@@ -193,7 +193,7 @@ fn a_late_chess_player_takes_the_bye_in_an_odd_field() {
 fn a_late_chess_player_in_an_even_field_splits_one_game_a_round_and_says_so() {
     let event = chess(6);
     let results = white_wins(&event, 1..=1);
-    let change = late_arrival(&event, &results, "Ann", Some(2)).unwrap();
+    let change = late_arrival(&event, &results, "Ann", Some(2), MissedBoards::NotPlayed).unwrap();
     let schedule = &change.after.schedule;
     for round in schedule.rounds.iter().filter(|r| r.number >= 2) {
         assert_eq!(round.tables.len(), 3);
@@ -279,9 +279,10 @@ fn a_withdrawn_whist_player_leaves_rounds_seated_again_without_them() {
     );
 }
 
-/// A club pairs movement cannot take a late pair: said, not done.
+/// A club pairs movement with every seat taken cannot take a late pair: said, with what the
+/// director can do instead.
 #[test]
-fn a_club_pairs_movement_refuses_a_late_pair_with_the_reason() {
+fn a_full_club_pairs_movement_refuses_a_late_pair_with_the_reason() {
     let mut spec = NewEvent::new("Pairs", EventFormat::BridgePairs, Roster::numbered(8));
     spec.options.movement = Some(crate::event::create::MovementPlan {
         kind: crate::movement::MovementKind::Howell,
@@ -289,9 +290,17 @@ fn a_club_pairs_movement_refuses_a_late_pair_with_the_reason() {
         arrow_switch: false,
     });
     let (event, _) = build_event(&spec, &Control::unlimited()).unwrap();
-    let refused = late_arrival(&event, &Results::new(), "Ann & Bob", None).unwrap_err();
+    let refused = late_arrival(
+        &event,
+        &Results::new(),
+        "Ann & Bob",
+        None,
+        MissedBoards::NotPlayed,
+    )
+    .unwrap_err();
     assert!(
-        refused.contains("the movement is made for its number of pairs"),
+        refused.starts_with("every seat is taken: the Howell on 4 tables has all 8 pairs seated")
+            && refused.contains("make the movement again for 9 pairs"),
         "{refused}"
     );
 }
@@ -311,7 +320,9 @@ fn the_event_file_keeps_a_late_arrival_and_its_undo() {
         file.set_result(*key, *value).unwrap();
     }
     let before = LineUp::of(file.event());
-    let change = file.late_arrival("Zoe Late", None).unwrap();
+    let change = file
+        .late_arrival("Zoe Late", None, MissedBoards::NotPlayed)
+        .unwrap();
     drop(file);
     let mut file = EventFile::open(&path).unwrap();
     assert_eq!(file.event().schedule, change.after.schedule);
@@ -325,7 +336,9 @@ fn the_event_file_keeps_a_late_arrival_and_its_undo() {
     assert_eq!(file.event().schedule, event.schedule);
     assert_eq!(file.event().roster.players.len(), 16);
     // Again, then a result in round 3: the old schedule no longer fits it.
-    let change = file.late_arrival("Zoe Late", None).unwrap();
+    let change = file
+        .late_arrival("Zoe Late", None, MissedBoards::NotPlayed)
+        .unwrap();
     let table = &change.after.schedule.round(3).unwrap().tables[0];
     let key = ResultKey {
         round: 3,
@@ -340,4 +353,209 @@ fn the_event_file_keeps_a_late_arrival_and_its_undo() {
         "{refused}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// 13 pairs, a Mitchell with a half table (pair 14, 7 EW, is the phantom), every result of
+/// round 1 entered: a pair arriving before round 2 takes the phantom's seat, rounds 2–7
+/// seat all 14 pairs, round 1 is as played, and the evening is scored with the late pair's
+/// missed boards as the director chose.
+fn thirteen_pairs_with_round_one() -> (Event, Results) {
+    use crate::event::{BridgeResult, ResultValue};
+    let mut spec = NewEvent::new("Pairs", EventFormat::BridgePairs, Roster::numbered(13));
+    spec.options.movement = Some(crate::event::create::MovementPlan {
+        kind: crate::movement::MovementKind::Mitchell,
+        phantom: None,
+        arrow_switch: false,
+    });
+    let (event, _) = build_event(&spec, &Control::unlimited()).unwrap();
+    let mut results = Results::new();
+    let round = event.schedule.round(1).unwrap();
+    for (i, table) in round.tables.iter().enumerate() {
+        for deal in event.deals_at(1, table.number) {
+            let score = 10 * (i as i32 + 1) * if deal % 2 == 0 { 1 } else { -1 };
+            results.insert(
+                ResultKey {
+                    round: 1,
+                    table: table.number,
+                    deal,
+                },
+                ResultValue::Bridge {
+                    board: BridgeResult::NorthSouthScore { score },
+                },
+            );
+        }
+    }
+    (event, results)
+}
+
+#[test]
+fn a_late_pair_takes_the_half_tables_seat_in_a_mitchell() {
+    let (event, results) = thirteen_pairs_with_round_one();
+    let movement = event.schedule.movement.as_ref().unwrap();
+    assert_eq!(movement.phantom, Some(14));
+    assert_eq!(event.schedule.round(1).unwrap().tables.len(), 6);
+    let change = late_arrival(
+        &event,
+        &results,
+        "Zoe Late & Yan Late",
+        None,
+        MissedBoards::NotPlayed,
+    )
+    .unwrap();
+    assert_eq!(
+        change.action,
+        "Late arrival: Zoe Late & Yan Late joined before round 2 as pair 7 EW"
+    );
+    let after = &change.after.schedule;
+    let moved = after.movement.as_ref().unwrap();
+    assert_eq!(moved.phantom, None);
+    assert_eq!(moved.late.len(), 1);
+    assert_eq!(after.entrants.len(), 14);
+    assert_eq!(after.entrants[13], "Zoe Late & Yan Late");
+    // Round 1 as played: the same tables, the newcomer marked late; later rounds are full.
+    assert_eq!(
+        after.round(1).unwrap().tables,
+        event.schedule.round(1).unwrap().tables
+    );
+    assert!(
+        after
+            .round(1)
+            .unwrap()
+            .absent
+            .iter()
+            .any(|a| a.entrant == 13 && a.kind == crate::model::Absence::Late)
+    );
+    for round in after.rounds.iter().filter(|r| r.number >= 2) {
+        assert_eq!(round.tables.len(), 7, "round {}", round.number);
+        assert!(
+            round.absent.is_empty(),
+            "round {}: {:?}",
+            round.number,
+            round.absent
+        );
+        assert!(
+            round
+                .tables
+                .iter()
+                .any(|t| t.seats.iter().any(|s| s.entrant == 13))
+        );
+    }
+    assert!(
+        crate::verify::movement::verify_movement(moved)
+            .violations
+            .is_empty()
+    );
+    // The new pair is a pair of two players, listed where its number puts it.
+    let newcomer = &change.after.roster.players[13];
+    assert_eq!(newcomer.members.len(), 2);
+    assert_eq!(newcomer.members[1].name, "Yan Late");
+    assert!(
+        change
+            .message()
+            .contains("The boards of round 1 are scored for them as not played"),
+        "{}",
+        change.message()
+    );
+}
+
+#[test]
+fn a_late_pairs_missed_boards_are_factored_or_averaged_as_the_director_chooses() {
+    use crate::event::club_pairs::rankings;
+    let (event, results) = thirteen_pairs_with_round_one();
+    let per_round = event.schedule.movement.as_ref().unwrap().boards_per_round as u32;
+    let mut lines = Vec::new();
+    for missed in [MissedBoards::NotPlayed, MissedBoards::Average] {
+        let change = late_arrival(&event, &results, "Zoe & Yan", Some(2), missed).unwrap();
+        let mut late = event.clone();
+        late.roster = change.after.roster.clone();
+        late.generated_for = change.after.generated_for.clone();
+        late.schedule = change.after.schedule.clone();
+        // Every later board: N-S +100 at every table.
+        let mut all = results.clone();
+        for round in late.schedule.rounds.iter().filter(|r| r.number >= 2) {
+            for table in &round.tables {
+                for deal in late.deals_at(round.number, table.number) {
+                    all.insert(
+                        ResultKey {
+                            round: round.number,
+                            table: table.number,
+                            deal,
+                        },
+                        crate::event::ResultValue::Bridge {
+                            board: crate::event::BridgeResult::NorthSouthScore { score: 100 },
+                        },
+                    );
+                }
+            }
+        }
+        let ranked = rankings(&late, &all, None);
+        let line = ranked
+            .iter()
+            .flat_map(|r| &r.pairs)
+            .find(|p| p.entrant == 13)
+            .unwrap()
+            .clone();
+        assert_eq!(line.pair, 14);
+        // The pair it would have met in round 1 sat out, and is scored as before.
+        let opponent = ranked
+            .iter()
+            .flat_map(|r| &r.pairs)
+            .find(|p| p.pair == 7)
+            .unwrap();
+        assert_eq!(opponent.boards, 6 * per_round);
+        lines.push(line);
+    }
+    let (factored, averaged) = (&lines[0], &lines[1]);
+    assert_eq!(factored.boards, 6 * per_round);
+    assert_eq!(averaged.boards, 7 * per_round);
+    // Average: half of each missed board's top added to what it scored. From round 2 the
+    // room has 7 full tables, so a board's top is 2 × (7 − 1) on the 2-per-score-beaten scale
+    // (the set that rested at the half table in round 1 is played 6 times, factored up).
+    let missed_top = 12.0 * per_round as f64;
+    assert!((factored.top + missed_top - averaged.top).abs() < 1e-9);
+    assert!((factored.matchpoints + missed_top / 2.0 - averaged.matchpoints).abs() < 1e-9);
+    assert!((averaged.percent - 100.0 * averaged.matchpoints / averaged.top).abs() < 1e-9);
+}
+
+/// The standings of a club pairs evening mark a late pair and a withdrawn pair by number,
+/// with how their missing boards are scored.
+#[test]
+fn a_late_pair_and_a_withdrawn_pair_are_marked_on_the_standings() {
+    let (event, results) = thirteen_pairs_with_round_one();
+    let change = late_arrival(&event, &results, "Zoe & Yan", Some(2), MissedBoards::NotPlayed).unwrap();
+    let mut late = event.clone();
+    late.roster = change.after.roster.clone();
+    late.generated_for = change.after.generated_for.clone();
+    let movement = crate::movement::withdraw(change.after.schedule.movement.clone().unwrap(), 2, 3).unwrap();
+    late.schedule = crate::movement::schedule_of(&movement, &change.after.schedule.entrants).unwrap();
+    let notes = attendance_notes(&late.schedule);
+    assert_eq!(
+        notes,
+        vec![
+            format!("{} (pair 2 NS) withdrew after round 3: its later boards not played (scored on the boards played)", late.schedule.entrants[1]),
+            "Zoe & Yan (pair 7 EW) arrived late, before round 2: round 1 not played (scored on the boards played)".to_owned(),
+        ]
+    );
+    let tables = standings(&late, &results);
+    assert!(
+        tables
+            .last()
+            .unwrap()
+            .note
+            .as_ref()
+            .unwrap()
+            .contains("Zoe & Yan (pair 7 EW) arrived late")
+    );
+    // A traveller line for a board the withdrawn pair would have played later is refused
+    // with the withdrawal as the reason.
+    let before = change.after.schedule.movement.as_ref().unwrap();
+    let set = before.rounds[4].tables.iter().find(|t| t.table == 2).unwrap().set;
+    let board = *before.boards_of_set(set).start() as u32;
+    let refused = crate::event::club_pairs::locate_traveller_line(&late, board, "2", "1").unwrap_err();
+    assert!(
+        refused.starts_with(&format!(
+            "2 NS withdrew after round 3, so it did not play board {board}"
+        )),
+        "{refused}"
+    );
 }

@@ -186,6 +186,8 @@ pub fn three_table_howell(boards_per_round: usize) -> Result<Movement, String> {
         phantom: None,
         sharing: Vec::new(),
         withdrawn: Vec::new(),
+        phantom_seats: Vec::new(),
+        late: Vec::new(),
         rounds,
     })
 }
@@ -254,6 +256,8 @@ pub fn two_and_a_half_table_howell(boards_per_round: usize, phantom: usize) -> R
         phantom: Some(phantom),
         sharing: if shares { vec![(1, 2)] } else { Vec::new() },
         withdrawn: Vec::new(),
+        phantom_seats: Vec::new(),
+        late: Vec::new(),
         rounds,
     })
 }
