@@ -625,6 +625,17 @@ pub(crate) fn normalise_line_endings(text: &str) -> String {
     out
 }
 
+/// The line a record starting at byte `byte` of `text` is on. The CSV reader's own line
+/// number is where it started reading, before the blank lines it skipped, so a row after a
+/// blank line was named one line early; counted here from the first character of the row.
+fn line_at(text: &str, byte: u64) -> u64 {
+    let start = usize::try_from(byte).unwrap_or(usize::MAX).min(text.len());
+    let rest = &text.as_bytes()[start..];
+    let skipped = rest.iter().take_while(|&&b| b == b'\n' || b == b'\r').count();
+    let before = &text.as_bytes()[..start + skipped];
+    1 + before.iter().filter(|&&b| b == b'\n').count() as u64
+}
+
 fn read_rows(text: &str, delimiter: Option<u8>, problems: &mut Problems) -> Vec<Row> {
     // A one-column file is read with a delimiter that never occurs in text, so that commas
     // inside names stay and quotes are still honoured.
@@ -637,7 +648,7 @@ fn read_rows(text: &str, delimiter: Option<u8>, problems: &mut Problems) -> Vec<
     for record in reader.records() {
         match record {
             Ok(record) => {
-                let line = record.position().map_or(0, |p| p.line());
+                let line = record.position().map_or(0, |p| line_at(text, p.byte()));
                 let fields: Vec<String> = record.iter().map(str::to_owned).collect();
                 // Spreadsheets export trailing empty rows as ";;;" — they are not players.
                 if fields.iter().all(|f| f.trim().is_empty()) {

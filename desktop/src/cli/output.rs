@@ -88,6 +88,8 @@ pub enum SheetKindArg {
     ScoreCards,
     /// Bridge: the director's movement summary (relay, sharing, copies of each board).
     Summary,
+    /// Bridge: hand records, four boards a page (needs deals attached: `event deals`).
+    HandRecords,
     /// Round, table and personal (for `event sheets`: what the event's format prints).
     All,
 }
@@ -103,6 +105,7 @@ impl SheetKindArg {
             SheetKindArg::Travellers => Some(SheetKind::Travellers),
             SheetKindArg::ScoreCards => Some(SheetKind::ScoreCards),
             SheetKindArg::Summary => Some(SheetKind::MovementSummary),
+            SheetKindArg::HandRecords => Some(SheetKind::HandRecords),
             SheetKindArg::All => None,
         }
     }

@@ -107,8 +107,9 @@ pub struct Movement {
     pub withdrawn: Vec<Withdrawal>,
     /// Where the phantom pair would sit, round by round: the table of the full movement it
     /// was taken out of (one of `ns`/`ew` is the phantom). Kept so that a pair arriving late
-    /// can take its seat. Empty when the movement has no phantom, was made by a Tourney
-    /// before 0.9, or has no seat with boards for it (the 2½-table Howell).
+    /// can take its seat. Empty when the movement has no phantom, has no seat with boards
+    /// for it (the 2½-table Howell), or was stored before these were kept (a late pair then
+    /// has them made again from the movement's kind: `movement::arrive`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub phantom_seats: Vec<PhantomSeat>,
     /// Pairs that arrived after the start and took the phantom's seat: absent, like the

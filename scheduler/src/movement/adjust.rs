@@ -189,11 +189,14 @@ pub fn arrive(mut movement: Movement, before_round: usize, missed: MissedBoards)
             "there is no round {before_round}: this movement has rounds 1 to {total}"
         ));
     }
+    if movement.phantom_seats.is_empty() {
+        movement.phantom_seats = phantom_seats_made_again(&movement, phantom);
+    }
     let mut seats = Vec::new();
     for round in movement.rounds.iter().filter(|r| r.number >= before_round) {
         let Some(seat) = movement.phantom_seats.iter().find(|s| s.round == round.number) else {
             return Err(format!(
-                "the {} on {} tables has no seat with boards where the missing pair would sit in round {} (a 2½-table Howell's missing pair rests with the pair sitting out; an event made by an older Tourney did not keep the phantom's seats)",
+                "the {} on {} tables has no seat with boards where the missing pair would sit in round {} (a 2½-table Howell's missing pair rests with the pair sitting out; a movement made by hand or read from a file, not as its kind is made, does not say where its phantom would sit)",
                 movement.kind.name(),
                 movement.tables_text(),
                 round.number
@@ -236,6 +239,50 @@ pub fn arrive(mut movement: Movement, before_round: usize, missed: MissedBoards)
         missed,
     });
     Ok(movement)
+}
+
+/// The phantom's seats of a movement stored without them (made by a Tourney before they
+/// were kept): the full movement of the same kind, size and boards is made again, arrow-
+/// switched in the same rounds and cut to the same rounds, and its tables where the phantom
+/// sits are taken — only when every stored table is one of the remade movement's in the same
+/// round and place (so it is the same movement). Empty when it is not, or for a movement
+/// with no full form (the 2½-table Howell).
+fn phantom_seats_made_again(movement: &Movement, phantom: usize) -> Vec<PhantomSeat> {
+    let Ok(mut full) = super::choose::generate(movement.kind, movement.tables, movement.boards_per_round) else {
+        return Vec::new();
+    };
+    if full.pairs != movement.pairs || full.rounds.len() < movement.rounds.len() {
+        return Vec::new();
+    }
+    full.rounds.truncate(movement.rounds.len());
+    let switched: Vec<usize> = movement
+        .rounds
+        .iter()
+        .filter(|r| r.arrow_switch)
+        .map(|r| r.number)
+        .collect();
+    if !switched.is_empty() {
+        let Ok(done) = arrow_switch(full, &switched) else {
+            return Vec::new();
+        };
+        full = done;
+    }
+    let same = movement.rounds.iter().zip(&full.rounds).all(|(stored, made)| {
+        stored.number == made.number && stored.tables.iter().all(|t| made.tables.contains(t))
+    });
+    if !same {
+        return Vec::new();
+    }
+    full.rounds
+        .iter()
+        .filter_map(|round| {
+            let table = round.tables.iter().find(|t| t.ns == phantom || t.ew == phantom)?;
+            Some(PhantomSeat {
+                round: round.number,
+                table: table.clone(),
+            })
+        })
+        .collect()
 }
 
 /// How often each board set (index set − 1) is played at a table in the first `rounds`
@@ -572,5 +619,20 @@ mod tests {
             "{:?}",
             verify_movement(&m).violations
         );
+    }
+
+    #[test]
+    fn a_movement_stored_without_the_phantoms_seats_has_them_made_again() {
+        // As an older Tourney stored it: the half table, arrow-switched, with no seats kept.
+        let half = arrow_switch(with_phantom(mitchell(7, 3).unwrap(), 14).unwrap(), &[7]).unwrap();
+        let mut old = half.clone();
+        old.phantom_seats.clear();
+        let arrived = arrive(old, 3, MissedBoards::NotPlayed).unwrap();
+        assert_eq!(arrived, arrive(half, 3, MissedBoards::NotPlayed).unwrap());
+        // A movement that is not what its kind makes (a hand-made one) is not guessed at.
+        let mut odd = with_phantom(mitchell(5, 3).unwrap(), 10).unwrap();
+        odd.phantom_seats.clear();
+        odd.rounds[0].tables[0].set = 5;
+        assert!(arrive(odd, 2, MissedBoards::NotPlayed).unwrap_err().contains("no seat with boards"));
     }
 }

@@ -166,7 +166,7 @@ pub fn make_movement(choice: &MovementChoice) -> Result<Movement, String> {
 }
 
 /// The movement of a kind for `tables` full tables with `k` boards a round.
-fn generate(kind: MovementKind, tables: usize, k: usize) -> Result<Movement, String> {
+pub(crate) fn generate(kind: MovementKind, tables: usize, k: usize) -> Result<Movement, String> {
     match kind {
         MovementKind::Mitchell => mitchell(tables, k),
         MovementKind::SkipMitchell => skip_mitchell(tables, k),

@@ -963,3 +963,18 @@ fn several_pairs_may_ask_to_stay_at_one_table() {
         .collect();
     assert_eq!(still, ["Zoe Hall & Nina Kowalczyk", "Jose Ortega & Maria Nunez"]);
 }
+
+/// A row after blank lines is named by its own line: the CSV reader counted from where it
+/// started reading, before the blank lines it skipped (found by the member list's review).
+#[test]
+fn a_row_after_blank_lines_is_named_by_its_own_line() {
+    for (text, line) in [
+        ("Name,Rating\nAnn,1\n\nBob,abc\n", 4),
+        ("Name,Rating\r\nAnn,1\r\n\r\n\r\nBob,abc\r\n", 5),
+        ("\n\nName,Rating\nBob,abc\n", 4),
+    ] {
+        let r = scheduler::roster_import::import_roster_bytes("roster.csv", text.as_bytes());
+        let error = only_error(&r);
+        assert_eq!((error.line, error.field.as_deref()), (Some(line), Some("Rating")), "{text:?}");
+    }
+}
