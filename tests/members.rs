@@ -209,3 +209,68 @@ fn commands_run_at_once_lose_nothing() {
     }
     assert!(ok(&members(&club, &["list"])).ends_with("8 members\n"));
 }
+
+/// `event new` takes the club's name and federation ID from the club file when the command
+/// does not give them (the ID is USEBIO's CLUB_ID_NUMBER); `--club-id` still wins.
+#[test]
+fn a_new_event_takes_the_clubs_name_and_id_from_the_club_file() {
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    let dir = scratch("members-event-club");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tourney"))
+            .args(args)
+            .env("XDG_DATA_HOME", &dir)
+            .output()
+            .expect("run tourney")
+    };
+    ok(&run(&[
+        "members",
+        "club",
+        "--name",
+        "Riverside BC",
+        "--club-id",
+        "4242",
+    ]));
+    let event = dir.join("pairs.tourney");
+    let e = event.to_str().unwrap();
+    ok(&run(&[
+        "event",
+        "new",
+        e,
+        "--format",
+        "bridge-pairs",
+        "--players",
+        "8",
+    ]));
+    let show = ok(&run(&["event", "show", e]));
+    assert!(show.contains("club: Riverside BC"), "{show}");
+    let xml = dir.join("pairs.xml");
+    ok(&run(&["event", "export", e, "--usebio", xml.to_str().unwrap()]));
+    let text = std::fs::read_to_string(&xml).unwrap();
+    assert!(text.contains("<CLUB_ID_NUMBER>4242</CLUB_ID_NUMBER>"), "{text}");
+    let other = dir.join("other.tourney");
+    let o = other.to_str().unwrap();
+    ok(&run(&[
+        "event",
+        "new",
+        o,
+        "--format",
+        "bridge-pairs",
+        "--players",
+        "8",
+        "--club-id",
+        "77",
+    ]));
+    ok(&run(&[
+        "event",
+        "export",
+        o,
+        "--usebio",
+        xml.to_str().unwrap(),
+        "--force",
+    ]));
+    let text = std::fs::read_to_string(&xml).unwrap();
+    assert!(text.contains("<CLUB_ID_NUMBER>77</CLUB_ID_NUMBER>"), "{text}");
+}

@@ -4,12 +4,21 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// Runs the built `tourney` binary with `args`.
+/// Runs the built `tourney` binary with `args`, with a data folder of its own (empty: no
+/// club file of the machine's user is read, e.g. by `event new` for the club's name and ID).
 pub fn tourney(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tourney"))
         .args(args)
+        .env("XDG_DATA_HOME", empty_data_folder())
         .output()
         .expect("run tourney")
+}
+
+/// A data folder no test writes to.
+pub fn empty_data_folder() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tourney-e2e-{}-no-data", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    dir
 }
 
 /// The path of a roster in `fixtures/rosters`.

@@ -519,7 +519,12 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
         format,
         roster,
     );
-    spec.club = args.club.clone();
+    // The club file's name and ID, where the command does not give them.
+    let usual = super::members::usual_club_settings();
+    spec.club = args
+        .club
+        .clone()
+        .or_else(|| usual.as_ref().and_then(|c| c.name.clone()));
     spec.date = Some(
         args.date
             .clone()
@@ -567,7 +572,7 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
     }
     let control = Control::with_time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)));
     let club_id = match club_id_of(args) {
-        Ok(id) => id,
+        Ok(id) => id.or_else(|| usual.and_then(|c| c.club_id)),
         Err(code) => return Ok(code),
     };
     let (mut event, notes) = match build_event(&spec, &control) {

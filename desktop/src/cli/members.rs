@@ -149,6 +149,17 @@ fn club_path(given: Option<&Path>) -> Result<PathBuf> {
     }
 }
 
+/// The club's own settings (name, federation ID) from the usual club file, for `event new`
+/// to default to; `None` when there is no such file or it cannot be read (an event does not
+/// need it).
+pub(super) fn usual_club_settings() -> Option<scheduler::club::ClubSettings> {
+    let path = club_path(None).ok()?;
+    if !path.exists() {
+        return None;
+    }
+    ClubFile::open(&path).ok()?.settings().ok()
+}
+
 /// The club file for a command that only reads it. When the usual file is not made yet,
 /// that is said and there is nothing to read (`None`); a file named with `--club` must exist.
 fn reading(path: &Path, given: bool) -> Result<Option<ClubFile>> {
