@@ -36,8 +36,9 @@ pub fn set_data_folder(ctx: &egui::Context, folder: &Path) {
     ctx.data_mut(|data| data.insert_temp(data_folder_id(), folder.to_path_buf()));
 }
 
-/// The club file the pickers read, `None` when there is no data folder.
-fn club_path(ctx: &egui::Context) -> Option<PathBuf> {
+/// The club file the pickers read (and the new-event form its club's name and ID from),
+/// `None` when there is no data folder.
+pub(super) fn club_path(ctx: &egui::Context) -> Option<PathBuf> {
     let told: Option<PathBuf> = ctx.data(|data| data.get_temp(data_folder_id()));
     told.or_else(default_data_folder)
         .map(|folder| folder.join(DEFAULT_FILE_NAME))

@@ -1,7 +1,8 @@
-//! The new-event wizard: name, date, club, format and its options, the roster (numbered
-//! players, a CSV with its problems listed line by line before anything is accepted, or club
-//! members ticked from the member list, with their numbers), then generation on a background
-//! thread with progress and cancel.
+//! The new-event wizard: name, date, club and the club's ID (its number with its national
+//! body, for the USEBIO results file; both taken from the club file when it has them), format
+//! and its options, the roster (numbered players, a CSV with its problems listed line by line
+//! before anything is accepted, or club members ticked from the member list, with their
+//! numbers), then generation on a background thread with progress and cancel.
 
 use super::dialogs::{Files, Purpose, Request};
 use super::generation::{Generation, refusal_ui};
@@ -9,6 +10,7 @@ use super::member_picker::{ClubList, MemberTicks};
 use super::options_form::{options_rows, row};
 use super::roster_preview::RosterPreview;
 use eframe::egui;
+use scheduler::club::ClubFile;
 use scheduler::event::Event;
 use scheduler::event::create::{EventFormat, EventOptions, NewEvent, NotGenerated, event_from};
 use scheduler::model::Roster;
@@ -16,6 +18,10 @@ use scheduler::model::Roster;
 pub struct NewEventView {
     title: String,
     club: String,
+    /// The club's number with its national body (USEBIO's `CLUB_ID_NUMBER`).
+    club_id: String,
+    /// Whether the club file was read for its name and ID (once a form).
+    club_file_read: bool,
     date: String,
     options: EventOptions,
     players: usize,
@@ -25,7 +31,8 @@ pub struct NewEventView {
     /// The club's member list, read once ticking starts.
     members: ClubList,
     time_limit: f64,
-    job: Option<(Generation, NewEvent)>,
+    /// The generation running, the event it is for, and the club ID to set in its settings.
+    job: Option<(Generation, NewEvent, Option<String>)>,
     /// Why the last attempt made nothing (with the rounds that can be made, when known).
     pub problem: Option<NotGenerated>,
     /// The form as it was when `problem` was found: once anything changes, the problem is
@@ -74,6 +81,8 @@ impl Default for NewEventView {
         NewEventView {
             title: "Club evening".into(),
             club: String::new(),
+            club_id: String::new(),
+            club_file_read: false,
             date: chrono::Local::now().date_naive().format("%Y-%m-%d").to_string(),
             options,
             players: 16,
@@ -101,12 +110,50 @@ impl NewEventView {
         view
     }
 
+    /// Fills in the club's name (when the form has none) and its ID from the club file in the
+    /// window's data folder, once, when there is a file that has them. Never makes the file; one
+    /// that cannot be read is left for the club members screen to say.
+    fn fill_in_from_club_file(&mut self, ctx: &egui::Context) {
+        if self.club_file_read {
+            return;
+        }
+        self.club_file_read = true;
+        let Some(path) = super::member_picker::club_path(ctx).filter(|path| path.exists()) else {
+            return;
+        };
+        let Ok(settings) = ClubFile::open(&path).and_then(|club| club.settings()) else {
+            return;
+        };
+        if self.club.trim().is_empty()
+            && let Some(name) = settings.name
+        {
+            self.club = name;
+        }
+        if self.club_id.trim().is_empty()
+            && let Some(id) = settings.club_id
+        {
+            self.club_id = id;
+        }
+    }
+
+    /// The club ID typed, trimmed; `None` when blank, refused when it holds a character that
+    /// cannot be shown (it goes into the USEBIO file).
+    fn club_id(&self) -> Result<Option<String>, String> {
+        let id = self.club_id.trim();
+        if id.is_empty() {
+            return Ok(None);
+        }
+        scheduler::text::screen_line("the club ID", id)?;
+        Ok(Some(id.to_owned()))
+    }
+
     /// What the form holds, in one string, to see whether it changed.
     fn fingerprint(&self) -> String {
         format!(
-            "{:?}|{:?}|{:?}|{:?}|{}|{:?}|{:?}|{}",
+            "{:?}|{:?}|{:?}|{:?}|{:?}|{}|{:?}|{:?}|{}",
             self.title,
             self.club,
+            self.club_id,
             self.date,
             self.options,
             self.players,
@@ -118,7 +165,7 @@ impl NewEventView {
 
     /// Returns the built event (with the generator's notes) once generation has finished.
     pub fn ui(&mut self, ui: &mut egui::Ui, files: &mut Files) -> Option<(Event, Vec<String>)> {
-        if let Some((job, _)) = &self.job {
+        if let Some((job, _, _)) = &self.job {
             let outcome = job.take_outcome();
             match outcome {
                 None => {
@@ -126,11 +173,13 @@ impl NewEventView {
                     return None;
                 }
                 Some(outcome) => {
-                    let (_, spec) = self.job.take()?;
+                    let (_, spec, club_id) = self.job.take()?;
                     match outcome {
                         Ok(generated) => {
                             let notes = generated.notes.clone();
-                            return Some((event_from(&spec, generated), notes));
+                            let mut event = event_from(&spec, generated);
+                            event.settings.club_id = club_id;
+                            return Some((event, notes));
                         }
                         Err(problem) => self.problem = Some(problem),
                     }
@@ -147,6 +196,7 @@ impl NewEventView {
             (None, Some(_)) => self.problem_for = None,
             _ => {}
         }
+        self.fill_in_from_club_file(ui.ctx());
         ui.heading("New event");
         egui::ScrollArea::vertical().show(ui, |ui| {
             egui::Grid::new("new-event")
@@ -154,7 +204,7 @@ impl NewEventView {
                 .spacing([12.0, 6.0])
                 .show(ui, |ui| {
                     row(ui, "Name", |ui| ui.text_edit_singleline(&mut self.title));
-                    row(ui, "Club", |ui| ui.text_edit_singleline(&mut self.club));
+                    self.club_row_ui(ui);
                     row(ui, "Date (YYYY-MM-DD)", |ui| {
                         ui.text_edit_singleline(&mut self.date)
                     });
@@ -212,6 +262,21 @@ impl NewEventView {
             }
         });
         None
+    }
+
+    /// The club's name, and beside it the club's ID with its national body.
+    fn club_row_ui(&mut self, ui: &mut egui::Ui) {
+        let label = ui.label("Club");
+        ui.horizontal(|ui| {
+            ui.text_edit_singleline(&mut self.club).labelled_by(label.id);
+            let id_label = ui.label("Club ID");
+            ui.add(egui::TextEdit::singleline(&mut self.club_id).desired_width(90.0))
+                .labelled_by(id_label.id)
+                .on_hover_text(
+                    "The club's number with its national body (the EBU's club ID, the ACBL's club number): the USEBIO results file carries it so the results are credited to the club",
+                );
+        });
+        ui.end_row();
     }
 
     /// The form's roster rows: where the players come from (a CSV, the club's members, or
@@ -308,11 +373,11 @@ impl NewEventView {
     }
 
     fn start(&mut self, ctx: &egui::Context) {
-        match self.spec() {
-            Ok(spec) => {
+        match self.spec().and_then(|spec| self.club_id().map(|id| (spec, id))) {
+            Ok((spec, club_id)) => {
                 self.problem = None;
                 let job = Generation::start(ctx, spec.roster.clone(), spec.options.clone(), self.time_limit);
-                self.job = Some((job, spec));
+                self.job = Some((job, spec, club_id));
             }
             Err(problem) => self.problem = Some(problem.into()),
         }

@@ -1,15 +1,17 @@
-//! Results entry, round by round: a field per table (per board for bridge, N-S and E-W tricks
-//! for a whist drive), checked as it is typed with the library's own messages, saved the
-//! moment Enter is pressed or Save clicked; Enter then moves on to the next table. A round
-//! says whether it is complete. Below, every entry and correction with its time.
+//! Results entry, round by round: a field per table (per board for bridge, with a small
+//! optional field for the opening lead; N-S and E-W tricks for a whist drive), checked as it is
+//! typed with the library's own messages, saved the moment Enter is pressed or Save clicked;
+//! Enter then moves on to the next table. A round says whether it is complete. A club pairs
+//! evening can be entered board by board instead, as the travellers come in, each line with
+//! its matchpoints once scored. Below, every entry and correction with its time.
 
 use super::dialogs::Files;
 use super::view::{EventView, Outcome};
 use eframe::egui;
-use scheduler::event::club_pairs::travellers;
+use scheduler::event::club_pairs::{Traveller, travellers};
 use scheduler::event::entry::{other_side_tricks, typed_result};
 use scheduler::event::session::{Command, Session};
-use scheduler::event::{ResultKey, ResultValue, Scoring, sides};
+use scheduler::event::{BridgeResult, ResultKey, ResultValue, Scoring, sides};
 use scheduler::movement::present_pairs;
 use std::collections::BTreeMap;
 
@@ -21,7 +23,79 @@ fn names(session: &Session, entrants: &[usize]) -> String {
         .join(" & ")
 }
 
-/// What is typed in one result field, by result and part (whist drives have two: N–S, E–W).
+/// What a result's row says around its fields.
+struct Line {
+    /// Where: "Table 3 board 2", "Round 2 table 3".
+    place: String,
+    /// The side named before the fields (N-S), and after them (E-W).
+    first: String,
+    second: String,
+    /// On a traveller, each side's matchpoints (N-S, E-W) once the board is scored; `None` in
+    /// the rows by round, which have no such columns.
+    matchpoints: Option<(Option<f64>, Option<f64>)>,
+}
+
+/// The fields a result is typed in: how many, and what each is called.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fields {
+    /// One field: a chess game, a match's score.
+    One,
+    /// A whist drive's tricks: N-S, then E-W.
+    Tricks,
+    /// A bridge board: the result ("4S N 10"), then the opening lead ("HQ"), which may stay
+    /// empty.
+    BoardAndLead,
+}
+
+impl Fields {
+    fn of(scoring: &Scoring) -> Fields {
+        match scoring {
+            Scoring::WhistDrive { .. } => Fields::Tricks,
+            Scoring::Bridge { .. } => Fields::BoardAndLead,
+            Scoring::Chess { .. } | Scoring::Match { .. } => Fields::One,
+        }
+    }
+
+    /// How many fields a result has.
+    fn count(self) -> u8 {
+        match self {
+            Fields::One => 1,
+            Fields::Tricks | Fields::BoardAndLead => 2,
+        }
+    }
+
+    /// The field's name after the table's ("Table 3 N-S tricks", "Table 3 lead").
+    fn name(self, part: u8) -> &'static str {
+        match (self, part) {
+            (Fields::Tricks, 0) => "N-S tricks",
+            (Fields::Tricks, _) => "E-W tricks",
+            (Fields::BoardAndLead, 1) => "lead",
+            _ => "result",
+        }
+    }
+
+    /// Wide enough for a whole contract ("3NT W 10"); narrow for tricks and a card.
+    fn width(self, part: u8) -> f32 {
+        match (self, part) {
+            (Fields::Tricks, _) | (Fields::BoardAndLead, 1) => 42.0,
+            _ => 110.0,
+        }
+    }
+
+    /// Greyed in an empty field: the side's name ("0" looked like an entered score), or that
+    /// the lead goes there.
+    fn hint(self, part: u8) -> &'static str {
+        match (self, part) {
+            (Fields::Tricks, 0) => "N-S",
+            (Fields::Tricks, _) => "E-W",
+            (Fields::BoardAndLead, 1) => "lead",
+            _ => "",
+        }
+    }
+}
+
+/// What is typed in one result field, by result and part (whist drives have two, N–S and E–W;
+/// bridge boards the result and the lead).
 #[derive(Default)]
 pub struct ResultsView {
     round: u32,
@@ -91,17 +165,13 @@ impl EventView for ResultsView {
             }
             Scoring::WhistDrive { .. } => "Tricks won by each side. Enter saves and moves to the next table; Tab moves between fields.",
             Scoring::Bridge { .. } => {
-                "Per board: contract, declarer, tricks (4S N 10, 3NT E -1), the N-S score (620), or pass. Enter saves and moves on."
+                "Per board: contract, declarer, tricks (4S N 10, 3NT E -1), the N-S score (620), or pass; the opening lead (HQ) in Lead if it was written down. Enter saves and moves on."
             }
             Scoring::Chess { .. } => "1-0, ½-½ (or =), 0-1, +- / -+ for forfeits. Enter saves and moves on.",
             Scoring::Match { .. } => "Score home-away, e.g. 3-1. Enter saves and moves on.",
         });
         ui.separator();
-        let parts: u8 = if matches!(event.settings.scoring, Scoring::WhistDrive { .. }) {
-            2
-        } else {
-            1
-        };
+        let fields = Fields::of(&event.settings.scoring);
         let history_height = 150.0;
         let mut field = 0usize;
         egui::ScrollArea::vertical()
@@ -125,17 +195,14 @@ impl EventView for ResultsView {
                                 } else {
                                     format!("Table {}", table.number)
                                 };
-                                let sides = (names(session, &first), names(session, &second));
-                                self.result_row(
-                                    ui,
-                                    session,
-                                    key,
+                                let line = Line {
                                     place,
-                                    sides,
-                                    parts,
-                                    &mut field,
-                                    &mut commands,
-                                );
+                                    first: names(session, &first),
+                                    second: names(session, &second),
+                                    matchpoints: None,
+                                };
+                                self.result_row(ui, session, key, line, fields, &mut field, &mut commands);
+                                ui.end_row();
                             }
                         }
                     });
@@ -188,12 +255,42 @@ impl ResultsView {
                 "Board {}: {done} of {} results; top {}",
                 traveller.board,
                 traveller.rows.len(),
-                traveller.top / 2.0
+                super::scorecard_window::mp_text(traveller.top)
             ))
             .strong(),
         );
-        ui.label("Contract, declarer, tricks (4S N 10, 3NT E -1), the N-S score (620), pass, AVE+ / AVE / AVE- or NP. Enter saves and moves down.");
+        ui.label("Contract, declarer, tricks (4S N 10, 3NT E -1), the N-S score (620), pass, AVE+ / AVE / AVE- or NP; the opening lead (HQ) in Lead if the traveller has it. Enter saves and moves down.");
         ui.separator();
+        let hand = event
+            .hand_records()
+            .into_iter()
+            .find(|b| b.number == traveller.board);
+        if let Some(board) = &hand {
+            egui::CollapsingHeader::new("Hand record")
+                .default_open(true)
+                .show(ui, |ui| super::hand_record::diagram_ui(ui, board));
+        }
+        let fields = egui::ScrollArea::vertical()
+            .id_salt("traveller")
+            .show(ui, |ui| {
+                self.traveller_rows_ui(ui, session, traveller, &mut commands)
+            })
+            .inner;
+        self.forget_focus_past(fields);
+        Outcome { commands, notice }
+    }
+
+    /// The traveller's lines under their headings: where, the pairs (number and names), the
+    /// result and lead fields, what the typed text means, and each side's matchpoints on the
+    /// standings' scale once the board is scored. Returns how many fields it drew.
+    fn traveller_rows_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        traveller: &Traveller,
+        commands: &mut Vec<Command>,
+    ) -> usize {
+        let event = session.event();
         let movement = event.schedule.movement.as_ref();
         let pairs = movement.map(present_pairs).unwrap_or_default();
         let who = |entrant: usize| {
@@ -204,51 +301,47 @@ impl ResultsView {
             format!("{label}  {}", event.schedule.entrants[entrant])
         };
         let mut field = 0usize;
-        let hand = event
-            .hand_records()
-            .into_iter()
-            .find(|b| b.number == traveller.board);
-        if let Some(board) = &hand {
-            egui::CollapsingHeader::new("Hand record")
-                .default_open(true)
-                .show(ui, |ui| super::hand_record::diagram_ui(ui, board));
-        }
-        egui::ScrollArea::vertical().id_salt("traveller").show(ui, |ui| {
-            outline_fields(ui);
-            egui::Grid::new(("traveller", traveller.board))
-                .striped(true)
-                .show(ui, |ui| {
-                    for row in &traveller.rows {
-                        let key = ResultKey {
-                            round: row.round,
-                            table: row.table,
-                            deal: traveller.board,
-                        };
-                        let place = format!("Round {} table {}", row.round, row.table);
-                        self.result_row(
-                            ui,
-                            session,
-                            key,
-                            place,
-                            (who(row.ns), who(row.ew)),
-                            1,
-                            &mut field,
-                            &mut commands,
-                        );
-                    }
-                });
-        });
-        self.forget_focus_past(field);
-        Outcome { commands, notice }
+        outline_fields(ui);
+        egui::Grid::new(("traveller", traveller.board))
+            .striped(true)
+            .show(ui, |ui| {
+                for heading in TRAVELLER_HEADINGS {
+                    ui.strong(heading);
+                }
+                ui.end_row();
+                for row in &traveller.rows {
+                    let key = ResultKey {
+                        round: row.round,
+                        table: row.table,
+                        deal: traveller.board,
+                    };
+                    let line = Line {
+                        place: format!("Round {} table {}", row.round, row.table),
+                        first: who(row.ns),
+                        second: who(row.ew),
+                        matchpoints: Some(row.matchpoints.unzip()),
+                    };
+                    let fields = Fields::of(&event.settings.scoring);
+                    self.result_row(ui, session, key, line, fields, &mut field, commands);
+                    ui.end_row();
+                }
+            });
+        field
     }
 
     /// Makes the drafts of `key` again from the saved value when it changed underneath
     /// (saved here, undone, or written by another window or command).
-    fn sync_drafts(&mut self, key: ResultKey, saved: Option<ResultValue>, parts: u8, hands: Option<u32>) {
+    fn sync_drafts(
+        &mut self,
+        key: ResultKey,
+        saved: Option<ResultValue>,
+        fields: Fields,
+        hands: Option<u32>,
+    ) {
         if self.seen.get(&key) == Some(&saved) {
             return;
         }
-        for part in 0..parts {
+        for part in 0..fields.count() {
             self.drafts
                 .insert((key, part), saved.map(|v| shown(&v, part)).unwrap_or_default());
         }
@@ -262,43 +355,34 @@ impl ResultsView {
         }
     }
 
-    /// The result's field(s), named for screen readers ("Table 3 N-S tricks"); Tab or Enter
-    /// into a field selects its text. Returns the part and field number Enter was pressed in.
+    /// The result's field(s), named for screen readers ("Table 3 N-S tricks", "Table 3
+    /// lead"); Tab or Enter into a field selects its text. Returns the part and field number
+    /// Enter was pressed in.
     fn fields_ui(
         &mut self,
         ui: &mut egui::Ui,
         key: ResultKey,
-        parts: u8,
+        fields: Fields,
         hands: Option<u32>,
         field: &mut usize,
     ) -> Option<(u8, usize)> {
         let mut entered_in = None;
-        for part in 0..parts {
-            let label = if parts == 2 {
-                if part == 0 { "N-S tricks" } else { "E-W tricks" }
-            } else {
-                "result"
-            };
+        for part in 0..fields.count() {
             let text = self.drafts.entry((key, part)).or_default();
             // Sized, not only a desired width: a grid cell otherwise keeps the narrow width of
             // its first frame ("3NT W 10" showed as "3NT").
-            let width = if parts == 2 { 42.0 } else { 110.0 };
+            let width = fields.width(part);
             let response = ui.add_sized(
                 [width, ui.spacing().interact_size.y],
                 egui::TextEdit::singleline(text)
                     .desired_width(width)
-                    // "0" looked like an entered score; the side's name says what goes here.
-                    .hint_text(match (parts, part) {
-                        (2, 0) => "N-S",
-                        (2, _) => "E-W",
-                        _ => "",
-                    }),
+                    .hint_text(fields.hint(part)),
             );
             response.widget_info(|| {
                 egui::WidgetInfo::labeled(
                     egui::Role::TextInput,
                     true,
-                    format!("Table {} {label}", key.table),
+                    format!("Table {} {}", key.table, fields.name(part)),
                 )
             });
             // Reached by Tab, or by Enter on the table before: typing replaces what is there.
@@ -313,7 +397,7 @@ impl ResultsView {
                 response.scroll_to_me(None);
                 self.focus = None;
             }
-            if part == 0 && parts == 2 && response.changed() {
+            if part == 0 && fields == Fields::Tricks && response.changed() {
                 self.fill_other_side(key, hands);
             }
             if response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
@@ -324,17 +408,17 @@ impl ResultsView {
         entered_in
     }
 
-    /// One result's row: where, the first side, its field(s), the second side, and what the
-    /// typed text means (saved, Save, the problem, Remove).
+    /// One result's cells: where, the first side, its field(s), the second side, on a
+    /// traveller each side's matchpoints, and what the typed text means (saved, Save, the
+    /// problem, Remove), last as it is the widest. The caller ends the row.
     #[allow(clippy::too_many_arguments)]
     fn result_row(
         &mut self,
         ui: &mut egui::Ui,
         session: &Session,
         key: ResultKey,
-        place: String,
-        sides: (String, String),
-        parts: u8,
+        line: Line,
+        fields: Fields,
         field: &mut usize,
         commands: &mut Vec<Command>,
     ) {
@@ -343,15 +427,19 @@ impl ResultsView {
             Scoring::WhistDrive { hands_per_round } => hands_per_round,
             _ => None,
         };
-        self.sync_drafts(key, saved, parts, hands);
-        ui.label(place);
-        ui.label(sides.0);
-        let entered_in = self.fields_ui(ui, key, parts, hands, field);
-        ui.label(sides.1);
-        let typed = self.parse(session, key, parts);
+        self.sync_drafts(key, saved, fields, hands);
+        ui.label(&line.place);
+        ui.label(line.first);
+        let entered_in = self.fields_ui(ui, key, fields, hands, field);
+        ui.label(line.second);
+        if let Some((ns, ew)) = line.matchpoints {
+            matchpoints_cell(ui, &line.place, "N-S", ns);
+            matchpoints_cell(ui, &line.place, "E-W", ew);
+        }
+        let typed = self.parse(session, key, fields);
         let submitted = entered_in.is_some();
         // The first field of the next table: where Enter moves the keyboard on to.
-        let next_table = entered_in.map(|(_, at)| at - (at % parts as usize) + parts as usize);
+        let next_table = entered_in.map(|(part, at)| at - part as usize + fields.count() as usize);
         match (&typed, saved) {
             (Some(Ok(value)), Some(old)) if *value == old => {
                 ui.label(match score_text(value, key) {
@@ -382,8 +470,7 @@ impl ResultsView {
             (Some(Err(problem)), _) => {
                 ui.colored_label(super::ERROR_RED, problem);
                 if let Some((part, at)) = entered_in {
-                    // N-S typed and Enter: on to E-W; otherwise stay to fix it.
-                    self.focus = Some(if part + 1 < parts { at + 1 } else { at });
+                    self.focus = Some(self.field_to_fix(session, key, fields, part, at));
                 }
             }
             (None, Some(_)) => {
@@ -400,7 +487,22 @@ impl ResultsView {
             // on to the next table, so the digits typed next are not lost.
             self.focus = next_table;
         }
-        ui.end_row();
+    }
+
+    /// Where the keyboard goes when Enter (in `part`, field number `at`) finds a problem: from
+    /// a whist drive's N-S on to its E-W; to a bridge board's field at fault (the lead when the
+    /// result alone is fine, else the result); otherwise it stays to fix it.
+    fn field_to_fix(&self, session: &Session, key: ResultKey, fields: Fields, part: u8, at: usize) -> usize {
+        let first = at - part as usize;
+        match fields {
+            Fields::Tricks if part == 0 => at + 1,
+            Fields::BoardAndLead => {
+                let result = self.drafts.get(&(key, 0)).map_or("", String::as_str);
+                let result_fine = matches!(typed_result(session.event(), key, &[result]), Some(Ok(_)));
+                first + usize::from(result_fine)
+            }
+            _ => at,
+        }
     }
 
     /// Enter on the last table has no next field: the keyboard is let go rather than handed
@@ -467,12 +569,33 @@ impl ResultsView {
     }
 
     /// The typed value, checked against the event; `None` while the fields are empty.
-    fn parse(&self, session: &Session, key: ResultKey, parts: u8) -> Option<Result<ResultValue, String>> {
-        let fields: Vec<&str> = (0..parts)
+    fn parse(
+        &self,
+        session: &Session,
+        key: ResultKey,
+        fields: Fields,
+    ) -> Option<Result<ResultValue, String>> {
+        let fields: Vec<&str> = (0..fields.count())
             .map(|part| self.drafts.get(&(key, part)).map_or("", String::as_str))
             .collect();
         typed_result(session.event(), key, &fields)
     }
+}
+
+/// The traveller's headings, one per column of its lines.
+const TRAVELLER_HEADINGS: [&str; 7] = ["", "N-S", "Result", "Lead", "E-W", "N-S MP", "E-W MP"];
+
+/// One side's matchpoints on a traveller line ("5.5"), empty before the board is scored; a
+/// screen reader hears where and whose ("Round 2 table 3: N-S 5.5 matchpoints").
+fn matchpoints_cell(ui: &mut egui::Ui, place: &str, side: &str, matchpoints: Option<f64>) {
+    let Some(mp) = matchpoints else {
+        ui.label("");
+        return;
+    };
+    let text = super::scorecard_window::mp_text(mp);
+    let spoken = format!("{place}: {side} {text} matchpoints");
+    ui.label(&text)
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, spoken.clone()));
 }
 
 /// Gives the result fields in `ui` an edge that stands out from the striped rows: the
@@ -510,12 +633,27 @@ fn select_all(ctx: &egui::Context, id: egui::Id, text: &str) {
     }
 }
 
-/// A saved result as it is typed back into its field.
+/// A saved result as it is typed back into its field `part`.
 fn shown(value: &ResultValue, part: u8) -> String {
     match value {
         ResultValue::Tricks { ns, ew } => if part == 0 { ns } else { ew }.to_string(),
-        // The library's own typed form ("4S N 10 HQ", "pass", "AVE+/AVE-"), lead included.
-        ResultValue::Bridge { board } => board.typed(),
+        // The library's own typed form ("4S N 10", "pass", "AVE+/AVE-") without the lead,
+        // which has a field of its own.
+        ResultValue::Bridge { board } if part == 0 => without_lead(*board).typed(),
+        ResultValue::Bridge { board } => board.lead().map(|card| card.to_string()).unwrap_or_default(),
         other => other.to_string(),
+    }
+}
+
+/// `board` with no lead recorded.
+fn without_lead(board: BridgeResult) -> BridgeResult {
+    match board {
+        BridgeResult::Contract {
+            contract,
+            declarer,
+            tricks,
+            ..
+        } => BridgeResult::contract(contract, declarer, tricks),
+        other => other,
     }
 }

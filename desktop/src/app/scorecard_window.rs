@@ -272,8 +272,8 @@ fn signed(score: i32) -> String {
 }
 
 /// Matchpoints on the traveller's 2-per-score-beaten scale as the standings show them (1 for
-/// each score beaten): "5", "5.5".
-fn mp_text(mp: f64) -> String {
+/// each score beaten): "5", "5.5". The results view's traveller writes them so too.
+pub(super) fn mp_text(mp: f64) -> String {
     let half = mp / 2.0;
     if (half - half.round()).abs() < 1e-9 {
         format!("{half:.0}")

@@ -23,6 +23,9 @@ pub struct SheetsView {
     travellers: bool,
     score_cards: bool,
     summary: bool,
+    /// Bridge with deals attached: the hand records, four boards a page. Off until ticked:
+    /// they are handed out after play, not printed with the evening's cards.
+    hand_records: bool,
     letter: bool,
 }
 
@@ -36,6 +39,7 @@ impl Default for SheetsView {
             travellers: true,
             score_cards: true,
             summary: true,
+            hand_records: false,
             letter: false,
         }
     }
@@ -87,6 +91,10 @@ impl EventView for SheetsView {
                 "Travellers, one per board (filled in from the results entered)",
             );
             ui.checkbox(&mut self.score_cards, "Personal score cards, one per pair");
+        }
+        if offered.contains(&SheetKind::HandRecords) {
+            ui.checkbox(&mut self.hand_records, "Hand records (4 boards a page)")
+                .on_hover_text("The deals attached to the boards, with dealer, vulnerability and points: to hand out after play");
         }
         ui.add_enabled(
             !session.results().is_empty(),
@@ -197,6 +205,7 @@ impl SheetsView {
             (self.personal, SheetKind::Personal),
             (self.travellers, SheetKind::Travellers),
             (self.score_cards, SheetKind::ScoreCards),
+            (self.hand_records, SheetKind::HandRecords),
         ]
         .into_iter()
         .filter_map(|(on, kind)| (on && offered.contains(&kind)).then_some(kind))

@@ -248,7 +248,8 @@ pub fn arrive(mut movement: Movement, before_round: usize, missed: MissedBoards)
 /// round and place (so it is the same movement). Empty when it is not, or for a movement
 /// with no full form (the 2½-table Howell).
 fn phantom_seats_made_again(movement: &Movement, phantom: usize) -> Vec<PhantomSeat> {
-    let Ok(mut full) = super::choose::generate(movement.kind, movement.tables, movement.boards_per_round) else {
+    let Ok(mut full) = super::choose::generate(movement.kind, movement.tables, movement.boards_per_round)
+    else {
         return Vec::new();
     };
     if full.pairs != movement.pairs || full.rounds.len() < movement.rounds.len() {
@@ -633,6 +634,10 @@ mod tests {
         let mut odd = with_phantom(mitchell(5, 3).unwrap(), 10).unwrap();
         odd.phantom_seats.clear();
         odd.rounds[0].tables[0].set = 5;
-        assert!(arrive(odd, 2, MissedBoards::NotPlayed).unwrap_err().contains("no seat with boards"));
+        assert!(
+            arrive(odd, 2, MissedBoards::NotPlayed)
+                .unwrap_err()
+                .contains("no seat with boards")
+        );
     }
 }

@@ -975,6 +975,10 @@ fn a_row_after_blank_lines_is_named_by_its_own_line() {
     ] {
         let r = scheduler::roster_import::import_roster_bytes("roster.csv", text.as_bytes());
         let error = only_error(&r);
-        assert_eq!((error.line, error.field.as_deref()), (Some(line), Some("Rating")), "{text:?}");
+        assert_eq!(
+            (error.line, error.field.as_deref()),
+            (Some(line), Some("Rating")),
+            "{text:?}"
+        );
     }
 }

@@ -19,6 +19,7 @@ mod member_picker;
 mod members;
 mod results_entry;
 mod views;
+mod window_outputs;
 
 pub(super) const SIZE: egui::Vec2 = egui::vec2(1100.0, 720.0);
 
