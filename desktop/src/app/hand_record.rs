@@ -101,7 +101,7 @@ pub fn attach_ui(
         }
         if ui
             .button("Attach hand records (PBN)…")
-            .on_hover_text("A dealing machine's file, or one written by `tourney deals`")
+            .on_hover_text("A dealing machine's file, BridgeComposer's, or one Tourney dealt")
             .clicked()
         {
             files.ask(

@@ -94,7 +94,7 @@ impl MembersView {
         }
         if let Some(club) = &self.club {
             ui.weak(format!(
-                "Kept in {} (shared with `tourney members`)",
+                "Kept in {} (the window and the command line share this list)",
                 club.path().display()
             ));
         }
