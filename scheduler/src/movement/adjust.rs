@@ -248,7 +248,7 @@ pub fn arrive(mut movement: Movement, before_round: usize, missed: MissedBoards)
 /// round and place (so it is the same movement). Empty when it is not, or for a movement
 /// with no full form (the 2½-table Howell).
 fn phantom_seats_made_again(movement: &Movement, phantom: usize) -> Vec<PhantomSeat> {
-    let Ok(mut full) = super::choose::generate(movement.kind, movement.tables, movement.boards_per_round)
+    let Ok(mut full) = super::generate::generate(movement.kind, movement.tables, movement.boards_per_round)
     else {
         return Vec::new();
     };

@@ -2,12 +2,10 @@
 //! evening should have, the kinds that exist for that many tables with the boards per round
 //! that come closest, the way club scorers offer them (the organiser picks one).
 
-use super::howell::{
-    THREE_QUARTER_ROUNDS, THREE_QUARTER_TABLES, three_quarter_howell, two_and_a_half_table_howell,
-};
+use super::generate::generate;
+use super::howell::{THREE_QUARTER_ROUNDS, THREE_QUARTER_TABLES, two_and_a_half_table_howell};
 use super::{
-    MAX_HOWELL_TABLES, Movement, MovementKind, arrow_switch, default_arrow_switch_rounds, howell, mitchell,
-    relay_mitchell, skip_mitchell, with_phantom,
+    MAX_HOWELL_TABLES, Movement, MovementKind, arrow_switch, default_arrow_switch_rounds, with_phantom,
 };
 
 /// One movement that fits, with the numbers the organiser chooses between.
@@ -162,17 +160,6 @@ pub fn make_movement(choice: &MovementChoice) -> Result<Movement, String> {
         arrow_switch(movement, &rounds)
     } else {
         Ok(movement)
-    }
-}
-
-/// The movement of a kind for `tables` full tables with `k` boards a round.
-pub(crate) fn generate(kind: MovementKind, tables: usize, k: usize) -> Result<Movement, String> {
-    match kind {
-        MovementKind::Mitchell => mitchell(tables, k),
-        MovementKind::SkipMitchell => skip_mitchell(tables, k),
-        MovementKind::RelayMitchell => relay_mitchell(tables, k),
-        MovementKind::Howell => howell(tables, k),
-        MovementKind::ThreeQuarterHowell => three_quarter_howell(tables, k),
     }
 }
 

@@ -10,6 +10,7 @@
 pub mod adjust;
 pub mod choose;
 pub mod export;
+mod generate;
 pub mod guide;
 pub mod howell;
 pub mod mitchell;

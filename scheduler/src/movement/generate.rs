@@ -1,0 +1,17 @@
+//! The full movement of each kind, by kind: what the organiser's choice makes before any
+//! adjustment (a phantom, an arrow switch, a shorter evening), and what an adjustment makes
+//! again when it needs the full form (a late pair's seat in an older event).
+
+use super::howell::three_quarter_howell;
+use super::{Movement, MovementKind, howell, mitchell, relay_mitchell, skip_mitchell};
+
+/// The movement of a kind for `tables` full tables with `k` boards a round.
+pub(crate) fn generate(kind: MovementKind, tables: usize, k: usize) -> Result<Movement, String> {
+    match kind {
+        MovementKind::Mitchell => mitchell(tables, k),
+        MovementKind::SkipMitchell => skip_mitchell(tables, k),
+        MovementKind::RelayMitchell => relay_mitchell(tables, k),
+        MovementKind::Howell => howell(tables, k),
+        MovementKind::ThreeQuarterHowell => three_quarter_howell(tables, k),
+    }
+}
