@@ -29,14 +29,22 @@ pub fn print(pdf: &Path) -> Printed {
 /// The shell's print verb, through PowerShell (present on every Windows Tourney runs on).
 fn print_windows(pdf: &Path) -> Printed {
     let quoted = pdf.display().to_string().replace('\'', "''");
-    let outcome = Command::new("powershell")
-        .args([
-            "-NoProfile",
-            "-NonInteractive",
-            "-Command",
-            &format!("Start-Process -FilePath '{quoted}' -Verb Print"),
-        ])
-        .output();
+    let mut command = Command::new("powershell");
+    command.args([
+        "-NoProfile",
+        "-NonInteractive",
+        "-Command",
+        &format!("Start-Process -FilePath '{quoted}' -Verb Print"),
+    ]);
+    // Tourney is a GUI program on Windows: without CREATE_NO_WINDOW a console would flash up
+    // for PowerShell.
+    #[cfg(windows)]
+    {
+        use std::os::windows::process::CommandExt;
+        const CREATE_NO_WINDOW: u32 = 0x0800_0000;
+        command.creation_flags(CREATE_NO_WINDOW);
+    }
+    let outcome = command.output();
     match outcome {
         Ok(out) if out.status.success() => {
             Printed::Sent("sent to the program Windows prints PDFs with".to_owned())
