@@ -121,7 +121,11 @@ impl EventView for RosterView {
         }
         if locked {
             // Said on screen, not only on hover: greyed controls alone looked broken.
-            ui.weak("Results are entered: names and details can still be corrected; a late player or a withdrawal changes only the rounds not yet played.");
+            ui.weak(if pairs {
+                "Results are entered: names and details can still be corrected; a late pair or a withdrawal changes only the rounds not yet played."
+            } else {
+                "Results are entered: names and details can still be corrected; a late player or a withdrawal changes only the rounds not yet played."
+            });
             commands.extend(self.line_up.ui(ui, session));
         }
         if let Some(message) = &self.message {
@@ -531,7 +535,8 @@ impl RosterView {
     }
 
     /// One pair's row: its number in the movement, both players and their member numbers
-    /// (each edited on its own: the pair's name follows), club, e-mail; returns the edited
+    /// (each edited on its own: the pair's name follows), whether it stays at one table, club,
+    /// e-mail; returns the edited
     /// roster when something was changed.
     fn pair_row_ui(
         &mut self,
@@ -586,13 +591,31 @@ impl RosterView {
                     edited = edit(&|p| renumber_member(p, which, &text));
                 }
             }
+            // A pair with a player who cannot move: the movement gives it a seat that stays at
+            // one table (any number of pairs may ask; the movement says if it has too few).
+            let mut stays = player.stationary;
+            let response = ui
+                .add_enabled(!locked, egui::Checkbox::without_text(&mut stays))
+                .on_hover_text(
+                    "A player who cannot move: the pair keeps one table all evening (N-S in a Mitchell)",
+                )
+                .on_disabled_hover_text(lock_reason);
+            name(
+                &response,
+                egui::Role::CheckBox,
+                format!("Pair {number} stays at one table"),
+            );
+            ui.add_space(70.0 - response.rect.width());
+            if stays != player.stationary {
+                edited = edit(&|p| p.stationary = stays);
+            }
             if let Some(text) =
-                self.text_field(ui, player, Field::Club, 120.0, &format!("Pair {number} club"))
+                self.text_field(ui, player, Field::Club, 100.0, &format!("Pair {number} club"))
             {
                 edited = edit(&|p| p.club = Some(text.clone()).filter(|t| !t.trim().is_empty()));
             }
             if let Some(text) =
-                self.text_field(ui, player, Field::Email, 170.0, &format!("Pair {number} e-mail"))
+                self.text_field(ui, player, Field::Email, 150.0, &format!("Pair {number} e-mail"))
             {
                 edited = edit(&|p| p.email = Some(text.clone()).filter(|t| !t.trim().is_empty()));
             }
@@ -774,8 +797,9 @@ impl Columns {
                 ("Number", 80.0),
                 ("Second player", 170.0),
                 ("Number", 80.0),
-                ("Club", 120.0),
-                ("E-mail", 170.0),
+                ("Stays put", 70.0),
+                ("Club", 100.0),
+                ("E-mail", 150.0),
             ];
         }
         let mut headings = vec![

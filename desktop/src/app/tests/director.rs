@@ -375,3 +375,29 @@ fn snapshots_of_a_pairs_evening() {
         result.unwrap();
     }
 }
+
+/// A pair with a player who cannot move is ticked *Stays put* in the roster of a pairs
+/// event: stored on the pair, and the schedule is then out of date until made again (where
+/// the movement seats it at one table; see the library's `stationary_pairs` tests).
+#[test]
+fn a_pair_that_cannot_move_is_ticked_in_the_pairs_roster() {
+    let mut harness = pairs_bridge_results("stays-put");
+    harness.get_by_label("Roster").click();
+    harness.run();
+    let event = session(&harness).event().clone();
+    let id = event.roster.players[4].id;
+    harness
+        .get_by_label(&format!("Pair {} stays at one table", id.0))
+        .click();
+    harness.run();
+    let event = session(&harness).event().clone();
+    assert!(event.roster.player(id).unwrap().stationary);
+    assert!(
+        event
+            .roster_changes()
+            .iter()
+            .any(|c| c.ends_with("now keeps the stationary seat")),
+        "{:?}",
+        event.roster_changes()
+    );
+}
