@@ -107,26 +107,7 @@ pub fn late_arrival(
         return Err(problems.join("; "));
     }
     let last = schedule.rounds.iter().map(|r| r.number).max().unwrap_or(0);
-    let played = last_round_with_results(results);
-    let from = before_round.unwrap_or(played + 1);
-    if played >= last {
-        return Err(format!(
-            "round {last}, the last round, has results already: there is no round left for {name} to play"
-        ));
-    }
-    if from == 0 || from > last {
-        return Err(format!(
-            "there is no round {from}: {name} can join before round {} to {last}",
-            played + 1
-        ));
-    }
-    if let Some(key) = results.keys().find(|k| k.round >= from) {
-        return Err(format!(
-            "round {} has results already ({key}), so {name} can join before round {} at the earliest",
-            key.round,
-            played + 1
-        ));
-    }
+    let from = joining_round(results, name, before_round, last)?;
     let newcomer = schedule.entrants.len();
     let mut after = schedule.clone();
     after.entrants.push(name.to_owned());
@@ -170,6 +151,33 @@ pub fn late_arrival(
         action: format!("Late arrival: {name} joined before round {from}"),
         notes,
     })
+}
+
+/// The round a newcomer `name` joins before: `before_round`, or the first round after the
+/// last one with results. Refused when no round is left, the round does not exist, or it (or
+/// a later one) has results already. `last`: the event's last round.
+fn joining_round(results: &Results, name: &str, before_round: Option<u32>, last: u32) -> Result<u32, String> {
+    let played = last_round_with_results(results);
+    let from = before_round.unwrap_or(played + 1);
+    if played >= last {
+        return Err(format!(
+            "round {last}, the last round, has results already: there is no round left for {name} to play"
+        ));
+    }
+    if from == 0 || from > last {
+        return Err(format!(
+            "there is no round {from}: {name} can join before round {} to {last}",
+            played + 1
+        ));
+    }
+    if let Some(key) = results.keys().find(|k| k.round >= from) {
+        return Err(format!(
+            "round {} has results already ({key}), so {name} can join before round {} at the earliest",
+            key.round,
+            played + 1
+        ));
+    }
+    Ok(from)
 }
 
 /// Entrant `entrant` leaves after round `after_round`: from the next round a phantom takes

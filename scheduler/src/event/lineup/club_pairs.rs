@@ -6,7 +6,7 @@
 //! the director chooses ([`MissedBoards`]). Where no seat is free, the refusal says what the
 //! director can do instead.
 
-use super::{LineUp, LineUpChange, last_round_with_results, results_keep_their_tables};
+use super::{LineUp, LineUpChange, joining_round, last_round_with_results, results_keep_their_tables};
 use crate::event::{Event, Results};
 use crate::model::{Member, Player, Schedule};
 use crate::movement::{MissedBoards, Movement, arrive, present_pairs, schedule_of};
@@ -31,25 +31,7 @@ pub(super) fn late_pair(
     }
     let last = movement.rounds.len() as u32;
     let played = last_round_with_results(results);
-    let from = before_round.unwrap_or(played + 1);
-    if played >= last {
-        return Err(format!(
-            "round {last}, the last round, has results already: there is no round left for {name} to play"
-        ));
-    }
-    if from == 0 || from > last {
-        return Err(format!(
-            "there is no round {from}: {name} can join before round {} to {last}",
-            played + 1
-        ));
-    }
-    if let Some(key) = results.keys().find(|k| k.round >= from) {
-        return Err(format!(
-            "round {} has results already ({key}), so {name} can join before round {} at the earliest",
-            key.round,
-            played + 1
-        ));
-    }
+    let from = joining_round(results, name, before_round, last)?;
     let Some(pair) = movement.phantom else {
         return Err(no_free_seat(movement, name, played));
     };
