@@ -517,17 +517,7 @@ impl RosterView {
                 r.players[index].email = Some(text).filter(|t| !t.trim().is_empty());
                 edited = Some(r);
             }
-            if ui
-                .add_enabled(!locked, egui::Button::new("Delete"))
-                .on_hover_text(format!(
-                    "Remove {} from the roster (Undo brings them back)",
-                    player.name
-                ))
-                .on_disabled_hover_text(lock_reason)
-                .clicked()
-            {
-                let mut r = with_spouse(roster, id, None);
-                r.players.retain(|p| p.id != id);
+            if let Some(r) = delete_ui(ui, roster, player, locked, lock_reason) {
                 edited = Some(r);
             }
         });
@@ -619,17 +609,7 @@ impl RosterView {
             {
                 edited = edit(&|p| p.email = Some(text.clone()).filter(|t| !t.trim().is_empty()));
             }
-            if ui
-                .add_enabled(!locked, egui::Button::new("Delete"))
-                .on_hover_text(format!(
-                    "Remove {} from the roster (Undo brings them back)",
-                    player.name
-                ))
-                .on_disabled_hover_text(lock_reason)
-                .clicked()
-            {
-                let mut r = with_spouse(roster, id, None);
-                r.players.retain(|p| p.id != id);
+            if let Some(r) = delete_ui(ui, roster, player, locked, lock_reason) {
                 edited = Some(r);
             }
         });
@@ -818,6 +798,30 @@ impl Columns {
         headings.extend([("Club", 120.0), ("Rating", 60.0), ("E-mail", 170.0)]);
         headings
     }
+}
+
+/// A row's *Delete* button (disabled, saying why, once results are entered): the roster
+/// without `player` (and without a spouse link to them) when clicked.
+fn delete_ui(
+    ui: &mut egui::Ui,
+    roster: &Roster,
+    player: &Player,
+    locked: bool,
+    lock_reason: &str,
+) -> Option<Roster> {
+    let clicked = ui
+        .add_enabled(!locked, egui::Button::new("Delete"))
+        .on_hover_text(format!(
+            "Remove {} from the roster (Undo brings them back)",
+            player.name
+        ))
+        .on_disabled_hover_text(lock_reason)
+        .clicked();
+    clicked.then(|| {
+        let mut r = with_spouse(roster, player.id, None);
+        r.players.retain(|p| p.id != player.id);
+        r
+    })
 }
 
 /// "13 pairs", "1 pair".
