@@ -72,6 +72,22 @@ pub fn describe_io(error: &std::io::Error) -> String {
     }
 }
 
+/// Why a file could not be read, in the same words on every system (the systems' own wording
+/// differs: Linux says "No such file or directory", Windows "The system cannot find the file
+/// specified").
+pub fn describe_read_io(error: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match error.kind() {
+        ErrorKind::NotFound => "there is no such file".to_owned(),
+        ErrorKind::PermissionDenied => {
+            "permission denied (the file belongs to someone else, or another program has it locked)"
+                .to_owned()
+        }
+        ErrorKind::IsADirectory => "it is a folder, not a file".to_owned(),
+        _ => error.to_string(),
+    }
+}
+
 /// Writes `bytes` to `path` as described in the module comment. `inputs` are the files the
 /// command has read (never replaced, whatever `existing` says).
 pub fn write_export(
@@ -308,6 +324,28 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_read_is_described_alike_on_every_system() {
+        let dir = scratch("read");
+        let missing = std::fs::read(dir.join("missing.csv")).unwrap_err();
+        assert_eq!(describe_read_io(&missing), "there is no such file");
+        // Reading a folder fails with IsADirectory on Linux; elsewhere with PermissionDenied.
+        let folder = std::fs::read(&dir).unwrap_err();
+        let said = describe_read_io(&folder);
+        assert!(
+            said == "it is a folder, not a file" || said.starts_with("permission denied"),
+            "{said}"
+        );
+        // The roster reader and the event file use the same words.
+        let roster = crate::roster_import::import_roster_file(&dir.join("missing.csv"));
+        let said: Vec<String> = roster.problems.errors().map(ToString::to_string).collect();
+        assert!(
+            said.iter()
+                .any(|e| e.ends_with("cannot read the file: there is no such file")),
+            "{said:?}"
+        );
     }
 
     fn names(dir: &Path) -> Vec<String> {

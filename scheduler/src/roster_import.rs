@@ -370,7 +370,14 @@ pub fn import_roster_file(path: &Path) -> RosterImport {
         Ok(bytes) => import_roster_bytes(&label, &bytes),
         Err(err) => {
             let mut problems = Problems::for_file(label);
-            problems.error(None, None, format!("cannot read the file: {err}"));
+            problems.error(
+                None,
+                None,
+                format!(
+                    "cannot read the file: {}",
+                    crate::export_file::describe_read_io(&err)
+                ),
+            );
             RosterImport::refused(problems)
         }
     }

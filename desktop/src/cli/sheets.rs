@@ -4,7 +4,7 @@ use super::event::open_to_read;
 use super::output::{
     PrintArgs, SheetKindArg, chosen_kinds, print_problems, start_csv, write_file, write_prints,
 };
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use scheduler::event::store::looks_like_event_file;
 use scheduler::schedule_io::{read_json, write_round_sheet_csv};
@@ -34,7 +34,13 @@ pub(super) fn run(mut args: SheetsArgs) -> Result<ExitCode> {
     if args.print.pdf.is_none() && args.print.round_sheet.is_none() {
         anyhow::bail!("nothing to write: give --pdf FILE.pdf and/or --round-sheet FILE.csv");
     }
-    let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
+    let bytes = std::fs::read(&args.file).map_err(|error| {
+        anyhow::anyhow!(
+            "cannot read {}: {}",
+            args.file.display(),
+            scheduler::export_file::describe_read_io(&error)
+        )
+    })?;
     if is_event_file(&args.file, &bytes) {
         return print_event(&args.file, &args.print);
     }

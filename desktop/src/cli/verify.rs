@@ -1,7 +1,7 @@
 //! `tourney verify`: check any schedule, hand-made ones too, against its rules.
 
 use super::output::{is_json, print_problems, print_report};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 use scheduler::model::Format;
 use scheduler::roster_import::import_roster_file;
@@ -44,7 +44,13 @@ pub struct VerifyArgs {
 }
 
 pub(super) fn run(args: &VerifyArgs) -> Result<ExitCode> {
-    let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
+    let bytes = std::fs::read(&args.file).map_err(|error| {
+        anyhow::anyhow!(
+            "cannot read {}: {}",
+            args.file.display(),
+            scheduler::export_file::describe_read_io(&error)
+        )
+    })?;
     let label = args.file.display().to_string();
     let parsed = if is_json(&args.file) {
         read_json(&label, &bytes).map(|mut schedule| {

@@ -277,9 +277,14 @@ pub fn read_members_file(path: &Path) -> MemberImport {
         Ok(bytes) => read_members_bytes(&label, &bytes),
         Err(error) => {
             let mut import = MemberImport::empty(&label, Encoding::Utf8);
-            import
-                .problems
-                .error(None, None, format!("cannot read the file: {error}"));
+            import.problems.error(
+                None,
+                None,
+                format!(
+                    "cannot read the file: {}",
+                    crate::export_file::describe_read_io(&error)
+                ),
+            );
             import
         }
     }

@@ -31,7 +31,7 @@ pub fn read_pbn_file(path: &Path) -> Result<Vec<Board>, Problems> {
                 None,
                 format!(
                     "cannot read the file: {}",
-                    crate::export_file::describe_io(&error)
+                    crate::export_file::describe_read_io(&error)
                 ),
             );
             Err(problems)

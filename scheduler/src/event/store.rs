@@ -113,7 +113,7 @@ fn add_undo(connection: &Connection) -> rusqlite::Result<()> {
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The file could not be read or written at all.
-    #[error("{}: {error}", path.display())]
+    #[error("{}: {}", path.display(), crate::export_file::describe_read_io(error))]
     Io {
         /// The event file (or the file being written).
         path: PathBuf,
@@ -218,6 +218,12 @@ pub enum StoreError {
     )]
     DiskFull {
         /// The event file (or the file being written).
+        path: PathBuf,
+    },
+    /// A new file was to be written in a folder that does not exist.
+    #[error("{}: its folder does not exist; nothing was written", path.display())]
+    NoFolder {
+        /// The file that could not be written.
         path: PathBuf,
     },
     /// Made by an older Tourney, and its tables are not what that version wrote.
@@ -1030,6 +1036,7 @@ fn write_whole_file(
         std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded => {
             StoreError::DiskFull { path: to.into() }
         }
+        std::io::ErrorKind::NotFound => StoreError::NoFolder { path: to.into() },
         _ => StoreError::Io {
             path: to.into(),
             error,
