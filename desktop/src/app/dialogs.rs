@@ -23,7 +23,8 @@ pub enum Answer {
 
 /// A dialog that answers at once: the system's, or a fake in tests and benchmarks.
 pub trait FileDialogs {
-    fn ask(&mut self, request: &Request) -> Answer;
+    /// Asks; `start` is the folder to show first (the last one used, else Documents).
+    fn ask(&mut self, request: &Request, start: &Path) -> Answer;
 }
 
 /// The operating system's dialogs (rfd: the XDG portal on Linux).
@@ -34,13 +35,14 @@ pub struct NativeDialogs;
 const NO_DIALOG_BELOW: Duration = Duration::from_millis(300);
 
 impl FileDialogs for NativeDialogs {
-    fn ask(&mut self, request: &Request) -> Answer {
+    fn ask(&mut self, request: &Request, start: &Path) -> Answer {
         if std::env::var("TOURNEY_FILE_DIALOG").is_ok_and(|v| v == "own") {
             return Answer::NoDialog;
         }
         let (filter, extensions) = request.filter();
         let dialog = rfd::FileDialog::new()
             .set_title(request.title())
+            .set_directory(start)
             .add_filter(filter, &extensions);
         let started = Instant::now();
         let chosen = match request.suggested_name() {
@@ -65,7 +67,7 @@ impl FileDialogs for NativeDialogs {
 pub struct NoDialogs;
 
 impl FileDialogs for NoDialogs {
-    fn ask(&mut self, _: &Request) -> Answer {
+    fn ask(&mut self, _: &Request, _: &Path) -> Answer {
         Answer::Cancelled
     }
 }
@@ -82,7 +84,7 @@ pub struct ScriptedDialogs {
 
 #[cfg(test)]
 impl FileDialogs for ScriptedDialogs {
-    fn ask(&mut self, request: &Request) -> Answer {
+    fn ask(&mut self, request: &Request, _: &Path) -> Answer {
         self.asked.borrow_mut().push(request.clone());
         self.answers.pop_front().unwrap_or(Answer::Cancelled)
     }
@@ -157,13 +159,28 @@ impl Files {
         self.start_folder = start_folder;
     }
 
+    /// The folder a dialog shows first: the last one a file was chosen in, else the one the
+    /// app suggests (the open event's), else Documents (Windows' and macOS' documents folder,
+    /// XDG's on Linux), else the home folder.
+    fn first_folder(&self) -> PathBuf {
+        self.last_folder
+            .clone()
+            .or_else(|| self.start_folder.clone())
+            .into_iter()
+            .chain(dirs::document_dir())
+            .chain(dirs::home_dir().map(|h| h.join("Documents")))
+            .chain(dirs::home_dir())
+            .find(|f| f.is_dir())
+            .unwrap_or_else(|| PathBuf::from("."))
+    }
+
     /// Asks for a file for `purpose`; read the answer with `answer(purpose)`.
     pub fn ask(&mut self, purpose: Purpose, request: Request) {
         if self.open.is_some() {
             return;
         }
         if self.choice == DialogChoice::System && !self.system_missing {
-            match self.system.ask(&request) {
+            match self.system.ask(&request, &self.first_folder()) {
                 Answer::Chosen(path) => {
                     self.last_folder = path.parent().map(Path::to_path_buf);
                     self.answers.push((purpose, Some(path)));
@@ -184,16 +201,7 @@ impl Files {
         }
         let mut places = standard_places();
         places.extend(self.extra_places.iter().filter(|(_, p)| p.is_dir()).cloned());
-        let start = self
-            .last_folder
-            .clone()
-            .or_else(|| self.start_folder.clone())
-            .into_iter()
-            .chain(dirs::document_dir())
-            .chain(dirs::home_dir().map(|h| h.join("Documents")))
-            .chain(dirs::home_dir())
-            .find(|f| f.is_dir())
-            .unwrap_or_else(|| PathBuf::from("."));
+        let start = self.first_folder();
         self.open = Some((purpose, OwnFileDialog::new(request, start, places)));
     }
 
