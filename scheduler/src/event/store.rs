@@ -11,8 +11,10 @@
 //! for reading only, and every write is refused with the same message until it is repaired.
 //! SQLite's failures are told as what they are: read-only, disk full, damaged.
 
+mod tables;
 mod undo;
 
+pub use tables::{Conflict, TableAccess, TableOutcome};
 pub use undo::Reverted;
 
 use super::{Event, ResultKey, ResultValue, Results};
@@ -34,10 +36,11 @@ pub fn looks_like_event_file(head: &[u8]) -> bool {
     head.starts_with(SQLITE_MAGIC)
 }
 /// The schema this build writes. Older files are migrated forward when opened.
-pub const SCHEMA_VERSION: i32 = 3;
+pub const SCHEMA_VERSION: i32 = 4;
 
 /// Schema steps: entry i takes a file from version i to i + 1.
-const MIGRATIONS: &[fn(&Connection) -> rusqlite::Result<()>] = &[create_tables, add_generated_for, add_undo];
+const MIGRATIONS: &[fn(&Connection) -> rusqlite::Result<()>] =
+    &[create_tables, add_generated_for, add_undo, tables::add_tables];
 
 /// Version 1: the event, its results and the history of every change.
 fn create_tables(connection: &Connection) -> rusqlite::Result<()> {
@@ -527,7 +530,7 @@ impl EventFile {
         let now = now();
         tx.execute(
             "INSERT INTO result (round, table_no, deal, value, entered_at) VALUES (?1, ?2, ?3, ?4, ?5)
-             ON CONFLICT (round, table_no, deal) DO UPDATE SET value = excluded.value, entered_at = excluded.entered_at",
+             ON CONFLICT (round, table_no, deal) DO UPDATE SET value = excluded.value, entered_at = excluded.entered_at, source = NULL",
             params![key.round, key.table, key.deal, after, now],
         )
         .map_err(&db)?;

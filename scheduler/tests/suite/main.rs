@@ -22,6 +22,7 @@ mod rosters;
 mod round_robin_properties;
 mod session;
 mod stationary_pairs;
+mod tables;
 // The printed sheets need the PDF renderer (`--no-default-features` leaves it out).
 #[cfg(feature = "pdf")]
 mod sheets;

@@ -1,0 +1,494 @@
+//! The tables' part of the event file (format 4): each table's key and the round it is on,
+//! the director's PIN, every request a table's device made (with the answer it got, so a
+//! repeat gets the same answer), and the conflicts left for the director. What a table may do
+//! is said in [`crate::event::tables`]; every check and write here happens inside one write
+//! transaction, against the event and results as stored.
+
+use super::{EventFile, StoreError, database_error, json, now, read_event, read_results, write_transaction};
+use crate::event::tables::{
+    Caller, TableRefusal, TableReply, TableRequest, missing_at, new_key, new_pin, read_fields,
+    rounds_of_table, same_secret, valid_request_id,
+};
+use crate::event::{ResultKey, ResultValue};
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use std::collections::BTreeSet;
+
+/// Format 4: results and history lines say where they came from (`source`: NULL for the
+/// window and the command line, "table 3" for a table's device, "director (PIN)"), and the
+/// tables' keys, rounds, requests and conflicts are kept.
+pub(super) fn add_tables(connection: &Connection) -> rusqlite::Result<()> {
+    for table in ["result", "history"] {
+        let has_column: bool = connection.query_row(
+            &format!("SELECT COUNT(*) > 0 FROM pragma_table_info('{table}') WHERE name = 'source'"),
+            [],
+            |row| row.get(0),
+        )?;
+        if !has_column {
+            connection.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN source TEXT;"))?;
+        }
+    }
+    connection.execute_batch(
+        "
+        CREATE TABLE IF NOT EXISTS table_access (
+            table_no INTEGER PRIMARY KEY,
+            key TEXT NOT NULL,
+            round INTEGER NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS director_access (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            pin TEXT NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS table_request (
+            id TEXT PRIMARY KEY,
+            table_no INTEGER NOT NULL,
+            at TEXT NOT NULL,
+            reply TEXT NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS table_conflict (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            at TEXT NOT NULL,
+            round INTEGER NOT NULL,
+            table_no INTEGER NOT NULL,
+            deal INTEGER NOT NULL,
+            value TEXT NOT NULL,
+            source TEXT NOT NULL,
+            settled TEXT
+        );
+        ",
+    )
+}
+
+/// The tables' keys and the director's PIN.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableAccess {
+    /// Each table's number and key, by table number.
+    pub keys: Vec<(u32, String)>,
+    /// The director's PIN.
+    pub pin: String,
+}
+
+/// A result from a table that differs from the one stored, waiting for the director.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Conflict {
+    /// Its number, to settle it by.
+    pub id: i64,
+    /// When it was sent.
+    pub at: String,
+    /// The board.
+    pub key: ResultKey,
+    /// What the table sent.
+    pub sent: ResultValue,
+    /// Who sent it ("table 3").
+    pub source: String,
+}
+
+/// A request's outcome: answered (and kept, so a repeat gets it again) or refused (nothing
+/// written, nothing kept).
+pub type TableOutcome = Result<TableReply, TableRefusal>;
+
+impl EventFile {
+    /// The tables' keys and the director's PIN, made the first time they are asked for (one
+    /// key for each table of the schedule, a table starting on its first round) and kept.
+    pub fn table_access(&mut self) -> Result<TableAccess, StoreError> {
+        let (tx, db) = write_transaction(&mut self.connection, &self.path)?;
+        let stored = read_event(&tx, &self.path)?;
+        let tables: BTreeSet<u32> = stored
+            .schedule
+            .rounds
+            .iter()
+            .flat_map(|round| round.tables.iter().map(|t| t.number))
+            .collect();
+        let random = |made: Result<String, String>| {
+            made.map_err(|why| StoreError::Io {
+                path: self.path.clone(),
+                error: std::io::Error::other(why),
+            })
+        };
+        for table in tables {
+            let first = rounds_of_table(&stored, table).map_or(1, |(first, _)| first);
+            tx.execute(
+                "INSERT INTO table_access (table_no, key, round) VALUES (?1, ?2, ?3) ON CONFLICT (table_no) DO NOTHING",
+                params![table, random(new_key())?, first],
+            )
+            .map_err(&db)?;
+        }
+        tx.execute(
+            "INSERT INTO director_access (id, pin) VALUES (1, ?1) ON CONFLICT (id) DO NOTHING",
+            params![random(new_pin())?],
+        )
+        .map_err(&db)?;
+        let access = read_access(&tx).map_err(&db)?;
+        tx.commit().map_err(&db)?;
+        Ok(access)
+    }
+
+    /// The round a table is on (`None` before any keys were made, or for a table not in the
+    /// schedule).
+    pub fn table_round(&self, table: u32) -> Result<Option<u32>, StoreError> {
+        let db = database_error(self.path.clone());
+        self.connection
+            .query_row(
+                "SELECT round FROM table_access WHERE table_no = ?1",
+                [table],
+                |row| row.get(0),
+            )
+            .optional()
+            .map_err(db)
+    }
+
+    /// A result sent from a table (or by the director with the PIN): checked and written in
+    /// one transaction. A repeated request id gets the first answer again and writes nothing.
+    /// A table may write only its own boards of the round it is on; over a result that came
+    /// from elsewhere it writes nothing and leaves a conflict for the director. `Err` only when
+    /// the file itself failed.
+    pub fn table_result(&mut self, request: &TableRequest) -> Result<TableOutcome, StoreError> {
+        if !valid_request_id(&request.request_id) {
+            return Ok(Err(TableRefusal::BadRequestId));
+        }
+        let path = self.path.clone();
+        let (tx, db) = write_transaction(&mut self.connection, &path)?;
+        let stored = read_event(&tx, &path)?;
+        let (key, value) = match read_fields(&stored, &request.fields) {
+            Ok(read) => read,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        let source = match allowed(&tx, &request.caller, Some(key)).map_err(&db)? {
+            Ok(source) => source,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        if let Some(reply) = repeated(&tx, &request.request_id, &request.caller).map_err(&db)? {
+            return Ok(reply);
+        }
+        if let Err(why) = stored.check_result(key, &value) {
+            return Ok(Err(TableRefusal::Invalid(why)));
+        }
+        let before: Option<(String, Option<String>)> = tx
+            .query_row(
+                "SELECT value, source FROM result WHERE round = ?1 AND table_no = ?2 AND deal = ?3",
+                params![key.round, key.table, key.deal],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .optional()
+            .map_err(&db)?;
+        let after = json(&value);
+        let director = matches!(request.caller, Caller::Director { .. });
+        let words = |text: &str| {
+            serde_json::from_str::<ResultValue>(text).map_or_else(|_| text.to_owned(), |v| v.to_string())
+        };
+        let reply = match &before {
+            Some((stored_value, from)) if !director && from.as_deref() != Some(source.as_str()) => {
+                if *stored_value != after {
+                    tx.execute(
+                        "INSERT INTO table_conflict (at, round, table_no, deal, value, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                        params![now(), key.round, key.table, key.deal, after, source],
+                    )
+                    .map_err(&db)?;
+                    TableReply::Conflict {
+                        key: key.to_string(),
+                        sent: value.to_string(),
+                        stored: words(stored_value),
+                    }
+                } else {
+                    TableReply::Saved {
+                        key: key.to_string(),
+                        result: value.to_string(),
+                        replaced: None,
+                    }
+                }
+            }
+            _ => {
+                let before_value = before.as_ref().map(|(v, _)| v.clone());
+                write_result(&tx, key, &after, before_value.as_deref(), &source).map_err(&db)?;
+                TableReply::Saved {
+                    key: key.to_string(),
+                    result: value.to_string(),
+                    replaced: before_value.filter(|v| *v != after).map(|v| words(&v)),
+                }
+            }
+        };
+        remember(&tx, &request.request_id, &request.caller, &reply).map_err(&db)?;
+        tx.commit().map_err(&db)?;
+        self.event = stored;
+        Ok(Ok(reply))
+    }
+
+    /// Moves a table on to the next round it plays, once every board of its round has a
+    /// result (the director, with the PIN, may move a table on regardless). Idempotent like
+    /// [`EventFile::table_result`]. The answer is the round the table is now on.
+    pub fn next_table_round(
+        &mut self,
+        caller: &Caller,
+        request_id: &str,
+    ) -> Result<TableOutcome, StoreError> {
+        if !valid_request_id(request_id) {
+            return Ok(Err(TableRefusal::BadRequestId));
+        }
+        let table = match caller {
+            Caller::Table { table, .. } => *table,
+            Caller::Director { .. } => {
+                return Ok(Err(TableRefusal::Invalid(
+                    "the director moves a table on from the window".into(),
+                )));
+            }
+        };
+        let path = self.path.clone();
+        let (tx, db) = write_transaction(&mut self.connection, &path)?;
+        if let Err(refusal) = allowed(&tx, caller, None).map_err(&db)? {
+            return Ok(Err(refusal));
+        }
+        if let Some(reply) = repeated(&tx, request_id, caller).map_err(&db)? {
+            return Ok(reply);
+        }
+        let stored = read_event(&tx, &path)?;
+        let results = read_results(&tx, &stored, &path)?;
+        let round: u32 = tx
+            .query_row(
+                "SELECT round FROM table_access WHERE table_no = ?1",
+                [table],
+                |row| row.get(0),
+            )
+            .map_err(&db)?;
+        let missing = missing_at(&stored, &results, round, table);
+        if !missing.is_empty() {
+            let missing = missing
+                .iter()
+                .map(|key| {
+                    if key.deal > 0 {
+                        format!("board {}", key.deal)
+                    } else {
+                        "the table's result".into()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            return Ok(Err(TableRefusal::RoundNotFinished {
+                table,
+                round,
+                missing,
+            }));
+        }
+        let next = stored
+            .schedule
+            .rounds
+            .iter()
+            .filter(|r| r.number > round && r.tables.iter().any(|t| t.number == table))
+            .map(|r| r.number)
+            .min();
+        let Some(next) = next else {
+            return Ok(Err(TableRefusal::LastRound(table)));
+        };
+        tx.execute(
+            "UPDATE table_access SET round = ?1 WHERE table_no = ?2",
+            params![next, table],
+        )
+        .map_err(&db)?;
+        let reply = TableReply::Moved { round: next };
+        remember(&tx, request_id, caller, &reply).map_err(&db)?;
+        tx.commit().map_err(&db)?;
+        Ok(Ok(reply))
+    }
+
+    /// The conflicts not yet settled, oldest first.
+    pub fn conflicts(&self) -> Result<Vec<Conflict>, StoreError> {
+        let db = database_error(self.path.clone());
+        let mut statement = self
+            .connection
+            .prepare("SELECT id, at, round, table_no, deal, value, source FROM table_conflict WHERE settled IS NULL ORDER BY id")
+            .map_err(&db)?;
+        let rows = statement
+            .query_map([], |row| {
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, String>(1)?,
+                    ResultKey {
+                        round: row.get(2)?,
+                        table: row.get(3)?,
+                        deal: row.get(4)?,
+                    },
+                    row.get::<_, String>(5)?,
+                    row.get::<_, String>(6)?,
+                ))
+            })
+            .map_err(&db)?;
+        let mut conflicts = Vec::new();
+        for row in rows {
+            let (id, at, key, value, source) = row.map_err(&db)?;
+            // A value that does not read back is left out of the list (it was checked when
+            // it was sent, so only a damaged file has one).
+            if let Ok(sent) = serde_json::from_str(&value) {
+                conflicts.push(Conflict {
+                    id,
+                    at,
+                    key,
+                    sent,
+                    source,
+                });
+            }
+        }
+        Ok(conflicts)
+    }
+
+    /// Settles a conflict: keeps the stored result, or takes the one the table sent (written
+    /// as a correction, with its history line). Returns whether there was such a conflict.
+    pub fn settle_conflict(&mut self, id: i64, take_sent: bool) -> Result<bool, StoreError> {
+        let path = self.path.clone();
+        let (tx, db) = write_transaction(&mut self.connection, &path)?;
+        let row: Option<(ResultKey, String, String)> = tx
+            .query_row(
+                "SELECT round, table_no, deal, value, source FROM table_conflict WHERE id = ?1 AND settled IS NULL",
+                [id],
+                |row| {
+                    Ok((
+                        ResultKey {
+                            round: row.get(0)?,
+                            table: row.get(1)?,
+                            deal: row.get(2)?,
+                        },
+                        row.get(3)?,
+                        row.get(4)?,
+                    ))
+                },
+            )
+            .optional()
+            .map_err(&db)?;
+        let Some((key, value, source)) = row else {
+            return Ok(false);
+        };
+        if take_sent {
+            let before: Option<String> = tx
+                .query_row(
+                    "SELECT value FROM result WHERE round = ?1 AND table_no = ?2 AND deal = ?3",
+                    params![key.round, key.table, key.deal],
+                    |row| row.get(0),
+                )
+                .optional()
+                .map_err(&db)?;
+            write_result(&tx, key, &value, before.as_deref(), &source).map_err(&db)?;
+        }
+        let settled = if take_sent {
+            "taken"
+        } else {
+            "kept the stored result"
+        };
+        tx.execute(
+            "UPDATE table_conflict SET settled = ?1 WHERE id = ?2",
+            params![settled, id],
+        )
+        .map_err(&db)?;
+        tx.commit().map_err(&db)?;
+        Ok(true)
+    }
+}
+
+fn read_access(tx: &Transaction) -> rusqlite::Result<TableAccess> {
+    let mut statement = tx.prepare("SELECT table_no, key FROM table_access ORDER BY table_no")?;
+    let keys = statement
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<rusqlite::Result<Vec<(u32, String)>>>()?;
+    let pin = tx.query_row("SELECT pin FROM director_access WHERE id = 1", [], |row| {
+        row.get(0)
+    })?;
+    Ok(TableAccess { keys, pin })
+}
+
+/// Whether the caller may write `key` (or, without one, act for its table): the source its
+/// results are written with, or why not.
+fn allowed(
+    tx: &Transaction,
+    caller: &Caller,
+    key: Option<ResultKey>,
+) -> rusqlite::Result<Result<String, TableRefusal>> {
+    match caller {
+        Caller::Director { pin } => {
+            let stored: Option<String> = tx
+                .query_row("SELECT pin FROM director_access WHERE id = 1", [], |row| {
+                    row.get(0)
+                })
+                .optional()?;
+            Ok(match stored {
+                Some(stored) if same_secret(pin, &stored) => Ok("director (PIN)".to_owned()),
+                _ => Err(TableRefusal::WrongPin),
+            })
+        }
+        Caller::Table { table, key: given } => {
+            let access: Option<(String, u32)> = tx
+                .query_row(
+                    "SELECT key, round FROM table_access WHERE table_no = ?1",
+                    [table],
+                    |row| Ok((row.get(0)?, row.get(1)?)),
+                )
+                .optional()?;
+            let Some((_, round)) = access.filter(|(stored, _)| same_secret(given, stored)) else {
+                return Ok(Err(TableRefusal::NotAllowed(*table)));
+            };
+            Ok(match key {
+                Some(key) if key.table != *table => Err(TableRefusal::NotThisTable(format!(
+                    "{key} is not played at table {table}"
+                ))),
+                Some(key) if key.round != round => Err(TableRefusal::NotThisRound {
+                    table: *table,
+                    current: round,
+                    asked: key.round,
+                }),
+                _ => Ok(format!("table {table}")),
+            })
+        }
+    }
+}
+
+/// The answer a request with this id got before, if it was made before (by the same caller:
+/// another table's id is refused).
+fn repeated(tx: &Transaction, id: &str, caller: &Caller) -> rusqlite::Result<Option<TableOutcome>> {
+    let row: Option<(u32, String)> = tx
+        .query_row(
+            "SELECT table_no, reply FROM table_request WHERE id = ?1",
+            [id],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .optional()?;
+    Ok(row.map(|(table, reply)| {
+        if table != caller_table(caller) {
+            return Err(TableRefusal::BadRequestId);
+        }
+        serde_json::from_str(&reply)
+            .map_err(|e| TableRefusal::Invalid(format!("the first answer does not read back: {e}")))
+    }))
+}
+
+fn caller_table(caller: &Caller) -> u32 {
+    match caller {
+        Caller::Table { table, .. } => *table,
+        Caller::Director { .. } => 0,
+    }
+}
+
+fn remember(tx: &Transaction, id: &str, caller: &Caller, reply: &TableReply) -> rusqlite::Result<()> {
+    tx.execute(
+        "INSERT INTO table_request (id, table_no, at, reply) VALUES (?1, ?2, ?3, ?4)",
+        params![id, caller_table(caller), now(), json(reply)],
+    )?;
+    Ok(())
+}
+
+/// Writes a result and its history line (entered or corrected, with its source), as
+/// `EventFile::set_result` does for the window and the command line.
+fn write_result(
+    tx: &Transaction,
+    key: ResultKey,
+    after: &str,
+    before: Option<&str>,
+    source: &str,
+) -> rusqlite::Result<()> {
+    let now = now();
+    tx.execute(
+        "INSERT INTO result (round, table_no, deal, value, entered_at, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT (round, table_no, deal) DO UPDATE SET value = excluded.value, entered_at = excluded.entered_at, source = excluded.source",
+        params![key.round, key.table, key.deal, after, now, source],
+    )?;
+    let action = if before.is_some() { "corrected" } else { "entered" };
+    tx.execute(
+        "INSERT INTO history (at, action, round, table_no, deal, before, after, reverse, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![now, action, key.round, key.table, key.deal, before, after, before.unwrap_or("null"), source],
+    )?;
+    Ok(())
+}
