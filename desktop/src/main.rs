@@ -12,6 +12,7 @@
 mod app;
 mod bench;
 mod cli;
+mod phones;
 
 use clap::Parser;
 

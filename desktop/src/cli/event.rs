@@ -103,6 +103,10 @@ pub enum EventCommand {
         #[arg(long)]
         force: bool,
     },
+    /// Scoring from phones: serves each table a page on the local network (`table N: URL`
+    /// lines, the URL carrying the table's key) and the director's PIN; results land in the
+    /// event file as they are accepted. Stops on Ctrl-C.
+    Serve(super::serve::ServeArgs),
 }
 
 /// `--missed`: how a late pair's missed boards are scored.
@@ -403,6 +407,7 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
             missed,
         } => late(&file, &name, before_round, missed),
         EventCommand::Show { file } => show(&file),
+        EventCommand::Serve(args) => super::serve::serve(&args),
         EventCommand::Repair { file, remove } => repair(&file, remove),
         EventCommand::Undo { file } => revert(&file, true),
         EventCommand::Redo { file } => revert(&file, false),

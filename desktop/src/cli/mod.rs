@@ -11,6 +11,7 @@ mod numbers;
 mod output;
 mod roster;
 mod round_robin;
+mod serve;
 mod sheets;
 mod team_chess;
 mod tools;

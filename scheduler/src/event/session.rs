@@ -15,7 +15,10 @@ use crate::event::create::{EventOptions, Generated};
 use crate::event::lineup::LineUpChange;
 use crate::event::standings::standings;
 use crate::event::standings_table::StandingsTable;
-use crate::event::store::{EventFile, HistoryEntry, Reverted, StoreError, UnfitResult};
+use crate::event::store::{
+    Conflict, EventFile, HistoryEntry, Reverted, StoreError, TableAccess, TableOutcome, UnfitResult,
+};
+use crate::event::tables::{Caller, TableRequest, TableView, table_view};
 use crate::event::{Event, ResultKey, ResultValue, Results};
 use crate::model::Roster;
 use std::cell::OnceCell;
@@ -367,6 +370,53 @@ impl Session {
     }
 
     /// Refreshes the read copies from the file.
+    /// The tables' keys and the director's PIN (made and kept the first time).
+    pub fn table_access(&mut self) -> Result<TableAccess, SessionError> {
+        Ok(self.file.table_access()?)
+    }
+
+    /// A result sent from a table's device (see [`crate::event::tables`]): checked and written
+    /// by the event file in one transaction, like every other change; the read copies are
+    /// refreshed after it.
+    pub fn table_result(&mut self, request: &TableRequest) -> Result<TableOutcome, SessionError> {
+        let outcome = self.file.table_result(request)?;
+        self.read_again()?;
+        Ok(outcome)
+    }
+
+    /// Moves a table on to its next round once its round is complete.
+    pub fn next_table_round(
+        &mut self,
+        caller: &Caller,
+        request_id: &str,
+    ) -> Result<TableOutcome, SessionError> {
+        let outcome = self.file.next_table_round(caller, request_id)?;
+        self.read_again()?;
+        Ok(outcome)
+    }
+
+    /// What `table`'s page shows now (another process's writes read first); `None` for a
+    /// table without a key (serving has not started) or not in the schedule.
+    pub fn table_view(&mut self, table: u32) -> Result<Option<TableView>, SessionError> {
+        self.refresh()?;
+        let Some(round) = self.file.table_round(table)? else {
+            return Ok(None);
+        };
+        Ok(table_view(self.file.event(), &self.results, table, round))
+    }
+
+    /// The conflicts between tables' results and stored ones, waiting for the director.
+    pub fn conflicts(&self) -> Result<Vec<Conflict>, SessionError> {
+        Ok(self.file.conflicts()?)
+    }
+
+    /// Settles a conflict (see [`EventFile::settle_conflict`]).
+    pub fn settle_conflict(&mut self, id: i64, take_sent: bool) -> Result<bool, SessionError> {
+        let settled = self.file.settle_conflict(id, take_sent)?;
+        self.read_again()?;
+        Ok(settled)
+    }
+
     fn read_again(&mut self) -> Result<(), SessionError> {
         self.results = self.file.results()?;
         self.history = self.file.history()?;

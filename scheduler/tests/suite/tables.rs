@@ -181,7 +181,7 @@ fn a_result_that_differs_from_the_windows_is_a_conflict_for_the_director() {
     let key = key_of(&mut file, 1);
     let typed =
         scheduler::event::entry::Fields::result(&contract(1, 1, 2, "3NT", "E", "9"), file.event()).unwrap();
-    file.set_result(typed.0, typed.1.clone().unwrap()).unwrap();
+    file.set_result(typed.0, typed.1.unwrap()).unwrap();
     let window = stored(&file, 1, 1, 2).unwrap();
 
     // The same result from the table: acknowledged, nothing written.

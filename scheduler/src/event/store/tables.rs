@@ -6,7 +6,7 @@
 
 use super::{EventFile, StoreError, database_error, json, now, read_event, read_results, write_transaction};
 use crate::event::tables::{
-    Caller, TableRefusal, TableReply, TableRequest, missing_at, new_key, new_pin, read_fields,
+    Caller, TableRefusal, TableReply, TableRequest, missing_at, new_key, new_pin, read_fields, result_words,
     rounds_of_table, same_secret, valid_request_id,
 };
 use crate::event::{ResultKey, ResultValue};
@@ -173,7 +173,8 @@ impl EventFile {
         let after = json(&value);
         let director = matches!(request.caller, Caller::Director { .. });
         let words = |text: &str| {
-            serde_json::from_str::<ResultValue>(text).map_or_else(|_| text.to_owned(), |v| v.to_string())
+            serde_json::from_str::<ResultValue>(text)
+                .map_or_else(|_| text.to_owned(), |v| result_words(key, &v))
         };
         let reply = match &before {
             Some((stored_value, from)) if !director && from.as_deref() != Some(source.as_str()) => {
@@ -185,13 +186,13 @@ impl EventFile {
                     .map_err(&db)?;
                     TableReply::Conflict {
                         key: key.to_string(),
-                        sent: value.to_string(),
+                        sent: result_words(key, &value),
                         stored: words(stored_value),
                     }
                 } else {
                     TableReply::Saved {
                         key: key.to_string(),
-                        result: value.to_string(),
+                        result: result_words(key, &value),
                         replaced: None,
                     }
                 }
@@ -201,7 +202,7 @@ impl EventFile {
                 write_result(&tx, key, &after, before_value.as_deref(), &source).map_err(&db)?;
                 TableReply::Saved {
                     key: key.to_string(),
-                    result: value.to_string(),
+                    result: result_words(key, &value),
                     replaced: before_value.filter(|v| *v != after).map(|v| words(&v)),
                 }
             }

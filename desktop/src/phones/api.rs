@@ -1,0 +1,262 @@
+//! The requests the pages make, answered as JSON (or the page itself):
+//!
+//! - `GET /t/N` — table N's page (its key travels in the address, `?k=KEY`, and the page
+//!   sends it back with each request in the `X-Tourney-Key` header);
+//! - `GET /api/t/N` — what the page shows: the round, the pairs, each board's result so far;
+//! - `POST /api/t/N/check` — reads a typed result and says it in words with its score, without
+//!   saving (the step before the opponents accept);
+//! - `POST /api/t/N/result` — saves a result (a JSON body with the request's `id`);
+//! - `POST /api/t/N/next` — moves the table on to its next round.
+//!
+//! Every request is authenticated with the table's key (or the director's PIN in
+//! `X-Tourney-Pin`) and every body read by the typed-entry parser; bodies over 16 KB are
+//! refused unread. Answers: 200 with `{"ok": true, …}`; 400 unreadable JSON, 403 wrong key,
+//! 404, 405, 409 not this round / round not finished, 413 too large, 422 a result that does
+//! not read or fit, 500 the event file failed.
+
+use super::page::TABLE_PAGE;
+use scheduler::event::entry::Fields;
+use scheduler::event::session::SessionError;
+use scheduler::event::tables::{
+    Caller, TableRefusal, TableReply, TableRequest, read_fields, result_words, same_secret,
+};
+use serde::Deserialize;
+use serde_json::json;
+use std::io::Read;
+
+/// What the server's workers share: the one session on the event, and the tables' keys
+/// and the director's PIN (as made when serving started).
+pub(super) struct Shared {
+    pub session: std::sync::Mutex<scheduler::event::session::Session>,
+    pub keys: Vec<(u32, String)>,
+    pub pin: String,
+}
+
+/// The largest body read.
+const MAX_BODY: usize = 16 * 1024;
+
+/// An answer: status, type and body.
+pub(super) struct Reply {
+    pub status: u16,
+    pub content_type: &'static str,
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    fn json(status: u16, value: &serde_json::Value) -> Reply {
+        Reply {
+            status,
+            content_type: "application/json; charset=utf-8",
+            body: value.to_string().into_bytes(),
+        }
+    }
+
+    pub(super) fn error(status: u16, message: &str) -> Reply {
+        Reply::json(status, &json!({ "ok": false, "message": message }))
+    }
+}
+
+/// A result as the page sends it: the parts of the typed entry, and the request's id.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct Sent {
+    id: String,
+    round: Option<u32>,
+    board: Option<u32>,
+    contract: Option<String>,
+    by: Option<String>,
+    tricks: Option<String>,
+    lead: Option<String>,
+    passed: bool,
+    ns: Option<String>,
+    ew: Option<String>,
+}
+
+impl Sent {
+    fn fields(&self, table: u32) -> Fields {
+        Fields {
+            round: self.round,
+            table: Some(table),
+            board: self.board,
+            contract: self.contract.clone(),
+            by: self.by.clone(),
+            tricks: self.tricks.clone(),
+            lead: self.lead.clone().filter(|lead| !lead.trim().is_empty()),
+            passed: self.passed,
+            ns: self.ns.clone(),
+            ew: self.ew.clone(),
+            ..Fields::default()
+        }
+    }
+}
+
+/// Answers one request.
+pub(super) fn handle(shared: &Shared, request: &mut tiny_http::Request) -> Reply {
+    let url = request.url().to_owned();
+    let path = url.split('?').next().unwrap_or("");
+    let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let method = request.method().clone();
+    let table = |text: &str| {
+        text.parse::<u32>()
+            .ok()
+            .filter(|t| shared.keys.iter().any(|(n, _)| n == t))
+    };
+    match (&method, parts.as_slice()) {
+        (tiny_http::Method::Get, ["t", n]) => match table(n) {
+            Some(_) => Reply {
+                status: 200,
+                content_type: "text/html; charset=utf-8",
+                body: TABLE_PAGE.as_bytes().to_vec(),
+            },
+            None => Reply::error(404, "no such page"),
+        },
+        (tiny_http::Method::Get, ["api", "t", n]) => match authenticate(shared, request, table(n)) {
+            Ok((t, _)) => view(shared, t),
+            Err(reply) => reply,
+        },
+        (tiny_http::Method::Post, ["api", "t", n, action @ ("check" | "result" | "next")]) => {
+            let (t, caller) = match authenticate(shared, request, table(n)) {
+                Ok(allowed) => allowed,
+                Err(reply) => return reply,
+            };
+            let sent = match read_body(request) {
+                Ok(sent) => sent,
+                Err(reply) => return reply,
+            };
+            match *action {
+                "check" => check(shared, t, &sent),
+                "result" => save(shared, t, caller, &sent),
+                _ => next(shared, caller, &sent),
+            }
+        }
+        (_, ["t", _] | ["api", "t", ..]) => Reply::error(405, "not a request this server takes"),
+        _ => Reply::error(404, "no such page"),
+    }
+}
+
+/// The table and caller when the request carries table `table`'s key (or the director's
+/// PIN, checked where it is used), else the refusal.
+fn authenticate(
+    shared: &Shared,
+    request: &tiny_http::Request,
+    table: Option<u32>,
+) -> Result<(u32, Caller), Reply> {
+    let Some(table) = table else {
+        return Err(Reply::error(404, "no such table"));
+    };
+    let header = |name: &str| {
+        request
+            .headers()
+            .iter()
+            .find(|h| h.field.as_str().as_str().eq_ignore_ascii_case(name))
+            .map(|h| h.value.as_str().to_owned())
+    };
+    if let Some(pin) = header("X-Tourney-Pin") {
+        if !same_secret(&pin, &shared.pin) {
+            return Err(Reply::error(403, &TableRefusal::WrongPin.to_string()));
+        }
+        return Ok((table, Caller::Director { pin }));
+    }
+    let given = header("X-Tourney-Key").unwrap_or_default();
+    let stored = shared
+        .keys
+        .iter()
+        .find(|(t, _)| *t == table)
+        .map(|(_, k)| k.as_str());
+    if !stored.is_some_and(|stored| same_secret(&given, stored)) {
+        return Err(Reply::error(403, &TableRefusal::NotAllowed(table).to_string()));
+    }
+    Ok((table, Caller::Table { table, key: given }))
+}
+
+fn read_body(request: &mut tiny_http::Request) -> Result<Sent, Reply> {
+    if request.body_length().is_some_and(|length| length > MAX_BODY) {
+        return Err(Reply::error(413, "the request is too large"));
+    }
+    let mut body = Vec::new();
+    let read = request
+        .as_reader()
+        .take(MAX_BODY as u64 + 1)
+        .read_to_end(&mut body);
+    if read.is_err() {
+        return Err(Reply::error(400, "the request could not be read"));
+    }
+    if body.len() > MAX_BODY {
+        return Err(Reply::error(413, "the request is too large"));
+    }
+    serde_json::from_slice(&body)
+        .map_err(|e| Reply::error(400, &format!("the request is not the expected JSON: {e}")))
+}
+
+fn failed(error: &SessionError) -> Reply {
+    Reply::error(500, &error.to_string())
+}
+
+fn session(shared: &Shared) -> std::sync::MutexGuard<'_, scheduler::event::session::Session> {
+    // A worker that panicked mid-request leaves the session as the file has it (every change
+    // is one transaction), so the lock is taken over.
+    shared
+        .session
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn view(shared: &Shared, table: u32) -> Reply {
+    match session(shared).table_view(table) {
+        Ok(Some(view)) => Reply::json(200, &json!({ "ok": true, "view": view })),
+        Ok(None) => Reply::error(404, "this table does not play"),
+        Err(error) => failed(&error),
+    }
+}
+
+fn check(shared: &Shared, table: u32, sent: &Sent) -> Reply {
+    let session = session(shared);
+    match read_fields(session.event(), &sent.fields(table)) {
+        Ok((key, value)) => match session.event().check_result(key, &value) {
+            Ok(()) => Reply::json(
+                200,
+                &json!({ "ok": true, "key": key.to_string(), "result": result_words(key, &value) }),
+            ),
+            Err(why) => Reply::error(422, &why),
+        },
+        Err(refusal) => Reply::error(422, &refusal.to_string()),
+    }
+}
+
+fn save(shared: &Shared, table: u32, caller: Caller, sent: &Sent) -> Reply {
+    let request = TableRequest {
+        caller,
+        request_id: sent.id.clone(),
+        fields: sent.fields(table),
+    };
+    match session(shared).table_result(&request) {
+        Ok(outcome) => outcome_reply(outcome),
+        Err(error) => failed(&error),
+    }
+}
+
+fn next(shared: &Shared, caller: Caller, sent: &Sent) -> Reply {
+    match session(shared).next_table_round(&caller, &sent.id) {
+        Ok(outcome) => outcome_reply(outcome),
+        Err(error) => failed(&error),
+    }
+}
+
+fn outcome_reply(outcome: Result<TableReply, TableRefusal>) -> Reply {
+    match outcome {
+        Ok(reply) => Reply::json(
+            200,
+            &json!({ "ok": true, "message": reply.message(), "reply": reply }),
+        ),
+        Err(refusal) => {
+            let status = match refusal {
+                TableRefusal::NotAllowed(_) | TableRefusal::WrongPin => 403,
+                TableRefusal::NotThisRound { .. }
+                | TableRefusal::RoundNotFinished { .. }
+                | TableRefusal::LastRound(_) => 409,
+                TableRefusal::BadRequestId | TableRefusal::NotThisTable(_) | TableRefusal::Invalid(_) => 422,
+            };
+            Reply::error(status, &refusal.to_string())
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! The server itself: a few worker threads taking requests from one listening socket, one
+//! shared session on the event file, and a lock so only one server runs on an event.
+
+use super::api::{Reply, Shared, handle};
+use scheduler::event::session::Session;
+use std::fs::File;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+/// Where and how to serve.
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    /// The address to listen on (all interfaces by default).
+    pub bind: IpAddr,
+    /// The port (0: any free one).
+    pub port: u16,
+}
+
+impl Default for ServeOptions {
+    fn default() -> Self {
+        ServeOptions {
+            bind: IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+            port: 8080,
+        }
+    }
+}
+
+/// A running server. Dropping it (or [`PhoneServer::stop`]) stops it.
+pub struct PhoneServer {
+    server: Arc<tiny_http::Server>,
+    workers: Vec<JoinHandle<()>>,
+    /// The address the pages are reached at (the machine's address on the network when
+    /// listening on all interfaces).
+    pub address: SocketAddr,
+    /// Each table and the address of its page (with its key), by table number.
+    pub tables: Vec<(u32, String)>,
+    /// The director's PIN.
+    pub pin: String,
+    _lock: File,
+}
+
+/// Worker threads: requests are short (a read, or one SQLite transaction).
+const WORKERS: usize = 4;
+
+impl PhoneServer {
+    /// Opens the event, makes (or reads) the tables' keys and starts serving.
+    pub fn start(path: &Path, options: &ServeOptions) -> Result<PhoneServer, String> {
+        let lock = lock_event(path)?;
+        let mut session = Session::open_to_write(path).map_err(|e| e.to_string())?;
+        let access = session.table_access().map_err(|e| e.to_string())?;
+        let server = tiny_http::Server::http(SocketAddr::new(options.bind, options.port))
+            .map_err(|e| format!("cannot listen on {}:{}: {e}", options.bind, options.port))?;
+        let port = server
+            .server_addr()
+            .to_ip()
+            .map_or(options.port, |address| address.port());
+        let host = if options.bind.is_unspecified() {
+            local_address()
+        } else {
+            options.bind
+        };
+        let address = SocketAddr::new(host, port);
+        let tables = access
+            .keys
+            .iter()
+            .map(|(table, key)| (*table, format!("http://{address}/t/{table}?k={key}")))
+            .collect();
+        let shared = Arc::new(Shared {
+            session: Mutex::new(session),
+            keys: access.keys.clone(),
+            pin: access.pin.clone(),
+        });
+        let server = Arc::new(server);
+        let workers = (0..WORKERS)
+            .map(|_| {
+                let (server, shared) = (Arc::clone(&server), Arc::clone(&shared));
+                std::thread::spawn(move || {
+                    while let Ok(request) = server.recv() {
+                        answer(&shared, request);
+                    }
+                })
+            })
+            .collect();
+        Ok(PhoneServer {
+            server,
+            workers,
+            address,
+            tables,
+            pin: access.pin,
+            _lock: lock,
+        })
+    }
+
+    /// Stops serving: requests being answered are finished first.
+    pub fn stop(mut self) {
+        self.shut_down();
+    }
+
+    fn shut_down(&mut self) {
+        for _ in 0..self.workers.len() {
+            self.server.unblock();
+        }
+        for worker in self.workers.drain(..) {
+            let _ = worker.join();
+        }
+    }
+}
+
+impl Drop for PhoneServer {
+    fn drop(&mut self) {
+        self.shut_down();
+    }
+}
+
+/// Only one server on an event: a lock on a file beside it (`EVENT.tourney-serving`), held
+/// while serving and released by the system if the program is killed.
+fn lock_event(path: &Path) -> Result<File, String> {
+    let mut name = path.as_os_str().to_owned();
+    name.push("-serving");
+    let lock_path = PathBuf::from(name);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| format!("{}: cannot make the lock file: {e}", lock_path.display()))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(format!(
+            "{}: phones are already being served for this event (by the window or another `tourney event serve`); stop that first",
+            path.display()
+        )),
+        Err(std::fs::TryLockError::Error(e)) => Err(format!("{}: cannot lock: {e}", lock_path.display())),
+    }
+}
+
+/// This machine's address on its network: the one a packet to the outside would leave from
+/// (nothing is sent), else the loopback address.
+fn local_address() -> IpAddr {
+    UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0))
+        .and_then(|socket| {
+            socket.connect((Ipv4Addr::new(192, 0, 2, 1), 9))?;
+            socket.local_addr()
+        })
+        .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |address| address.ip())
+}
+
+/// Whether a request comes from the local network (loopback, private, link-local): the
+/// server answers nobody else.
+fn from_local_network(address: Option<&SocketAddr>) -> bool {
+    match address.map(SocketAddr::ip) {
+        Some(IpAddr::V4(ip)) => ip.is_loopback() || ip.is_private() || ip.is_link_local(),
+        Some(IpAddr::V6(ip)) => {
+            let first = ip.segments()[0];
+            ip.is_loopback() || (first & 0xfe00) == 0xfc00 || (first & 0xffc0) == 0xfe80
+        }
+        None => false,
+    }
+}
+
+fn answer(shared: &Shared, mut request: tiny_http::Request) {
+    let reply = if from_local_network(request.remote_addr()) {
+        handle(shared, &mut request)
+    } else {
+        Reply::error(403, "this server answers only the local network")
+    };
+    respond(request, reply);
+}
+
+fn respond(request: tiny_http::Request, reply: Reply) {
+    let mut response = tiny_http::Response::from_data(reply.body).with_status_code(reply.status);
+    for (name, value) in [
+        ("Content-Type", reply.content_type),
+        ("Cache-Control", "no-store"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+    ] {
+        if let Ok(header) = tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()) {
+            response.add_header(header);
+        }
+    }
+    // The device may have gone (a phone locked mid-request): nothing to do.
+    let _ = request.respond(response);
+}

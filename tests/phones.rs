@@ -1,0 +1,321 @@
+//! Scoring from phones, end to end (issue 42): the real `tourney event serve` on the loopback,
+//! driven over HTTP as the tables' pages drive it, with a small HTTP client written here (no
+//! client library). The security cases: another table's key, a guessed key, a stale round, a
+//! replayed request, a 10 MB body, a malformed contract, the director's PIN: each answered
+//! with its status, and nothing stored that should not be.
+
+// Not every helper of the shared module is used here.
+#[allow(dead_code)]
+mod common;
+
+use common::{ok, scratch, tourney};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, ChildStdin, Command, Stdio};
+
+/// A running `tourney event serve`: its table addresses and PIN. Closing its standard input
+/// stops it (`--until-eof`).
+struct Served {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    host: String,
+    keys: Vec<(u32, String)>,
+    pin: String,
+}
+
+impl Served {
+    fn start(event: &std::path::Path) -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
+            .args(["event", "serve"])
+            .arg(event)
+            .args(["--bind", "127.0.0.1", "--port", "0", "--until-eof"])
+            .env("XDG_DATA_HOME", common::empty_data_folder())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start tourney event serve");
+        let stdin = child.stdin.take();
+        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+        let (mut host, mut keys, mut pin) = (String::new(), Vec::new(), String::new());
+        for line in lines.by_ref() {
+            let line = line.expect("a line");
+            if let Some(rest) = line.strip_prefix("serving ") {
+                host = rest
+                    .split("http://")
+                    .nth(1)
+                    .expect("address")
+                    .trim_end_matches('/')
+                    .to_owned();
+            } else if let Some(rest) = line.strip_prefix("table ") {
+                let (table, url) = rest.split_once(": ").expect("table N: URL");
+                let key = url.split("?k=").nth(1).expect("key in the URL");
+                keys.push((table.parse().expect("table number"), key.to_owned()));
+            } else if let Some(rest) = line.strip_prefix("director's PIN: ") {
+                pin = rest.to_owned();
+                break;
+            }
+        }
+        assert!(
+            !host.is_empty() && !keys.is_empty() && pin.len() == 6,
+            "{host} {keys:?} {pin}"
+        );
+        Served {
+            child,
+            stdin,
+            host,
+            keys,
+            pin,
+        }
+    }
+
+    fn key(&self, table: u32) -> &str {
+        &self.keys.iter().find(|(t, _)| *t == table).expect("table").1
+    }
+
+    /// One HTTP/1.1 request; the status and the body.
+    fn request(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.host).expect("connect");
+        let mut head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n",
+            self.host,
+            body.len()
+        );
+        for (name, value) in headers {
+            head.push_str(&format!("{name}: {value}\r\n"));
+        }
+        head.push_str("\r\n");
+        stream.write_all(head.as_bytes()).expect("send");
+        // A server that refuses a large body may close before reading it all.
+        let _ = stream.write_all(body);
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        let answer = String::from_utf8_lossy(&answer).into_owned();
+        let status = answer
+            .split(' ')
+            .nth(1)
+            .and_then(|code| code.parse().ok())
+            .unwrap_or_else(|| panic!("no status in {answer:?}"));
+        let body = answer
+            .split_once("\r\n\r\n")
+            .map(|(_, b)| b.to_owned())
+            .unwrap_or_default();
+        (status, body)
+    }
+
+    fn post(&self, table: u32, action: &str, key: &str, body: &str) -> (u16, String) {
+        self.request(
+            "POST",
+            &format!("/api/t/{table}/{action}"),
+            &[("X-Tourney-Key", key), ("Content-Type", "application/json")],
+            body.as_bytes(),
+        )
+    }
+
+    fn stop(mut self) {
+        drop(self.stdin.take());
+        let status = self.child.wait().expect("wait");
+        assert!(status.success(), "serve ended with {status}");
+    }
+}
+
+/// A 5-table Mitchell, 2 boards a round.
+fn evening(test: &str) -> std::path::PathBuf {
+    let dir = scratch(test);
+    let event = dir.join("club.tourney");
+    ok(&tourney(&[
+        "event",
+        "new",
+        event.to_str().unwrap(),
+        "--format",
+        "bridge-pairs",
+        "--players",
+        "10",
+        "--boards",
+        "10",
+        "--movement",
+        "mitchell",
+    ]));
+    event
+}
+
+fn result(id: &str, round: u32, board: u32, contract: &str, by: &str, tricks: &str) -> String {
+    format!(
+        r#"{{"id":"{id}","round":{round},"board":{board},"contract":"{contract}","by":"{by}","tricks":"{tricks}"}}"#
+    )
+}
+
+fn history_lines(event: &std::path::Path) -> usize {
+    ok(&tourney(&["event", "history", event.to_str().unwrap()]))
+        .lines()
+        .count()
+}
+
+#[test]
+fn the_page_and_the_tables_requests_are_answered_and_refused_as_they_should_be() {
+    let event = evening("phones-security");
+    let served = Served::start(&event);
+    let (key1, key2) = (served.key(1).to_owned(), served.key(2).to_owned());
+
+    // The page itself, and what it shows.
+    let (status, page) = served.request("GET", &format!("/t/1?k={key1}"), &[], b"");
+    assert_eq!(status, 200);
+    assert!(
+        page.contains("<html") && !page.contains("http://") && !page.contains("https://"),
+        "the page loads nothing from elsewhere"
+    );
+    let (status, view) = served.request("GET", "/api/t/1", &[("X-Tourney-Key", &key1)], b"");
+    assert_eq!(status, 200, "{view}");
+    assert!(
+        view.contains(r#""round":1"#) && view.contains(r#""board":1"#),
+        "{view}"
+    );
+
+    // A result, checked (not saved), then saved, then sent again.
+    let (status, checked) = served.post(1, "check", &key1, &result("check-0001", 1, 1, "4S", "N", "="));
+    assert_eq!(status, 200, "{checked}");
+    assert!(checked.contains("N-S +420"), "{checked}");
+    let before = history_lines(&event);
+    assert_eq!(before, 1, "checking saves nothing");
+    let first = served.post(1, "result", &key1, &result("phone-0001", 1, 1, "4S", "N", "="));
+    assert_eq!(first.0, 200, "{}", first.1);
+    let replayed = served.post(1, "result", &key1, &result("phone-0001", 1, 1, "4S", "N", "="));
+    assert_eq!(replayed, first, "a replayed request gets the first answer");
+    assert_eq!(history_lines(&event), 2, "and is entered once");
+
+    // Refusals: status, and nothing stored.
+    let ten_megabytes = vec![b'{'; 10 * 1024 * 1024];
+    let cases: Vec<(u16, (u16, String), &str)> = vec![
+        (
+            403,
+            served.post(1, "result", &key2, &result("other-0001", 1, 1, "3NT", "S", "=")),
+            "not allowed",
+        ),
+        (
+            403,
+            served.post(
+                1,
+                "result",
+                "guessedkey000000",
+                &result("guess-0001", 1, 1, "3NT", "S", "="),
+            ),
+            "not allowed",
+        ),
+        (
+            403,
+            served.post(1, "result", "", &result("guess-0002", 1, 1, "3NT", "S", "=")),
+            "not allowed",
+        ),
+        (
+            422,
+            served.post(1, "result", &key1, &result("bad-000001", 1, 2, "8Q", "N", "=")),
+            "level",
+        ),
+        (
+            422,
+            served.post(1, "result", &key1, &result("other-0002", 1, 3, "3NT", "S", "=")),
+            "not board 3",
+        ),
+        (
+            409,
+            served.post(1, "result", &key1, &result("later-0001", 2, 3, "3NT", "S", "=")),
+            "not round 2",
+        ),
+        (
+            409,
+            served.post(1, "next", &key1, r#"{"id":"next-00001"}"#),
+            "still needs a result for board 2",
+        ),
+        (400, served.post(1, "result", &key1, "not json"), "JSON"),
+        (
+            400,
+            served.post(
+                1,
+                "result",
+                &key1,
+                r#"{"id":"extra-0001","round":1,"board":2,"sneaky":1}"#,
+            ),
+            "JSON",
+        ),
+        (
+            413,
+            served.request(
+                "POST",
+                "/api/t/1/result",
+                &[("X-Tourney-Key", &key1)],
+                &ten_megabytes,
+            ),
+            "too large",
+        ),
+        (
+            403,
+            served.request(
+                "POST",
+                "/api/t/1/result",
+                &[("X-Tourney-Pin", "000000")],
+                result("pin-000001", 1, 1, "3NT", "S", "=").as_bytes(),
+            ),
+            "PIN",
+        ),
+        (
+            404,
+            served.request("GET", "/api/t/99", &[("X-Tourney-Key", &key1)], b""),
+            "no such table",
+        ),
+        (404, served.request("GET", "/t/99", &[], b""), "no such page"),
+        (
+            405,
+            served.request("DELETE", "/api/t/1", &[("X-Tourney-Key", &key1)], b""),
+            "not a request",
+        ),
+    ];
+    for (expected, (status, body), says) in cases {
+        assert_eq!(status, expected, "{body}");
+        assert!(body.contains(says), "{says:?} not in {body}");
+    }
+    assert_eq!(history_lines(&event), 2, "no refused request was stored");
+
+    // The round finished, the table moves on; its old round is closed to its key, not to the
+    // director's PIN.
+    let second = served.post(1, "result", &key1, &result("phone-0002", 1, 2, "3NT", "E", "-1"));
+    assert_eq!(second.0, 200, "{}", second.1);
+    let moved = served.post(1, "next", &key1, r#"{"id":"next-00002"}"#);
+    assert!(moved.0 == 200 && moved.1.contains("round 2"), "{moved:?}");
+    let stale = served.post(1, "result", &key1, &result("stale-0001", 1, 1, "4S", "N", "+1"));
+    assert_eq!(stale.0, 409, "{}", stale.1);
+    let pin = served.pin.clone();
+    let director = served.request(
+        "POST",
+        "/api/t/1/result",
+        &[("X-Tourney-Pin", &pin)],
+        result("director-01", 1, 1, "4S", "N", "+1").as_bytes(),
+    );
+    assert_eq!(director.0, 200, "{}", director.1);
+    served.stop();
+    let history = ok(&tourney(&["event", "history", event.to_str().unwrap()]));
+    assert_eq!(history.lines().count(), 4, "{history}");
+    assert!(history.contains("4S by N +1"), "{history}");
+}
+
+#[test]
+fn one_server_at_a_time_on_an_event() {
+    let event = evening("phones-one-server");
+    let served = Served::start(&event);
+    let second = tourney(&[
+        "event",
+        "serve",
+        event.to_str().unwrap(),
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        "0",
+        "--until-eof",
+    ]);
+    assert!(!second.status.success());
+    assert!(
+        common::text(&second.stderr).contains("already being served"),
+        "{}",
+        common::text(&second.stderr)
+    );
+    served.stop();
+}
