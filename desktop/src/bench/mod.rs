@@ -6,6 +6,7 @@ mod frame;
 mod league_table;
 mod limits;
 mod movements;
+mod phones;
 mod sheets;
 mod standings;
 pub mod startup;
@@ -109,6 +110,24 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 21)]
         repeats: usize,
     },
+    /// Scoring from phones under load: a club pairs evening served on the loopback, a device
+    /// per table entering every board and more polling, the server killed and started again
+    /// mid-run; latency p50/p99, and acknowledged results against stored ones (0 lost, 0
+    /// twice).
+    Phones {
+        /// Tables (odd: a Mitchell).
+        #[arg(long, default_value_t = 31)]
+        tables: u32,
+        /// Devices per table (one enters the results, the others poll).
+        #[arg(long, default_value_t = 4)]
+        clients: u32,
+        /// Times the server is killed and started again during the run.
+        #[arg(long, default_value_t = 2)]
+        kills: u32,
+        /// Rounds played.
+        #[arg(long, default_value_t = 3)]
+        rounds: u32,
+    },
     /// Render every sheet kind for a 100-player whist evening of 25 rounds × 25 tables (with
     /// `--big`: 400 players, 30 rounds), against a 16-player round sheet; time and peak memory.
     Sheets {
@@ -166,5 +185,11 @@ pub fn run(command: BenchCommand) -> Result<ExitCode> {
         BenchCommand::Sheets { repeats, big } => sheets::run(repeats, big),
         BenchCommand::Limits => limits::run(),
         BenchCommand::Movements { repeats } => movements::run(repeats),
+        BenchCommand::Phones {
+            tables,
+            clients,
+            kills,
+            rounds,
+        } => phones::run(tables, clients, kills, rounds),
     }
 }
