@@ -191,9 +191,13 @@ fn score_table(shared: &Shared, table: u32, rounds: u32) {
         let boards: Vec<u32> = serde_json::from_str::<serde_json::Value>(&view)
             .ok()
             .and_then(|v| {
-                v["view"]["boards"]
-                    .as_array()
-                    .map(|boards| boards.iter().filter_map(|b| b["board"].as_u64()).map(|b| b as u32).collect())
+                v["view"]["boards"].as_array().map(|boards| {
+                    boards
+                        .iter()
+                        .filter_map(|b| b["board"].as_u64())
+                        .map(|b| b as u32)
+                        .collect()
+                })
             })
             .unwrap_or_default();
         for board in boards {
@@ -223,7 +227,14 @@ fn poll_table(shared: &Shared, table: u32) {
     }
 }
 
-fn report(shared: &Shared, event: &Path, tables: u32, clients: u32, kills: u32, elapsed: Duration) -> Result<ExitCode> {
+fn report(
+    shared: &Shared,
+    event: &Path,
+    tables: u32,
+    clients: u32,
+    kills: u32,
+    elapsed: Duration,
+) -> Result<ExitCode> {
     let file = EventFile::open(event)?;
     let stored = file.results()?;
     let acknowledged = shared.acknowledged.lock().map(|a| a.clone()).unwrap_or_default();
@@ -256,7 +267,12 @@ fn report(shared: &Shared, event: &Path, tables: u32, clients: u32, kills: u32, 
         elapsed.as_secs_f64(),
         shared.resends.load(Ordering::SeqCst)
     );
-    println!("latency: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms", at(0.5), at(0.99), at(1.0));
+    println!(
+        "latency: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    );
     println!(
         "results: {} acknowledged, {} stored, {missing} acknowledged but not stored, {duplicates} entered twice",
         acknowledged.len(),

@@ -114,6 +114,9 @@ pub struct Session {
     /// What the last late arrival or withdrawal did (its notes), or why it was refused, for
     /// the roster view to show where it was asked.
     line_up_outcome: Option<Result<String, String>>,
+    /// The history and the undo labels lag behind the file: a table's result refreshed the
+    /// results only (the tables' server never shows the history); `refresh` reads them.
+    history_stale: bool,
 }
 
 impl Session {
@@ -159,6 +162,7 @@ impl Session {
             redo_label: None,
             revision: 0,
             line_up_outcome: None,
+            history_stale: false,
         };
         session.read_again()?;
         Ok(session)
@@ -255,7 +259,7 @@ impl Session {
     /// window, a command, a phone): returns whether it had.
     pub fn refresh(&mut self) -> Result<bool, SessionError> {
         let before = self.file.event().clone();
-        if !self.file.reload_if_changed()? {
+        if !self.file.reload_if_changed()? && !self.history_stale {
             return Ok(false);
         }
         if *self.file.event() != before {
@@ -369,36 +373,46 @@ impl Session {
         Ok(applied)
     }
 
-    /// Refreshes the read copies from the file.
     /// The tables' keys and the director's PIN (made and kept the first time).
     pub fn table_access(&mut self) -> Result<TableAccess, SessionError> {
         Ok(self.file.table_access()?)
     }
 
     /// A result sent from a table's device (see [`crate::event::tables`]): checked and written
-    /// by the event file in one transaction, like every other change; the read copies are
-    /// refreshed after it.
+    /// by the event file in one transaction, like every other change. Only the results are
+    /// read again after it (the history and undo labels on the next `refresh`): reading the
+    /// whole history after every table's result made each answer slower as the evening went
+    /// on.
     pub fn table_result(&mut self, request: &TableRequest) -> Result<TableOutcome, SessionError> {
         let outcome = self.file.table_result(request)?;
-        self.read_again()?;
+        if outcome.is_ok() {
+            self.read_results_again()?;
+        }
         Ok(outcome)
     }
 
-    /// Moves a table on to its next round once its round is complete.
+    /// Moves a table on to its next round once its round is complete (no result changes; the
+    /// history is read on the next `refresh`).
     pub fn next_table_round(
         &mut self,
         caller: &Caller,
         request_id: &str,
     ) -> Result<TableOutcome, SessionError> {
         let outcome = self.file.next_table_round(caller, request_id)?;
-        self.read_again()?;
+        self.history_stale |= outcome.is_ok();
         Ok(outcome)
     }
 
-    /// What `table`'s page shows now (another process's writes read first); `None` for a
-    /// table without a key (serving has not started) or not in the schedule.
+    /// What `table`'s page shows now (another process's writes read first, results only);
+    /// `None` for a table without a key (serving has not started) or not in the schedule.
     pub fn table_view(&mut self, table: u32) -> Result<Option<TableView>, SessionError> {
-        self.refresh()?;
+        let before = self.file.event().clone();
+        if self.file.reload_if_changed()? {
+            if *self.file.event() != before {
+                self.line_up_changed();
+            }
+            self.read_results_again()?;
+        }
         let Some(round) = self.file.table_round(table)? else {
             return Ok(None);
         };
@@ -417,11 +431,21 @@ impl Session {
         Ok(settled)
     }
 
+    /// The results again; the history and undo labels on the next `refresh`.
+    fn read_results_again(&mut self) -> Result<(), SessionError> {
+        self.results = self.file.results()?;
+        self.standings = OnceCell::new();
+        self.history_stale = true;
+        Ok(())
+    }
+
+    /// Refreshes the read copies from the file.
     fn read_again(&mut self) -> Result<(), SessionError> {
         self.results = self.file.results()?;
         self.history = self.file.history()?;
         (self.undo_label, self.redo_label) = self.file.undo_redo_labels()?;
         self.standings = OnceCell::new();
+        self.history_stale = false;
         Ok(())
     }
 

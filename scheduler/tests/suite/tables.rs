@@ -292,3 +292,35 @@ fn a_table_moves_on_only_when_its_round_is_complete_and_then_cannot_change_it() 
         "{history:?}"
     );
 }
+
+#[test]
+fn a_session_reads_the_history_of_a_tables_result_on_its_next_refresh() {
+    let (path, file) = evening("session");
+    drop(file);
+    let mut session = scheduler::event::session::Session::open(&path).unwrap();
+    let key = session.table_access().unwrap().keys[0].1.clone();
+    let lines = session.history().len();
+    let outcome = session
+        .table_result(&at_table(
+            1,
+            &key,
+            "session-0001",
+            contract(1, 1, 1, "1NT", "W", "7"),
+        ))
+        .unwrap();
+    assert!(outcome.is_ok(), "{outcome:?}");
+    // The results at once (what the tables' pages show)…
+    assert_eq!(session.results().len(), 1);
+    let view = session.table_view(1).unwrap().unwrap();
+    assert!(
+        view.boards[0]
+            .result
+            .as_deref()
+            .is_some_and(|r| r.contains("1NT by W =")),
+        "{view:?}"
+    );
+    // …the history with the next refresh.
+    assert!(session.refresh().unwrap());
+    assert_eq!(session.history().len(), lines + 1);
+    assert!(!session.refresh().unwrap(), "nothing more to read");
+}
