@@ -36,7 +36,7 @@ struct Shared {
 
 /// Runs the bench.
 pub fn run(tables: u32, clients: u32, kills: u32, rounds: u32) -> Result<ExitCode> {
-    if tables < 3 || tables % 2 == 0 || clients == 0 || rounds == 0 {
+    if tables < 3 || tables.is_multiple_of(2) || clients == 0 || rounds == 0 {
         bail!("--tables must be odd and at least 3 (a Mitchell), --clients and --rounds at least 1");
     }
     let folder = tempfile::tempdir()?;
@@ -133,10 +133,10 @@ fn start_server(event: &Path, port: u16) -> Result<(Child, BTreeMap<u32, String>
         let mut keys = BTreeMap::new();
         let lines = BufReader::new(child.stdout.take().expect("piped")).lines();
         for line in lines.map_while(Result::ok) {
-            if let Some((table, url)) = line.strip_prefix("table ").and_then(|rest| rest.split_once(": ")) {
-                if let (Ok(table), Some(key)) = (table.parse(), url.split("?k=").nth(1)) {
-                    keys.insert(table, key.to_owned());
-                }
+            if let Some((table, url)) = line.strip_prefix("table ").and_then(|rest| rest.split_once(": "))
+                && let (Ok(table), Some(key)) = (table.parse(), url.split("?k=").nth(1))
+            {
+                keys.insert(table, key.to_owned());
             }
             if line.starts_with("director's PIN") {
                 return Ok((child, keys));
@@ -206,10 +206,10 @@ fn score_table(shared: &Shared, table: u32, rounds: u32) {
                 ["=", "+1", "-1"][(board % 3) as usize]
             );
             let (status, _) = until_answered(shared, "POST", &format!("{api}/result"), &key, &body);
-            if status == 200 {
-                if let Ok(mut acknowledged) = shared.acknowledged.lock() {
-                    acknowledged.push((round, table, board));
-                }
+            if status == 200
+                && let Ok(mut acknowledged) = shared.acknowledged.lock()
+            {
+                acknowledged.push((round, table, board));
             }
         }
         if round < rounds {

@@ -1,0 +1,452 @@
+//! The tables' pages in a real browser (issue 42): headless Chromium driven through
+//! chromedriver (the W3C WebDriver protocol, spoken here over plain HTTP: no client library),
+//! against the real `tourney event serve`. A 5-table Mitchell evening, two phones at each
+//! table: every board entered by tapping the page's buttons and accepted, one correction, one
+//! conflict with a result typed beforehand; the standings must equal those of the same results
+//! typed on the command line (the window's entry path). Screenshots at 390×844 are kept in
+//! the target folder's `phone-pages/`.
+//!
+//! Needs `chromium` and `chromedriver` (Debian: `apt-get install chromium chromium-driver`),
+//! so it is ignored by a plain `cargo test`; `.ci/run` installs them and runs it with
+//! `cargo test --test phone_pages -- --ignored`.
+
+// Not every helper of the shared module is used here.
+#[allow(dead_code)]
+mod common;
+
+use common::{ok, scratch, text, tourney};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A process killed when the test ends, however it ends.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// One HTTP/1.1 exchange with a JSON body; the status and the JSON answer.
+fn http(host: &str, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let mut stream = TcpStream::connect(host).unwrap_or_else(|e| panic!("{host}: {e}"));
+    stream.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    // chromedriver keeps the connection open: read the head, then Content-Length bytes.
+    let mut reader = BufReader::new(stream);
+    let mut status_line = String::new();
+    reader.read_line(&mut status_line).unwrap();
+    let status = status_line
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(0);
+    let mut length = 0;
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        if line.trim().is_empty() {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':')
+            && name.trim().eq_ignore_ascii_case("content-length")
+        {
+            length = value.trim().parse().unwrap_or(0);
+        }
+    }
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).unwrap();
+    let json = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    (status, json)
+}
+
+/// One browser (a phone) in its own WebDriver session.
+struct Phone<'a> {
+    driver: &'a str,
+    session: String,
+}
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+impl<'a> Phone<'a> {
+    fn open(driver: &'a str) -> Phone<'a> {
+        let capabilities = json!({ "capabilities": { "alwaysMatch": {
+            "goog:chromeOptions": {
+                "binary": "/usr/bin/chromium",
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844", "--hide-scrollbars"]
+            }
+        }}});
+        let (status, answer) = http(driver, "POST", "/session", Some(&capabilities));
+        assert_eq!(status, 200, "{answer}");
+        let session = answer["value"]["sessionId"]
+            .as_str()
+            .expect("a session")
+            .to_owned();
+        Phone { driver, session }
+    }
+
+    fn command(&self, method: &str, path: &str, body: Option<&Value>) -> Value {
+        let (status, answer) = http(
+            self.driver,
+            method,
+            &format!("/session/{}{path}", self.session),
+            body,
+        );
+        assert_eq!(status, 200, "{method} {path}: {answer}");
+        answer["value"].clone()
+    }
+
+    fn go(&self, url: &str) {
+        self.command("POST", "/url", Some(&json!({ "url": url })));
+    }
+
+    fn script(&self, script: &str) -> Value {
+        self.command(
+            "POST",
+            "/execute/sync",
+            Some(&json!({ "script": script, "args": [] })),
+        )
+    }
+
+    /// Waits (a hang guard of a minute, not a speed target) until `condition` (a script
+    /// expression) is true.
+    fn wait_for(&self, condition: &str) {
+        let started = Instant::now();
+        while self.script(&format!("return !!({condition});")) != Value::Bool(true) {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "waited a minute for {condition}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Taps the button of `container` whose text is `label` (a real click, through WebDriver).
+    fn tap(&self, container: &str, label: &str) {
+        let script = format!(
+            "return [...document.querySelectorAll('{container} button')].find(b => b.textContent.trim() === {label:?}) || null;"
+        );
+        let element = self.script(&script);
+        let id = element[ELEMENT]
+            .as_str()
+            .unwrap_or_else(|| panic!("no button {label:?} in {container}"));
+        self.command("POST", &format!("/element/{id}/click"), Some(&json!({})));
+    }
+
+    fn text_of(&self, selector: &str) -> String {
+        self.script(&format!(
+            "return document.querySelector('{selector}').textContent;"
+        ))
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+    }
+
+    fn screenshot(&self, to: &Path) {
+        let png = self.command("GET", "/screenshot", None);
+        let bytes = decode_base64(png.as_str().expect("base64"));
+        std::fs::write(to, bytes).unwrap();
+    }
+
+    /// Enters one board as the page asks: contract, declarer, tricks, then the score shown,
+    /// then the opponents' acceptance. Returns what the page showed for the opponents.
+    fn enter(&self, board: u32, entry: &Entry) -> String {
+        self.script(&format!("openBoard({board}); return true;"));
+        self.wait_for("!document.getElementById('entry').hidden");
+        self.tap("#levels", &entry.level.to_string());
+        self.tap("#strains", entry.strain_label());
+        self.tap("#declarers", entry.by);
+        self.tap("#tricks", entry.tricks);
+        self.tap("#entry", "Show the score");
+        self.wait_for("!document.getElementById('accept').hidden");
+        let summary = self.text_of("#accept-summary");
+        self.tap("#accept", "Accepted: save it");
+        self.wait_for(&format!(
+            "!document.getElementById('list').hidden && document.getElementById('pending').hidden && [...document.querySelectorAll('#boards .board')].some(b => b.textContent.startsWith('Board {board}') && !b.textContent.includes('to enter'))"
+        ));
+        summary
+    }
+
+    fn close(self) {
+        let _ = http(self.driver, "DELETE", &format!("/session/{}", self.session), None);
+    }
+}
+
+/// One board's result as tapped.
+#[derive(Clone)]
+struct Entry {
+    level: u32,
+    strain: &'static str,
+    by: &'static str,
+    tricks: &'static str,
+}
+
+impl Entry {
+    fn for_board(board: u32) -> Entry {
+        Entry {
+            level: 1 + board % 4,
+            strain: ["C", "D", "H", "S", "NT"][(board % 5) as usize],
+            by: ["N", "E", "S", "W"][(board % 4) as usize],
+            tricks: ["=", "+1", "-1", "-2", "="][(board % 5) as usize],
+        }
+    }
+
+    fn strain_label(&self) -> &'static str {
+        match self.strain {
+            "C" => "♣",
+            "D" => "♦",
+            "H" => "♥",
+            "S" => "♠",
+            _ => "NT",
+        }
+    }
+
+    /// The same result as the command line takes it.
+    fn typed(&self, board: u32, round: u32, table: u32) -> String {
+        format!(
+            "--round {round} --table {table} --board {board} --contract {}{} --by {} --tricks {}",
+            self.level, self.strain, self.by, self.tricks
+        )
+    }
+}
+
+fn decode_base64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let clean: Vec<u8> = text
+        .bytes()
+        .filter(|&c| c != b'=' && !c.is_ascii_whitespace())
+        .collect();
+    let mut out = Vec::with_capacity(clean.len() * 3 / 4);
+    for chunk in clean.chunks(4) {
+        let mut n = 0u32;
+        for (i, &c) in chunk.iter().enumerate() {
+            n |= u32::from(value(c)) << (18 - 6 * i);
+        }
+        let bytes = n.to_be_bytes();
+        out.extend_from_slice(&bytes[1..chunk.len()]);
+    }
+    out
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn new_event(path: &Path) {
+    ok(&tourney(&[
+        "event",
+        "new",
+        path.to_str().unwrap(),
+        "--format",
+        "bridge-pairs",
+        "--players",
+        "10",
+        "--boards",
+        "10",
+        "--movement",
+        "mitchell",
+        "--date",
+        "2026-11-26",
+    ]));
+}
+
+struct Server {
+    _child: Killed,
+    _stdin: ChildStdin,
+    pages: Vec<String>,
+}
+
+fn serve(event: &Path) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
+        .args(["event", "serve"])
+        .arg(event)
+        .args(["--bind", "127.0.0.1", "--port", "0", "--until-eof"])
+        .env("XDG_DATA_HOME", common::empty_data_folder())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take().unwrap();
+    let mut pages = Vec::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        if let Some((_, url)) = line.strip_prefix("table ").and_then(|rest| rest.split_once(": ")) {
+            pages.push(url.to_owned());
+        }
+        if line.starts_with("director's PIN") {
+            break;
+        }
+    }
+    Server {
+        _child: Killed(child),
+        _stdin: stdin,
+        pages,
+    }
+}
+
+fn shots_folder() -> PathBuf {
+    let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target-phone-pages");
+    let folder =
+        std::env::var_os("CARGO_TARGET_DIR").map_or(folder, |t| PathBuf::from(t).join("phone-pages"));
+    std::fs::create_dir_all(&folder).unwrap();
+    folder
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver; .ci/run runs it"]
+fn a_whole_evening_entered_from_phones_ranks_as_the_same_results_typed() {
+    let dir = scratch("phone-pages");
+    let served_event = dir.join("served.tourney");
+    let typed_event = dir.join("typed.tourney");
+    new_event(&served_event);
+    new_event(&typed_event);
+    // A result typed in the window (the command line shares its path) before the evening:
+    // table 3's first board of round 1 (in a Mitchell, table t starts with set t: boards 5
+    // and 6), which its phone will then enter differently.
+    let conflict_board = 5;
+    let window = "--round 1 --table 3 --board ".to_owned()
+        + &conflict_board.to_string()
+        + " --contract 4S --by N --tricks =";
+    let args: Vec<&str> = window.split(' ').collect();
+    let mut typed_args = vec!["event", "result", served_event.to_str().unwrap()];
+    typed_args.extend(&args);
+    ok(&tourney(&typed_args));
+
+    let server = serve(&served_event);
+    let driver_port = free_port();
+    let driver = Killed(
+        Command::new("chromedriver")
+            .arg(format!("--port={driver_port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver (apt-get install chromium-driver)"),
+    );
+    let host = format!("127.0.0.1:{driver_port}");
+    let started = Instant::now();
+    while TcpStream::connect(&host).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "chromedriver did not start"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let phones: Vec<(Phone, Phone)> = server
+        .pages
+        .iter()
+        .map(|page| {
+            let (a, b) = (Phone::open(&host), Phone::open(&host));
+            a.go(page);
+            b.go(page);
+            (a, b)
+        })
+        .collect();
+    let shots = shots_folder();
+    let mut typed = Vec::new();
+    for round in 1..=5 {
+        for (table0, (phone, other)) in phones.iter().enumerate() {
+            let table = table0 as u32 + 1;
+            phone.wait_for(&format!("view && view.round === {round}"));
+            let boards: Vec<u32> = phone
+                .script("return view.boards.map(b => b.board);")
+                .as_array()
+                .expect("the boards")
+                .iter()
+                .filter_map(Value::as_u64)
+                .map(|b| b as u32)
+                .collect();
+            assert_eq!(boards.len(), 2, "{boards:?}");
+            for &board in &boards {
+                let entry = Entry::for_board(board);
+                let shown = phone.enter(board, &entry);
+                assert!(
+                    shown.starts_with(&format!("Board {board}: ")) && shown.contains("N-S "),
+                    "{shown}"
+                );
+                if table == 3 && round == 1 && board == conflict_board {
+                    assert!(
+                        phone.text_of("#message").contains("the director will decide"),
+                        "{}",
+                        phone.text_of("#message")
+                    );
+                    phone.screenshot(&shots.join("conflict.png"));
+                    typed.push(window.clone());
+                } else {
+                    typed.push(entry.typed(board, round, table));
+                }
+            }
+            if table == 1 && round == 1 {
+                // A correction from the table's second phone before the round ends.
+                let board = boards[1];
+                other.script("refresh(); return true;");
+                other.wait_for("view && view.boards.every(b => b.result)");
+                let corrected = Entry {
+                    tricks: "+2",
+                    ..Entry::for_board(board)
+                };
+                let corrected = Entry {
+                    level: 1,
+                    ..corrected
+                };
+                other.enter(board, &corrected);
+                typed.pop();
+                typed.push(corrected.typed(board, round, table));
+                phone.screenshot(&shots.join("table-1-round-1.png"));
+            }
+            if round < 5 {
+                phone.wait_for("!document.getElementById('next').hidden");
+                phone.tap("#list", "Round finished: go to the next round");
+            }
+        }
+    }
+    phones[0].0.screenshot(&shots.join("table-1-last-round.png"));
+    for (a, b) in phones {
+        a.close();
+        b.close();
+    }
+    drop(driver);
+    drop(server);
+
+    // The same results typed on the command line.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
+        .args(["event", "result", typed_event.to_str().unwrap(), "--stdin"])
+        .env("XDG_DATA_HOME", common::empty_data_folder())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all((typed.join("\n") + "\n").as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let standings = |event: &Path| ok(&tourney(&["event", "standings", event.to_str().unwrap()]));
+    assert_eq!(typed.len(), 50);
+    assert_eq!(standings(&served_event), standings(&typed_event));
+}
