@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A process killed when the test ends, however it ends.
@@ -271,41 +271,6 @@ fn new_event(path: &Path) {
     ]));
 }
 
-struct Server {
-    _child: Killed,
-    _stdin: ChildStdin,
-    pages: Vec<String>,
-}
-
-fn serve(event: &Path) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
-        .args(["event", "serve"])
-        .arg(event)
-        .args(["--bind", "127.0.0.1", "--port", "0", "--until-eof"])
-        .env("XDG_DATA_HOME", common::empty_data_folder())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let stdin = child.stdin.take().unwrap();
-    let mut pages = Vec::new();
-    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
-        let line = line.unwrap();
-        if let Some((_, url)) = line.strip_prefix("table ").and_then(|rest| rest.split_once(": ")) {
-            pages.push(url.to_owned());
-        }
-        if line.starts_with("director's PIN") {
-            break;
-        }
-    }
-    Server {
-        _child: Killed(child),
-        _stdin: stdin,
-        pages,
-    }
-}
-
 fn shots_folder() -> PathBuf {
     let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target-phone-pages");
     let folder =
@@ -334,7 +299,7 @@ fn a_whole_evening_entered_from_phones_ranks_as_the_same_results_typed() {
     typed_args.extend(&args);
     ok(&tourney(&typed_args));
 
-    let server = serve(&served_event);
+    let server = common::Served::start(&served_event);
     let driver_port = free_port();
     let driver = Killed(
         Command::new("chromedriver")
@@ -356,7 +321,7 @@ fn a_whole_evening_entered_from_phones_ranks_as_the_same_results_typed() {
     let phones: Vec<(Phone, Phone)> = server
         .pages
         .iter()
-        .map(|page| {
+        .map(|(_, page)| {
             let (a, b) = (Phone::open(&host), Phone::open(&host));
             a.go(page);
             b.go(page);
@@ -427,7 +392,7 @@ fn a_whole_evening_entered_from_phones_ranks_as_the_same_results_typed() {
         b.close();
     }
     drop(driver);
-    drop(server);
+    server.stop();
 
     // The same results typed on the command line.
     let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))

@@ -8,71 +8,11 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{ok, scratch, tourney};
-use std::io::{BufRead, BufReader, Read, Write};
+use common::{Served, ok, scratch, tourney};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, ChildStdin, Command, Stdio};
-
-/// A running `tourney event serve`: its table addresses and PIN. Closing its standard input
-/// stops it (`--until-eof`).
-struct Served {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    host: String,
-    keys: Vec<(u32, String)>,
-    pin: String,
-}
 
 impl Served {
-    fn start(event: &std::path::Path) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
-            .args(["event", "serve"])
-            .arg(event)
-            .args(["--bind", "127.0.0.1", "--port", "0", "--until-eof"])
-            .env("XDG_DATA_HOME", common::empty_data_folder())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start tourney event serve");
-        let stdin = child.stdin.take();
-        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-        let (mut host, mut keys, mut pin) = (String::new(), Vec::new(), String::new());
-        for line in lines.by_ref() {
-            let line = line.expect("a line");
-            if let Some(rest) = line.strip_prefix("serving ") {
-                host = rest
-                    .split("http://")
-                    .nth(1)
-                    .expect("address")
-                    .trim_end_matches('/')
-                    .to_owned();
-            } else if let Some(rest) = line.strip_prefix("table ") {
-                let (table, url) = rest.split_once(": ").expect("table N: URL");
-                let key = url.split("?k=").nth(1).expect("key in the URL");
-                keys.push((table.parse().expect("table number"), key.to_owned()));
-            } else if let Some(rest) = line.strip_prefix("director's PIN: ") {
-                pin = rest.to_owned();
-                break;
-            }
-        }
-        assert!(
-            !host.is_empty() && !keys.is_empty() && pin.len() == 6,
-            "{host} {keys:?} {pin}"
-        );
-        Served {
-            child,
-            stdin,
-            host,
-            keys,
-            pin,
-        }
-    }
-
-    fn key(&self, table: u32) -> &str {
-        &self.keys.iter().find(|(t, _)| *t == table).expect("table").1
-    }
-
     /// One HTTP/1.1 request; the status and the body.
     fn request(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.host).expect("connect");
@@ -110,12 +50,6 @@ impl Served {
             &[("X-Tourney-Key", key), ("Content-Type", "application/json")],
             body.as_bytes(),
         )
-    }
-
-    fn stop(mut self) {
-        drop(self.stdin.take());
-        let status = self.child.wait().expect("wait");
-        assert!(status.success(), "serve ended with {status}");
     }
 }
 

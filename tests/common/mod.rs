@@ -1,8 +1,9 @@
 //! What both end-to-end suites (`cli.rs`, `events.rs`) need: the real binary, the fixture
 //! rosters and a scratch folder per test.
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 
 /// Runs the built `tourney` binary with `args`, with a data folder of its own (empty: no
 /// club file of the machine's user is read, e.g. by `event new` for the club's name and ID).
@@ -60,4 +61,88 @@ pub fn fails_with(out: &Output, code: i32, says: &str) {
 pub fn says(out: &Output, says: &str) {
     let stderr = text(&out.stderr);
     assert!(stderr.contains(says), "expected {says:?} in:\n{stderr}");
+}
+
+/// A running `tourney event serve` on the loopback (a free port): its address, each table's
+/// page (the address with the table's key) and the director's PIN. `stop` closes its standard
+/// input (`--until-eof`) and checks it ended cleanly; dropping it otherwise kills it.
+/// (Used by the phones' tests only, so unused in the other suites.)
+#[allow(dead_code)]
+pub struct Served {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    /// `127.0.0.1:PORT`.
+    pub host: String,
+    /// Each table and the address of its page, by table number.
+    pub pages: Vec<(u32, String)>,
+    /// The director's PIN.
+    pub pin: String,
+}
+
+#[allow(dead_code)]
+impl Served {
+    pub fn start(event: &Path) -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
+            .args(["event", "serve"])
+            .arg(event)
+            .args(["--bind", "127.0.0.1", "--port", "0", "--until-eof"])
+            .env("XDG_DATA_HOME", empty_data_folder())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start tourney event serve");
+        let stdin = child.stdin.take();
+        let lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+        let (mut host, mut pages, mut pin) = (String::new(), Vec::new(), String::new());
+        for line in lines {
+            let line = line.expect("a line");
+            if let Some(rest) = line.strip_prefix("serving ") {
+                host = rest
+                    .split("http://")
+                    .nth(1)
+                    .expect("address")
+                    .trim_end_matches('/')
+                    .to_owned();
+            } else if let Some((table, url)) =
+                line.strip_prefix("table ").and_then(|rest| rest.split_once(": "))
+            {
+                pages.push((table.parse().expect("table number"), url.to_owned()));
+            } else if let Some(rest) = line.strip_prefix("director's PIN: ") {
+                pin = rest.to_owned();
+                break;
+            }
+        }
+        assert!(
+            !host.is_empty() && !pages.is_empty() && pin.len() == 6,
+            "{host} {pages:?} {pin}"
+        );
+        Served {
+            child,
+            stdin,
+            host,
+            pages,
+            pin,
+        }
+    }
+
+    /// Table `table`'s key (from its page's address).
+    pub fn key(&self, table: u32) -> &str {
+        let page = &self.pages.iter().find(|(t, _)| *t == table).expect("table").1;
+        page.split("?k=").nth(1).expect("a key in the address")
+    }
+
+    pub fn stop(mut self) {
+        drop(self.stdin.take());
+        let status = self.child.wait().expect("wait");
+        assert!(status.success(), "serve ended with {status}");
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        // After `stop` the process has ended already and this does nothing.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
