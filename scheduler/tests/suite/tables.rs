@@ -265,6 +265,17 @@ fn a_table_moves_on_only_when_its_round_is_complete_and_then_cannot_change_it() 
     // Repeated: the same answer, not round 3.
     assert_eq!(next(&mut file, "next-0002"), Ok(TableReply::Moved { round: 2 }));
     assert_eq!(file.table_round(1).unwrap(), Some(2));
+    // A result of round 1 sent again after the table moved on (its answer was lost): the
+    // first answer again, not a refusal.
+    let again = file
+        .table_result(&at_table(
+            1,
+            &key,
+            "r1-board-2",
+            contract(1, 1, 2, "2H", "S", "8"),
+        ))
+        .unwrap();
+    assert!(matches!(again, Ok(TableReply::Saved { .. })), "{again:?}");
     // Round 1 is closed to the table now; the director may still correct it.
     let late = file
         .table_result(&at_table(

@@ -152,13 +152,18 @@ impl EventFile {
             Ok(read) => read,
             Err(refusal) => return Ok(Err(refusal)),
         };
+        // The key first, then a repeat (answered as the first time, even if the table has
+        // moved on since), then whether this table may write this board now.
+        if let Err(refusal) = allowed(&tx, &request.caller, None).map_err(&db)? {
+            return Ok(Err(refusal));
+        }
+        if let Some(reply) = repeated(&tx, &request.request_id, &request.caller).map_err(&db)? {
+            return Ok(reply);
+        }
         let source = match allowed(&tx, &request.caller, Some(key)).map_err(&db)? {
             Ok(source) => source,
             Err(refusal) => return Ok(Err(refusal)),
         };
-        if let Some(reply) = repeated(&tx, &request.request_id, &request.caller).map_err(&db)? {
-            return Ok(reply);
-        }
         if let Err(why) = stored.check_result(key, &value) {
             return Ok(Err(TableRefusal::Invalid(why)));
         }
