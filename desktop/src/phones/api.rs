@@ -134,8 +134,8 @@ pub(super) fn handle(shared: &Shared, request: &mut tiny_http::Request) -> Reply
     }
 }
 
-/// The table and caller when the request carries table `table`'s key (or the director's
-/// PIN, checked where it is used), else the refusal.
+/// The table and caller when the request carries table `table`'s key or the director's PIN
+/// (both checked again by the event file, inside the write), else the refusal.
 fn authenticate(
     shared: &Shared,
     request: &tiny_http::Request,
