@@ -195,8 +195,8 @@ pub enum TableRefusal {
     LastRound(u32),
 }
 
-/// The keys that read a request's fields into a result for a table: the table's own round
-/// and table, whatever the page sent for them.
+/// A request's fields read as a result (the typed-entry parser: `Fields::result`), with the
+/// board it is for; a request to remove a result is refused (only the director removes).
 pub fn read_fields(event: &Event, fields: &Fields) -> Result<(ResultKey, ResultValue), TableRefusal> {
     if fields.clear {
         return Err(TableRefusal::Invalid(
@@ -211,7 +211,7 @@ pub fn read_fields(event: &Event, fields: &Fields) -> Result<(ResultKey, ResultV
 }
 
 /// The results a table still needs in a round: each board it plays there without one (or the
-/// table's single result in the other scorings), in words; empty when the round is complete.
+/// table's single result in the other scorings); empty when the round is complete.
 pub fn missing_at(event: &Event, results: &Results, round: u32, table: u32) -> Vec<ResultKey> {
     let deals: Vec<u32> = if matches!(event.settings.scoring, super::Scoring::Bridge { .. }) {
         event.deals_at(round, table).collect()
