@@ -18,6 +18,7 @@ pub mod milp;
 pub mod model;
 pub mod movement;
 pub mod problems;
+pub mod qr;
 mod roster_cells;
 pub mod roster_import;
 pub mod round_robin;

@@ -17,6 +17,7 @@ mod members_view;
 mod new_event;
 mod opener;
 mod options_form;
+mod phones_panel;
 mod repair;
 mod results_view;
 mod roster_preview;

@@ -113,11 +113,26 @@ pub struct ResultsView {
     by_traveller: bool,
     /// The traveller shown (board number, from 1).
     board: u32,
+    /// Scoring from phones: the server and the director's live view of the tables.
+    phones: super::phones_panel::PhonesPanel,
 }
 
 impl EventView for ResultsView {
-    /// Shows the round's tables with a field per result; returns the commands to carry out.
+    /// Scoring from phones, then the round's tables with a field per result; returns the
+    /// commands to carry out.
     fn ui(&mut self, ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Outcome {
+        let mut commands = self.phones.ui(ui, session);
+        ui.separator();
+        let mut outcome = self.entry_ui(ui, session, files);
+        commands.append(&mut outcome.commands);
+        outcome.commands = commands;
+        outcome
+    }
+}
+
+impl ResultsView {
+    /// The round's tables (or a traveller) with a field per result.
+    fn entry_ui(&mut self, ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Outcome {
         let mut commands = Vec::new();
         let event = session.event();
         if event.schedule.round(self.round).is_none() {
@@ -212,9 +227,6 @@ impl EventView for ResultsView {
         self.history_ui(ui, session, round.number);
         commands.into()
     }
-}
-
-impl ResultsView {
     /// Club pairs: one board's traveller, a row per table that plays it in movement order,
     /// with its matchpoints once scored; Enter saves and moves down the traveller.
     fn traveller_ui(

@@ -22,6 +22,9 @@ pub struct ServeArgs {
     /// The port (0: any free one).
     #[arg(long, default_value_t = 8080)]
     port: u16,
+    /// The pages ask for the opening lead (optional on each board).
+    #[arg(long)]
+    lead: bool,
     /// Stop when standard input ends (for scripts and tests), instead of waiting for Ctrl-C.
     #[arg(long)]
     until_eof: bool,
@@ -31,6 +34,7 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
     let options = ServeOptions {
         bind: args.bind,
         port: args.port,
+        ask_lead: args.lead,
     };
     let server = match PhoneServer::start(&args.file, &options) {
         Ok(server) => server,

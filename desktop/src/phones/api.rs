@@ -30,6 +30,10 @@ pub(super) struct Shared {
     pub session: std::sync::Mutex<scheduler::event::session::Session>,
     pub keys: Vec<(u32, String)>,
     pub pin: String,
+    /// Whether the pages ask for the opening lead.
+    pub ask_lead: bool,
+    /// When each table last made an authenticated request.
+    pub seen: std::sync::Mutex<std::collections::BTreeMap<u32, std::time::Instant>>,
 }
 
 /// The largest body read.
@@ -101,7 +105,17 @@ pub(super) fn handle(shared: &Shared, request: &mut tiny_http::Request) -> Reply
             .ok()
             .filter(|t| shared.keys.iter().any(|(n, _)| n == t))
     };
-    match (&method, parts.as_slice()) {
+    route(shared, request, &method, &parts, table)
+}
+
+fn route(
+    shared: &Shared,
+    request: &mut tiny_http::Request,
+    method: &tiny_http::Method,
+    parts: &[&str],
+    table: impl Fn(&str) -> Option<u32>,
+) -> Reply {
+    match (method, parts) {
         (tiny_http::Method::Get, ["t", n]) => match table(n) {
             Some(_) => Reply {
                 status: 200,
@@ -157,6 +171,7 @@ fn authenticate(
         }
         return Ok((table, Caller::Director { pin }));
     }
+
     let given = header("X-Tourney-Key").unwrap_or_default();
     let stored = shared
         .keys
@@ -166,6 +181,11 @@ fn authenticate(
     if !stored.is_some_and(|stored| same_secret(&given, stored)) {
         return Err(Reply::error(403, &TableRefusal::NotAllowed(table).to_string()));
     }
+    shared
+        .seen
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .insert(table, std::time::Instant::now());
     Ok((table, Caller::Table { table, key: given }))
 }
 
@@ -203,7 +223,10 @@ fn session(shared: &Shared) -> std::sync::MutexGuard<'_, scheduler::event::sessi
 
 fn view(shared: &Shared, table: u32) -> Reply {
     match session(shared).table_view(table) {
-        Ok(Some(view)) => Reply::json(200, &json!({ "ok": true, "view": view })),
+        Ok(Some(view)) => Reply::json(
+            200,
+            &json!({ "ok": true, "view": view, "ask_lead": shared.ask_lead }),
+        ),
         Ok(None) => Reply::error(404, "this table does not play"),
         Err(error) => failed(&error),
     }

@@ -3,11 +3,13 @@
 
 use super::api::{Reply, Shared, handle};
 use scheduler::event::session::Session;
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 /// Where and how to serve.
 #[derive(Debug, Clone)]
@@ -16,6 +18,9 @@ pub struct ServeOptions {
     pub bind: IpAddr,
     /// The port (0: any free one).
     pub port: u16,
+    /// Whether the pages ask for the opening lead (a club's choice; off by default, as most
+    /// clubs do not record it).
+    pub ask_lead: bool,
 }
 
 impl Default for ServeOptions {
@@ -23,6 +28,7 @@ impl Default for ServeOptions {
         ServeOptions {
             bind: IpAddr::V4(Ipv4Addr::UNSPECIFIED),
             port: 8080,
+            ask_lead: false,
         }
     }
 }
@@ -38,6 +44,7 @@ pub struct PhoneServer {
     pub tables: Vec<(u32, String)>,
     /// The director's PIN.
     pub pin: String,
+    shared: Arc<Shared>,
     _lock: File,
 }
 
@@ -71,6 +78,8 @@ impl PhoneServer {
             session: Mutex::new(session),
             keys: access.keys.clone(),
             pin: access.pin.clone(),
+            ask_lead: options.ask_lead,
+            seen: Mutex::new(BTreeMap::new()),
         });
         let server = Arc::new(server);
         let workers = (0..WORKERS)
@@ -89,8 +98,20 @@ impl PhoneServer {
             address,
             tables,
             pin: access.pin,
+            shared,
             _lock: lock,
         })
+    }
+
+    /// Each table a device has asked for with its key (or the director's PIN), and how long ago
+    /// the last such request was: a phone showing a table's page asks every few seconds.
+    pub fn last_seen(&self) -> Vec<(u32, Duration)> {
+        let seen = self
+            .shared
+            .seen
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        seen.iter().map(|(table, at)| (*table, at.elapsed())).collect()
     }
 
     /// Stops serving: requests being answered are finished first.

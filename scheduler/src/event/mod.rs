@@ -11,6 +11,7 @@ pub mod shorten;
 pub mod standings;
 pub mod standings_table;
 pub mod store;
+pub mod table_page;
 pub mod tables;
 pub mod usebio;
 

@@ -55,6 +55,14 @@ pub enum Command {
     },
     /// Hand records for the event's boards.
     AttachDeals(Vec<Board>),
+    /// The director settles a conflict between a table's result and the stored one: takes
+    /// the table's (`take_sent`) or keeps the stored one.
+    SettleConflict {
+        /// The conflict's number ([`Conflict::id`]).
+        id: i64,
+        /// Whether the table's result replaces the stored one.
+        take_sent: bool,
+    },
 }
 
 /// Why a change was not made. Nothing is half-made: the file is as it was.
@@ -368,6 +376,14 @@ impl Session {
                 let count = self.file.attach_deals(&boards)?;
                 Applied::saying(format!("Attached {count} hand record(s)"))
             }
+            Command::SettleConflict { id, take_sent } => {
+                let said = match (self.file.settle_conflict(id, take_sent)?, take_sent) {
+                    (false, _) => "That conflict was already settled",
+                    (true, true) => "Took the table's result in place of the stored one",
+                    (true, false) => "Kept the stored result; the table's is set aside",
+                };
+                Applied::saying(said.to_owned())
+            }
         };
         self.read_again()?;
         Ok(applied)
@@ -424,11 +440,9 @@ impl Session {
         Ok(self.file.conflicts()?)
     }
 
-    /// Settles a conflict (see [`EventFile::settle_conflict`]).
-    pub fn settle_conflict(&mut self, id: i64, take_sent: bool) -> Result<bool, SessionError> {
-        let settled = self.file.settle_conflict(id, take_sent)?;
-        self.read_again()?;
-        Ok(settled)
+    /// Each table with a key and the round it is on (empty before serving ever started).
+    pub fn table_rounds(&self) -> Result<Vec<(u32, u32)>, SessionError> {
+        Ok(self.file.table_rounds()?)
     }
 
     /// The results again; the history and undo labels on the next `refresh`.

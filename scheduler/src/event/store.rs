@@ -264,6 +264,9 @@ pub struct HistoryEntry {
     pub undoes: Option<i64>,
     /// The undo line this one puts again (a redo).
     pub redoes: Option<i64>,
+    /// Who sent the result when it came from a table's device ("table 3", "director (PIN)");
+    /// `None` for changes made in the window or on the command line.
+    pub source: Option<String>,
 }
 
 /// What `set_result` did.
@@ -961,10 +964,16 @@ impl EventFile {
         } else {
             "NULL, NULL"
         };
+        // Files from before scoring at the tables (format 3, opened read-only) have no source.
+        let source = if has_source_column(&self.connection).map_err(self.db())? {
+            "source"
+        } else {
+            "NULL"
+        };
         let mut statement = self
             .connection
             .prepare(&format!(
-                "SELECT id, at, action, round, table_no, deal, before, after, {columns} FROM history ORDER BY id"
+                "SELECT id, at, action, round, table_no, deal, before, after, {columns}, {source} FROM history ORDER BY id"
             ))
             .map_err(self.db())?;
         let rows = statement
@@ -983,6 +992,7 @@ impl EventFile {
                     after: after.and_then(|t| serde_json::from_str(&t).ok()),
                     undoes: row.get(8)?,
                     redoes: row.get(9)?,
+                    source: row.get(10)?,
                 })
             })
             .map_err(self.db())?;
@@ -1580,6 +1590,14 @@ fn history_key(round: Option<u32>, table: Option<u32>, deal: Option<u32>) -> Opt
 fn has_undo_columns(connection: &Connection) -> rusqlite::Result<bool> {
     connection.query_row(
         "SELECT COUNT(*) = 3 FROM pragma_table_info('history') WHERE name IN ('reverse', 'undoes', 'redoes')",
+        [],
+        |row| row.get(0),
+    )
+}
+
+fn has_source_column(connection: &Connection) -> rusqlite::Result<bool> {
+    connection.query_row(
+        "SELECT COUNT(*) = 1 FROM pragma_table_info('history') WHERE name = 'source'",
         [],
         |row| row.get(0),
     )

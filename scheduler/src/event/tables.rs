@@ -14,6 +14,7 @@
 //! network who can read the traffic (or photograph a table card) can use a table's key.
 
 use super::entry::Fields;
+pub use super::table_page::{BoardView, HandView, TableView, TravellerLine, table_view};
 use super::{Event, ResultKey, ResultValue, Results};
 
 /// Characters of a table key: 16 from a 32-letter alphabet without look-alikes (80 bits).
@@ -235,89 +236,6 @@ pub fn rounds_of_table(event: &Event, table: u32) -> Option<(u32, u32)> {
         .map(|round| round.number)
         .collect();
     Some((*rounds.first()?, *rounds.last()?))
-}
-
-/// What a table's page shows: the table, its round, who sits where, and each board of the
-/// round with its result so far.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct TableView {
-    /// The event's title.
-    pub title: String,
-    /// The table.
-    pub table: u32,
-    /// The round the table is on.
-    pub round: u32,
-    /// The table's last round.
-    pub last_round: u32,
-    /// The N-S side: the pair's label ("3 NS" in a Mitchell, "pair 3") and names.
-    pub north_south: String,
-    /// The E-W side.
-    pub east_west: String,
-    /// Each board of the round (bridge), or the table's one result (other scorings: board 0).
-    pub boards: Vec<BoardView>,
-    /// Whether every board of the round has a result (the table may move on).
-    pub complete: bool,
-}
-
-/// One board of a table's round on its page.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct BoardView {
-    /// The board number (0: the table's single result).
-    pub board: u32,
-    /// Its result in words, once entered.
-    pub result: Option<String>,
-    /// N-S's score, once entered (bridge boards that were played).
-    pub ns_score: Option<i32>,
-}
-
-/// The page of `table` in `round` (`None` when the table does not play that round).
-pub fn table_view(event: &Event, results: &Results, table: u32, round: u32) -> Option<TableView> {
-    let seated = event
-        .schedule
-        .rounds
-        .iter()
-        .find(|r| r.number == round)?
-        .tables
-        .iter()
-        .find(|t| t.number == table)?;
-    let (ns, ew) = super::sides(seated);
-    let names = |side: &[usize]| {
-        side.iter()
-            .filter_map(|&i| event.schedule.entrants.get(i).cloned())
-            .collect::<Vec<_>>()
-            .join(" & ")
-    };
-    let bridge = matches!(event.settings.scoring, super::Scoring::Bridge { .. });
-    let deals: Vec<u32> = if bridge {
-        event.deals_at(round, table).collect()
-    } else {
-        vec![0]
-    };
-    let boards = deals
-        .into_iter()
-        .map(|deal| {
-            let key = ResultKey { round, table, deal };
-            let value = results.get(&key);
-            BoardView {
-                board: deal,
-                result: value.map(|value| result_words(key, value)),
-                ns_score: match value {
-                    Some(ResultValue::Bridge { board }) => board.north_south_score(deal),
-                    _ => None,
-                },
-            }
-        })
-        .collect::<Vec<_>>();
-    Some(TableView {
-        title: event.settings.title.clone(),
-        table,
-        round,
-        last_round: rounds_of_table(event, table).map_or(round, |(_, last)| last),
-        north_south: names(&ns),
-        east_west: names(&ew),
-        complete: boards.iter().all(|b| b.result.is_some()),
-        boards,
-    })
 }
 
 #[cfg(test)]

@@ -335,3 +335,164 @@ fn a_session_reads_the_history_of_a_tables_result_on_its_next_refresh() {
     assert_eq!(session.history().len(), lines + 1);
     assert!(!session.refresh().unwrap(), "nothing more to read");
 }
+
+#[test]
+fn a_tables_page_shows_a_boards_traveller_and_hands_only_after_its_own_result_then_where_everyone_goes() {
+    use scheduler::event::session::{Command, Session};
+    let (path, file) = evening("page");
+    drop(file);
+    let mut session = Session::open(&path).unwrap();
+    let boards = scheduler::deals::random_boards(42, 10, "Club", "Here", "2026.11.27");
+    session.apply(Command::AttachDeals(boards)).unwrap();
+    let access = session.table_access().unwrap();
+    let key = |table: u32| access.keys.iter().find(|(t, _)| *t == table).unwrap().1.clone();
+
+    let before = session.table_view(1).unwrap().unwrap();
+    assert_eq!(before.entry, "bridge");
+    assert!(
+        before
+            .boards
+            .iter()
+            .all(|b| b.traveller.is_empty() && b.hand.is_none())
+    );
+    assert!(before.next.is_empty(), "not before the round is complete");
+
+    let said = session
+        .table_result(&at_table(
+            1,
+            &key(1),
+            "page-0001",
+            contract(1, 1, 1, "4S", "N", "+1"),
+        ))
+        .unwrap();
+    assert!(said.is_ok(), "{said:?}");
+    let view = session.table_view(1).unwrap().unwrap();
+    let first = &view.boards[0];
+    assert_eq!(first.traveller.len(), 1);
+    assert!(first.traveller[0].this_table);
+    assert_eq!(first.traveller[0].ns_score, Some(450));
+    assert_eq!(first.traveller[0].north_south, view.north_south);
+    let hand = first.hand.as_ref().expect("deals are attached");
+    assert_eq!(hand.dealer, "North", "board 1 is dealt by North");
+    assert_eq!(hand.vulnerable, "None");
+    let cards: usize = hand
+        .hands
+        .iter()
+        .flat_map(|(_, suits)| suits.iter().map(String::len))
+        .sum();
+    assert_eq!(cards, 52, "{hand:?}");
+    // Board 2 is not entered yet: nothing of it shows.
+    assert!(view.boards[1].traveller.is_empty() && view.boards[1].hand.is_none());
+    assert!(view.next.is_empty());
+
+    let said = session
+        .table_result(&at_table(
+            1,
+            &key(1),
+            "page-0002",
+            contract(1, 1, 2, "3NT", "E", "="),
+        ))
+        .unwrap();
+    assert!(said.is_ok(), "{said:?}");
+    let view = session.table_view(1).unwrap().unwrap();
+    assert!(view.complete);
+    // A Mitchell: N-S stay, E-W move up a table, the boards go down one.
+    assert_eq!(
+        view.next,
+        vec![
+            format!("{}: table 1, N-S", view.north_south),
+            format!("{}: table 2, E-W", view.east_west),
+            "Boards 1–2: to table 5".to_owned(),
+        ]
+    );
+    // Another table that has not played board 1 sees none of its results.
+    let other = session.table_view(5).unwrap().unwrap();
+    assert!(other.boards.iter().all(|b| b.traveller.is_empty()));
+}
+
+#[test]
+fn a_whist_tables_page_takes_each_sides_tricks_and_checks_their_sum() {
+    use scheduler::event::create::EventFormat;
+    use scheduler::event::session::Session;
+    let event = crate::common::event(EventFormat::WhistDrive, 8, |spec| {
+        spec.options.hands_per_round = Some(2);
+    });
+    let path = crate::common::scratch("tables", "whist.tourney");
+    let mut session = Session::create(&path, &event).unwrap();
+    let key = session.table_access().unwrap().keys[0].1.clone();
+    let view = session.table_view(1).unwrap().unwrap();
+    assert_eq!((view.entry, view.tricks_in_round), ("tricks", Some(26)));
+    assert_eq!(view.boards.len(), 1);
+    let tricks = |ns: &str, ew: &str| Fields {
+        round: Some(1),
+        table: Some(1),
+        ns: Some(ns.into()),
+        ew: Some(ew.into()),
+        ..Fields::default()
+    };
+    let wrong = session
+        .table_result(&at_table(1, &key, "whist-0001", tricks("14", "13")))
+        .unwrap();
+    assert!(matches!(wrong, Err(TableRefusal::Invalid(_))), "{wrong:?}");
+    assert!(session.results().is_empty());
+    let right = session
+        .table_result(&at_table(1, &key, "whist-0002", tricks("14", "12")))
+        .unwrap();
+    assert!(right.is_ok(), "{right:?}");
+    let view = session.table_view(1).unwrap().unwrap();
+    assert!(view.complete && view.boards[0].result.is_some());
+    // Individuals: each player's own seat next round.
+    assert_eq!(view.next.len(), 4, "{:?}", view.next);
+    assert!(
+        view.next.iter().all(|line| line.contains(": table ")),
+        "{:?}",
+        view.next
+    );
+}
+
+#[test]
+fn the_director_settles_a_conflict_through_the_sessions_one_write_path() {
+    use scheduler::event::session::{Command, Session};
+    let (path, file) = evening("settle");
+    drop(file);
+    let mut session = Session::open(&path).unwrap();
+    let key = session.table_access().unwrap().keys[0].1.clone();
+    let typed = Fields::result(&contract(1, 1, 1, "2H", "S", "8"), session.event()).unwrap();
+    session
+        .apply(Command::SetResult(typed.0, typed.1.unwrap()))
+        .unwrap();
+    let sent = session
+        .table_result(&at_table(
+            1,
+            &key,
+            "settle-0001",
+            contract(1, 1, 1, "2H", "S", "+1"),
+        ))
+        .unwrap()
+        .unwrap();
+    assert!(matches!(sent, TableReply::Conflict { .. }), "{sent:?}");
+    let conflict = session.conflicts().unwrap()[0].clone();
+    let applied = session
+        .apply(Command::SettleConflict {
+            id: conflict.id,
+            take_sent: true,
+        })
+        .unwrap();
+    assert!(
+        applied.message.starts_with("Took the table's result"),
+        "{}",
+        applied.message
+    );
+    assert_eq!(session.results().get(&conflict.key), Some(&conflict.sent));
+    assert!(session.conflicts().unwrap().is_empty());
+    // The history says where it came from.
+    let last = session.history().last().unwrap().clone();
+    assert_eq!(last.source.as_deref(), Some("table 1"));
+    let again = session
+        .apply(Command::SettleConflict {
+            id: conflict.id,
+            take_sent: false,
+        })
+        .unwrap();
+    assert_eq!(again.message, "That conflict was already settled");
+}

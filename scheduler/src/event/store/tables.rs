@@ -136,6 +136,19 @@ impl EventFile {
             .map_err(db)
     }
 
+    /// Each table with a key and the round it is on, by table number.
+    pub fn table_rounds(&self) -> Result<Vec<(u32, u32)>, StoreError> {
+        let db = database_error(self.path.clone());
+        let mut statement = self
+            .connection
+            .prepare("SELECT table_no, round FROM table_access ORDER BY table_no")
+            .map_err(&db)?;
+        let rows = statement
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+            .map_err(&db)?;
+        rows.collect::<rusqlite::Result<Vec<(u32, u32)>>>().map_err(db)
+    }
+
     /// A result sent from a table (or by the director with the PIN): checked and written in
     /// one transaction. A repeated request id gets the first answer again and writes nothing.
     /// A table may write only its own boards of the round it is on; over a result that came
