@@ -1782,3 +1782,52 @@ fn a_late_pair_takes_the_half_table_from_the_command_line() {
     );
     says(&full, "they can play as a pair in the next session");
 }
+
+/// The window with its server for the phones has the event open twice in one process. Opening
+/// it the second time must not drop the process's locks on the file (a plain handle on it,
+/// closed, drops them all): else another program closing the file (a command, here) takes
+/// itself for the last user, folds the write-ahead log in and deletes it, and the window's
+/// next result goes into a deleted file, lost. Found by hand: phones' results "saved" and
+/// not in the file.
+#[test]
+fn an_event_open_twice_in_one_process_keeps_every_write_when_a_command_closes_it() {
+    use scheduler::event::ResultKey;
+    use scheduler::event::entry::typed_result;
+    use scheduler::event::session::{Command as Change, Session};
+    let dir = scratch("open-twice");
+    let path = dir.join("club.tourney");
+    let f = path.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        f,
+        "--format",
+        "whist-drive",
+        "--players",
+        "8",
+        "--rounds",
+        "2",
+    ]));
+    let mut window = Session::open(&path).unwrap();
+    let server = Session::open_to_write(&path).unwrap();
+    ok(&tourney(&[
+        "event", "result", f, "--round", "1", "--table", "1", "--ns", "7", "--ew", "6",
+    ]));
+    ok(&tourney(&["event", "show", f]));
+    let key = ResultKey {
+        round: 1,
+        table: 2,
+        deal: 0,
+    };
+    let value = typed_result(window.event(), key, &["8", "5"]).unwrap().unwrap();
+    window.apply(Change::SetResult(key, value)).unwrap();
+    let history = ok(&tourney(&["event", "history", f]));
+    assert!(
+        history.contains("round 1 table 2"),
+        "the window's result is not in the file:\n{history}"
+    );
+    drop(server);
+    drop(window);
+    let file = EventFile::open(&path).unwrap();
+    assert_eq!(file.results().unwrap().len(), 2);
+}

@@ -274,3 +274,39 @@ fn a_new_event_takes_the_clubs_name_and_id_from_the_club_file() {
     let text = std::fs::read_to_string(&xml).unwrap();
     assert!(text.contains("<CLUB_ID_NUMBER>77</CLUB_ID_NUMBER>"), "{text}");
 }
+
+/// The window opens the club's member list more than once (the members view, the picker):
+/// opening it again must not drop the process's locks on it, or a `tourney members` command
+/// closing the file deletes the write-ahead log the window still writes to (see
+/// `scheduler::sqlite_head`).
+#[test]
+fn a_member_list_open_twice_in_one_process_keeps_every_write_when_a_command_closes_it() {
+    use scheduler::club::{ClubFile, MemberFields};
+    let dir = scratch("members-open-twice");
+    let club = dir.join("club.sqlite");
+    ok(&members(
+        &club,
+        &["add", "--name", "Ann Archer", "--number", "101"],
+    ));
+    let mut window = ClubFile::open(&club).unwrap();
+    let picker = ClubFile::open(&club).unwrap();
+    ok(&members(
+        &club,
+        &["add", "--name", "Bob Baker", "--number", "102"],
+    ));
+    ok(&members(&club, &["list"]));
+    window
+        .add(&MemberFields {
+            name: "Cat Cole".into(),
+            number: Some("103".into()),
+            email: None,
+            phone: None,
+        })
+        .unwrap();
+    let listed = ok(&members(&club, &["list"]));
+    assert!(
+        listed.contains("Cat Cole"),
+        "the window's member is not in the file:\n{listed}"
+    );
+    drop(picker);
+}

@@ -160,8 +160,10 @@ impl<'a> Phone<'a> {
     }
 
     /// Enters one board as the page asks: contract, declarer, tricks, then the score shown,
-    /// then the opponents' acceptance. Returns what the page showed for the opponents.
-    fn enter(&self, board: u32, entry: &Entry) -> String {
+    /// then the opponents' acceptance; once saved, the page shows the board's traveller so far
+    /// (with this table's line) and its hands, photographed to `shot` if given, and goes back
+    /// to the boards. Returns what the page showed for the opponents.
+    fn enter(&self, board: u32, entry: &Entry, shot: Option<&Path>) -> String {
         self.script(&format!("openBoard({board}); return true;"));
         self.wait_for("!document.getElementById('entry').hidden");
         self.tap("#levels", &entry.level.to_string());
@@ -172,13 +174,36 @@ impl<'a> Phone<'a> {
         self.wait_for("!document.getElementById('accept').hidden");
         let summary = self.text_of("#accept-summary");
         self.tap("#accept", "Accepted: save it");
+        self.wait_for(
+            "!document.getElementById('detail').hidden || (!document.getElementById('list').hidden && document.getElementById('message').className.includes('bad'))",
+        );
+        if self.script("return !document.getElementById('detail').hidden;") == Value::Bool(true) {
+            assert_eq!(
+                self.script("return document.querySelectorAll('#detail-lines tr.mine').length;"),
+                Value::from(1),
+                "the traveller shows this table's line"
+            );
+            assert!(
+                self.text_of("#detail-hand").contains("Dealer"),
+                "the hands: {}",
+                self.text_of("#detail-hand")
+            );
+            if let Some(shot) = shot {
+                self.screenshot(shot);
+            }
+            self.tap("#detail", "Back to the boards");
+        }
         self.wait_for(&format!(
             "!document.getElementById('list').hidden && document.getElementById('pending').hidden && [...document.querySelectorAll('#boards .board')].some(b => b.textContent.startsWith('Board {board}') && !b.textContent.includes('to enter'))"
         ));
         summary
     }
+}
 
-    fn close(self) {
+/// A phone's browser closes when the phone is dropped, the test passed or failed (else a
+/// failed run leaves Chromium processes behind; the driver is dropped after the phones).
+impl Drop for Phone<'_> {
+    fn drop(&mut self) {
         let _ = http(self.driver, "DELETE", &format!("/session/{}", self.session), None);
     }
 }
@@ -287,6 +312,25 @@ fn a_whole_evening_entered_from_phones_ranks_as_the_same_results_typed() {
     let typed_event = dir.join("typed.tourney");
     new_event(&served_event);
     new_event(&typed_event);
+    // Hand records on the served event: each page shows a board's hands once it is entered.
+    let deals = dir.join("deals.pbn");
+    ok(&tourney(&[
+        "deals",
+        "--boards",
+        "10",
+        "--seed",
+        "5",
+        "--out",
+        deals.to_str().unwrap(),
+        "--force",
+    ]));
+    ok(&tourney(&[
+        "event",
+        "deals",
+        served_event.to_str().unwrap(),
+        "--pbn",
+        deals.to_str().unwrap(),
+    ]));
     // A result typed in the window (the command line shares its path) before the evening:
     // table 3's first board of round 1 (in a Mitchell, table t starts with set t: boards 5
     // and 6), which its phone will then enter differently.
@@ -345,7 +389,8 @@ fn a_whole_evening_entered_from_phones_ranks_as_the_same_results_typed() {
             assert_eq!(boards.len(), 2, "{boards:?}");
             for &board in &boards {
                 let entry = Entry::for_board(board);
-                let shown = phone.enter(board, &entry);
+                let shot = (table == 2 && round == 2).then(|| shots.join(format!("board-{board}-saved.png")));
+                let shown = phone.enter(board, &entry, shot.as_deref());
                 assert!(
                     shown.starts_with(&format!("Board {board}: ")) && shown.contains("N-S "),
                     "{shown}"
@@ -375,7 +420,7 @@ fn a_whole_evening_entered_from_phones_ranks_as_the_same_results_typed() {
                     level: 1,
                     ..corrected
                 };
-                other.enter(board, &corrected);
+                other.enter(board, &corrected, None);
                 typed.pop();
                 typed.push(corrected.typed(board, round, table));
                 phone.screenshot(&shots.join("table-1-round-1.png"));
@@ -387,10 +432,7 @@ fn a_whole_evening_entered_from_phones_ranks_as_the_same_results_typed() {
         }
     }
     phones[0].0.screenshot(&shots.join("table-1-last-round.png"));
-    for (a, b) in phones {
-        a.close();
-        b.close();
-    }
+    drop(phones);
     drop(driver);
     server.stop();
 

@@ -27,6 +27,7 @@ pub mod scoring;
 pub mod sheets;
 pub mod solver;
 pub mod sorting;
+pub mod sqlite_head;
 pub mod team_chess;
 pub mod text;
 pub mod tools;

@@ -314,8 +314,9 @@ impl TourneyApp {
         ui.ctx().request_repaint_after(std::time::Duration::from_secs(1));
         match session.refresh() {
             Ok(true) => {
-                self.status = "Read again: the event file was changed elsewhere (another window or a command)"
-                    .to_owned()
+                self.status =
+                    "Read again: the event file was changed elsewhere (another window, a command or a phone)"
+                        .to_owned()
             }
             Ok(false) => {}
             Err(problem) => self.status = format!("Could not read the event file again: {problem}"),

@@ -19,7 +19,8 @@ pub struct PhonesPanel {
     server: Option<PhoneServer>,
     problem: Option<String>,
     ask_lead: bool,
-    port: u16,
+    /// The port asked for (the organiser may change it when 8080 is taken).
+    pub(crate) port: u16,
     show_codes: bool,
     /// Each table's QR code as a texture, made once when serving starts.
     codes: Vec<(u32, String, egui::TextureHandle)>,
@@ -54,6 +55,12 @@ impl PhonesPanel {
         self.server.is_some()
     }
 
+    /// The running server (for tests: its port and the tables' addresses).
+    #[cfg(test)]
+    pub(crate) fn server(&self) -> Option<&PhoneServer> {
+        self.server.as_ref()
+    }
+
     /// Draws the panel; returns the director's settlements of conflicts, to carry out.
     pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
         let mut commands = Vec::new();
@@ -85,8 +92,9 @@ impl PhonesPanel {
         );
         ui.horizontal(|ui| {
             ui.checkbox(&mut self.ask_lead, "Ask for the opening lead");
-            ui.label("Port:");
-            ui.add(egui::DragValue::new(&mut self.port).range(1024..=65535));
+            let label = ui.label("Port:");
+            ui.add(egui::DragValue::new(&mut self.port).range(1024..=65535))
+                .labelled_by(label.id);
             if ui
                 .button("Turn on")
                 .on_hover_text("Serve the tables' pages on this computer's network")
@@ -189,8 +197,9 @@ impl PhonesPanel {
                         for (table, url, texture) in &self.codes {
                             ui.vertical(|ui| {
                                 ui.heading(format!("Table {table}"));
-                                ui.add(egui::Image::new(texture).fit_to_exact_size(egui::vec2(200.0, 200.0)))
-                                    .on_hover_text(url);
+                                ui.add(egui::Image::new(texture).fit_to_exact_size(egui::vec2(200.0, 200.0)));
+                                // For a phone whose camera will not read it: typed in.
+                                ui.add(egui::Label::new(egui::RichText::new(url).small()).wrap());
                             });
                         }
                     });

@@ -114,7 +114,7 @@ pub struct ResultsView {
     /// The traveller shown (board number, from 1).
     board: u32,
     /// Scoring from phones: the server and the director's live view of the tables.
-    phones: super::phones_panel::PhonesPanel,
+    pub(crate) phones: super::phones_panel::PhonesPanel,
 }
 
 impl EventView for ResultsView {

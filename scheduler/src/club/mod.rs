@@ -21,11 +21,11 @@ pub use import::{
 };
 pub use search::{name_key, search, search_key};
 
+use crate::sqlite_head::Head;
 use crate::text::screen_line;
 use rusqlite::{
     Connection, ErrorCode, OpenFlags, OptionalExtension, Transaction, TransactionBehavior, params,
 };
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// "TRCL": marks the SQLite file as a Tourney club file (SQLite's `application_id`); an
@@ -675,33 +675,22 @@ fn build_new_file(path: &Path) -> Result<(), ClubError> {
     }
 }
 
-/// Reads the 100-byte SQLite header without SQLite: refuses non-SQLite and foreign files and
-/// returns the stored format number.
+/// Refuses empty, non-SQLite and foreign files and returns the stored format number, asking
+/// SQLite (see [`crate::sqlite_head`]: a second plain handle on an open file would drop the
+/// process's locks on it).
 fn check_header(path: &Path) -> Result<i32, ClubError> {
-    let mut file = std::fs::File::open(path).map_err(|error| ClubError::Io {
-        path: path.into(),
-        error,
-    })?;
-    let mut header = [0u8; 100];
-    let mut read = 0;
-    while read < header.len() {
-        match file.read(&mut header[read..]) {
-            Ok(0) => break,
-            Ok(n) => read += n,
-            Err(error) => return Err(io_error(path, error)),
-        }
-    }
-    if read == 0 {
-        return Err(not_club(path, "the file is empty"));
-    }
-    if read < 100 || !header.starts_with(b"SQLite format 3\0") {
-        return Err(not_club(path, "it is not an SQLite database"));
-    }
-    let word = |at: usize| i32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]]);
-    match word(68) {
-        APPLICATION_ID => Ok(word(60)),
-        EVENT_APPLICATION_ID => Err(not_club(path, "it is an event file")),
-        _ => Err(not_club(path, "an SQLite database made by another program")),
+    match crate::sqlite_head::read(path).map_err(|error| io_error(path, error))? {
+        Head::Empty => Err(not_club(path, "the file is empty")),
+        Head::NotSqlite => Err(not_club(path, "it is not an SQLite database")),
+        Head::Sqlite {
+            application_id: APPLICATION_ID,
+            user_version,
+        } => Ok(user_version),
+        Head::Sqlite {
+            application_id: EVENT_APPLICATION_ID,
+            ..
+        } => Err(not_club(path, "it is an event file")),
+        Head::Sqlite { .. } => Err(not_club(path, "an SQLite database made by another program")),
     }
 }
 

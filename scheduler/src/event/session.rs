@@ -18,7 +18,8 @@ use crate::event::standings_table::StandingsTable;
 use crate::event::store::{
     Conflict, EventFile, HistoryEntry, Reverted, StoreError, TableAccess, TableOutcome, UnfitResult,
 };
-use crate::event::tables::{Caller, TableRequest, TableView, table_view};
+use crate::event::table_page::{TableView, table_view};
+use crate::event::tables::{Caller, TableRequest};
 use crate::event::{Event, ResultKey, ResultValue, Results};
 use crate::model::Roster;
 use std::cell::OnceCell;

@@ -18,9 +18,9 @@ pub use tables::{Conflict, TableAccess, TableOutcome};
 pub use undo::Reverted;
 
 use super::{Event, ResultKey, ResultValue, Results};
+use crate::sqlite_head::Head;
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use std::fmt;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// "TRNY": marks the SQLite file as a Tourney event (SQLite's `application_id`).
@@ -1101,48 +1101,26 @@ pub enum ExistingFile {
     ReplaceTourneyEvent,
 }
 
-/// Reads the 100-byte SQLite header without SQLite: refuses non-SQLite and foreign files and
-/// returns the stored schema version.
+/// Refuses empty, non-SQLite and foreign files and returns the stored schema version, asking
+/// SQLite (see [`crate::sqlite_head`]: a second plain handle on an open event would drop the
+/// process's locks on it).
 fn check_header(path: &Path) -> Result<i32, StoreError> {
-    let mut file = std::fs::File::open(path).map_err(|error| StoreError::Io {
+    let not_tourney = |why: &str| StoreError::NotTourney {
         path: path.into(),
-        error,
-    })?;
-    let mut header = [0u8; 100];
-    let mut read = 0;
-    while read < header.len() {
-        match file.read(&mut header[read..]) {
-            Ok(0) => break,
-            Ok(n) => read += n,
-            Err(error) => {
-                return Err(StoreError::Io {
-                    path: path.into(),
-                    error,
-                });
-            }
+        why: why.into(),
+    };
+    match crate::sqlite_head::read(path) {
+        Err(error) => Err(StoreError::Io {
+            path: path.into(),
+            error,
+        }),
+        Ok(Head::Empty) => Err(not_tourney("the file is empty")),
+        Ok(Head::NotSqlite) => Err(not_tourney("it is not an SQLite database")),
+        Ok(Head::Sqlite { application_id, .. }) if application_id != APPLICATION_ID => {
+            Err(not_tourney("an SQLite database made by another program"))
         }
+        Ok(Head::Sqlite { user_version, .. }) => Ok(user_version),
     }
-    if read == 0 {
-        return Err(StoreError::NotTourney {
-            path: path.into(),
-            why: "the file is empty".into(),
-        });
-    }
-    if read < 100 || !looks_like_event_file(&header) {
-        return Err(StoreError::NotTourney {
-            path: path.into(),
-            why: "it is not an SQLite database".into(),
-        });
-    }
-    let word = |at: usize| i32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]]);
-    let application_id = word(68);
-    if application_id != APPLICATION_ID {
-        return Err(StoreError::NotTourney {
-            path: path.into(),
-            why: "an SQLite database made by another program".into(),
-        });
-    }
-    Ok(word(60))
 }
 
 /// Turns an SQLite failure into an error naming the file and saying what is true: read-only,

@@ -14,7 +14,6 @@
 //! network who can read the traffic (or photograph a table card) can use a table's key.
 
 use super::entry::Fields;
-pub use super::table_page::{BoardView, HandView, TableView, TravellerLine, table_view};
 use super::{Event, ResultKey, ResultValue, Results};
 
 /// Characters of a table key: 16 from a 32-letter alphabet without look-alikes (80 bits).

@@ -17,7 +17,7 @@ const RESULTS: [&str; 7] = [
 
 /// A 13-pair Mitchell of the pairs fixture (two name columns with EBU numbers), 2 boards a
 /// round, kept in `dir`, with every traveller line's result but the last: provisional.
-fn club_pairs_evening(dir: &Path) -> PathBuf {
+pub(super) fn club_pairs_evening(dir: &Path) -> PathBuf {
     let roster = scheduler::roster_import::import_roster_file(&fixture("pairs_two_name_columns.csv")).roster;
     assert_eq!(roster.len(), 13);
     let mut spec = NewEvent::new("Monday pairs", EventFormat::BridgePairs, roster);

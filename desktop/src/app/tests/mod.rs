@@ -17,6 +17,7 @@ mod late_entries;
 mod late_pair;
 mod member_picker;
 mod members;
+mod phones;
 mod results_entry;
 mod views;
 mod window_outputs;

@@ -1,0 +1,87 @@
+//! What an SQLite file says about itself (is it one, made by which program, which format),
+//! read through SQLite rather than by opening the file a second time.
+//!
+//! Why: the locks SQLite relies on (POSIX record locks) belong to a process and a file, and
+//! closing *any* handle on the file drops every lock the process holds on it, including those
+//! of SQLite connections still open. A process that has an event open (the window, with its
+//! server for the phones) and reads the file's first bytes with an ordinary handle loses its
+//! locks; another program closing the file then believes itself the last user, folds the
+//! write-ahead log into the file and deletes it, and the window's later writes go into a
+//! deleted file. SQLite itself never closes a handle while another of its connections in the
+//! process holds a lock, so asking SQLite is safe.
+
+use rusqlite::{Connection, ErrorCode, OpenFlags};
+use std::io::Read;
+use std::path::Path;
+
+/// What a file's head says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Head {
+    /// The file is empty.
+    Empty,
+    /// Not an SQLite database.
+    NotSqlite,
+    /// An SQLite database with this application id and user version.
+    Sqlite {
+        /// `PRAGMA application_id`: which program made it.
+        application_id: i32,
+        /// `PRAGMA user_version`: the program's format number.
+        user_version: i32,
+    },
+}
+
+/// Reads the head of the file at `path`: the system's error when it cannot be read at all
+/// (missing, a folder, no permission).
+pub fn read(path: &Path) -> std::io::Result<Head> {
+    let metadata = std::fs::metadata(path)?;
+    if metadata.is_dir() {
+        return Err(std::io::Error::from(std::io::ErrorKind::IsADirectory));
+    }
+    if metadata.len() == 0 {
+        return Ok(Head::Empty);
+    }
+    if metadata.len() < 100 {
+        return Ok(Head::NotSqlite);
+    }
+    match through_sqlite(path) {
+        Ok(head) => Ok(head),
+        Err(error) if error.sqlite_error_code() == Some(ErrorCode::NotADatabase) => Ok(Head::NotSqlite),
+        // SQLite cannot open it at all (no permission; a write-ahead log it cannot share in a
+        // folder it cannot write): then no connection of this process has it open either, and
+        // its first bytes are read as they are.
+        Err(_) => from_bytes(path),
+    }
+}
+
+fn through_sqlite(path: &Path) -> rusqlite::Result<Head> {
+    let connection = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    let application_id = connection.pragma_query_value(None, "application_id", |row| row.get(0))?;
+    let user_version = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    Ok(Head::Sqlite {
+        application_id,
+        user_version,
+    })
+}
+
+fn from_bytes(path: &Path) -> std::io::Result<Head> {
+    let mut header = [0u8; 100];
+    let mut file = std::fs::File::open(path)?;
+    let mut read = 0;
+    while read < header.len() {
+        match file.read(&mut header[read..])? {
+            0 => break,
+            n => read += n,
+        }
+    }
+    if read < 100 || !header.starts_with(b"SQLite format 3\0") {
+        return Ok(Head::NotSqlite);
+    }
+    let word = |at: usize| i32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]]);
+    Ok(Head::Sqlite {
+        application_id: word(68),
+        user_version: word(60),
+    })
+}
