@@ -253,3 +253,40 @@ fn one_server_at_a_time_on_an_event() {
     );
     served.stop();
 }
+
+/// `serve --codes` writes a card per table with its QR code, four a page, and never replaces
+/// a file without `--force` (then it stops serving and says why).
+#[test]
+fn serving_writes_the_tables_code_cards_and_refuses_to_replace_a_file() {
+    let event = evening("phones-codes");
+    let codes = event.with_file_name("codes.pdf");
+    let serve = |extra: &[&str]| {
+        let mut args = vec![
+            "event",
+            "serve",
+            event.to_str().unwrap(),
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--until-eof",
+            "--codes",
+            codes.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        tourney(&args)
+    };
+    let first = serve(&[]);
+    let said = ok(&first);
+    assert!(said.contains("table 5: http://127.0.0.1:"), "{said}");
+    let pdf = std::fs::read(&codes).unwrap();
+    let document = lopdf::Document::load_mem(&pdf).unwrap();
+    assert_eq!(document.get_pages().len(), 2, "5 cards, four a page");
+    let again = serve(&[]);
+    assert!(!again.status.success());
+    let stderr = common::text(&again.stderr);
+    assert!(stderr.contains("exists already"), "{stderr}");
+    assert!(stderr.contains("stopped serving"), "{stderr}");
+    assert_eq!(std::fs::read(&codes).unwrap(), pdf, "left as it was");
+    ok(&serve(&["--force"]));
+}

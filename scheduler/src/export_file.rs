@@ -295,8 +295,11 @@ fn is_event_file(path: &Path) -> bool {
     let by_name = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("tourney"));
-    let mut head = [0u8; 16];
-    let by_content = read_head(path, &mut head).is_ok_and(|()| &head == b"SQLite format 3\0");
+    // Asked through SQLite: the file may be one this process has open (see `sqlite_head`).
+    let by_content = matches!(
+        crate::sqlite_head::read(path),
+        Ok(crate::sqlite_head::Head::Sqlite { .. })
+    );
     by_name || by_content
 }
 

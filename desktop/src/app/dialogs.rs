@@ -102,6 +102,7 @@ pub enum Purpose {
     ExportRoundSheet,
     ExportStandings,
     ExportUsebio,
+    ExportTableCodes,
     AttachPbn,
     LeagueTable,
     Puzzle,

@@ -4,6 +4,8 @@
 //! from the tables. The server runs while this panel lives: opening another event (which makes
 //! the views afresh) or closing the window stops it.
 
+use super::Notice;
+use super::dialogs::{Files, Purpose, Request};
 use crate::phones::{PhoneServer, ServeOptions};
 use eframe::egui;
 use scheduler::event::session::{Command, Session};
@@ -61,9 +63,16 @@ impl PhonesPanel {
         self.server.as_ref()
     }
 
-    /// Draws the panel; returns the director's settlements of conflicts, to carry out.
-    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session) -> Vec<Command> {
+    /// Draws the panel; returns the director's settlements of conflicts, to carry out, and a
+    /// notice when the tables' cards were written (or not).
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        files: &mut Files,
+    ) -> (Vec<Command>, Option<Notice>) {
         let mut commands = Vec::new();
+        let mut notice = None;
         let title = if self.serving() {
             "Scoring from phones: on"
         } else {
@@ -75,13 +84,25 @@ impl PhonesPanel {
             .open(self.serving().then_some(true))
             .show(ui, |ui| {
                 if self.serving() {
-                    self.serving_ui(ui, session, &mut commands);
+                    self.serving_ui(ui, session, &mut commands, files);
                 } else {
                     self.start_ui(ui, session);
                 }
             });
         self.codes_window(ui.ctx());
-        commands
+        if let (Some(Some(path)), Some(server)) = (files.answer(Purpose::ExportTableCodes), &self.server) {
+            let written = server.codes_pdf(scheduler::sheets::Paper::A4).and_then(|pdf| {
+                scheduler::export_file::write_export(
+                    &path,
+                    &pdf,
+                    scheduler::export_file::Existing::Replace,
+                    &[&session.path()],
+                )
+                .map_err(|e| e.to_string())
+            });
+            notice = Some(Notice::written(path, written));
+        }
+        (commands, notice)
     }
 
     fn start_ui(&mut self, ui: &mut egui::Ui, session: &Session) {
@@ -137,7 +158,13 @@ impl PhonesPanel {
         }
     }
 
-    fn serving_ui(&mut self, ui: &mut egui::Ui, session: &Session, commands: &mut Vec<Command>) {
+    fn serving_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        commands: &mut Vec<Command>,
+        files: &mut Files,
+    ) {
         let Some(server) = &self.server else {
             return;
         };
@@ -150,6 +177,19 @@ impl PhonesPanel {
         ui.horizontal(|ui| {
             if ui.button("Show the tables' QR codes").clicked() {
                 self.show_codes = true;
+            }
+            if ui
+                .button("Print the tables' cards (PDF)…")
+                .on_hover_text("A card per table with its QR code, four a page, to put on the tables")
+                .clicked()
+            {
+                files.ask(
+                    Purpose::ExportTableCodes,
+                    Request::Export {
+                        suggested: format!("{} table codes", session.event().settings.title),
+                        extension: "pdf".to_owned(),
+                    },
+                );
             }
             stop = ui
                 .button("Turn off")

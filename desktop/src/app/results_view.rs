@@ -121,11 +121,12 @@ impl EventView for ResultsView {
     /// Scoring from phones, then the round's tables with a field per result; returns the
     /// commands to carry out.
     fn ui(&mut self, ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Outcome {
-        let mut commands = self.phones.ui(ui, session);
+        let (mut commands, written) = self.phones.ui(ui, session, files);
         ui.separator();
         let mut outcome = self.entry_ui(ui, session, files);
         commands.append(&mut outcome.commands);
         outcome.commands = commands;
+        outcome.notice = outcome.notice.or(written);
         outcome
     }
 }

@@ -25,6 +25,16 @@ pub struct ServeArgs {
     /// The pages ask for the opening lead (optional on each board).
     #[arg(long)]
     lead: bool,
+    /// Also write the tables' cards, each with its QR code (four a page), to this PDF once
+    /// serving has started (the codes carry this run's address).
+    #[arg(long, value_name = "FILE.pdf")]
+    codes: Option<PathBuf>,
+    /// Replace an existing --codes file.
+    #[arg(long)]
+    force: bool,
+    /// Letter paper for --codes instead of A4.
+    #[arg(long)]
+    letter: bool,
     /// Stop when standard input ends (for scripts and tests), instead of waiting for Ctrl-C.
     #[arg(long)]
     until_eof: bool,
@@ -54,6 +64,24 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         writeln!(out, "table {table}: {url}")?;
     }
     writeln!(out, "director's PIN: {}", server.pin)?;
+    if let Some(codes) = &args.codes {
+        let paper = if args.letter {
+            scheduler::sheets::Paper::Letter
+        } else {
+            scheduler::sheets::Paper::A4
+        };
+        let written = server
+            .codes_pdf(paper)
+            .map_err(anyhow::Error::msg)
+            .and_then(|pdf| super::output::write_file(codes, &pdf, args.force, &[&args.file]));
+        if let Err(why) = written {
+            drop(out);
+            server.stop();
+            eprintln!("error: {why:#}");
+            eprintln!("stopped serving {}", args.file.display());
+            return Ok(ExitCode::FAILURE);
+        }
+    }
     out.flush()?;
     drop(out);
     if args.until_eof {

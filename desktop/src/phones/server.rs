@@ -114,6 +114,21 @@ impl PhoneServer {
         seen.iter().map(|(table, at)| (*table, at.elapsed())).collect()
     }
 
+    /// The tables' cards with their QR codes (this server's addresses), as a PDF headed with
+    /// the event's title, club and date.
+    pub fn codes_pdf(&self, paper: scheduler::sheets::Paper) -> Result<Vec<u8>, String> {
+        let mut options = {
+            let session = self
+                .shared
+                .session
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            scheduler::sheets::event_sheets::sheet_options(session.event())
+        };
+        options.paper = paper;
+        scheduler::sheets::table_codes::table_codes_pdf(&options, &self.tables).map_err(|e| e.to_string())
+    }
+
     /// Stops serving: requests being answered are finished first.
     pub fn stop(mut self) {
         self.shut_down();

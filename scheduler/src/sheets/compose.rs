@@ -145,7 +145,10 @@ fn widest_fixed(body: &SectionBody) -> f64 {
             .iter()
             .map(|c| c.grid.fixed_width() + 16.0)
             .fold(0.0, f64::max),
-        SectionBody::Slips { .. } | SectionBody::Scorecards { .. } | SectionBody::HandRecords { .. } => 0.0,
+        SectionBody::Slips { .. }
+        | SectionBody::Scorecards { .. }
+        | SectionBody::HandRecords { .. }
+        | SectionBody::TableCodes { .. } => 0.0,
     }
 }
 
@@ -158,7 +161,10 @@ fn widest_grid(body: &SectionBody) -> f64 {
             .iter()
             .map(|c| c.grid.natural_width() + 16.0)
             .fold(0.0, f64::max),
-        SectionBody::Slips { .. } | SectionBody::Scorecards { .. } | SectionBody::HandRecords { .. } => 0.0,
+        SectionBody::Slips { .. }
+        | SectionBody::Scorecards { .. }
+        | SectionBody::HandRecords { .. }
+        | SectionBody::TableCodes { .. } => 0.0,
     }
 }
 

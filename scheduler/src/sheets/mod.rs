@@ -13,6 +13,7 @@ mod join;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 mod scorecards;
+pub mod table_codes;
 
 use crate::event::club_pairs::{Scorecard, Traveller};
 #[cfg(feature = "pdf")]
@@ -262,6 +263,26 @@ pub enum SectionBody {
         /// One card per pair.
         cards: Vec<PairCard>,
     },
+    /// Scoring from phones: a card per table with its page's QR code, four a page (drawn by
+    /// their own template, `table_codes.typ` beside this module).
+    TableCodes {
+        /// The cards, by table number.
+        cards: Vec<TableCode>,
+    },
+}
+
+/// One table's card for scoring from phones.
+#[derive(Debug, Clone, Serialize)]
+pub struct TableCode {
+    /// "Table 3", large.
+    pub title: String,
+    /// The page's address (with the table's key), printed under the code for a phone that
+    /// cannot read it.
+    pub address: String,
+    /// The QR code of the address as an SVG image.
+    pub svg: String,
+    /// What the players do, a line each.
+    pub lines: Vec<String>,
 }
 
 /// One board of the hand records: its heading and the four hands.

@@ -17,8 +17,10 @@ const FOOTERS: &str = "footers.typ";
 const SCORECARDS: &str = "scorecards.typ";
 /// The hand records' own pages (four boards a page, each hand round a compass).
 const HAND_RECORDS: &str = "hand_records.typ";
+/// The tables' QR code cards for scoring from phones (four a page).
+const TABLE_CODES: &str = "table_codes.typ";
 
-const TEMPLATES: [(&str, &str); 7] = [
+const TEMPLATES: [(&str, &str); 8] = [
     (MAIN, include_str!("../../../assets/templates/sheets.typ")),
     (FOOTERS, include_str!("../../../assets/templates/footers.typ")),
     ("tables.typ", include_str!("../../../assets/templates/tables.typ")),
@@ -26,6 +28,7 @@ const TEMPLATES: [(&str, &str); 7] = [
     ("slips.typ", include_str!("../../../assets/templates/slips.typ")),
     (SCORECARDS, include_str!("scorecards.typ")),
     (HAND_RECORDS, include_str!("hand_records.typ")),
+    (TABLE_CODES, include_str!("table_codes.typ")),
 ];
 
 /// Chinese, Japanese and Korean (Droid Sans Fallback). The window uses it too, so names
@@ -122,6 +125,14 @@ fn parts(section: &Section) -> Vec<Section> {
                 })
             })
             .collect(),
+        SectionBody::TableCodes { cards } => cards
+            .chunks(PART_CARDS)
+            .map(|cards| {
+                cut(SectionBody::TableCodes {
+                    cards: cards.to_vec(),
+                })
+            })
+            .collect(),
         SectionBody::Scorecards {
             across,
             padding,
@@ -178,6 +189,7 @@ pub fn render(document: &SheetDocument) -> Result<Vec<u8>, SheetError> {
         let template = match section.body {
             SectionBody::Scorecards { .. } => SCORECARDS,
             SectionBody::HandRecords { .. } => HAND_RECORDS,
+            SectionBody::TableCodes { .. } => TABLE_CODES,
             _ => MAIN,
         };
         let laid_out = compile(&engine, template, &part)?;

@@ -43,7 +43,7 @@ fn the_director_serves_phones_from_the_results_view_and_settles_a_conflict() {
         dir.join("data"),
         Some(&path),
         Vec::new(),
-        scripted(Vec::new()),
+        scripted(vec![Some(dir.join("codes.pdf"))]),
     ));
     harness.get_by_label("Results").click();
     harness.run();
@@ -71,6 +71,24 @@ fn the_director_serves_phones_from_the_results_view_and_settles_a_conflict() {
     harness.get_by_label("Close window").click();
     harness.run();
     assert_eq!(harness.query_all_by_label("Tables' QR codes").count(), 0);
+
+    // The cards to put on the tables: four a page.
+    harness.get_by_label("Print the tables' cards (PDF)…").click();
+    harness.run();
+    let pdf = std::fs::read(dir.join("codes.pdf")).expect("the cards written");
+    let tables = harness
+        .state()
+        .views
+        .results
+        .phones
+        .server()
+        .unwrap()
+        .tables
+        .len();
+    assert_eq!(
+        lopdf::Document::load_mem(&pdf).unwrap().get_pages().len(),
+        tables.div_ceil(4)
+    );
 
     // The evening has every result but one typed; table 1's phone sends round 1's first board
     // differently: a conflict for the director.
