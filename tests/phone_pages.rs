@@ -296,6 +296,29 @@ fn new_event(path: &Path) {
     ]));
 }
 
+/// chromedriver on a free port, and its address once it answers.
+fn start_driver() -> (Killed, String) {
+    let driver_port = free_port();
+    let driver = Killed(
+        Command::new("chromedriver")
+            .arg(format!("--port={driver_port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver (apt-get install chromium-driver)"),
+    );
+    let host = format!("127.0.0.1:{driver_port}");
+    let started = Instant::now();
+    while TcpStream::connect(&host).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "chromedriver did not start"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    (driver, host)
+}
+
 fn shots_folder() -> PathBuf {
     let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target-phone-pages");
     let folder =
@@ -344,24 +367,7 @@ fn a_whole_evening_entered_from_phones_ranks_as_the_same_results_typed() {
     ok(&tourney(&typed_args));
 
     let server = common::Served::start(&served_event);
-    let driver_port = free_port();
-    let driver = Killed(
-        Command::new("chromedriver")
-            .arg(format!("--port={driver_port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver (apt-get install chromium-driver)"),
-    );
-    let host = format!("127.0.0.1:{driver_port}");
-    let started = Instant::now();
-    while TcpStream::connect(&host).is_err() {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "chromedriver did not start"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    let (driver, host) = start_driver();
     let phones: Vec<(Phone, Phone)> = server
         .pages
         .iter()
@@ -456,4 +462,60 @@ fn a_whole_evening_entered_from_phones_ranks_as_the_same_results_typed() {
     let standings = |event: &Path| ok(&tourney(&["event", "standings", event.to_str().unwrap()]));
     assert_eq!(typed.len(), 50);
     assert_eq!(standings(&served_event), standings(&typed_event));
+}
+
+/// A whist drive's table enters its round from a phone: two boxes, E-W's tricks filled in from
+/// N-S's (two hands a round: 26 in all), the score shown, accepted, saved; then the page says
+/// where each player goes next.
+#[test]
+#[ignore = "needs chromium and chromedriver; .ci/run runs it"]
+fn a_whist_table_enters_its_tricks_from_a_phone() {
+    let dir = scratch("phone-pages-whist");
+    let event = dir.join("drive.tourney");
+    ok(&tourney(&[
+        "event",
+        "new",
+        event.to_str().unwrap(),
+        "--format",
+        "whist-drive",
+        "--players",
+        "16",
+        "--rounds",
+        "3",
+        "--hands-per-round",
+        "2",
+    ]));
+    let server = common::Served::start(&event);
+    let (driver, host) = start_driver();
+    let phone = Phone::open(&host);
+    phone.go(&server.pages[1].1);
+    phone.wait_for("view && view.entry === 'tricks'");
+    phone.script("openBoard(0); return true;");
+    phone.wait_for("!document.getElementById('scores').hidden");
+    let ns = phone.script("const box = document.getElementById('ns-score'); box.value = '15'; box.dispatchEvent(new Event('input')); return document.getElementById('ew-score').value;");
+    assert_eq!(ns, Value::from("11"), "E-W filled in from N-S");
+    phone.screenshot(&shots_folder().join("whist-entry.png"));
+    phone.tap("#entry", "Show the score");
+    phone.wait_for("!document.getElementById('accept').hidden");
+    assert!(
+        phone.text_of("#accept-summary").contains("N-S 15 tricks, E-W 11"),
+        "{}",
+        phone.text_of("#accept-summary")
+    );
+    phone.tap("#accept", "Accepted: save it");
+    phone.wait_for("!document.getElementById('list').hidden && view.complete && view.next.length === 4");
+    assert!(
+        phone.text_of("#move-lines").contains(": table "),
+        "{}",
+        phone.text_of("#move-lines")
+    );
+    phone.screenshot(&shots_folder().join("whist-saved.png"));
+    drop(phone);
+    drop(driver);
+    server.stop();
+    let history = ok(&tourney(&["event", "history", event.to_str().unwrap()]));
+    assert!(
+        history.contains("round 1 table 2: N-S 15 tricks, E-W 11"),
+        "{history}"
+    );
 }

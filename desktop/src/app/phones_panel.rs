@@ -28,6 +28,8 @@ pub struct PhonesPanel {
     codes: Vec<(u32, String, egui::TextureHandle)>,
     /// The tables' rounds and the open conflicts, read at most once a second.
     read: Option<(Instant, TablesNow)>,
+    /// Serving started in this frame (the panel then opens).
+    just_started: bool,
 }
 
 impl Default for PhonesPanel {
@@ -40,6 +42,7 @@ impl Default for PhonesPanel {
             show_codes: false,
             codes: Vec::new(),
             read: None,
+            just_started: false,
         }
     }
 }
@@ -57,8 +60,7 @@ impl PhonesPanel {
         self.server.is_some()
     }
 
-    /// The running server (for tests: its port and the tables' addresses).
-    #[cfg(test)]
+    /// The running server (for tests and the bench: its port and the tables' addresses).
     pub(crate) fn server(&self) -> Option<&PhoneServer> {
         self.server.as_ref()
     }
@@ -80,8 +82,8 @@ impl PhonesPanel {
         };
         egui::CollapsingHeader::new(title)
             .id_salt("phones-panel")
-            .default_open(self.serving())
-            .open(self.serving().then_some(true))
+            // Opened when serving starts; the director may fold it away afterwards.
+            .open(std::mem::take(&mut self.just_started).then_some(true))
             .show(ui, |ui| {
                 if self.serving() {
                     self.serving_ui(ui, session, &mut commands, files);
@@ -129,7 +131,8 @@ impl PhonesPanel {
         }
     }
 
-    fn start(&mut self, ctx: &egui::Context, session: &Session) {
+    /// Starts serving `session`'s event (what "Turn on" does).
+    pub(crate) fn start(&mut self, ctx: &egui::Context, session: &Session) {
         let options = ServeOptions {
             port: self.port,
             ask_lead: self.ask_lead,
@@ -153,6 +156,7 @@ impl PhonesPanel {
                 self.server = Some(server);
                 self.problem = None;
                 self.read = None;
+                self.just_started = true;
             }
             Err(problem) => self.problem = Some(problem),
         }

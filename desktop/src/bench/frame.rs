@@ -38,7 +38,7 @@ fn input(size: egui::Vec2) -> egui::RawInput {
 }
 
 /// One frame: the app's layout and the tessellation of what it drew.
-fn frame(ctx: &egui::Context, app: &mut TourneyApp, size: egui::Vec2) -> Duration {
+pub(super) fn frame(ctx: &egui::Context, app: &mut TourneyApp, size: egui::Vec2) -> Duration {
     let start = thread_cpu_time();
     let mut output = ctx.run_ui(input(size), |ui| app.show(ui));
     let primitives = ctx.tessellate(std::mem::take(&mut output.shapes), output.pixels_per_point);

@@ -127,6 +127,10 @@ pub enum BenchCommand {
         /// Rounds played.
         #[arg(long, default_value_t = 3)]
         rounds: u32,
+        /// Serve from the window instead (its results view, headless, in this process),
+        /// drawing frames throughout and reporting their times; no kills.
+        #[arg(long)]
+        window: bool,
     },
     /// Render every sheet kind for a 100-player whist evening of 25 rounds × 25 tables (with
     /// `--big`: 400 players, 30 rounds), against a 16-player round sheet; time and peak memory.
@@ -190,6 +194,7 @@ pub fn run(command: BenchCommand) -> Result<ExitCode> {
             clients,
             kills,
             rounds,
-        } => phones::run(tables, clients, kills, rounds),
+            window,
+        } => phones::run(tables, clients, if window { None } else { Some(kills) }, rounds),
     }
 }

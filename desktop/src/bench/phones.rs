@@ -9,6 +9,7 @@
 //! asserted but the two counts.
 
 use anyhow::{Result, bail};
+use eframe::egui;
 use scheduler::event::create::{EventFormat, MovementPlan, NewEvent, build_event};
 use scheduler::event::store::EventFile;
 use scheduler::model::{Player, Roster};
@@ -34,8 +35,15 @@ struct Shared {
     stop_polling: AtomicBool,
 }
 
-/// Runs the bench.
-pub fn run(tables: u32, clients: u32, kills: u32, rounds: u32) -> Result<ExitCode> {
+/// Where the server runs: a `tourney event serve` child killed `kills` times, or the window's
+/// results view in this process, drawn frame after frame.
+enum Server {
+    Child { child: Child, kills: u32 },
+    Window(Box<crate::app::TourneyApp>, egui::Context),
+}
+
+/// Runs the bench: `kills` `None` serves from the window (headless, in this process).
+pub fn run(tables: u32, clients: u32, kills: Option<u32>, rounds: u32) -> Result<ExitCode> {
     if tables < 3 || tables.is_multiple_of(2) || clients == 0 || rounds == 0 {
         bail!("--tables must be odd and at least 3 (a Mitchell), --clients and --rounds at least 1");
     }
@@ -43,7 +51,16 @@ pub fn run(tables: u32, clients: u32, kills: u32, rounds: u32) -> Result<ExitCod
     let event_path = folder.path().join("bench.tourney");
     make_event(&event_path, tables, rounds)?;
     let port = free_port()?;
-    let (mut child, keys) = start_server(&event_path, port)?;
+    let (mut server, keys) = match kills {
+        Some(kills) => {
+            let (child, keys) = start_server(&event_path, port)?;
+            (Server::Child { child, kills }, keys)
+        }
+        None => {
+            let (app, ctx, keys) = start_window(folder.path(), &event_path, port)?;
+            (Server::Window(app, ctx), keys)
+        }
+    };
     let shared = Arc::new(Shared {
         host: format!("127.0.0.1:{port}"),
         keys,
@@ -68,9 +85,66 @@ pub fn run(tables: u32, clients: u32, kills: u32, rounds: u32) -> Result<ExitCod
             }));
         }
     }
-    // Kill the server at evenly spaced points of the evening (by results stored), and start it
-    // again on the same port.
-    let total = (tables * rounds * 2) as usize;
+    let frames = match &mut server {
+        Server::Child { child, kills } => {
+            kill_and_restart(
+                &shared,
+                child,
+                *kills,
+                &event_path,
+                port,
+                (tables * rounds * 2) as usize,
+            )?;
+            wait_for_scorers(&shared, tables, || ());
+            Vec::new()
+        }
+        Server::Window(app, ctx) => {
+            // The window goes on drawing (about 60 frames a second) while the phones score.
+            let mut frames = Vec::new();
+            wait_for_scorers(&shared, tables, || {
+                frames.push(super::frame::frame(ctx, app, egui::vec2(1280.0, 800.0)));
+                std::thread::sleep(Duration::from_millis(16));
+            });
+            frames
+        }
+    };
+    shared.stop_polling.store(true, Ordering::SeqCst);
+    for device in devices {
+        let _ = device.join();
+    }
+    let elapsed = started.elapsed();
+    let kills = match server {
+        Server::Child { mut child, kills } => {
+            drop(child.stdin.take());
+            child.wait()?;
+            kills
+        }
+        Server::Window(app, _) => {
+            drop(app);
+            0
+        }
+    };
+    report_frames(frames);
+    report(&shared, &event_path, tables, clients, kills, elapsed)
+}
+
+fn wait_for_scorers(shared: &Shared, tables: u32, mut meanwhile: impl FnMut()) {
+    while shared.scorers_done.load(Ordering::SeqCst) < tables as usize {
+        meanwhile();
+        std::thread::sleep(Duration::from_millis(4));
+    }
+}
+
+/// Kills the server at evenly spaced points of the evening (by results acknowledged) and
+/// starts it again on the same port.
+fn kill_and_restart(
+    shared: &Shared,
+    child: &mut Child,
+    kills: u32,
+    event_path: &Path,
+    port: u16,
+    total: usize,
+) -> Result<()> {
     for kill in 1..=kills {
         let at = total * kill as usize / (kills as usize + 1);
         while shared.acknowledged.lock().map_or(0, |a| a.len()) < at {
@@ -79,19 +153,58 @@ pub fn run(tables: u32, clients: u32, kills: u32, rounds: u32) -> Result<ExitCod
         child.kill()?;
         child.wait()?;
         println!("killed the server after {at} acknowledged results; starting it again");
-        child = start_server(&event_path, port)?.0;
+        *child = start_server(event_path, port)?.0;
     }
-    while shared.scorers_done.load(Ordering::SeqCst) < tables as usize {
-        std::thread::sleep(Duration::from_millis(20));
+    Ok(())
+}
+
+/// The window opened on the event, its results view serving phones on `port`.
+fn start_window(
+    folder: &Path,
+    event: &Path,
+    port: u16,
+) -> Result<(Box<crate::app::TourneyApp>, egui::Context, BTreeMap<u32, String>)> {
+    let ctx = egui::Context::default();
+    let mut app = Box::new(crate::app::TourneyApp::new(
+        folder.join("app"),
+        Vec::new(),
+        Box::new(crate::app::dialogs::NoDialogs),
+    ));
+    app.open(event);
+    app.view = crate::app::View::Results;
+    let session = app
+        .session
+        .as_ref()
+        .ok_or_else(|| anyhow::anyhow!("the event did not open"))?;
+    let mut panel = std::mem::take(&mut app.views.results.phones);
+    panel.port = port;
+    panel.start(&ctx, session);
+    let keys = panel
+        .server()
+        .ok_or_else(|| anyhow::anyhow!("the window did not start serving"))?
+        .tables
+        .iter()
+        .filter_map(|(table, url)| Some((*table, url.split("?k=").nth(1)?.to_owned())))
+        .collect();
+    app.views.results.phones = panel;
+    Ok((app, ctx, keys))
+}
+
+/// The window's frame times while serving, if it was the window that served.
+fn report_frames(mut frames: Vec<Duration>) {
+    if frames.is_empty() {
+        return;
     }
-    shared.stop_polling.store(true, Ordering::SeqCst);
-    for device in devices {
-        let _ = device.join();
-    }
-    let elapsed = started.elapsed();
-    drop(child.stdin.take());
-    child.wait()?;
-    report(&shared, &event_path, tables, clients, kills, elapsed)
+    frames.sort();
+    let at = |q: f64| frames[((frames.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1000.0;
+    let over = frames.iter().filter(|f| f.as_millis() >= 16).count();
+    println!(
+        "window while serving: {} frames (results view, phones panel open; CPU time of the UI thread), p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, {over} of 16 ms or more",
+        frames.len(),
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    );
 }
 
 fn make_event(path: &Path, tables: u32, rounds: u32) -> Result<()> {
