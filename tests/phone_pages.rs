@@ -466,7 +466,8 @@ fn a_whole_evening_entered_from_phones_ranks_as_the_same_results_typed() {
 
 /// A whist drive's table enters its round from a phone: two boxes, E-W's tricks filled in from
 /// N-S's (two hands a round: 26 in all), the score shown, accepted, saved; then the page says
-/// where each player goes next.
+/// where each player goes next. After the table has moved on, the director (PIN typed into the
+/// page's prompt) goes back to round 1 on the same phone and corrects it.
 #[test]
 #[ignore = "needs chromium and chromedriver; .ci/run runs it"]
 fn a_whist_table_enters_its_tricks_from_a_phone() {
@@ -510,6 +511,30 @@ fn a_whist_table_enters_its_tricks_from_a_phone() {
         phone.text_of("#move-lines")
     );
     phone.screenshot(&shots_folder().join("whist-saved.png"));
+
+    // The table moves on; round 1 is then closed to it, open to the director's PIN.
+    phone.tap("#list", "Round finished: go to the next round");
+    phone.wait_for("view && view.round === 2");
+    phone.tap("#list", "Director (PIN)");
+    phone.command("POST", "/alert/text", Some(&json!({ "text": server.pin })));
+    phone.command("POST", "/alert/accept", Some(&json!({})));
+    phone.wait_for("!document.getElementById('director-bar').hidden && view.round === 2");
+    phone.tap("#director-bar", "◀ Round");
+    phone.wait_for("view.round === 1");
+    assert!(
+        phone
+            .text_of("#director-where")
+            .contains("Director: round 1 of 3")
+    );
+    phone.script("openBoard(0); return true;");
+    phone.script("const box = document.getElementById('ns-score'); box.value = '14'; box.dispatchEvent(new Event('input')); return true;");
+    phone.tap("#entry", "Show the score");
+    phone.wait_for("!document.getElementById('accept').hidden");
+    phone.tap("#accept", "Accepted: save it");
+    phone.wait_for(
+        "!document.getElementById('list').hidden && view.boards[0].result === 'N-S 14 tricks, E-W 12'",
+    );
+    phone.screenshot(&shots_folder().join("whist-director.png"));
     drop(phone);
     drop(driver);
     server.stop();

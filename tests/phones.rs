@@ -225,6 +225,20 @@ fn the_page_and_the_tables_requests_are_answered_and_refused_as_they_should_be()
         result("director-01", 1, 1, "4S", "N", "+1").as_bytes(),
     );
     assert_eq!(director.0, 200, "{}", director.1);
+    // Only the director opens another round than the table's own.
+    let by_key = served.request("GET", "/api/t/1?r=1", &[("X-Tourney-Key", &key1)], b"");
+    assert_eq!(by_key.0, 403, "{}", by_key.1);
+    let by_pin = served.request("GET", "/api/t/1?k=x&r=1", &[("X-Tourney-Pin", &pin)], b"");
+    assert_eq!(by_pin.0, 200, "{}", by_pin.1);
+    assert!(
+        by_pin.1.contains(r#""round":1"#) && by_pin.1.contains("4S by N +1"),
+        "{}",
+        by_pin.1
+    );
+    let bad = served.request("GET", "/api/t/1?r=one", &[("X-Tourney-Pin", &pin)], b"");
+    assert_eq!(bad.0, 400, "{}", bad.1);
+    let none = served.request("GET", "/api/t/1?r=99", &[("X-Tourney-Pin", &pin)], b"");
+    assert_eq!(none.0, 404, "{}", none.1);
     served.stop();
     let history = ok(&tourney(&["event", "history", event.to_str().unwrap()]));
     assert_eq!(history.lines().count(), 4, "{history}");

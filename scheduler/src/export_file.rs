@@ -298,7 +298,7 @@ fn is_event_file(path: &Path) -> bool {
     // Asked through SQLite: the file may be one this process has open (see `sqlite_head`).
     let by_content = matches!(
         crate::sqlite_head::read(path),
-        Ok(crate::sqlite_head::Head::Sqlite { .. })
+        Ok(crate::sqlite_head::Head::Sqlite { .. } | crate::sqlite_head::Head::Truncated)
     );
     by_name || by_content
 }

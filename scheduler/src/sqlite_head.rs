@@ -10,7 +10,7 @@
 //! deleted file. SQLite itself never closes a handle while another of its connections in the
 //! process holds a lock, so asking SQLite is safe.
 
-use rusqlite::{Connection, ErrorCode, OpenFlags};
+use rusqlite::{Connection, OpenFlags};
 use std::io::Read;
 use std::path::Path;
 
@@ -21,6 +21,8 @@ pub enum Head {
     Empty,
     /// Not an SQLite database.
     NotSqlite,
+    /// Starts as an SQLite database does but is too short to be one (under 100 bytes).
+    Truncated,
     /// An SQLite database with this application id and user version.
     Sqlite {
         /// `PRAGMA application_id`: which program made it.
@@ -40,17 +42,13 @@ pub fn read(path: &Path) -> std::io::Result<Head> {
     if metadata.len() == 0 {
         return Ok(Head::Empty);
     }
+    // A file SQLite cannot read (under 100 bytes, not a database, no permission, a
+    // write-ahead log it cannot share in a folder it cannot write) is one no SQLite connection
+    // of this process has open either: its first bytes are read as they are.
     if metadata.len() < 100 {
-        return Ok(Head::NotSqlite);
+        return from_bytes(path);
     }
-    match through_sqlite(path) {
-        Ok(head) => Ok(head),
-        Err(error) if error.sqlite_error_code() == Some(ErrorCode::NotADatabase) => Ok(Head::NotSqlite),
-        // SQLite cannot open it at all (no permission; a write-ahead log it cannot share in a
-        // folder it cannot write): then no connection of this process has it open either, and
-        // its first bytes are read as they are.
-        Err(_) => from_bytes(path),
-    }
+    through_sqlite(path).or_else(|_| from_bytes(path))
 }
 
 fn through_sqlite(path: &Path) -> rusqlite::Result<Head> {
@@ -76,12 +74,50 @@ fn from_bytes(path: &Path) -> std::io::Result<Head> {
             n => read += n,
         }
     }
-    if read < 100 || !header.starts_with(b"SQLite format 3\0") {
+    if !header.starts_with(b"SQLite format 3\0") {
         return Ok(Head::NotSqlite);
+    }
+    if read < 100 {
+        return Ok(Head::Truncated);
     }
     let word = |at: usize| i32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]]);
     Ok(Head::Sqlite {
         application_id: word(68),
         user_version: word(60),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heads_are_told_apart() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = |name: &str| dir.path().join(name);
+        std::fs::write(at("empty"), b"").unwrap();
+        std::fs::write(at("short"), b"SQLite format 3\0 and no more").unwrap();
+        std::fs::write(at("text"), "Name,Club\n".repeat(30)).unwrap();
+        let database = at("db");
+        let connection = Connection::open(&database).unwrap();
+        connection.pragma_update(None, "application_id", 1234).unwrap();
+        connection.pragma_update(None, "user_version", 7).unwrap();
+        connection
+            .execute_batch("CREATE TABLE t (x); PRAGMA journal_mode = WAL;")
+            .unwrap();
+        assert_eq!(read(&at("empty")).unwrap(), Head::Empty);
+        assert_eq!(read(&at("short")).unwrap(), Head::Truncated);
+        assert_eq!(read(&at("text")).unwrap(), Head::NotSqlite);
+        // Read while the database is open in this process, in write-ahead-log mode.
+        assert_eq!(
+            read(&database).unwrap(),
+            Head::Sqlite {
+                application_id: 1234,
+                user_version: 7
+            }
+        );
+        assert!(read(dir.path()).is_err(), "a folder");
+        assert!(read(&at("missing")).is_err());
+        drop(connection);
+    }
 }

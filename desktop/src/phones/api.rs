@@ -2,7 +2,8 @@
 //!
 //! - `GET /t/N` — table N's page (its key travels in the address, `?k=KEY`, and the page
 //!   sends it back with each request in the `X-Tourney-Key` header);
-//! - `GET /api/t/N` — what the page shows: the round, the pairs, each board's result so far;
+//! - `GET /api/t/N` — what the page shows: the round, the pairs, each board's result so far
+//!   (`?r=R`: round R instead of the table's own, for the director only);
 //! - `POST /api/t/N/check` — reads a typed result and says it in words with its score, without
 //!   saving (the step before the opponents accept);
 //! - `POST /api/t/N/result` — saves a result (a JSON body with the request's `id`);
@@ -125,7 +126,12 @@ fn route(
             None => Reply::error(404, "no such page"),
         },
         (tiny_http::Method::Get, ["api", "t", n]) => match authenticate(shared, request, table(n)) {
-            Ok((t, _)) => view(shared, t),
+            Ok((t, caller)) => match asked_round(request.url()) {
+                Ok(None) => view(shared, t, None),
+                Ok(Some(round)) if matches!(caller, Caller::Director { .. }) => view(shared, t, Some(round)),
+                Ok(Some(_)) => Reply::error(403, "only the director (with the PIN) may open another round"),
+                Err(reply) => reply,
+            },
             Err(reply) => reply,
         },
         (tiny_http::Method::Post, ["api", "t", n, action @ ("check" | "result" | "next")]) => {
@@ -221,13 +227,27 @@ fn session(shared: &Shared) -> std::sync::MutexGuard<'_, scheduler::event::sessi
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-fn view(shared: &Shared, table: u32) -> Reply {
-    match session(shared).table_view(table) {
+/// The round asked for in the address (`?…&r=3`), if any: a number, or a 400.
+fn asked_round(url: &str) -> Result<Option<u32>, Reply> {
+    let query = url.split_once('?').map_or("", |(_, query)| query);
+    match query.split('&').find_map(|pair| pair.strip_prefix("r=")) {
+        None => Ok(None),
+        Some(text) => text
+            .parse::<u32>()
+            .ok()
+            .filter(|round| *round >= 1)
+            .map(Some)
+            .ok_or_else(|| Reply::error(400, "the round asked for is not a round number")),
+    }
+}
+
+fn view(shared: &Shared, table: u32, round: Option<u32>) -> Reply {
+    match session(shared).table_view(table, round) {
         Ok(Some(view)) => Reply::json(
             200,
             &json!({ "ok": true, "view": view, "ask_lead": shared.ask_lead }),
         ),
-        Ok(None) => Reply::error(404, "this table does not play"),
+        Ok(None) => Reply::error(404, "this table does not play in that round"),
         Err(error) => failed(&error),
     }
 }

@@ -681,7 +681,7 @@ fn build_new_file(path: &Path) -> Result<(), ClubError> {
 fn check_header(path: &Path) -> Result<i32, ClubError> {
     match crate::sqlite_head::read(path).map_err(|error| io_error(path, error))? {
         Head::Empty => Err(not_club(path, "the file is empty")),
-        Head::NotSqlite => Err(not_club(path, "it is not an SQLite database")),
+        Head::NotSqlite | Head::Truncated => Err(not_club(path, "it is not an SQLite database")),
         Head::Sqlite {
             application_id: APPLICATION_ID,
             user_version,

@@ -420,9 +420,10 @@ impl Session {
         Ok(outcome)
     }
 
-    /// What `table`'s page shows now (another process's writes read first, results only);
-    /// `None` for a table without a key (serving has not started) or not in the schedule.
-    pub fn table_view(&mut self, table: u32) -> Result<Option<TableView>, SessionError> {
+    /// What `table`'s page shows now (another process's writes read first, results only): the
+    /// round it is on, or `round` (which only the director may open); `None` for a table
+    /// without a key (serving has not started) or not in the schedule or that round.
+    pub fn table_view(&mut self, table: u32, round: Option<u32>) -> Result<Option<TableView>, SessionError> {
         let before = self.file.event().clone();
         if self.file.reload_if_changed()? {
             if *self.file.event() != before {
@@ -430,10 +431,15 @@ impl Session {
             }
             self.read_results_again()?;
         }
-        let Some(round) = self.file.table_round(table)? else {
+        let Some(on) = self.file.table_round(table)? else {
             return Ok(None);
         };
-        Ok(table_view(self.file.event(), &self.results, table, round))
+        Ok(table_view(
+            self.file.event(),
+            &self.results,
+            table,
+            round.unwrap_or(on),
+        ))
     }
 
     /// The conflicts between tables' results and stored ones, waiting for the director.

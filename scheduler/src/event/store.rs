@@ -1115,7 +1115,7 @@ fn check_header(path: &Path) -> Result<i32, StoreError> {
             error,
         }),
         Ok(Head::Empty) => Err(not_tourney("the file is empty")),
-        Ok(Head::NotSqlite) => Err(not_tourney("it is not an SQLite database")),
+        Ok(Head::NotSqlite | Head::Truncated) => Err(not_tourney("it is not an SQLite database")),
         Ok(Head::Sqlite { application_id, .. }) if application_id != APPLICATION_ID => {
             Err(not_tourney("an SQLite database made by another program"))
         }

@@ -322,7 +322,7 @@ fn a_session_reads_the_history_of_a_tables_result_on_its_next_refresh() {
     assert!(outcome.is_ok(), "{outcome:?}");
     // The results at once (what the tables' pages show)…
     assert_eq!(session.results().len(), 1);
-    let view = session.table_view(1).unwrap().unwrap();
+    let view = session.table_view(1, None).unwrap().unwrap();
     assert!(
         view.boards[0]
             .result
@@ -347,7 +347,7 @@ fn a_tables_page_shows_a_boards_traveller_and_hands_only_after_its_own_result_th
     let access = session.table_access().unwrap();
     let key = |table: u32| access.keys.iter().find(|(t, _)| *t == table).unwrap().1.clone();
 
-    let before = session.table_view(1).unwrap().unwrap();
+    let before = session.table_view(1, None).unwrap().unwrap();
     assert_eq!(before.entry, "bridge");
     assert!(
         before
@@ -366,7 +366,7 @@ fn a_tables_page_shows_a_boards_traveller_and_hands_only_after_its_own_result_th
         ))
         .unwrap();
     assert!(said.is_ok(), "{said:?}");
-    let view = session.table_view(1).unwrap().unwrap();
+    let view = session.table_view(1, None).unwrap().unwrap();
     let first = &view.boards[0];
     assert_eq!(first.traveller.len(), 1);
     assert!(first.traveller[0].this_table);
@@ -394,7 +394,7 @@ fn a_tables_page_shows_a_boards_traveller_and_hands_only_after_its_own_result_th
         ))
         .unwrap();
     assert!(said.is_ok(), "{said:?}");
-    let view = session.table_view(1).unwrap().unwrap();
+    let view = session.table_view(1, None).unwrap().unwrap();
     assert!(view.complete);
     // A Mitchell: N-S stay, E-W move up a table, the boards go down one.
     assert_eq!(
@@ -406,7 +406,7 @@ fn a_tables_page_shows_a_boards_traveller_and_hands_only_after_its_own_result_th
         ]
     );
     // Another table that has not played board 1 sees none of its results.
-    let other = session.table_view(5).unwrap().unwrap();
+    let other = session.table_view(5, None).unwrap().unwrap();
     assert!(other.boards.iter().all(|b| b.traveller.is_empty()));
 }
 
@@ -420,7 +420,7 @@ fn a_whist_tables_page_takes_each_sides_tricks_and_checks_their_sum() {
     let path = crate::common::scratch("tables", "whist.tourney");
     let mut session = Session::create(&path, &event).unwrap();
     let key = session.table_access().unwrap().keys[0].1.clone();
-    let view = session.table_view(1).unwrap().unwrap();
+    let view = session.table_view(1, None).unwrap().unwrap();
     assert_eq!((view.entry, view.tricks_in_round), ("tricks", Some(26)));
     assert_eq!(view.boards.len(), 1);
     let tricks = |ns: &str, ew: &str| Fields {
@@ -439,7 +439,7 @@ fn a_whist_tables_page_takes_each_sides_tricks_and_checks_their_sum() {
         .table_result(&at_table(1, &key, "whist-0002", tricks("14", "12")))
         .unwrap();
     assert!(right.is_ok(), "{right:?}");
-    let view = session.table_view(1).unwrap().unwrap();
+    let view = session.table_view(1, None).unwrap().unwrap();
     assert!(view.complete && view.boards[0].result.is_some());
     // Individuals: each player's own seat next round.
     assert_eq!(view.next.len(), 4, "{:?}", view.next);
