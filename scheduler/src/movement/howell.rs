@@ -27,6 +27,7 @@
 
 use super::{Movement, MovementKind, MovementRound, TableRound};
 
+mod balanced;
 mod search;
 mod starters;
 mod three_quarter;
@@ -62,7 +63,8 @@ pub fn howell(tables: usize, boards_per_round: usize) -> Result<Movement, String
         tables,
         stationary: 1,
     };
-    let rows = starters::shipped(tables)
+    let rows = balanced::shipped(tables)
+        .or_else(|| starters::shipped(tables))
         .or_else(|| find_starter(shape))
         .ok_or_else(|| {
             format!("No complete Howell for {tables} tables was found within the search limit.")

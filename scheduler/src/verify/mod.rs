@@ -4,6 +4,7 @@
 //! This module deliberately shares no code with the generators: it recounts everything from
 //! the seats, so a bug in an engine cannot hide itself. It accepts hand-made schedules too.
 
+pub mod balance;
 pub mod movement;
 mod pairs;
 mod round_robin;

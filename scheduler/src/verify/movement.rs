@@ -1063,6 +1063,7 @@ fn summarise(movement: &Movement, tally: &Tally, report: &mut MovementReport) {
                 if resting == 1 { "" } else { "s" }
             ));
     }
+    report.summary.push(super::balance::balance(movement).describe());
 }
 
 #[cfg(test)]
@@ -1179,6 +1180,7 @@ mod tests {
                 "boards per pair: 6",
                 "board sets: 3 (6 boards), 3 of them played",
                 "sharing: none",
+                "comparisons: every two pairs of a field compared on 6–6 boards (spread 0)",
             ]
         );
         let report = verify_movement(&howell_2());
