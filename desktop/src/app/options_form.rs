@@ -237,11 +237,12 @@ fn movement_rows(ui: &mut egui::Ui, options: &mut EventOptions, pairs: usize) {
     }
     let describe = |o: &MovementOption| {
         format!(
-            "{} on {} tables, {} rounds{}",
+            "{} on {} tables, {} rounds{} · {}",
             o.kind.name(),
             o.tables,
             o.rounds,
-            if o.phantom { " (half table)" } else { "" }
+            if o.phantom { " (half table)" } else { "" },
+            o.comparisons()
         )
     };
     let selected = match &options.movement {
@@ -254,7 +255,7 @@ fn movement_rows(ui: &mut egui::Ui, options: &mut EventOptions, pairs: usize) {
     row(ui, "Movement", |ui| {
         egui::ComboBox::from_id_salt("movement")
             .selected_text(selected)
-            .width(320.0)
+            .width(460.0)
             .show_ui(ui, |ui| {
                 for offer in &offered {
                     let chosen = options.movement.as_ref().is_some_and(|p| p.kind == offer.kind);

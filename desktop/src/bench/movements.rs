@@ -36,9 +36,14 @@ fn median(repeats: usize, mut job: impl FnMut()) -> f64 {
     times[times.len() / 2]
 }
 
-/// Generates and verifies one movement; `false` when the kind does not exist for the size
-/// (or, which would be a bug, fails its verifier).
-fn make_and_verify(kind: MovementKind, tables: usize, boards_per_round: usize) -> Result<bool, String> {
+/// Generates and verifies one movement: the fewest and most boards two pairs of a field are
+/// compared on, `None` when the kind does not exist for the size (an error, which would be a
+/// bug, when it fails its verifier).
+fn make_and_verify(
+    kind: MovementKind,
+    tables: usize,
+    boards_per_round: usize,
+) -> Result<Option<(usize, usize)>, String> {
     let choice = MovementChoice {
         pairs: 2 * tables,
         kind,
@@ -47,7 +52,7 @@ fn make_and_verify(kind: MovementKind, tables: usize, boards_per_round: usize) -
         arrow_switch: false,
     };
     let Ok(movement) = make_movement(&choice) else {
-        return Ok(false);
+        return Ok(None);
     };
     let report = verify_movement(&movement);
     if !report.is_valid() {
@@ -57,8 +62,9 @@ fn make_and_verify(kind: MovementKind, tables: usize, boards_per_round: usize) -
             report.violations
         ));
     }
+    let balance = scheduler::verify::balance::balance(&movement);
     std::hint::black_box(movement);
-    Ok(true)
+    Ok(Some((balance.min(), balance.max())))
 }
 
 /// Runs the benchmark and prints its table.
@@ -73,23 +79,26 @@ pub fn run(repeats: usize) -> Result<ExitCode> {
     let mut made = 0;
     for tables in 2..=30 {
         for kind in KINDS {
-            match make_and_verify(kind, tables, 3) {
-                Ok(true) => {}
-                Ok(false) => continue,
+            let compared = match make_and_verify(kind, tables, 3) {
+                Ok(Some(compared)) => compared,
+                Ok(None) => continue,
                 Err(message) => {
                     eprintln!("error: {message}");
                     return Ok(ExitCode::FAILURE);
                 }
-            }
+            };
             made += 1;
             let time = median(repeats, || {
                 let _ = make_and_verify(kind, tables, 3);
             });
             println!(
-                "  {:<26} {tables:>2} tables: {:>8.3} ms ({:.0}× the baseline)",
+                "  {:<26} {tables:>2} tables: {:>8.3} ms ({:.0}× the baseline); two pairs compared on {}–{} boards (spread {})",
                 kind.name(),
                 time * 1e3,
-                time / base
+                time / base,
+                compared.0,
+                compared.1,
+                compared.1 - compared.0
             );
             if time > slowest.0 {
                 slowest = (time, format!("{} on {tables} tables", kind.name()));

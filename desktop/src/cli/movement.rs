@@ -82,7 +82,7 @@ impl KindArg {
 
 fn describe(option: &MovementOption) -> String {
     format!(
-        "{} on {} tables: {} rounds of {} boards = {} boards{}",
+        "{} on {} tables: {} rounds of {} boards = {} boards{}; {}",
         option.kind.name(),
         option.tables,
         option.rounds,
@@ -92,7 +92,8 @@ fn describe(option: &MovementOption) -> String {
             " (a half table: one pair sits out each round)"
         } else {
             ""
-        }
+        },
+        option.comparisons()
     )
 }
 

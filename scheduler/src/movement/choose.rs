@@ -24,6 +24,20 @@ pub struct MovementOption {
     pub boards_played: usize,
     /// An odd number of pairs: one pair is a phantom and its opponent sits out each round.
     pub phantom: bool,
+    /// The fewest and the most boards on which two pairs of a field are compared (sit the
+    /// same way on the same board), as the verifier counts them (`verify::balance`): equal
+    /// for a perfectly balanced movement.
+    pub compared: (usize, usize),
+}
+
+impl MovementOption {
+    /// "every two pairs compared on 6 boards", or "two pairs compared on 10–14 boards".
+    pub fn comparisons(&self) -> String {
+        match self.compared {
+            (low, high) if low == high => format!("every two pairs compared on {low} boards"),
+            (low, high) => format!("two pairs compared on {low}–{high} boards"),
+        }
+    }
 }
 
 /// The most boards a round: the same limit as an event's (`event::MAX_PER_ROUND`), so that
@@ -96,9 +110,23 @@ pub fn movements_for(pairs: usize, boards_wanted: usize) -> Result<Vec<MovementO
                 boards_per_round: per_round,
                 boards_played: played,
                 phantom: pairs % 2 == 1,
+                compared: (0, 0),
             })
         })
         .collect();
+    for option in &mut options {
+        let made = make_movement(&MovementChoice {
+            pairs,
+            kind: option.kind,
+            boards_per_round: option.boards_per_round,
+            phantom: None,
+            arrow_switch: false,
+        });
+        if let Ok(movement) = made {
+            let balance = crate::verify::balance::balance(&movement);
+            option.compared = (balance.min(), balance.max());
+        }
+    }
     if options.is_empty() {
         let most = kinds_rounds.iter().max().copied().unwrap_or(1) * MAX_BOARDS_PER_ROUND;
         if boards_wanted > most {

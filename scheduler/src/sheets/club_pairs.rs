@@ -504,6 +504,7 @@ pub fn movement_summary(movement: &Movement) -> (String, SectionBody) {
             (movement.sets * movement.boards_per_round).to_string(),
         ),
         ("Copies of each board", copies.to_string()),
+        ("Comparisons", comparisons_text(movement)),
         (
             "Winners",
             if movement.one_winner() {
@@ -519,6 +520,22 @@ pub fn movement_summary(movement: &Movement) -> (String, SectionBody) {
         sets_block(movement),
     ];
     ("Movement summary".to_owned(), SectionBody::Blocks { blocks })
+}
+
+/// How often every two pairs of a field are compared (sit the same way on the same board), as
+/// the verifier counts it: "6 boards for every two pairs" or "10 to 14 boards (spread 4)".
+fn comparisons_text(movement: &Movement) -> String {
+    let balance = crate::verify::balance::balance(movement);
+    if balance.spread() == 0 {
+        format!("{} boards for every two pairs", balance.min())
+    } else {
+        format!(
+            "{} to {} boards for two pairs (spread {})",
+            balance.min(),
+            balance.max(),
+            balance.spread()
+        )
+    }
 }
 
 fn instructions(movement: &Movement, copies: usize) -> Vec<String> {
