@@ -24,6 +24,11 @@
 //! The search (`search`) takes up to a fifth of a second at 26–30 tables, so its results are
 //! shipped as data (`starters`, checked against the search at test time; its doc says how to
 //! regenerate it) and `howell()` only builds the movement from the shipped starter.
+//!
+//! For 4–15 tables the starter is a *balanced* one (`balanced`, issue 43): its N-S line is a
+//! difference set of Z_n, or as near one as exists, so every two pairs are compared on the
+//! same number of boards (4, 6, 8, 10 and 12 tables) or within the least spread a cyclic
+//! Howell allows; the first starters (`starters`) are kept for 2 and 16–30 tables.
 
 use super::{Movement, MovementKind, MovementRound, TableRound};
 
