@@ -33,6 +33,7 @@
 use super::{Movement, MovementKind, MovementRound, TableRound};
 
 mod balanced;
+mod directions;
 mod search;
 mod starters;
 mod three_quarter;

@@ -46,12 +46,11 @@ pub fn three_quarter_howell(tables: usize, boards_per_round: usize) -> Result<Mo
     let rows = find_starter(shape).ok_or_else(|| {
         "No three-quarter Howell for 6 tables was found within the search limit.".to_string()
     })?;
-    Ok(build(
-        MovementKind::ThreeQuarterHowell,
-        shape,
-        &rows,
-        boards_per_round,
-    ))
+    let mut movement = build(MovementKind::ThreeQuarterHowell, shape, &rows, boards_per_round);
+    // Who sits which way, chosen so every two pairs are compared as evenly as can be (the
+    // stationary pairs, all N-S as built, were compared with each other on every board).
+    super::directions::turn(&mut movement, super::directions::THREE_QUARTER_TURNS);
+    Ok(movement)
 }
 
 #[cfg(test)]
@@ -65,7 +64,12 @@ mod tests {
         assert!(m.sharing.is_empty());
         for round in &m.rounds {
             for t in 1..=4 {
-                assert_eq!(round.tables[t - 1].ns, 8 + t, "pair {} stays at table {t}", 8 + t);
+                let table = &round.tables[t - 1];
+                assert!(
+                    table.ns == 8 + t || table.ew == 8 + t,
+                    "pair {} stays at table {t}",
+                    8 + t
+                );
             }
             assert_eq!(round.resting_sets.len(), 2);
         }

@@ -177,7 +177,7 @@ pub fn three_table_howell(boards_per_round: usize) -> Result<Movement, String> {
             }
         })
         .collect();
-    Ok(Movement {
+    let mut movement = Movement {
         kind: MovementKind::Howell,
         pairs: PAIRS,
         tables: TABLES,
@@ -189,7 +189,10 @@ pub fn three_table_howell(boards_per_round: usize) -> Result<Movement, String> {
         phantom_seats: Vec::new(),
         late: Vec::new(),
         rounds,
-    })
+    };
+    // Who sits which way, chosen so every two pairs are compared as evenly as can be.
+    super::directions::turn(&mut movement, super::directions::THREE_TABLE_TURNS);
+    Ok(movement)
 }
 
 /// Pairs of the 2½-table Howell, the phantom counted.
