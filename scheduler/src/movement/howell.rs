@@ -28,7 +28,9 @@
 //! For 4–15 tables the starter is a *balanced* one (`balanced`, issue 43): its N-S line is a
 //! difference set of Z_n, or as near one as exists, so every two pairs are compared on the
 //! same number of boards (4, 6, 8, 10 and 12 tables) or within the least spread a cyclic
-//! Howell allows; the first starters (`starters`) are kept for 2 and 16–30 tables.
+//! Howell allows; the first starters (`starters`) are kept for 2 and 16–30 tables. Who sits
+//! which way at the 3-table Howell and the three-quarter Howell is then chosen for balance
+//! too (`directions`).
 
 use super::{Movement, MovementKind, MovementRound, TableRound};
 
