@@ -682,11 +682,18 @@ fn a_club_pairs_evening_offers_the_movement_and_takes_results_by_traveller() {
         .filter_map(|node| node.value())
         .collect();
     assert!(
-        offered
-            .iter()
-            .any(|v| v.contains("share-and-relay Mitchell on 8 tables, 8 rounds")),
+        offered.iter().any(|v| v.contains(
+            "share-and-relay Mitchell on 8 tables, 8 rounds · every two pairs compared on 24 boards"
+        )),
         "{offered:?}"
     );
+    // Each movement offered says how balanced it is (issue 43): the 8-table Howell is
+    // perfectly balanced.
+    harness.get_by_label("Movement").click();
+    harness.run();
+    harness.get_by_label("Howell on 8 tables, 15 rounds · every two pairs compared on 14 boards");
+    harness.key_press(egui::Key::Escape);
+    harness.run();
     harness.get_by_label("8 rounds × 3 boards = 24 boards tonight, one copy of each board");
     harness.get_by_label("Generate the schedule").click();
     harness.step();
