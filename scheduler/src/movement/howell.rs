@@ -25,10 +25,11 @@
 //! shipped as data (`starters`, checked against the search at test time; its doc says how to
 //! regenerate it) and `howell()` only builds the movement from the shipped starter.
 //!
-//! For 4–15 tables the starter is a *balanced* one (`balanced`, issue 43): its N-S line is a
-//! difference set of Z_n, or as near one as exists, so every two pairs are compared on the
-//! same number of boards (4, 6, 8, 10 and 12 tables) or within the least spread a cyclic
-//! Howell allows; the first starters (`starters`) are kept for 2 and 16–30 tables. Who sits
+//! For 4–16, 19, 21, 22 and 24 tables the starter is a *balanced* one (`balanced`, issue 43):
+//! its N-S line is a difference set of Z_n, or as near one as exists, so every two pairs are
+//! compared on the same number of boards (4, 6, 8, 10, 12, 16, 22 and 24 tables) or within
+//! the least spread a cyclic Howell allows; the first starters (`starters`) are kept for 2 and
+//! the other sizes up to 30 tables. Who sits
 //! which way at the 3-table Howell and the three-quarter Howell is then chosen for balance
 //! too (`directions`).
 

@@ -46,7 +46,11 @@ use super::search::StarterRow;
 /// cargo test -p scheduler --release --no-default-features --lib print_balanced_starters -- --ignored --nocapture
 /// ```
 ///
-/// (about 30 s, most of it the exhaustive enumeration for 14 and 15 tables). Checked at test
+/// (about 30 s, most of it the exhaustive enumeration for 14 and 15 tables), and for 16–30
+/// tables, where enumerating every line is out of reach, from the quadratic residues of a
+/// prime n (the Paley line: perfect for n ≡ 3 mod 4, the least spread for n ≡ 1 mod 4) by the
+/// ignored test `print_residue_starters`: 16, 19, 21, 22 and 24 tables (27 and 30 found no
+/// completion within its budget; the other sizes have no prime n). Checked at test
 /// time: every row builds a movement the independent verifier passes with exactly these
 /// spreads, with and without a phantom, at 1–4 boards a round.
 #[rustfmt::skip]
@@ -63,6 +67,11 @@ pub(super) const BALANCED: &[(usize, usize, usize, &[StarterRow])] = &[
     (13, 2, 2, &[(None, 9, 0), (Some(19), 0, 19), (Some(21), 3, 20), (Some(1), 10, 24), (Some(15), 2, 12), (Some(18), 13, 14), (Some(12), 4, 7), (Some(16), 5, 9), (Some(6), 8, 21), (Some(14), 24, 1), (Some(17), 20, 3), (Some(22), 23, 4), (Some(11), 7, 16)]),
     (14, 4, 3, &[(None, 18, 0), (Some(20), 0, 20), (Some(2), 10, 1), (Some(1), 11, 26), (Some(17), 3, 14), (Some(7), 16, 3), (Some(21), 15, 16), (Some(4), 8, 25), (Some(23), 12, 15), (Some(13), 25, 2), (Some(9), 14, 22), (Some(24), 26, 9), (Some(5), 6, 12), (Some(19), 22, 24)]),
     (15, 2, 2, &[(None, 12, 0), (Some(23), 0, 23), (Some(2), 9, 1), (Some(1), 10, 28), (Some(21), 3, 18), (Some(8), 20, 4), (Some(15), 7, 10), (Some(4), 19, 26), (Some(16), 6, 7), (Some(5), 18, 24), (Some(26), 28, 13), (Some(13), 17, 25), (Some(24), 25, 6), (Some(22), 27, 2), (Some(11), 14, 16)]),
+    (16, 0, 0, &[(None, 0, 0), (Some(30), 1, 29), (Some(29), 2, 27), (Some(3), 10, 30), (Some(27), 4, 22), (Some(20), 25, 13), (Some(5), 14, 28), (Some(23), 6, 14), (Some(12), 24, 2), (Some(22), 7, 8), (Some(17), 28, 1), (Some(13), 16, 26), (Some(11), 21, 23), (Some(9), 15, 20), (Some(19), 18, 25), (Some(8), 26, 11)]),
+    (19, 2, 0, &[(None, 0, 0), (Some(4), 5, 3), (Some(1), 3, 35), (Some(35), 2, 31), (Some(6), 12, 36), (Some(10), 7, 1), (Some(20), 27, 10), (Some(32), 8, 21), (Some(29), 9, 17), (Some(21), 36, 5), (Some(11), 22, 27), (Some(16), 26, 28), (Some(30), 18, 4), (Some(34), 25, 7), (Some(24), 19, 33), (Some(23), 15, 30), (Some(28), 14, 32), (Some(13), 31, 16), (Some(33), 17, 34)]),
+    (21, 2, 4, &[(None, 3, 0), (Some(0), 40, 40), (Some(38), 1, 36), (Some(2), 5, 39), (Some(39), 4, 34), (Some(17), 22, 9), (Some(6), 14, 38), (Some(25), 34, 15), (Some(7), 19, 32), (Some(8), 24, 31), (Some(21), 31, 1), (Some(9), 23, 29), (Some(36), 10, 13), (Some(30), 32, 5), (Some(37), 18, 6), (Some(12), 35, 21), (Some(27), 20, 35), (Some(13), 33, 18), (Some(29), 16, 33), (Some(28), 11, 30), (Some(26), 15, 27)]),
+    (22, 0, 2, &[(None, 3, 0), (Some(0), 42, 42), (Some(6), 4, 2), (Some(1), 7, 38), (Some(2), 41, 36), (Some(8), 5, 41), (Some(19), 26, 8), (Some(9), 18, 39), (Some(20), 32, 6), (Some(39), 10, 24), (Some(34), 12, 18), (Some(11), 27, 37), (Some(13), 31, 35), (Some(38), 14, 15), (Some(15), 25, 34), (Some(28), 33, 3), (Some(17), 37, 29), (Some(36), 21, 1), (Some(40), 23, 4), (Some(35), 24, 40), (Some(30), 22, 33), (Some(29), 16, 31)]),
+    (24, 0, 0, &[(None, 0, 0), (Some(44), 1, 43), (Some(41), 2, 39), (Some(40), 3, 37), (Some(5), 12, 1), (Some(4), 13, 45), (Some(6), 18, 46), (Some(10), 24, 2), (Some(43), 7, 34), (Some(38), 8, 26), (Some(9), 25, 42), (Some(19), 34, 3), (Some(42), 16, 25), (Some(45), 21, 27), (Some(36), 14, 15), (Some(15), 35, 38), (Some(11), 29, 33), (Some(33), 32, 6), (Some(17), 22, 36), (Some(26), 39, 41), (Some(31), 37, 44), (Some(20), 23, 31), (Some(30), 28, 40), (Some(46), 27, 4)]),
 ];
 
 /// The shipped balanced starter for `tables`, if there is one.
@@ -403,6 +412,60 @@ mod tests {
             }
             if [4, 6, 8, 10, 12].contains(&tables) {
                 assert_eq!(spread, 0, "{tables} tables");
+            }
+        }
+    }
+
+    /// The quadratic residues of a prime n as a N-S line, and the best phantom choice with a
+    /// completed starter: for sizes beyond the enumeration.
+    fn residue_line(tables: usize) -> Option<Found> {
+        let n = 2 * tables - 1;
+        if (2..n).any(|d| d * d <= n && n.is_multiple_of(d)) {
+            return None;
+        }
+        let mut line: Vec<usize> = (1..n).map(|x| x * x % n).collect();
+        line.sort_unstable();
+        line.dedup();
+        let spread_sets = 2 * spread(&differences(&line, n));
+        let mut choices: Vec<usize> = (0..n).filter(|x| !line.contains(x)).collect();
+        choices.sort_by_key(|&b1| phantom_spread(&line, n, b1));
+        for b1 in choices {
+            let mut budget = 2_000_000u64;
+            if let Some(rows) = complete(&line, n, b1, &mut budget) {
+                return Some(Found {
+                    rows,
+                    spread: spread_sets,
+                    phantom_spread: phantom_spread(&line, n, b1),
+                });
+            }
+        }
+        None
+    }
+
+    /// The residue lines shipped above 15 tables are found again.
+    #[test]
+    fn the_residue_starters_are_found_again() {
+        for &(tables, spread, phantom_spread, rows) in BALANCED.iter().filter(|(t, ..)| *t > 15) {
+            let found = residue_line(tables).expect("found");
+            assert_eq!(found.rows, rows, "{tables} tables");
+            assert_eq!((found.spread, found.phantom_spread), (spread, phantom_spread));
+        }
+    }
+
+    #[test]
+    #[ignore = "offline: the residue lines for prime sizes above 15 tables"]
+    fn print_residue_starters() {
+        for tables in 16..=30 {
+            let started = std::time::Instant::now();
+            match residue_line(tables) {
+                Some(found) => println!(
+                    "    ({tables}, {}, {}, &{:?}), // {:.1} s",
+                    found.spread,
+                    found.phantom_spread,
+                    found.rows,
+                    started.elapsed().as_secs_f64()
+                ),
+                None => println!("    // {tables}: none ({:.1} s)", started.elapsed().as_secs_f64()),
             }
         }
     }
