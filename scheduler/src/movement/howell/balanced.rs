@@ -452,39 +452,31 @@ mod tests {
         }
     }
 
-    #[test]
-    #[ignore = "offline: the residue lines for prime sizes above 15 tables"]
-    fn print_residue_starters() {
-        for tables in 16..=30 {
+    /// Prints, for each size, the row `BALANCED` ships (or that none was found) and the time.
+    fn print_rows(sizes: std::ops::RangeInclusive<usize>, find: fn(usize) -> Option<Found>) {
+        for tables in sizes {
             let started = std::time::Instant::now();
-            match residue_line(tables) {
+            let found = find(tables);
+            let seconds = started.elapsed().as_secs_f64();
+            match found {
                 Some(found) => println!(
-                    "    ({tables}, {}, {}, &{:?}), // {:.1} s",
-                    found.spread,
-                    found.phantom_spread,
-                    found.rows,
-                    started.elapsed().as_secs_f64()
+                    "    ({tables}, {}, {}, &{:?}), // {seconds:.1} s",
+                    found.spread, found.phantom_spread, found.rows
                 ),
-                None => println!("    // {tables}: none ({:.1} s)", started.elapsed().as_secs_f64()),
+                None => println!("    // {tables}: none found ({seconds:.1} s)"),
             }
         }
     }
 
     #[test]
+    #[ignore = "offline: the residue lines for prime sizes above 15 tables"]
+    fn print_residue_starters() {
+        print_rows(16..=30, residue_line);
+    }
+
+    #[test]
     #[ignore = "offline search; prints the table shipped as BALANCED"]
     fn print_balanced_starters() {
-        for tables in 4..=15 {
-            let started = std::time::Instant::now();
-            match search(tables) {
-                Some(found) => println!(
-                    "    ({tables}, {}, {}, &{:?}), // {:.1} s",
-                    found.spread,
-                    found.phantom_spread,
-                    found.rows,
-                    started.elapsed().as_secs_f64()
-                ),
-                None => println!("    // {tables}: nothing found"),
-            }
-        }
+        print_rows(4..=15, search);
     }
 }
