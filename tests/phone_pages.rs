@@ -278,24 +278,6 @@ fn free_port() -> u16 {
         .port()
 }
 
-fn new_event(path: &Path) {
-    ok(&tourney(&[
-        "event",
-        "new",
-        path.to_str().unwrap(),
-        "--format",
-        "bridge-pairs",
-        "--players",
-        "10",
-        "--boards",
-        "10",
-        "--movement",
-        "mitchell",
-        "--date",
-        "2026-11-26",
-    ]));
-}
-
 /// chromedriver on a free port, and its address once it answers.
 fn start_driver() -> (Killed, String) {
     let driver_port = free_port();
@@ -333,8 +315,8 @@ fn a_whole_evening_entered_from_phones_ranks_as_the_same_results_typed() {
     let dir = scratch("phone-pages");
     let served_event = dir.join("served.tourney");
     let typed_event = dir.join("typed.tourney");
-    new_event(&served_event);
-    new_event(&typed_event);
+    common::five_table_mitchell(&served_event);
+    common::five_table_mitchell(&typed_event);
     // Hand records on the served event: each page shows a board's hands once it is entered.
     let deals = dir.join("deals.pbn");
     ok(&tourney(&[

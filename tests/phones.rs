@@ -53,23 +53,10 @@ impl Served {
     }
 }
 
-/// A 5-table Mitchell, 2 boards a round.
+/// A 5-table Mitchell, 2 boards a round, in the test's own folder.
 fn evening(test: &str) -> std::path::PathBuf {
-    let dir = scratch(test);
-    let event = dir.join("club.tourney");
-    ok(&tourney(&[
-        "event",
-        "new",
-        event.to_str().unwrap(),
-        "--format",
-        "bridge-pairs",
-        "--players",
-        "10",
-        "--boards",
-        "10",
-        "--movement",
-        "mitchell",
-    ]));
+    let event = scratch(test).join("club.tourney");
+    common::five_table_mitchell(&event);
     event
 }
 

@@ -146,3 +146,24 @@ impl Drop for Served {
         let _ = self.child.wait();
     }
 }
+
+/// A club pairs event at `path`: 10 pairs in a 5-table Mitchell, 2 boards a round (what the
+/// phone tests score).
+#[allow(dead_code)]
+pub fn five_table_mitchell(path: &Path) {
+    ok(&tourney(&[
+        "event",
+        "new",
+        path.to_str().expect("a UTF-8 path"),
+        "--format",
+        "bridge-pairs",
+        "--players",
+        "10",
+        "--boards",
+        "10",
+        "--movement",
+        "mitchell",
+        "--date",
+        "2026-11-26",
+    ]));
+}
