@@ -28,7 +28,8 @@
 //! For 4–16, 19, 21, 22 and 24 tables the starter is a *balanced* one (`balanced`, issue 43):
 //! its N-S line is a difference set of Z_n, or as near one as exists, so every two pairs are
 //! compared on the same number of boards (4, 6, 8, 10, 12, 16, 22 and 24 tables) or within
-//! the least spread a cyclic Howell allows; the first starters (`starters`) are kept for 2 and
+//! the least spread a cyclic Howell allows; for 14 tables the residues are those of the field
+//! of 27 elements (`group`), where a perfect line exists and no cyclic one does; the first starters (`starters`) are kept for 2 and
 //! the other sizes up to 30 tables. Who sits
 //! which way at the 3-table Howell and the three-quarter Howell is then chosen for balance
 //! too (`directions`).
@@ -37,6 +38,7 @@ use super::{Movement, MovementKind, MovementRound, TableRound};
 
 mod balanced;
 mod directions;
+mod group;
 mod search;
 mod starters;
 mod three_quarter;
@@ -45,6 +47,7 @@ mod three_table;
 pub use three_quarter::{THREE_QUARTER_ROUNDS, THREE_QUARTER_TABLES, three_quarter_howell};
 pub use three_table::two_and_a_half_table_howell;
 
+use group::Group;
 use search::{Shape, StarterRow, find_starter};
 
 /// Tables beyond which no Howell is generated (the search time grows quickly).
@@ -53,7 +56,8 @@ pub const MAX_HOWELL_TABLES: usize = 30;
 /// The complete Howell for 2T pairs at T tables (2 ≤ T ≤ `MAX_HOWELL_TABLES`), with 2T − 1
 /// rounds and 2T − 1 board sets. Pair 2T is stationary N-S at table 1; in every round each
 /// other pair takes the seat its number-one-lower pair had, and each board set the place of
-/// the set numbered one lower. Deterministic: the same size always gives the same movement.
+/// the set numbered one lower (14 tables: the shift is in the field of 27 elements, so pairs
+/// follow their cards). Deterministic: the same size always gives the same movement.
 /// 3 tables: 5 rounds with 6 sets, not cyclic (`three_table`).
 pub fn howell(tables: usize, boards_per_round: usize) -> Result<Movement, String> {
     if boards_per_round == 0 {
@@ -72,23 +76,33 @@ pub fn howell(tables: usize, boards_per_round: usize) -> Result<Movement, String
         tables,
         stationary: 1,
     };
-    let rows = balanced::shipped(tables)
-        .or_else(|| starters::shipped(tables))
-        .or_else(|| find_starter(shape))
+    let cyclic = Group::cyclic(shape.rounds);
+    let (group, rows) = balanced::shipped(tables)
+        .or_else(|| starters::shipped(tables).map(|rows| (cyclic, rows)))
+        .or_else(|| find_starter(shape).map(|rows| (cyclic, rows)))
         .ok_or_else(|| {
             format!("No complete Howell for {tables} tables was found within the search limit.")
         })?;
-    Ok(build(MovementKind::Howell, shape, &rows, boards_per_round))
+    Ok(build(MovementKind::Howell, shape, group, &rows, boards_per_round))
 }
 
 /// The movement from a starter: round r (0-based) is the starter with every moving residue
-/// and every set offset shifted by r. Moving residue x is pair x + 1; the stationary pair of
-/// table j + 1 is pair `rounds` + 1 + j. Tables whose offsets repeat share a set.
-fn build(kind: MovementKind, shape: Shape, rows: &[StarterRow], boards_per_round: usize) -> Movement {
+/// and every set offset shifted by r (added in `group`, whose order is `shape.rounds`; for
+/// the integers modulo n each pair then takes the seat of the pair numbered one below it).
+/// Moving residue x is pair x + 1; the stationary pair of table j + 1 is pair `rounds` + 1 +
+/// j. Tables whose offsets repeat share a set.
+fn build(
+    kind: MovementKind,
+    shape: Shape,
+    group: Group,
+    rows: &[StarterRow],
+    boards_per_round: usize,
+) -> Movement {
     let n = shape.rounds;
+    debug_assert_eq!(group.order(), n);
     let pair = |residue: Option<usize>, table: usize, r0: usize| match residue {
         None => n + 1 + table,
-        Some(x) => (x + r0) % n + 1,
+        Some(x) => group.add(x, r0) + 1,
     };
     let rounds = (0..n)
         .map(|r0| {
@@ -99,7 +113,7 @@ fn build(kind: MovementKind, shape: Shape, rows: &[StarterRow], boards_per_round
                     table: j + 1,
                     ns: pair(ns, j, r0),
                     ew: pair(Some(ew), j, r0),
-                    set: (o + r0) % n + 1,
+                    set: group.add(o, r0) + 1,
                 })
                 .collect();
             let resting: Vec<usize> = (1..=n)

@@ -191,9 +191,13 @@ fn howell_every_size_searched() {
             // Sharing only where no strict cyclic Howell exists.
             assert_eq!(m.sharing.is_empty(), tables > 2, "{tables}: {:?}", m.sharing);
             // The top pair is stationary at table 1; every other pair follows the pair one
-            // below it (pair 1 follows pair 2T − 1).
+            // below it (pair 1 follows pair 2T − 1), except at 14 tables, whose rounds are
+            // shifts in the field of 27 elements (perfectly balanced; pairs follow cards).
             for pair in m.rounds.windows(2) {
                 assert!(pair[0].tables[0].ns == 2 * tables || pair[0].tables[0].ew == 2 * tables);
+                if tables == 14 {
+                    continue;
+                }
                 for (a, b) in pair[0].tables.iter().zip(&pair[1].tables) {
                     let next = |p: usize| if p == 2 * tables { p } else { p % n + 1 };
                     assert_eq!((next(a.ns), next(a.ew)), (b.ns, b.ew));

@@ -46,7 +46,13 @@ pub fn three_quarter_howell(tables: usize, boards_per_round: usize) -> Result<Mo
     let rows = find_starter(shape).ok_or_else(|| {
         "No three-quarter Howell for 6 tables was found within the search limit.".to_string()
     })?;
-    let mut movement = build(MovementKind::ThreeQuarterHowell, shape, &rows, boards_per_round);
+    let mut movement = build(
+        MovementKind::ThreeQuarterHowell,
+        shape,
+        super::Group::cyclic(shape.rounds),
+        &rows,
+        boards_per_round,
+    );
     // Who sits which way, chosen so every two pairs are compared as evenly as can be (the
     // stationary pairs, all N-S as built, were compared with each other on every board).
     super::directions::turn(&mut movement, super::directions::THREE_QUARTER_TURNS);
