@@ -40,7 +40,8 @@ impl Group {
         sum
     }
 
-    /// −a.
+    /// −a (used by the offline searches).
+    #[cfg(test)]
     pub(super) fn neg(self, mut a: usize) -> usize {
         let (mut out, mut place) = (0, 1);
         for _ in 0..self.digits {
@@ -52,6 +53,7 @@ impl Group {
     }
 
     /// a − b.
+    #[cfg(test)]
     pub(super) fn sub(self, a: usize, b: usize) -> usize {
         self.add(a, self.neg(b))
     }
