@@ -15,11 +15,12 @@ use scheduler::verify::movement::verify_movement;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const KINDS: [MovementKind; 5] = [
+const KINDS: [MovementKind; 6] = [
     MovementKind::Mitchell,
     MovementKind::SkipMitchell,
     MovementKind::RelayMitchell,
     MovementKind::Howell,
+    MovementKind::HalfSetHowell,
     MovementKind::ThreeQuarterHowell,
 ];
 

@@ -150,6 +150,9 @@ pub enum MovementArg {
     SkipMitchell,
     RelayMitchell,
     Howell,
+    /// 3 tables (5 or 6 pairs): every board played at all three tables, two rounds (half-sets)
+    /// a meeting.
+    HowellHalfSets,
     ThreeQuarterHowell,
     /// No movement: a pairs round robin, every table playing the same boards each round.
     RoundRobin,
@@ -479,6 +482,7 @@ fn plan_movement(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
             MovementArg::SkipMitchell => Some(Some(MovementKind::SkipMitchell)),
             MovementArg::RelayMitchell => Some(Some(MovementKind::RelayMitchell)),
             MovementArg::Howell => Some(Some(MovementKind::Howell)),
+            MovementArg::HowellHalfSets => Some(Some(MovementKind::HalfSetHowell)),
             MovementArg::ThreeQuarterHowell => Some(Some(MovementKind::ThreeQuarterHowell)),
         };
         if let Some(kind) = kind {

@@ -64,6 +64,9 @@ pub enum KindArg {
     SkipMitchell,
     RelayMitchell,
     Howell,
+    /// 3 tables (5 or 6 pairs): every board played at all three tables, two rounds (half-sets)
+    /// a meeting.
+    HowellHalfSets,
     ThreeQuarterHowell,
 }
 
@@ -75,6 +78,7 @@ impl KindArg {
             KindArg::SkipMitchell => MovementKind::SkipMitchell,
             KindArg::RelayMitchell => MovementKind::RelayMitchell,
             KindArg::Howell => MovementKind::Howell,
+            KindArg::HowellHalfSets => MovementKind::HalfSetHowell,
             KindArg::ThreeQuarterHowell => MovementKind::ThreeQuarterHowell,
         })
     }

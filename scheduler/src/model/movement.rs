@@ -21,6 +21,10 @@ pub enum MovementKind {
     RelayMitchell,
     /// Every pair meets every other pair once.
     Howell,
+    /// Three tables (5 or 6 pairs): the complete Howell in half-sets, every board played at
+    /// all three tables; each meeting is two rounds with the same seats
+    /// (`MovementRound::same_seats`), one half-set each.
+    HalfSetHowell,
     /// Six tables: 8 rounds of a Howell-type movement (8 pairs move, 4 stay), so every pair
     /// meets 8 of the 11 others (three quarters of the field) and plays all 8 board sets.
     ThreeQuarterHowell,
@@ -29,7 +33,10 @@ pub enum MovementKind {
 impl MovementKind {
     /// Whether pairs keep one direction all evening (two winners, unless arrow-switched).
     pub fn is_mitchell(self) -> bool {
-        !matches!(self, MovementKind::Howell | MovementKind::ThreeQuarterHowell)
+        !matches!(
+            self,
+            MovementKind::Howell | MovementKind::HalfSetHowell | MovementKind::ThreeQuarterHowell
+        )
     }
 
     /// The club's name for the kind.
@@ -39,6 +46,7 @@ impl MovementKind {
             MovementKind::SkipMitchell => "skip Mitchell",
             MovementKind::RelayMitchell => "share-and-relay Mitchell",
             MovementKind::Howell => "Howell",
+            MovementKind::HalfSetHowell => "Howell in half-sets",
             MovementKind::ThreeQuarterHowell => "three-quarter Howell",
         }
     }
@@ -76,6 +84,11 @@ pub struct MovementRound {
     /// pair numbered N-S sits E-W). `tables` already shows who sits where; this says why.
     #[serde(default)]
     pub arrow_switch: bool,
+    /// The pairs sit exactly as in the round before: only the boards change. The 3-table
+    /// Howell without a relay plays each meeting as two such rounds of a half-set each, so
+    /// that every board is played at all three tables (`movement::howell::half_sets`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub same_seats: bool,
 }
 
 /// A whole movement: what the table cards, travellers and guide cards are printed from.

@@ -90,6 +90,10 @@ pub fn movements_for(pairs: usize, boards_wanted: usize) -> Result<Vec<MovementO
     if tables <= MAX_HOWELL_TABLES {
         kinds.push((MovementKind::Howell, 2 * tables - 1));
     }
+    if tables == 3 {
+        // Every board at all three tables: two rounds (half-sets) a meeting.
+        kinds.push((MovementKind::HalfSetHowell, 10));
+    }
     if tables == THREE_QUARTER_TABLES {
         kinds.push((MovementKind::ThreeQuarterHowell, THREE_QUARTER_ROUNDS));
     }

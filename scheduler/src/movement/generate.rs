@@ -2,7 +2,7 @@
 //! adjustment (a phantom, an arrow switch, a shorter evening), and what an adjustment makes
 //! again when it needs the full form (a late pair's seat in an older event).
 
-use super::howell::three_quarter_howell;
+use super::howell::{half_set_howell, three_quarter_howell};
 use super::{Movement, MovementKind, howell, mitchell, relay_mitchell, skip_mitchell};
 
 /// The movement of a kind for `tables` full tables with `k` boards a round.
@@ -12,6 +12,10 @@ pub(crate) fn generate(kind: MovementKind, tables: usize, k: usize) -> Result<Mo
         MovementKind::SkipMitchell => skip_mitchell(tables, k),
         MovementKind::RelayMitchell => relay_mitchell(tables, k),
         MovementKind::Howell => howell(tables, k),
+        MovementKind::HalfSetHowell if tables == 3 => half_set_howell(k),
+        MovementKind::HalfSetHowell => Err(format!(
+            "The Howell in half-sets is for 3 tables (5 or 6 pairs), not {tables}."
+        )),
         MovementKind::ThreeQuarterHowell => three_quarter_howell(tables, k),
     }
 }

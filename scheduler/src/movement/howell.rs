@@ -19,7 +19,9 @@
 //!   2-table Howell; that is declared in `Movement::sharing`. For 3 tables even that fails
 //!   (a set would be at all three tables), so the 3-table Howell has its own generator with
 //!   six sets (`three_table`), and 5 pairs (2½ tables) their own movement, the 2½-table
-//!   Howell with five sets each played twice (`three_table` too).
+//!   Howell with five sets each played twice (`three_table` too). Both are still offered,
+//!   but first comes the 3-table Howell in half-sets (`half_sets`): each meeting plays two
+//!   half-sets, every board at all three tables, every two pairs compared equally often.
 //!
 //! The search (`search`) takes up to a fifth of a second at 26–30 tables, so its results are
 //! shipped as data (`starters`, checked against the search at test time; its doc says how to
@@ -39,11 +41,13 @@ use super::{Movement, MovementKind, MovementRound, TableRound};
 mod balanced;
 mod directions;
 mod group;
+mod half_sets;
 mod search;
 mod starters;
 mod three_quarter;
 mod three_table;
 
+pub use half_sets::half_set_howell;
 pub use three_quarter::{THREE_QUARTER_ROUNDS, THREE_QUARTER_TABLES, three_quarter_howell};
 pub use three_table::two_and_a_half_table_howell;
 
@@ -125,6 +129,7 @@ fn build(
                 sitting_out: Vec::new(),
                 resting_sets: resting,
                 arrow_switch: false,
+                same_seats: false,
             }
         })
         .collect();

@@ -55,6 +55,7 @@ fn build(
             sitting_out: Vec::new(),
             resting_sets: resting(r),
             arrow_switch: false,
+            same_seats: false,
         })
         .collect();
     Movement {

@@ -50,7 +50,18 @@ fn boards_go_to(movement: &Movement, number: usize, set: usize) -> String {
         Some((round, tables)) => format!(", then table {} in round {round}", tables_text(&tables)),
         None => String::new(),
     };
-    match set_place(movement, number + 1, set) {
+    let place = set_place(movement, number + 1, set);
+    // The Howell in half-sets has no relay stand: a half-set waits by the table that plays
+    // it next.
+    if movement.kind == MovementKind::HalfSetHowell && place == SetPlace::Relay {
+        return match next_play(movement, number + 1, set) {
+            Some((round, tables)) => {
+                format!("to table {}, to wait for round {round}", tables_text(&tables))
+            }
+            None => "no longer played: put them aside".into(),
+        };
+    }
+    match place {
         SetPlace::Tables(tables) if tables.len() == 1 => format!("to table {}", tables_text(&tables)),
         SetPlace::Tables(tables) => format!("to tables {} (they share)", tables_text(&tables)),
         SetPlace::Relay => "to the relay stand".into(),
@@ -561,6 +572,9 @@ fn instructions(movement: &Movement, copies: usize) -> Vec<String> {
         MovementKind::Howell | MovementKind::ThreeQuarterHowell => lines.push(
             "After each round the pairs and the boards move as each table card says (Pairs go, Boards go); give every pair its score card, which says where it sits each round.".into(),
         ),
+        MovementKind::HalfSetHowell => lines.push(
+            "Each meeting is two rounds: the pairs stay in their seats for the second round and play the table's second half-set (the table card says which); then the pairs and the boards move as the table card says. Every board is played at all three tables; no relay, no sharing.".into(),
+        ),
     }
     for &(a, b) in &movement.sharing {
         let rounds = shared_rounds(movement, a, b);
@@ -577,7 +591,15 @@ fn instructions(movement: &Movement, copies: usize) -> Vec<String> {
         ));
     }
     let relay = relay_sets_per_round(movement);
-    let stands = relay_stands(movement);
+    let half_sets = movement.kind == MovementKind::HalfSetHowell;
+    let stands = if half_sets {
+        lines.push(format!(
+            "No relay stand: the {relay} half-sets not in play wait beside the table that plays them next (each table card's \"Boards go\" says which table and round)."
+        ));
+        Vec::new()
+    } else {
+        relay_stands(movement)
+    };
     for &(from, to) in &stands {
         lines.push(format!(
             "A relay stand between tables {} and {} holds one set each round: table {from} puts its boards there, and table {to} takes them a round later.",
@@ -585,7 +607,7 @@ fn instructions(movement: &Movement, copies: usize) -> Vec<String> {
             from.max(to)
         ));
     }
-    if relay > stands.len() {
+    if relay > stands.len() && !half_sets {
         lines.push(format!(
             "{relay} sets rest on relay stands each round; the table cards say where each set goes."
         ));

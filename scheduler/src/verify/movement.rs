@@ -127,6 +127,8 @@ pub fn verify_movement(movement: &Movement) -> MovementReport {
                 ),
             );
         }
+        let previous = index.checked_sub(1).map(|i| &movement.rounds[i]);
+        check_same_seats(round, previous, &mut report);
         check_round(movement, round, &names, &mut tally, &mut report);
     }
     check_evening(movement, &names, &tally, &mut report);
@@ -391,7 +393,8 @@ fn check_round(
                 .or_default()
                 .push((round.number, t, row.ns, row.ew));
         }
-        if seated_ok {
+        // A round with the same seats as the one before continues its meetings.
+        if seated_ok && !round.same_seats {
             let key = (row.ns.min(row.ew), row.ns.max(row.ew));
             tally.meetings.entry(key).or_default().push(round.number);
         }
@@ -692,6 +695,35 @@ fn check_sets(
     }
 }
 
+/// A round marked as keeping the seats of the round before (the second half-set of a
+/// meeting) has exactly that round's tables and pairs; the first round cannot be one.
+fn check_same_seats(round: &MovementRound, previous: Option<&MovementRound>, report: &mut MovementReport) {
+    if !round.same_seats {
+        return;
+    }
+    let Some(previous) = previous else {
+        report.add(
+            MovementRule::Malformed,
+            Some(round.number),
+            "the first round cannot keep the seats of a round before it".to_owned(),
+        );
+        return;
+    };
+    let seats = |r: &MovementRound| -> BTreeMap<usize, (usize, usize)> {
+        r.tables.iter().map(|t| (t.table, (t.ns, t.ew))).collect()
+    };
+    if seats(round) != seats(previous) || round.sitting_out != previous.sitting_out {
+        report.add(
+            MovementRule::Malformed,
+            Some(round.number),
+            format!(
+                "this round keeps the seats of round {}, but its pairs sit differently; a round with the same seats changes only the boards",
+                previous.number
+            ),
+        );
+    }
+}
+
 /// Over the evening: no two pairs meet twice, no pair plays a set twice, equal boards.
 fn check_evening(movement: &Movement, names: &Names, tally: &Tally, report: &mut MovementReport) {
     for (&(a, b), rounds) in &tally.meetings {
@@ -908,8 +940,11 @@ fn check_howell(movement: &Movement, names: &Names, tally: &Tally, report: &mut 
     if movement.kind == MovementKind::ThreeQuarterHowell {
         check_incomplete_howell(movement, names, tally, report);
     }
-    // Only a complete Howell promises every meeting (a three-quarter Howell is a part).
-    if movement.kind != MovementKind::Howell || pairs < 2 || movement.rounds.len() != pairs - 1 {
+    // Only a complete Howell promises every meeting (a three-quarter Howell is a part). A
+    // round with the same seats as the one before is no new meeting.
+    let meeting_rounds = movement.rounds.iter().filter(|r| !r.same_seats).count();
+    let complete = matches!(movement.kind, MovementKind::Howell | MovementKind::HalfSetHowell);
+    if !complete || pairs < 2 || meeting_rounds != pairs - 1 {
         return;
     }
     for a in 1..=pairs {
@@ -1006,6 +1041,7 @@ fn summarise(movement: &Movement, tally: &Tally, report: &mut MovementReport) {
         MovementKind::SkipMitchell => "skip Mitchell",
         MovementKind::RelayMitchell => "relay-and-share Mitchell",
         MovementKind::Howell => "Howell",
+        MovementKind::HalfSetHowell => "Howell in half-sets",
         MovementKind::ThreeQuarterHowell => "three-quarter Howell",
     };
     report.summary.push(format!(
@@ -1095,6 +1131,7 @@ mod tests {
                 sitting_out,
                 resting_sets,
                 arrow_switch: false,
+                same_seats: false,
             })
             .collect();
         Movement {

@@ -123,6 +123,8 @@ fn full_rounds(movement: &Movement) -> usize {
         MovementKind::Mitchell | MovementKind::RelayMitchell => movement.tables,
         MovementKind::SkipMitchell => movement.tables.saturating_sub(1),
         MovementKind::Howell => movement.pairs.saturating_sub(1),
+        // Two rounds a meeting, one per half-set.
+        MovementKind::HalfSetHowell => 2 * movement.pairs.saturating_sub(1),
         MovementKind::ThreeQuarterHowell => movement.sets,
     }
 }

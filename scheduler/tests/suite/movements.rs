@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use scheduler::movement::howell::three_quarter_howell;
+use scheduler::movement::howell::{half_set_howell, three_quarter_howell};
 use scheduler::movement::{
     MAX_HOWELL_TABLES, MIN_PAIRS, Movement, MovementChoice, MovementKind, choose_movement, howell,
     make_movement, mitchell, movements_for, relay_mitchell, skip_mitchell,
@@ -330,6 +330,7 @@ fn card_movement(pairs: usize, tables: usize, sets: usize, card: &[CardRound]) -
                 sitting_out: Vec::new(),
                 resting_sets: (1..=sets).filter(|s| !rows.iter().any(|r| r.3 == *s)).collect(),
                 arrow_switch: false,
+                same_seats: false,
             })
             .collect(),
     }
@@ -490,6 +491,7 @@ fn movements_offered_fit_the_evening() {
                     MovementKind::SkipMitchell => skip_mitchell(o.tables, o.boards_per_round),
                     MovementKind::RelayMitchell => relay_mitchell(o.tables, o.boards_per_round),
                     MovementKind::Howell => howell(o.tables, o.boards_per_round),
+                    MovementKind::HalfSetHowell => half_set_howell(o.boards_per_round),
                     MovementKind::ThreeQuarterHowell => three_quarter_howell(o.tables, o.boards_per_round),
                 }
                 .unwrap();
@@ -752,4 +754,90 @@ fn the_automatic_choice_can_stop_after_the_rounds_asked() {
     assert!(first_rounds(build(kind, per_round), 6).is_ok(), "{kind:?}");
     // Without a round count, the first offer as before.
     assert_eq!(choose_movement_for(13, 26, None, None, None).unwrap().0, first);
+}
+
+/// The 3-table Howell in half-sets (issue 43): every board at all three tables, every pair
+/// meets every other once (over two rounds with the same seats) and plays every board, every
+/// two pairs compared on the same number of boards, for 6 pairs and with a phantom for 5.
+/// A round marked as keeping the seats must keep them, and cannot be the first.
+#[test]
+fn half_set_howell_plays_every_board_at_three_tables() {
+    use scheduler::verify::balance::balance;
+    for k in 1..=3 {
+        let m = half_set_howell(k).unwrap();
+        assert!(verify_movement(&m).is_valid(), "{k} a round");
+        let mut plays: HashMap<usize, usize> = HashMap::new();
+        let mut meetings: HashMap<(usize, usize), usize> = HashMap::new();
+        for round in &m.rounds {
+            assert_eq!(round.same_seats, round.number % 2 == 0);
+            for t in &round.tables {
+                *plays.entry(t.set).or_default() += 1;
+                if !round.same_seats {
+                    *meetings.entry((t.ns.min(t.ew), t.ns.max(t.ew))).or_default() += 1;
+                }
+            }
+        }
+        assert_eq!(plays.len(), 10);
+        assert!(plays.values().all(|&n| n == 3), "{plays:?}");
+        assert_eq!(meetings.len(), 15);
+        assert!(meetings.values().all(|&n| n == 1));
+        let found = balance(&m);
+        assert_eq!((found.min(), found.max()), (4 * k, 4 * k));
+        // Five pairs: the phantom's table is empty, every board is played twice, and the
+        // four who meet on it are compared on 2 half-sets each.
+        let five = make_movement(&MovementChoice {
+            pairs: 5,
+            kind: MovementKind::HalfSetHowell,
+            boards_per_round: k,
+            phantom: None,
+            arrow_switch: false,
+        })
+        .unwrap();
+        assert!(verify_movement(&five).is_valid());
+        let found = balance(&five);
+        assert_eq!((found.min(), found.max()), (2 * k, 2 * k));
+    }
+    // Offered first for 6 pairs and about 20 boards.
+    let offered = movements_for(6, 20).unwrap();
+    assert_eq!(
+        (offered[0].kind, offered[0].rounds, offered[0].compared),
+        (MovementKind::HalfSetHowell, 10, (8, 8))
+    );
+    assert!(
+        make_movement(&MovementChoice {
+            pairs: 8,
+            kind: MovementKind::HalfSetHowell,
+            boards_per_round: 2,
+            phantom: None,
+            arrow_switch: false,
+        })
+        .unwrap_err()
+        .contains("for 3 tables")
+    );
+    // Broken on purpose: the second half with other seats, the first round "continuing".
+    let mut moved = half_set_howell(2).unwrap();
+    let t = &mut moved.rounds[1].tables[1];
+    (t.ns, t.ew) = (t.ew, t.ns);
+    let said: Vec<String> = verify_movement(&moved)
+        .violations
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        said.iter()
+            .any(|s| s.contains("keeps the seats of round 1, but its pairs sit differently")),
+        "{said:?}"
+    );
+    let mut first = half_set_howell(2).unwrap();
+    first.rounds[0].same_seats = true;
+    let said: Vec<String> = verify_movement(&first)
+        .violations
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        said.iter()
+            .any(|s| s.contains("the first round cannot keep the seats")),
+        "{said:?}"
+    );
 }

@@ -36,16 +36,16 @@
 
 use crate::movement::{Movement, MovementKind, MovementRound, TableRound};
 
-const PAIRS: usize = 6;
-const ROUNDS: usize = 5;
-const TABLES: usize = 3;
+pub(super) const PAIRS: usize = 6;
+pub(super) const ROUNDS: usize = 5;
+pub(super) const TABLES: usize = 3;
 
 /// The search gives up after this many nodes (it needs a few dozen for 6 sets).
 const NODE_LIMIT: u64 = 1_000_000;
 
 /// Round `r` (0-based), table `t` (0-based): the N-S and E-W pair. Pair 6 stays at table 1;
 /// the other pairs are 1..=5 shifted by the round (pair p follows pair p − 1).
-fn seat(r: usize, t: usize) -> (usize, usize) {
+pub(super) fn seat(r: usize, t: usize) -> (usize, usize) {
     let shift = |p: usize| (p - 1 + r) % ROUNDS + 1;
     match t {
         0 => (PAIRS, shift(1)),
@@ -174,6 +174,7 @@ pub fn three_table_howell(boards_per_round: usize) -> Result<Movement, String> {
                 sitting_out: Vec::new(),
                 resting_sets,
                 arrow_switch: false,
+                same_seats: false,
             }
         })
         .collect();
@@ -246,6 +247,7 @@ pub fn two_and_a_half_table_howell(boards_per_round: usize, phantom: usize) -> R
                 sitting_out: vec![renumber(seat(r, 0).1)],
                 resting_sets,
                 arrow_switch: false,
+                same_seats: false,
             }
         })
         .collect();
