@@ -25,8 +25,9 @@ pub enum MovementKind {
     /// all three tables; each meeting is two rounds with the same seats
     /// (`MovementRound::same_seats`), one half-set each.
     HalfSetHowell,
-    /// Six tables: 8 rounds of a Howell-type movement (8 pairs move, 4 stay), so every pair
-    /// meets 8 of the 11 others (three quarters of the field) and plays all 8 board sets.
+    /// Five to eight tables: fewer rounds than a complete Howell (7, 8, 10 or 11), some pairs
+    /// stationary, so every pair meets about three quarters of the field and plays every
+    /// board set (6 tables: 8 rounds, 8 pairs move and 4 stay, each pair meets 8 of 11).
     ThreeQuarterHowell,
 }
 

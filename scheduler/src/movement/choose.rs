@@ -3,7 +3,7 @@
 //! that come closest, the way club scorers offer them (the organiser picks one).
 
 use super::generate::generate;
-use super::howell::{THREE_QUARTER_ROUNDS, THREE_QUARTER_TABLES, two_and_a_half_table_howell};
+use super::howell::{three_quarter_rounds, two_and_a_half_table_howell};
 use super::{
     MAX_HOWELL_TABLES, Movement, MovementKind, arrow_switch, default_arrow_switch_rounds, with_phantom,
 };
@@ -94,8 +94,8 @@ pub fn movements_for(pairs: usize, boards_wanted: usize) -> Result<Vec<MovementO
         // Every board at all three tables: two rounds (half-sets) a meeting.
         kinds.push((MovementKind::HalfSetHowell, 10));
     }
-    if tables == THREE_QUARTER_TABLES {
-        kinds.push((MovementKind::ThreeQuarterHowell, THREE_QUARTER_ROUNDS));
+    if let Some(rounds) = three_quarter_rounds(tables) {
+        kinds.push((MovementKind::ThreeQuarterHowell, rounds));
     }
     let kinds_rounds: Vec<usize> = kinds.iter().map(|&(_, rounds)| rounds).collect();
     let mut options: Vec<MovementOption> = kinds

@@ -48,7 +48,7 @@ mod three_quarter;
 mod three_table;
 
 pub use half_sets::half_set_howell;
-pub use three_quarter::{THREE_QUARTER_ROUNDS, THREE_QUARTER_TABLES, three_quarter_howell};
+pub use three_quarter::{THREE_QUARTER, three_quarter_howell, three_quarter_rounds};
 pub use three_table::two_and_a_half_table_howell;
 
 use group::Group;

@@ -248,10 +248,26 @@ fn three_table_howell_every_board_count() {
     }
 }
 
-/// The three-quarter Howell: 6 tables, 8 rounds, every pair meets 8 of the 11 others once
-/// and plays each of the 8 sets once; every other size gets a sentence.
+/// The three-quarter Howells: 5, 6, 7 and 8 tables with 7, 8, 10 and 11 rounds; every pair
+/// meets as many others as there are rounds, once each, and plays each set once; every
+/// other size gets a sentence.
 #[test]
 fn three_quarter_howell_every_board_count() {
+    for (tables, rounds) in [(5, 7), (7, 10), (8, 11)] {
+        for boards in 1..=4 {
+            let m = three_quarter_howell(tables, boards).unwrap();
+            assert_eq!((m.rounds.len(), m.sets, m.pairs), (rounds, rounds, 2 * tables));
+            check_common(&m);
+            let report = verify_movement(&m);
+            assert!(report.is_valid(), "{tables} tables: {:?}", report.violations);
+            let mut opponents: HashMap<usize, HashSet<usize>> = HashMap::new();
+            for t in m.rounds.iter().flat_map(|r| &r.tables) {
+                opponents.entry(t.ns).or_default().insert(t.ew);
+                opponents.entry(t.ew).or_default().insert(t.ns);
+            }
+            assert!(opponents.values().all(|o| o.len() == rounds), "{tables} tables");
+        }
+    }
     for boards in 1..=4 {
         let m = three_quarter_howell(6, boards).unwrap();
         assert_eq!(m.kind, MovementKind::ThreeQuarterHowell);
@@ -269,10 +285,10 @@ fn three_quarter_howell_every_board_count() {
         assert!(sets.values().all(|s| s.len() == 8), "every pair plays every set");
         assert_eq!(three_quarter_howell(6, boards).unwrap(), m, "deterministic");
     }
-    for tables in (2..=30).filter(|&t| t != 6) {
+    for tables in (2..=30).filter(|t| !(5..=8).contains(t)) {
         let message = three_quarter_howell(tables, 3).unwrap_err();
         assert!(
-            message.contains("for 6 tables") && message.ends_with('.'),
+            message.contains("for 5 (9 or 10 pairs), 6") && message.ends_with(&format!("not {tables}.")),
             "{message}"
         );
     }
@@ -294,8 +310,15 @@ fn three_quarter_howell_every_board_count() {
         .unwrap();
         assert!(verify_movement(&m).is_valid(), "{pairs} pairs");
     }
+    // 14 pairs and 20 boards: the 10-round three-quarter Howell on 7 tables; none for 9.
     assert!(
-        !movements_for(14, 24)
+        movements_for(14, 20)
+            .unwrap()
+            .iter()
+            .any(|o| o.kind == MovementKind::ThreeQuarterHowell && o.rounds == 10)
+    );
+    assert!(
+        !movements_for(18, 24)
             .unwrap()
             .iter()
             .any(|o| o.kind == MovementKind::ThreeQuarterHowell)
@@ -555,7 +578,7 @@ fn half_tables_arrow_switches_and_withdrawals_every_size() {
         if tables <= 12 && tables != 3 {
             kinds.push(howell(tables, 2).unwrap());
         }
-        if tables == 6 {
+        if (5..=8).contains(&tables) {
             kinds.push(three_quarter_howell(tables, 2).unwrap());
         }
         for plain in kinds {

@@ -33,6 +33,26 @@ pub(super) const THREE_QUARTER_TURNS: &[(usize, usize)] = &[
     (8, 3),
 ];
 
+/// The turns shipped for the three-quarter Howells on 5, 7 and 8 tables, found the same way
+/// (`print_three_quarter_turns`): spreads of 3, 3 and 4 board sets.
+#[rustfmt::skip]
+const THREE_QUARTER_5: &[(usize, usize)] = &[(1, 1), (1, 3), (1, 4), (2, 2), (2, 3), (2, 5), (3, 1), (3, 4), (4, 2), (4, 5), (5, 2), (5, 3), (5, 4), (5, 5), (6, 1), (6, 2), (6, 3), (6, 4), (7, 2), (7, 5)];
+#[rustfmt::skip]
+const THREE_QUARTER_7: &[(usize, usize)] = &[(1, 1), (1, 2), (1, 3), (1, 5), (2, 3), (2, 5), (2, 6), (3, 1), (3, 4), (4, 4), (4, 7), (5, 1), (5, 3), (5, 5), (5, 7), (6, 3), (6, 4), (6, 5), (6, 6), (7, 1), (7, 2), (8, 2), (8, 5), (8, 6), (8, 7), (9, 2), (9, 4), (9, 5), (9, 6), (9, 7), (10, 1), (10, 2), (10, 5)];
+#[rustfmt::skip]
+const THREE_QUARTER_8: &[(usize, usize)] = &[(1, 2), (1, 4), (2, 2), (2, 5), (2, 7), (2, 8), (3, 1), (4, 8), (5, 1), (5, 6), (5, 8), (6, 2), (6, 4), (6, 6), (7, 2), (7, 4), (7, 5), (8, 1), (8, 2), (8, 3), (8, 5), (8, 7), (8, 8), (9, 1), (9, 2), (9, 3), (9, 5), (9, 8), (10, 2), (10, 4), (10, 5), (11, 2), (11, 3), (11, 5), (11, 6)];
+
+/// The shipped turns for the three-quarter Howell on `tables` tables.
+pub(super) fn three_quarter_turns(tables: usize) -> &'static [(usize, usize)] {
+    match tables {
+        5 => THREE_QUARTER_5,
+        6 => THREE_QUARTER_TURNS,
+        7 => THREE_QUARTER_7,
+        8 => THREE_QUARTER_8,
+        _ => &[],
+    }
+}
+
 /// The turns shipped for the 3-table Howell (6 sets): spread from 2 board sets to 1. Found
 /// the same way.
 pub(super) const THREE_TABLE_TURNS: &[(usize, usize)] = &[(1, 1), (2, 3), (3, 3), (4, 1), (4, 2), (5, 2)];
@@ -161,14 +181,14 @@ mod tests {
     fn shipped_turns_are_found_again_and_verified() {
         use crate::verify::balance::balance;
         use crate::verify::movement::verify_movement;
-        let cases = [
-            (
-                THREE_QUARTER_TURNS,
-                3,
-                super::super::three_quarter_howell(6, 1).unwrap(),
-            ),
-            (THREE_TABLE_TURNS, 1, super::super::howell(3, 1).unwrap()),
-        ];
+        let mut cases = vec![(THREE_TABLE_TURNS, 1, super::super::howell(3, 1).unwrap())];
+        for (tables, spread) in [(5, 3), (6, 3), (7, 3), (8, 4)] {
+            cases.push((
+                three_quarter_turns(tables),
+                spread,
+                super::super::three_quarter_howell(tables, 1).unwrap(),
+            ));
+        }
         for (turns, spread, built) in cases {
             let mut unturned = built.clone();
             turn(&mut unturned, turns);
@@ -180,6 +200,22 @@ mod tests {
                 assert!(verify_movement(&movement).is_valid());
                 assert_eq!(balance(&movement).spread(), spread * k);
             }
+        }
+    }
+
+    /// Prints the turns for each three-quarter Howell, from the movement as built.
+    #[test]
+    #[ignore = "offline: the turns shipped for the three-quarter Howells"]
+    fn print_three_quarter_turns() {
+        for &(tables, _) in super::super::three_quarter::THREE_QUARTER {
+            let mut movement = super::super::three_quarter_howell(tables, 1).unwrap();
+            turn(&mut movement, three_quarter_turns(tables));
+            let started = std::time::Instant::now();
+            let (spread, turns) = search(&movement, 7, 200_000);
+            println!(
+                "{tables} tables: spread {spread} sets ({:.1} s): {turns:?}",
+                started.elapsed().as_secs_f64()
+            );
         }
     }
 

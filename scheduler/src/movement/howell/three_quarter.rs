@@ -1,6 +1,8 @@
-//! The three-quarter Howell for 6 tables: 12 pairs, 8 rounds, every pair meets 8 of the 11
-//! others and plays every one of the 8 board sets once (24 boards with 3 a round, each board
-//! played at 6 tables).
+//! The three-quarter Howells for 5 to 8 tables (`THREE_QUARTER`): R rounds on T tables,
+//! every pair meets R of the 2T − 1 others and plays every one of the R board sets once. The
+//! first was 6 tables (12 pairs, 8 rounds: 24 boards with 3 a round, each board played at 6
+//! tables); issue 43 added 5 tables (7 rounds), 7 (10) and 8 (11), and chooses who sits which
+//! way for balance (`directions`).
 //!
 //! Clubs call any Howell in which pairs do not meet every other pair an incomplete, reduced
 //! or ¾ Howell (Ian McKinnon, <https://bridgecentral.com/ReducedHowell.htm>: "each pair
@@ -12,7 +14,8 @@
 //! (Exeter Bridge Club's movement list, <http://www.bridgewebs.com/exeter/info.html>); issue
 //! 22 asks for 8 rounds, so here R = 8 and 2T − R = 4 stationary pairs.
 //!
-//! Built like the complete Howell (`howell`'s cyclic construction and search): pairs 1–8 move
+//! Built like the complete Howell (`howell`'s cyclic construction and search); for 6 tables
+//! (the others alike, with R moving pairs and 2T − R stationary ones): pairs 1–8 move
 //! (each to the seat of the pair one below it, pair 1 to pair 8's) and pairs 9–12 stay N-S at
 //! tables 1–4; the sets move to the table of the next lower set. The starter comes from the
 //! project's search (`search::find_starter`): the stationary pairs meet every moving pair,
@@ -23,28 +26,41 @@ use super::search::{Shape, find_starter};
 use super::{MovementKind, build};
 use crate::movement::Movement;
 
-/// Tables of the three-quarter Howell.
-pub const THREE_QUARTER_TABLES: usize = 6;
-/// Its rounds (and board sets).
-pub const THREE_QUARTER_ROUNDS: usize = 8;
+/// The three-quarter Howells made: tables and rounds (= board sets; 2T − R pairs stay at
+/// tables 1..). About three quarters of the complete Howell's 2T − 1 rounds: 7 of 9 for 5
+/// tables, 8 of 11 for 6 (issue 22's), 10 of 13 for 7, 11 of 15 for 8.
+pub const THREE_QUARTER: &[(usize, usize)] = &[(5, 7), (6, 8), (7, 10), (8, 11)];
 
-/// The three-quarter Howell on `tables` tables (only 6 exist here).
+/// The rounds of the three-quarter Howell on `tables` tables, if there is one.
+pub fn three_quarter_rounds(tables: usize) -> Option<usize> {
+    THREE_QUARTER
+        .iter()
+        .find(|(t, _)| *t == tables)
+        .map(|&(_, rounds)| rounds)
+}
+
+/// The three-quarter Howell on `tables` tables (5 to 8; see `THREE_QUARTER`).
 pub fn three_quarter_howell(tables: usize, boards_per_round: usize) -> Result<Movement, String> {
     if boards_per_round == 0 {
         return Err("A movement needs at least 1 board per round.".to_string());
     }
-    if tables != THREE_QUARTER_TABLES {
+    let Some(rounds) = three_quarter_rounds(tables) else {
+        let sizes: Vec<String> = THREE_QUARTER
+            .iter()
+            .map(|(t, _)| format!("{t} ({} or {} pairs)", 2 * t - 1, 2 * t))
+            .collect();
         return Err(format!(
-            "The three-quarter Howell is for {THREE_QUARTER_TABLES} tables (11 or 12 pairs), not {tables}."
+            "The three-quarter Howell is made for {} tables, not {tables}.",
+            sizes.join(", ")
         ));
-    }
+    };
     let shape = Shape {
-        rounds: THREE_QUARTER_ROUNDS,
+        rounds,
         tables,
-        stationary: 2 * tables - THREE_QUARTER_ROUNDS,
+        stationary: 2 * tables - rounds,
     };
     let rows = find_starter(shape).ok_or_else(|| {
-        "No three-quarter Howell for 6 tables was found within the search limit.".to_string()
+        format!("No three-quarter Howell for {tables} tables was found within the search limit.")
     })?;
     let mut movement = build(
         MovementKind::ThreeQuarterHowell,
@@ -55,7 +71,7 @@ pub fn three_quarter_howell(tables: usize, boards_per_round: usize) -> Result<Mo
     );
     // Who sits which way, chosen so every two pairs are compared as evenly as can be (the
     // stationary pairs, all N-S as built, were compared with each other on every board).
-    super::directions::turn(&mut movement, super::directions::THREE_QUARTER_TURNS);
+    super::directions::turn(&mut movement, super::directions::three_quarter_turns(tables));
     Ok(movement)
 }
 
@@ -79,7 +95,9 @@ mod tests {
             }
             assert_eq!(round.resting_sets.len(), 2);
         }
-        assert!(three_quarter_howell(5, 3).unwrap_err().contains("for 6 tables"));
+        assert!(three_quarter_howell(4, 3).unwrap_err().contains(
+            "for 5 (9 or 10 pairs), 6 (11 or 12 pairs), 7 (13 or 14 pairs), 8 (15 or 16 pairs) tables, not 4"
+        ));
         assert!(
             three_quarter_howell(6, 0)
                 .unwrap_err()
