@@ -15,13 +15,14 @@ use scheduler::verify::movement::verify_movement;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const KINDS: [MovementKind; 6] = [
+const KINDS: [MovementKind; 7] = [
     MovementKind::Mitchell,
     MovementKind::SkipMitchell,
     MovementKind::RelayMitchell,
     MovementKind::Howell,
     MovementKind::HalfSetHowell,
     MovementKind::ThreeQuarterHowell,
+    MovementKind::RelayThreeQuarterHowell,
 ];
 
 /// The median of `repeats` timings of `job`, in seconds.

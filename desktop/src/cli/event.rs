@@ -154,6 +154,8 @@ pub enum MovementArg {
     /// a meeting.
     HowellHalfSets,
     ThreeQuarterHowell,
+    /// 6 tables: the 9-round three-quarter Howell, 3 sets on relay stands each round.
+    RelayThreeQuarterHowell,
     /// No movement: a pairs round robin, every table playing the same boards each round.
     RoundRobin,
 }
@@ -484,6 +486,7 @@ fn plan_movement(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
             MovementArg::Howell => Some(Some(MovementKind::Howell)),
             MovementArg::HowellHalfSets => Some(Some(MovementKind::HalfSetHowell)),
             MovementArg::ThreeQuarterHowell => Some(Some(MovementKind::ThreeQuarterHowell)),
+            MovementArg::RelayThreeQuarterHowell => Some(Some(MovementKind::RelayThreeQuarterHowell)),
         };
         if let Some(kind) = kind {
             let pairs = spec.roster.players.len();

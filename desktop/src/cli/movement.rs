@@ -68,6 +68,8 @@ pub enum KindArg {
     /// a meeting.
     HowellHalfSets,
     ThreeQuarterHowell,
+    /// 6 tables: the 9-round three-quarter Howell, 3 sets on relay stands each round.
+    RelayThreeQuarterHowell,
 }
 
 impl KindArg {
@@ -80,6 +82,7 @@ impl KindArg {
             KindArg::Howell => MovementKind::Howell,
             KindArg::HowellHalfSets => MovementKind::HalfSetHowell,
             KindArg::ThreeQuarterHowell => MovementKind::ThreeQuarterHowell,
+            KindArg::RelayThreeQuarterHowell => MovementKind::RelayThreeQuarterHowell,
         })
     }
 }

@@ -29,6 +29,9 @@ pub enum MovementKind {
     /// stationary, so every pair meets about three quarters of the field and plays every
     /// board set (6 tables: 8 rounds, 8 pairs move and 4 stay, each pair meets 8 of 11).
     ThreeQuarterHowell,
+    /// Six tables: the EBU clubs' 9-round three-quarter Howell (6 pairs move, 3 stay, 9 board
+    /// sets with 3 on relay stands each round); every pair meets 9 of the 11 others.
+    RelayThreeQuarterHowell,
 }
 
 impl MovementKind {
@@ -36,7 +39,10 @@ impl MovementKind {
     pub fn is_mitchell(self) -> bool {
         !matches!(
             self,
-            MovementKind::Howell | MovementKind::HalfSetHowell | MovementKind::ThreeQuarterHowell
+            MovementKind::Howell
+                | MovementKind::HalfSetHowell
+                | MovementKind::ThreeQuarterHowell
+                | MovementKind::RelayThreeQuarterHowell
         )
     }
 
@@ -49,6 +55,7 @@ impl MovementKind {
             MovementKind::Howell => "Howell",
             MovementKind::HalfSetHowell => "Howell in half-sets",
             MovementKind::ThreeQuarterHowell => "three-quarter Howell",
+            MovementKind::RelayThreeQuarterHowell => "three-quarter Howell with relays",
         }
     }
 }

@@ -3,7 +3,7 @@
 //! that come closest, the way club scorers offer them (the organiser picks one).
 
 use super::generate::generate;
-use super::howell::{three_quarter_rounds, two_and_a_half_table_howell};
+use super::howell::{relay_three_quarter_rounds, three_quarter_rounds, two_and_a_half_table_howell};
 use super::{
     MAX_HOWELL_TABLES, Movement, MovementKind, arrow_switch, default_arrow_switch_rounds, with_phantom,
 };
@@ -96,6 +96,9 @@ pub fn movements_for(pairs: usize, boards_wanted: usize) -> Result<Vec<MovementO
     }
     if let Some(rounds) = three_quarter_rounds(tables) {
         kinds.push((MovementKind::ThreeQuarterHowell, rounds));
+    }
+    if let Some(rounds) = relay_three_quarter_rounds(tables) {
+        kinds.push((MovementKind::RelayThreeQuarterHowell, rounds));
     }
     let kinds_rounds: Vec<usize> = kinds.iter().map(|&(_, rounds)| rounds).collect();
     let mut options: Vec<MovementOption> = kinds

@@ -2,7 +2,7 @@
 //! adjustment (a phantom, an arrow switch, a shorter evening), and what an adjustment makes
 //! again when it needs the full form (a late pair's seat in an older event).
 
-use super::howell::{half_set_howell, three_quarter_howell};
+use super::howell::{half_set_howell, relay_three_quarter_howell, three_quarter_howell};
 use super::{Movement, MovementKind, howell, mitchell, relay_mitchell, skip_mitchell};
 
 /// The movement of a kind for `tables` full tables with `k` boards a round.
@@ -17,5 +17,6 @@ pub(crate) fn generate(kind: MovementKind, tables: usize, k: usize) -> Result<Mo
             "The Howell in half-sets is for 3 tables (5 or 6 pairs), not {tables}."
         )),
         MovementKind::ThreeQuarterHowell => three_quarter_howell(tables, k),
+        MovementKind::RelayThreeQuarterHowell => relay_three_quarter_howell(tables, k),
     }
 }

@@ -48,7 +48,10 @@ mod three_quarter;
 mod three_table;
 
 pub use half_sets::half_set_howell;
-pub use three_quarter::{THREE_QUARTER, three_quarter_howell, three_quarter_rounds};
+pub use three_quarter::{
+    RELAY_THREE_QUARTER, THREE_QUARTER, relay_three_quarter_howell, relay_three_quarter_rounds,
+    three_quarter_howell, three_quarter_rounds,
+};
 pub use three_table::two_and_a_half_table_howell;
 
 use group::Group;

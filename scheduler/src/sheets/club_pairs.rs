@@ -569,7 +569,9 @@ fn instructions(movement: &Movement, copies: usize) -> Vec<String> {
             "After each round the N-S pairs stay, the E-W pairs move up one table and the boards down one; after round {} the E-W pairs skip a table (move up two), as the table cards say.",
             movement.tables / 2
         )),
-        MovementKind::Howell | MovementKind::ThreeQuarterHowell => lines.push(
+        MovementKind::Howell
+        | MovementKind::ThreeQuarterHowell
+        | MovementKind::RelayThreeQuarterHowell => lines.push(
             "After each round the pairs and the boards move as each table card says (Pairs go, Boards go); give every pair its score card, which says where it sits each round.".into(),
         ),
         MovementKind::HalfSetHowell => lines.push(

@@ -937,7 +937,10 @@ fn check_howell(movement: &Movement, names: &Names, tally: &Tally, report: &mut 
             ),
         );
     }
-    if movement.kind == MovementKind::ThreeQuarterHowell {
+    if matches!(
+        movement.kind,
+        MovementKind::ThreeQuarterHowell | MovementKind::RelayThreeQuarterHowell
+    ) {
         check_incomplete_howell(movement, names, tally, report);
     }
     // Only a complete Howell promises every meeting (a three-quarter Howell is a part). A
@@ -1043,6 +1046,7 @@ fn summarise(movement: &Movement, tally: &Tally, report: &mut MovementReport) {
         MovementKind::Howell => "Howell",
         MovementKind::HalfSetHowell => "Howell in half-sets",
         MovementKind::ThreeQuarterHowell => "three-quarter Howell",
+        MovementKind::RelayThreeQuarterHowell => "three-quarter Howell with relays",
     };
     report.summary.push(format!(
         "{kind}: {} pairs on {} tables, {} rounds of {} boards",

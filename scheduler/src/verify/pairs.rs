@@ -125,7 +125,7 @@ fn full_rounds(movement: &Movement) -> usize {
         MovementKind::Howell => movement.pairs.saturating_sub(1),
         // Two rounds a meeting, one per half-set.
         MovementKind::HalfSetHowell => 2 * movement.pairs.saturating_sub(1),
-        MovementKind::ThreeQuarterHowell => movement.sets,
+        MovementKind::ThreeQuarterHowell | MovementKind::RelayThreeQuarterHowell => movement.sets,
     }
 }
 

@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use scheduler::movement::howell::{half_set_howell, three_quarter_howell};
+use scheduler::movement::howell::{half_set_howell, relay_three_quarter_howell, three_quarter_howell};
 use scheduler::movement::{
     MAX_HOWELL_TABLES, MIN_PAIRS, Movement, MovementChoice, MovementKind, choose_movement, howell,
     make_movement, mitchell, movements_for, relay_mitchell, skip_mitchell,
@@ -516,6 +516,9 @@ fn movements_offered_fit_the_evening() {
                     MovementKind::Howell => howell(o.tables, o.boards_per_round),
                     MovementKind::HalfSetHowell => half_set_howell(o.boards_per_round),
                     MovementKind::ThreeQuarterHowell => three_quarter_howell(o.tables, o.boards_per_round),
+                    MovementKind::RelayThreeQuarterHowell => {
+                        relay_three_quarter_howell(o.tables, o.boards_per_round)
+                    }
                 }
                 .unwrap();
                 assert_eq!(m.rounds.len(), o.rounds, "{o:?}");
@@ -580,6 +583,9 @@ fn half_tables_arrow_switches_and_withdrawals_every_size() {
         }
         if (5..=8).contains(&tables) {
             kinds.push(three_quarter_howell(tables, 2).unwrap());
+        }
+        if tables == 6 {
+            kinds.push(relay_three_quarter_howell(tables, 2).unwrap());
         }
         for plain in kinds {
             let pairs = plain.pairs;
@@ -862,5 +868,47 @@ fn half_set_howell_plays_every_board_at_three_tables() {
         said.iter()
             .any(|s| s.contains("the first round cannot keep the seats")),
         "{said:?}"
+    );
+}
+
+/// The EBU clubs' 9-round three-quarter Howell for 6 tables: 3 pairs stay, 9 sets with 3 on
+/// relay stands each round, every pair meets 9 of the 11 others and plays all 27 boards (3 a
+/// round); offered first for 12 pairs and 27 boards, and refused for other sizes.
+#[test]
+fn relay_three_quarter_howell_nine_rounds_on_six_tables() {
+    for boards in 1..=4 {
+        let m = relay_three_quarter_howell(6, boards).unwrap();
+        assert_eq!((m.rounds.len(), m.sets, m.pairs), (9, 9, 12));
+        check_common(&m);
+        assert!(verify_movement(&m).is_valid());
+        assert_eq!(scheduler::movement::stationary_pairs(&m).len(), 3);
+        let mut opponents: HashMap<usize, HashSet<usize>> = HashMap::new();
+        for round in &m.rounds {
+            assert_eq!(round.resting_sets.len(), 3);
+            for t in &round.tables {
+                opponents.entry(t.ns).or_default().insert(t.ew);
+                opponents.entry(t.ew).or_default().insert(t.ns);
+            }
+        }
+        assert!(opponents.values().all(|o| o.len() == 9));
+    }
+    let offered = movements_for(12, 27).unwrap();
+    assert_eq!(
+        (offered[0].kind, offered[0].rounds, offered[0].boards_per_round),
+        (MovementKind::RelayThreeQuarterHowell, 9, 3)
+    );
+    let eleven = make_movement(&MovementChoice {
+        pairs: 11,
+        kind: MovementKind::RelayThreeQuarterHowell,
+        boards_per_round: 3,
+        phantom: None,
+        arrow_switch: false,
+    })
+    .unwrap();
+    assert!(verify_movement(&eleven).is_valid());
+    assert!(
+        relay_three_quarter_howell(7, 3)
+            .unwrap_err()
+            .contains("for 6 tables (11 or 12 pairs, 9 rounds), not 7")
     );
 }

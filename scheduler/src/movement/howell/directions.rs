@@ -9,7 +9,7 @@
 //! squared distances from the mean), with a few restarts from random turns. Its results are
 //! shipped as lists of turns and checked at test time by the verifier.
 
-use crate::model::movement::Movement;
+use crate::model::movement::{Movement, MovementKind};
 
 /// The turns (round, table) shipped for the three-quarter Howell on 6 tables: its spread of
 /// comparisons from 6 board sets to 3 (its four stationary pairs, all N-S as built, were
@@ -43,15 +43,21 @@ const THREE_QUARTER_7: &[(usize, usize)] = &[(1, 1), (1, 2), (1, 3), (1, 5), (2,
 const THREE_QUARTER_8: &[(usize, usize)] = &[(1, 2), (1, 4), (2, 2), (2, 5), (2, 7), (2, 8), (3, 1), (4, 8), (5, 1), (5, 6), (5, 8), (6, 2), (6, 4), (6, 6), (7, 2), (7, 4), (7, 5), (8, 1), (8, 2), (8, 3), (8, 5), (8, 7), (8, 8), (9, 1), (9, 2), (9, 3), (9, 5), (9, 8), (10, 2), (10, 4), (10, 5), (11, 2), (11, 3), (11, 5), (11, 6)];
 
 /// The shipped turns for the three-quarter Howell on `tables` tables.
-pub(super) fn three_quarter_turns(tables: usize) -> &'static [(usize, usize)] {
-    match tables {
-        5 => THREE_QUARTER_5,
-        6 => THREE_QUARTER_TURNS,
-        7 => THREE_QUARTER_7,
-        8 => THREE_QUARTER_8,
+pub(super) fn three_quarter_turns(kind: MovementKind, tables: usize) -> &'static [(usize, usize)] {
+    match (kind, tables) {
+        (MovementKind::ThreeQuarterHowell, 5) => THREE_QUARTER_5,
+        (MovementKind::ThreeQuarterHowell, 6) => THREE_QUARTER_TURNS,
+        (MovementKind::ThreeQuarterHowell, 7) => THREE_QUARTER_7,
+        (MovementKind::ThreeQuarterHowell, 8) => THREE_QUARTER_8,
+        (MovementKind::RelayThreeQuarterHowell, 6) => RELAY_THREE_QUARTER_6,
         _ => &[],
     }
 }
+
+/// The turns shipped for the 9-round three-quarter Howell with relays on 6 tables: spread 2
+/// board sets. Found the same way.
+#[rustfmt::skip]
+const RELAY_THREE_QUARTER_6: &[(usize, usize)] = &[(1, 1), (1, 2), (1, 5), (1, 6), (2, 3), (2, 6), (3, 4), (3, 5), (3, 6), (4, 1), (4, 4), (4, 6), (5, 1), (5, 4), (5, 5), (6, 2), (6, 3), (7, 2), (7, 3), (7, 5), (7, 6), (8, 1), (8, 2), (8, 3), (8, 5), (8, 6), (9, 1), (9, 4)];
 
 /// The turns shipped for the 3-table Howell (6 sets): spread from 2 board sets to 1. Found
 /// the same way.
@@ -184,11 +190,16 @@ mod tests {
         let mut cases = vec![(THREE_TABLE_TURNS, 1, super::super::howell(3, 1).unwrap())];
         for (tables, spread) in [(5, 3), (6, 3), (7, 3), (8, 4)] {
             cases.push((
-                three_quarter_turns(tables),
+                three_quarter_turns(MovementKind::ThreeQuarterHowell, tables),
                 spread,
                 super::super::three_quarter_howell(tables, 1).unwrap(),
             ));
         }
+        cases.push((
+            RELAY_THREE_QUARTER_6,
+            2,
+            super::super::relay_three_quarter_howell(6, 1).unwrap(),
+        ));
         for (turns, spread, built) in cases {
             let mut unturned = built.clone();
             turn(&mut unturned, turns);
@@ -207,13 +218,29 @@ mod tests {
     #[test]
     #[ignore = "offline: the turns shipped for the three-quarter Howells"]
     fn print_three_quarter_turns() {
-        for &(tables, _) in super::super::three_quarter::THREE_QUARTER {
-            let mut movement = super::super::three_quarter_howell(tables, 1).unwrap();
-            turn(&mut movement, three_quarter_turns(tables));
+        let long = super::super::three_quarter::RELAY_THREE_QUARTER
+            .iter()
+            .map(|&(t, _)| {
+                (
+                    MovementKind::RelayThreeQuarterHowell,
+                    t,
+                    super::super::relay_three_quarter_howell(t, 1),
+                )
+            });
+        let sizes = super::super::three_quarter::THREE_QUARTER.iter().map(|&(t, _)| {
+            (
+                MovementKind::ThreeQuarterHowell,
+                t,
+                super::super::three_quarter_howell(t, 1),
+            )
+        });
+        for (kind, tables, movement) in sizes.chain(long) {
+            let mut movement = movement.unwrap();
+            turn(&mut movement, three_quarter_turns(kind, tables));
             let started = std::time::Instant::now();
             let (spread, turns) = search(&movement, 7, 200_000);
             println!(
-                "{tables} tables: spread {spread} sets ({:.1} s): {turns:?}",
+                "{kind:?} {tables} tables: spread {spread} sets ({:.1} s): {turns:?}",
                 started.elapsed().as_secs_f64()
             );
         }

@@ -39,11 +39,35 @@ pub fn three_quarter_rounds(tables: usize) -> Option<usize> {
         .map(|&(_, rounds)| rounds)
 }
 
+/// The longer three-quarter Howells, with sets resting on relay stands: the EBU clubs' 9-round
+/// one for 6 tables (3 pairs stay, 9 sets, 3 on relay stands each round).
+pub const RELAY_THREE_QUARTER: &[(usize, usize)] = &[(6, 9)];
+
+/// The rounds of the three-quarter Howell with relays on `tables` tables, if there is one.
+pub fn relay_three_quarter_rounds(tables: usize) -> Option<usize> {
+    RELAY_THREE_QUARTER
+        .iter()
+        .find(|(t, _)| *t == tables)
+        .map(|&(_, rounds)| rounds)
+}
+
+/// The three-quarter Howell with relays on `tables` tables (6; see `RELAY_THREE_QUARTER`).
+pub fn relay_three_quarter_howell(tables: usize, boards_per_round: usize) -> Result<Movement, String> {
+    let Some(rounds) = relay_three_quarter_rounds(tables) else {
+        return Err(format!(
+            "The three-quarter Howell with relays is made for 6 tables (11 or 12 pairs, 9 rounds), not {tables}."
+        ));
+    };
+    make(
+        MovementKind::RelayThreeQuarterHowell,
+        tables,
+        rounds,
+        boards_per_round,
+    )
+}
+
 /// The three-quarter Howell on `tables` tables (5 to 8; see `THREE_QUARTER`).
 pub fn three_quarter_howell(tables: usize, boards_per_round: usize) -> Result<Movement, String> {
-    if boards_per_round == 0 {
-        return Err("A movement needs at least 1 board per round.".to_string());
-    }
     let Some(rounds) = three_quarter_rounds(tables) else {
         let sizes: Vec<String> = THREE_QUARTER
             .iter()
@@ -54,6 +78,20 @@ pub fn three_quarter_howell(tables: usize, boards_per_round: usize) -> Result<Mo
             sizes.join(", ")
         ));
     };
+    make(MovementKind::ThreeQuarterHowell, tables, rounds, boards_per_round)
+}
+
+/// A three-quarter Howell of `rounds` rounds on `tables` tables: the cyclic starter, then the
+/// shipped turns.
+fn make(
+    kind: MovementKind,
+    tables: usize,
+    rounds: usize,
+    boards_per_round: usize,
+) -> Result<Movement, String> {
+    if boards_per_round == 0 {
+        return Err("A movement needs at least 1 board per round.".to_string());
+    }
     let shape = Shape {
         rounds,
         tables,
@@ -63,7 +101,7 @@ pub fn three_quarter_howell(tables: usize, boards_per_round: usize) -> Result<Mo
         format!("No three-quarter Howell for {tables} tables was found within the search limit.")
     })?;
     let mut movement = build(
-        MovementKind::ThreeQuarterHowell,
+        kind,
         shape,
         super::Group::cyclic(shape.rounds),
         &rows,
@@ -71,7 +109,10 @@ pub fn three_quarter_howell(tables: usize, boards_per_round: usize) -> Result<Mo
     );
     // Who sits which way, chosen so every two pairs are compared as evenly as can be (the
     // stationary pairs, all N-S as built, were compared with each other on every board).
-    super::directions::turn(&mut movement, super::directions::three_quarter_turns(tables));
+    super::directions::turn(
+        &mut movement,
+        super::directions::three_quarter_turns(kind, tables),
+    );
     Ok(movement)
 }
 
