@@ -95,12 +95,12 @@ pub(super) const BALANCED: &[(usize, Residues, usize, usize, &[StarterRow])] = &
     (11, Z, 2, 2, &[(None, 12, 0), (Some(16), 0, 16), (Some(20), 5, 19), (Some(1), 8, 20), (Some(6), 2, 3), (Some(15), 3, 11), (Some(11), 19, 5), (Some(4), 14, 17), (Some(18), 17, 7), (Some(7), 9, 13), (Some(10), 13, 15)]),
     (12, Z, 0, 0, &[(None, 22, 0), (Some(19), 0, 19), (Some(2), 7, 1), (Some(1), 8, 22), (Some(16), 3, 13), (Some(10), 21, 5), (Some(4), 18, 20), (Some(11), 13, 3), (Some(9), 17, 21), (Some(14), 20, 2), (Some(6), 5, 14), (Some(12), 15, 18)]),
     (13, Z, 2, 2, &[(None, 9, 0), (Some(19), 0, 19), (Some(21), 3, 20), (Some(1), 10, 24), (Some(15), 2, 12), (Some(18), 13, 14), (Some(12), 4, 7), (Some(16), 5, 9), (Some(6), 8, 21), (Some(14), 24, 1), (Some(17), 20, 3), (Some(22), 23, 4), (Some(11), 7, 16)]),
-    (14, F27, 0, 2, &[(None, 2, 0), (Some(11), 10, 10), (Some(0), 6, 3), (Some(3), 1, 8), (Some(19), 24, 23), (Some(4), 13, 22), (Some(21), 5, 13), (Some(14), 26, 2), (Some(17), 18, 4), (Some(16), 22, 1), (Some(9), 25, 5), (Some(15), 8, 25), (Some(20), 12, 7), (Some(7), 23, 9)]),
+    (14, F27, 0, 0, &[(None, 0, 0), (Some(21), 22, 23), (Some(1), 7, 4), (Some(25), 23, 18), (Some(9), 17, 13), (Some(2), 11, 20), (Some(3), 14, 22), (Some(4), 16, 19), (Some(19), 5, 15), (Some(18), 6, 12), (Some(10), 26, 3), (Some(15), 8, 25), (Some(20), 12, 7), (Some(24), 13, 2)]),
     (15, Z, 2, 0, &[(None, 0, 0), (Some(2), 3, 1), (Some(1), 5, 26), (Some(8), 6, 3), (Some(4), 9, 27), (Some(15), 22, 8), (Some(16), 28, 7), (Some(27), 11, 14), (Some(7), 18, 20), (Some(25), 17, 5), (Some(24), 21, 2), (Some(19), 13, 25), (Some(23), 14, 28), (Some(12), 26, 16), (Some(20), 10, 21)]),
     (16, Z, 0, 0, &[(None, 0, 0), (Some(30), 1, 29), (Some(29), 2, 27), (Some(3), 10, 30), (Some(27), 4, 22), (Some(20), 25, 13), (Some(5), 14, 28), (Some(23), 6, 14), (Some(12), 24, 2), (Some(22), 7, 8), (Some(17), 28, 1), (Some(13), 16, 26), (Some(11), 21, 23), (Some(9), 15, 20), (Some(19), 18, 25), (Some(8), 26, 11)]),
     (19, Z, 2, 0, &[(None, 0, 0), (Some(4), 5, 3), (Some(1), 3, 35), (Some(35), 2, 31), (Some(6), 12, 36), (Some(10), 7, 1), (Some(20), 27, 10), (Some(32), 8, 21), (Some(29), 9, 17), (Some(21), 36, 5), (Some(11), 22, 27), (Some(16), 26, 28), (Some(30), 18, 4), (Some(34), 25, 7), (Some(24), 19, 33), (Some(23), 15, 30), (Some(28), 14, 32), (Some(13), 31, 16), (Some(33), 17, 34)]),
-    (21, Z, 2, 0, &[(None, 0, 0), (Some(1), 40, 39), (Some(2), 39, 37), (Some(6), 3, 40), (Some(13), 7, 2), (Some(4), 12, 33), (Some(10), 5, 38), (Some(17), 24, 3), (Some(25), 35, 10), (Some(8), 22, 32), (Some(23), 36, 4), (Some(33), 9, 11), (Some(14), 30, 31), (Some(21), 32, 36), (Some(20), 29, 34), (Some(34), 16, 6), (Some(38), 18, 9), (Some(31), 19, 1), (Some(28), 27, 35), (Some(15), 37, 21), (Some(26), 11, 29)]),
-    (22, Z, 0, 2, &[(None, 3, 0), (Some(0), 42, 42), (Some(6), 4, 2), (Some(1), 7, 38), (Some(2), 41, 36), (Some(8), 5, 41), (Some(19), 26, 8), (Some(9), 18, 39), (Some(20), 32, 6), (Some(39), 10, 24), (Some(34), 12, 18), (Some(11), 27, 37), (Some(13), 31, 35), (Some(38), 14, 15), (Some(15), 25, 34), (Some(28), 33, 3), (Some(17), 37, 29), (Some(36), 21, 1), (Some(40), 23, 4), (Some(35), 24, 40), (Some(30), 22, 33), (Some(29), 16, 31)]),
+    (21, Z, 2, 0, &[(None, 0, 0), (Some(40), 1, 39), (Some(39), 2, 37), (Some(3), 6, 40), (Some(7), 13, 2), (Some(5), 10, 38), (Some(4), 12, 36), (Some(21), 30, 11), (Some(22), 34, 6), (Some(32), 8, 14), (Some(38), 15, 18), (Some(24), 37, 3), (Some(16), 23, 34), (Some(26), 27, 1), (Some(36), 20, 5), (Some(14), 35, 23), (Some(9), 31, 17), (Some(25), 11, 30), (Some(29), 19, 33), (Some(33), 18, 35), (Some(28), 17, 29)]),
+    (22, Z, 0, 0, &[(None, 0, 0), (Some(2), 3, 1), (Some(1), 4, 40), (Some(5), 7, 42), (Some(12), 6, 3), (Some(14), 9, 4), (Some(28), 35, 17), (Some(8), 17, 38), (Some(10), 22, 39), (Some(26), 41, 11), (Some(25), 42, 9), (Some(38), 15, 21), (Some(31), 39, 10), (Some(21), 32, 41), (Some(36), 11, 12), (Some(19), 33, 37), (Some(37), 18, 6), (Some(40), 24, 5), (Some(27), 23, 34), (Some(30), 20, 35), (Some(29), 16, 32), (Some(34), 13, 36)]),
     (24, Z, 0, 0, &[(None, 0, 0), (Some(44), 1, 43), (Some(41), 2, 39), (Some(40), 3, 37), (Some(5), 12, 1), (Some(4), 13, 45), (Some(6), 18, 46), (Some(10), 24, 2), (Some(43), 7, 34), (Some(38), 8, 26), (Some(9), 25, 42), (Some(19), 34, 3), (Some(42), 16, 25), (Some(45), 21, 27), (Some(36), 14, 15), (Some(15), 35, 38), (Some(11), 29, 33), (Some(33), 32, 6), (Some(17), 22, 36), (Some(26), 39, 41), (Some(31), 37, 44), (Some(20), 23, 31), (Some(30), 28, 40), (Some(46), 27, 4)]),
 ];
 
@@ -417,6 +417,48 @@ mod tests {
         );
     }
 
+    /// The claim in the guide: for 9 pairs (5 tables with a phantom), no cyclic line at the
+    /// least spread for 10 pairs, with any seat for the phantom, does better than 2 sets.
+    #[test]
+    fn nine_pairs_cannot_do_better_than_two_sets_in_a_cyclic_line() {
+        let g = Group::cyclic(9);
+        let (best, lines) = flattest_lines(9, 4, usize::MAX);
+        assert_eq!(best, 1, "λ spread 1: 2 sets for 10 pairs");
+        // Every line of 4 containing 0 (C(8, 3) = 56), the flattest of them all found.
+        let (total, all) = every_line(9, 4);
+        assert_eq!(total, 56);
+        let mut flattest: Vec<Vec<usize>> = all
+            .into_iter()
+            .filter(|line| spread(&differences(line, g)) == best)
+            .collect();
+        let mut lines = lines;
+        lines.sort_unstable();
+        flattest.sort_unstable();
+        assert_eq!(flattest, lines);
+        let least = lines
+            .iter()
+            .flat_map(|line| {
+                (0..9)
+                    .filter(|b1| !line.contains(b1))
+                    .map(|b1| phantom_spread(line, g, b1))
+            })
+            .min();
+        assert_eq!(least, Some(2));
+    }
+
+    /// Every line of `size` in Z_n containing 0, and how many.
+    fn every_line(n: usize, size: usize) -> (usize, Vec<Vec<usize>>) {
+        let mut all = Vec::new();
+        for mask in 0u32..(1 << (n - 1)) {
+            if mask.count_ones() as usize == size - 1 {
+                let mut line = vec![0];
+                line.extend((1..n).filter(|x| mask >> (x - 1) & 1 == 1));
+                all.push(line);
+            }
+        }
+        (all.len(), all)
+    }
+
     /// The search run again for the smaller sizes gives what is shipped (the larger ones take
     /// the release build half a minute: `print_balanced_starters`).
     #[test]
@@ -530,7 +572,7 @@ mod tests {
                 {
                     break;
                 }
-                let mut budget = 2_000_000u64;
+                let mut budget = 300_000_000u64;
                 if let Some(rows) = complete(&line, g, b1, &mut budget) {
                     best = Some(Found {
                         residues,
@@ -579,7 +621,9 @@ mod tests {
     #[test]
     #[ignore = "offline: the residue lines for prime sizes above 15 tables"]
     fn print_residue_starters() {
-        print_rows(14..=30, residue_line);
+        // 27 and 30 tables (n = 53, 59) found no completion with a budget of 2 million
+        // nodes a phantom seat; with this one they would take many minutes.
+        print_rows(14..=26, residue_line);
     }
 
     #[test]
