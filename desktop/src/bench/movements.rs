@@ -94,7 +94,7 @@ pub fn run(repeats: usize) -> Result<ExitCode> {
                 let _ = make_and_verify(kind, tables, 3);
             });
             println!(
-                "  {:<26} {tables:>2} tables: {:>8.3} ms ({:.0}× the baseline); two pairs compared on {}–{} boards (spread {})",
+                "  {:<34} {tables:>2} tables: {:>8.3} ms ({:.0}× the baseline); two pairs compared on {}–{} boards (spread {})",
                 kind.name(),
                 time * 1e3,
                 time / base,

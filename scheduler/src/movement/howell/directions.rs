@@ -34,13 +34,24 @@ pub(super) const THREE_QUARTER_TURNS: &[(usize, usize)] = &[
 ];
 
 /// The turns shipped for the three-quarter Howells on 5, 7 and 8 tables, found the same way
-/// (`print_three_quarter_turns`): spreads of 3, 3 and 4 board sets.
+/// (`print_three_quarter_turns`): spreads of 3 board sets each.
 #[rustfmt::skip]
 const THREE_QUARTER_5: &[(usize, usize)] = &[(1, 1), (1, 3), (1, 4), (2, 2), (2, 3), (2, 5), (3, 1), (3, 4), (4, 2), (4, 5), (5, 2), (5, 3), (5, 4), (5, 5), (6, 1), (6, 2), (6, 3), (6, 4), (7, 2), (7, 5)];
 #[rustfmt::skip]
 const THREE_QUARTER_7: &[(usize, usize)] = &[(1, 1), (1, 2), (1, 3), (1, 5), (2, 3), (2, 5), (2, 6), (3, 1), (3, 4), (4, 4), (4, 7), (5, 1), (5, 3), (5, 5), (5, 7), (6, 3), (6, 4), (6, 5), (6, 6), (7, 1), (7, 2), (8, 2), (8, 5), (8, 6), (8, 7), (9, 2), (9, 4), (9, 5), (9, 6), (9, 7), (10, 1), (10, 2), (10, 5)];
 #[rustfmt::skip]
-const THREE_QUARTER_8: &[(usize, usize)] = &[(1, 2), (1, 4), (2, 2), (2, 5), (2, 7), (2, 8), (3, 1), (4, 8), (5, 1), (5, 6), (5, 8), (6, 2), (6, 4), (6, 6), (7, 2), (7, 4), (7, 5), (8, 1), (8, 2), (8, 3), (8, 5), (8, 7), (8, 8), (9, 1), (9, 2), (9, 3), (9, 5), (9, 8), (10, 2), (10, 4), (10, 5), (11, 2), (11, 3), (11, 5), (11, 6)];
+const THREE_QUARTER_8: &[(usize, usize)] = &[(1, 1), (1, 3), (1, 4), (1, 5), (1, 8), (2, 2), (2, 3), (2, 4), (2, 6), (3, 1), (3, 2), (3, 4), (3, 6), (3, 7), (4, 4), (4, 5), (4, 7), (4, 8), (5, 1), (5, 2), (5, 7), (5, 8), (6, 1), (6, 2), (6, 5), (6, 7), (7, 1), (7, 2), (7, 3), (7, 4), (7, 6), (7, 8), (8, 3), (8, 5), (9, 1), (9, 2), (9, 5), (9, 8), (10, 1), (10, 2), (10, 3), (10, 4), (10, 6), (10, 7), (11, 1), (11, 7), (11, 8)];
+
+/// The seed and steps of the search that found the shipped turns for a three-quarter Howell:
+/// seed 7 and 200,000 steps, except 8 tables (seed 9 and 400,000 steps: spread 3 sets where
+/// seed 7 stops at 4; `more_seeds_for_three_quarter_turns` tried seeds 1–24).
+#[cfg(test)]
+fn three_quarter_search(kind: MovementKind, tables: usize) -> (u64, usize) {
+    match (kind, tables) {
+        (MovementKind::ThreeQuarterHowell, 8) => (9, 400_000),
+        _ => (7, 200_000),
+    }
+}
 
 /// The shipped turns for the three-quarter Howell on `tables` tables.
 pub(super) fn three_quarter_turns(kind: MovementKind, tables: usize) -> &'static [(usize, usize)] {
@@ -187,23 +198,31 @@ mod tests {
     fn shipped_turns_are_found_again_and_verified() {
         use crate::verify::balance::balance;
         use crate::verify::movement::verify_movement;
-        let mut cases = vec![(THREE_TABLE_TURNS, 1, super::super::howell(3, 1).unwrap())];
-        for (tables, spread) in [(5, 3), (6, 3), (7, 3), (8, 4)] {
+        let mut cases = vec![(
+            THREE_TABLE_TURNS,
+            1,
+            (7, 200_000),
+            super::super::howell(3, 1).unwrap(),
+        )];
+        let kind = MovementKind::ThreeQuarterHowell;
+        for (tables, spread) in [(5, 3), (6, 3), (7, 3), (8, 3)] {
             cases.push((
-                three_quarter_turns(MovementKind::ThreeQuarterHowell, tables),
+                three_quarter_turns(kind, tables),
                 spread,
+                three_quarter_search(kind, tables),
                 super::super::three_quarter_howell(tables, 1).unwrap(),
             ));
         }
         cases.push((
             RELAY_THREE_QUARTER_6,
             2,
+            (7, 200_000),
             super::super::relay_three_quarter_howell(6, 1).unwrap(),
         ));
-        for (turns, spread, built) in cases {
+        for (turns, spread, (seed, steps), built) in cases {
             let mut unturned = built.clone();
             turn(&mut unturned, turns);
-            let (found, again) = search(&unturned, 7, 200_000);
+            let (found, again) = search(&unturned, seed, steps);
             assert_eq!((found, again.as_slice()), (spread, turns), "{:?}", built.kind);
             for k in 1..=4 {
                 let mut movement = built.clone();
@@ -238,7 +257,8 @@ mod tests {
             let mut movement = movement.unwrap();
             turn(&mut movement, three_quarter_turns(kind, tables));
             let started = std::time::Instant::now();
-            let (spread, turns) = search(&movement, 7, 200_000);
+            let (seed, steps) = three_quarter_search(kind, tables);
+            let (spread, turns) = search(&movement, seed, steps);
             println!(
                 "{kind:?} {tables} tables: spread {spread} sets ({:.1} s): {turns:?}",
                 started.elapsed().as_secs_f64()
@@ -287,6 +307,44 @@ mod tests {
                 turns.len(),
                 started.elapsed().as_secs_f64()
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod seeds {
+    use super::*;
+
+    #[test]
+    #[ignore = "offline experiment: more seeds for the three-quarter turns"]
+    fn more_seeds_for_three_quarter_turns() {
+        let long = super::super::three_quarter::RELAY_THREE_QUARTER
+            .iter()
+            .map(|&(t, _)| {
+                (
+                    MovementKind::RelayThreeQuarterHowell,
+                    t,
+                    super::super::relay_three_quarter_howell(t, 1),
+                )
+            });
+        let sizes = super::super::three_quarter::THREE_QUARTER.iter().map(|&(t, _)| {
+            (
+                MovementKind::ThreeQuarterHowell,
+                t,
+                super::super::three_quarter_howell(t, 1),
+            )
+        });
+        for (kind, tables, movement) in sizes.chain(long) {
+            let mut movement = movement.unwrap();
+            turn(&mut movement, three_quarter_turns(kind, tables));
+            let mut best = (usize::MAX, 0);
+            for seed in 1..=24 {
+                let (spread, _) = search(&movement, seed, 400_000);
+                if spread < best.0 {
+                    best = (spread, seed);
+                }
+            }
+            println!("{kind:?} {tables}: best spread {} sets (seed {})", best.0, best.1);
         }
     }
 }
