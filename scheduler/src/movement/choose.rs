@@ -65,7 +65,8 @@ fn too_few_pairs(pairs: usize) -> Result<(), String> {
     ))
 }
 
-/// The movements that fit `pairs` pairs and about `boards_wanted` boards, closest first;
+/// The movements that fit `pairs` pairs and about `boards_wanted` boards, closest first (but
+/// the 3-table Howell in half-sets first of all whenever it fits);
 /// ties go to the movement with more rounds (more opponents met, e.g. the 7-round Howell
 /// rather than the 4-round relay Mitchell for 4 tables), then Mitchell-type before Howell. An
 /// odd number of pairs makes a half table: the movement for one pair more, with a phantom
@@ -142,8 +143,12 @@ pub fn movements_for(pairs: usize, boards_wanted: usize) -> Result<Vec<MovementO
             ));
         }
     }
+    // The 3-table Howell in half-sets first whenever it fits (issue 43: the default for 5 and
+    // 6 pairs, every board at all three tables and every two pairs compared equally), then
+    // the closest.
     options.sort_by_key(|o| {
         (
+            o.kind != MovementKind::HalfSetHowell,
             o.boards_played.abs_diff(boards_wanted),
             std::cmp::Reverse(o.rounds),
             !o.kind.is_mitchell(),

@@ -533,8 +533,12 @@ fn movements_offered_fit_the_evening() {
                 assert_eq!(made.phantom.is_some(), o.phantom, "{o:?}");
                 assert!(verify_movement(&made).is_valid(), "{o:?}");
             }
-            // Closest first.
-            let gaps: Vec<usize> = options.iter().map(|o| o.boards_played.abs_diff(wanted)).collect();
+            // Closest first, after the 3-table Howell in half-sets (first whenever it fits).
+            let gaps: Vec<usize> = options
+                .iter()
+                .filter(|o| o.kind != MovementKind::HalfSetHowell)
+                .map(|o| o.boards_played.abs_diff(wanted))
+                .collect();
             assert!(gaps.windows(2).all(|w| w[0] <= w[1]), "{options:?}");
         }
     }
@@ -678,11 +682,18 @@ fn five_pairs_play_the_two_and_a_half_table_howell() {
         let refused = with_phantom(howell(3, 5).unwrap(), phantom).unwrap_err();
         assert!(refused.contains("at one table only"), "{refused}");
     }
-    // The evening's choice: 5 pairs, 26 boards → the Howell, 5 rounds of 5 (25 boards, each
-    // played twice; 20 for each pair).
+    // The evening's choice: 5 pairs, 26 boards → the Howell in half-sets, 10 rounds of 3 (30
+    // boards, each played twice; 24 for each pair, every two pairs compared equally); the
+    // 2½-table Howell (5 rounds of 5) is still offered.
     assert_eq!(
         choose_movement(5, 26, None, None).unwrap(),
-        (MovementKind::Howell, 5)
+        (MovementKind::HalfSetHowell, 3)
+    );
+    assert!(
+        movements_for(5, 26)
+            .unwrap()
+            .iter()
+            .any(|o| o.kind == MovementKind::Howell)
     );
 }
 
