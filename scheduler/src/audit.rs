@@ -219,7 +219,17 @@ pub fn audit(schedule: &Schedule) -> Audit {
         .as_ref()
         .map(|(teams, _)| PairMatrix::new("team games", teams.clone()));
 
-    for round in &schedule.rounds {
+    for (index, round) in schedule.rounds.iter().enumerate() {
+        // A round that keeps the seats of the one before (the second half-set of a meeting in
+        // the 3-table Howell in half-sets) is the same meeting: counted once.
+        let continues = schedule
+            .movement
+            .as_ref()
+            .and_then(|m| m.rounds.get(index))
+            .is_some_and(|r| r.same_seats);
+        if continues {
+            continue;
+        }
         // A late arrival's missed rounds and a withdrawn player's later ones are not
         // sit-outs: they are counted as neither.
         for absent in round
@@ -369,6 +379,19 @@ mod tests {
             assert_eq!(line.first_side + line.second_side, 4);
             assert!(line.first_side.abs_diff(line.second_side) <= 2);
         }
+    }
+
+    /// The 3-table Howell in half-sets plays each meeting as two rounds with the same seats:
+    /// the audit counts every two pairs as meeting once, in 5 meetings each.
+    #[test]
+    fn a_meeting_over_two_rounds_is_counted_once() {
+        let movement = crate::movement::howell::half_set_howell(2).unwrap();
+        let names: Vec<String> = (1..=6).map(|p| format!("Pair {p}")).collect();
+        let schedule = crate::movement::schedule_of(&movement, &names).unwrap();
+        assert_eq!(schedule.rounds.len(), 10);
+        let audit = audit(&schedule);
+        assert_eq!(audit.matrices[0].histogram(), BTreeMap::from([(1, 15)]));
+        assert!(audit.entrants.iter().all(|e| e.played == 5));
     }
 
     #[test]
