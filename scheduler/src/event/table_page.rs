@@ -263,10 +263,31 @@ fn next_round(event: &Event, seated: &crate::model::Table, round: u32) -> Vec<St
             } else {
                 format!("Boards {first}–{last}")
             };
-            lines.push(match to {
-                Some(t) if t.number == seated.number => format!("{boards}: stay at this table"),
-                Some(t) => format!("{boards}: to table {}", t.number),
-                None => format!(
+            // The Howell in half-sets has no relay stand: resting boards wait by the table
+            // that plays them next.
+            let half_sets = event
+                .schedule
+                .movement
+                .as_ref()
+                .is_some_and(|m| m.kind == crate::model::movement::MovementKind::HalfSetHowell);
+            let later = || {
+                event
+                    .schedule
+                    .rounds
+                    .iter()
+                    .filter(|r| r.number > next.number)
+                    .find_map(|r| {
+                        r.tables
+                            .iter()
+                            .find(|t| event.deals_at(r.number, t.number).any(|deal| deal == first))
+                            .map(|t| (r.number, t.number))
+                    })
+            };
+            lines.push(match (to, half_sets.then(later).flatten()) {
+                (Some(t), _) if t.number == seated.number => format!("{boards}: stay at this table"),
+                (Some(t), _) => format!("{boards}: to table {}", t.number),
+                (None, Some((r, t))) => format!("{boards}: to table {t}, to wait for round {r}"),
+                (None, None) => format!(
                     "{boards}: not played in round {}; leave them for the director",
                     next.number
                 ),

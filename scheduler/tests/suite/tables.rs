@@ -496,3 +496,33 @@ fn the_director_settles_a_conflict_through_the_sessions_one_write_path() {
         .unwrap();
     assert_eq!(again.message, "That conflict was already settled");
 }
+
+/// The Howell in half-sets (issue 43) on a table's page: after its first half the pairs stay,
+/// and its boards wait by the table that plays them next (there is no relay stand).
+#[test]
+fn a_half_set_tables_page_says_the_pairs_stay_and_where_its_boards_wait() {
+    use scheduler::event::session::Session;
+    let names: Vec<String> = (1..=6).map(|i| format!("North {i} & South {i}")).collect();
+    let event = club_event(&names, MovementKind::HalfSetHowell, 2);
+    let path = scratch("half-sets");
+    drop(EventFile::create(&path, &event).unwrap());
+    let mut session = Session::open(&path).unwrap();
+    let access = session.table_access().unwrap();
+    let key = access.keys.iter().find(|(t, _)| *t == 1).unwrap().1.clone();
+    for (board, id) in [(1, "half-0001"), (2, "half-0002")] {
+        let said = session
+            .table_result(&at_table(1, &key, id, contract(1, 1, board, "4S", "N", "=")))
+            .unwrap();
+        assert!(said.is_ok(), "{said:?}");
+    }
+    let view = session.table_view(1, None).unwrap().unwrap();
+    assert!(view.complete);
+    assert_eq!(
+        view.next,
+        vec![
+            format!("{}: table 1, N-S", view.north_south),
+            format!("{}: table 1, E-W", view.east_west),
+            "Boards 1–2: to table 2, to wait for round 4".to_owned(),
+        ]
+    );
+}
