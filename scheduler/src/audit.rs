@@ -184,6 +184,26 @@ impl Audit {
     }
 }
 
+/// The teams in order of first appearance, and each entrant's team index; `None` when the
+/// schedule has no teams.
+fn teams_of(schedule: &Schedule) -> Option<(Vec<String>, Vec<usize>)> {
+    (!schedule.entrant_teams.is_empty()).then(|| {
+        let mut teams: Vec<String> = Vec::new();
+        let index = schedule
+            .entrant_teams
+            .iter()
+            .map(|team| match teams.iter().position(|t| t == team) {
+                Some(i) => i,
+                None => {
+                    teams.push(team.clone());
+                    teams.len() - 1
+                }
+            })
+            .collect();
+        (teams, index)
+    })
+}
+
 /// Counts the schedule.
 pub fn audit(schedule: &Schedule) -> Audit {
     let n = schedule.entrants.len();
@@ -200,21 +220,7 @@ pub fn audit(schedule: &Schedule) -> Audit {
             vec![PairMatrix::new("met", labels.clone())]
         }
     };
-    let team_of: Option<(Vec<String>, Vec<usize>)> = (!schedule.entrant_teams.is_empty()).then(|| {
-        let mut teams: Vec<String> = Vec::new();
-        let index = schedule
-            .entrant_teams
-            .iter()
-            .map(|team| match teams.iter().position(|t| t == team) {
-                Some(i) => i,
-                None => {
-                    teams.push(team.clone());
-                    teams.len() - 1
-                }
-            })
-            .collect();
-        (teams, index)
-    });
+    let team_of = teams_of(schedule);
     let mut team_matrix = team_of
         .as_ref()
         .map(|(teams, _)| PairMatrix::new("team games", teams.clone()));
