@@ -3,7 +3,9 @@
 //! that come closest, the way club scorers offer them (the organiser picks one).
 
 use super::generate::generate;
-use super::howell::{relay_three_quarter_rounds, three_quarter_rounds, two_and_a_half_table_howell};
+use super::howell::{
+    HALF_SET_ROUNDS, relay_three_quarter_rounds, three_quarter_rounds, two_and_a_half_table_howell,
+};
 use super::{
     MAX_HOWELL_TABLES, Movement, MovementKind, arrow_switch, default_arrow_switch_rounds, with_phantom,
 };
@@ -93,7 +95,7 @@ pub fn movements_for(pairs: usize, boards_wanted: usize) -> Result<Vec<MovementO
     }
     if tables == 3 {
         // Every board at all three tables: two rounds (half-sets) a meeting.
-        kinds.push((MovementKind::HalfSetHowell, 10));
+        kinds.push((MovementKind::HalfSetHowell, HALF_SET_ROUNDS));
     }
     if let Some(rounds) = three_quarter_rounds(tables) {
         kinds.push((MovementKind::ThreeQuarterHowell, rounds));

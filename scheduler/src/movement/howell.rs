@@ -47,7 +47,7 @@ mod starters;
 mod three_quarter;
 mod three_table;
 
-pub use half_sets::half_set_howell;
+pub use half_sets::{HALF_SET_ROUNDS, half_set_howell};
 pub use three_quarter::{
     RELAY_THREE_QUARTER, THREE_QUARTER, relay_three_quarter_howell, relay_three_quarter_rounds,
     three_quarter_howell, three_quarter_rounds,

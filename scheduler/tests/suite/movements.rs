@@ -855,31 +855,24 @@ fn half_set_howell_plays_every_board_at_three_tables() {
         .contains("for 3 tables")
     );
     // Broken on purpose: the second half with other seats, the first round "continuing".
+    let refused = |m: &Movement, text: &str| {
+        let said: Vec<String> = verify_movement(m)
+            .violations
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert!(said.iter().any(|s| s.contains(text)), "{text}: {said:?}");
+    };
     let mut moved = half_set_howell(2).unwrap();
     let t = &mut moved.rounds[1].tables[1];
     (t.ns, t.ew) = (t.ew, t.ns);
-    let said: Vec<String> = verify_movement(&moved)
-        .violations
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    assert!(
-        said.iter()
-            .any(|s| s.contains("keeps the seats of round 1, but its pairs sit differently")),
-        "{said:?}"
+    refused(
+        &moved,
+        "keeps the seats of round 1, but its pairs sit differently",
     );
     let mut first = half_set_howell(2).unwrap();
     first.rounds[0].same_seats = true;
-    let said: Vec<String> = verify_movement(&first)
-        .violations
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    assert!(
-        said.iter()
-            .any(|s| s.contains("the first round cannot keep the seats")),
-        "{said:?}"
-    );
+    refused(&first, "the first round cannot keep the seats");
 }
 
 /// The EBU clubs' 9-round three-quarter Howell for 6 tables: 3 pairs stay, 9 sets with 3 on

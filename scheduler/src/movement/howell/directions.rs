@@ -237,25 +237,7 @@ mod tests {
     #[test]
     #[ignore = "offline: the turns shipped for the three-quarter Howells"]
     fn print_three_quarter_turns() {
-        let long = super::super::three_quarter::RELAY_THREE_QUARTER
-            .iter()
-            .map(|&(t, _)| {
-                (
-                    MovementKind::RelayThreeQuarterHowell,
-                    t,
-                    super::super::relay_three_quarter_howell(t, 1),
-                )
-            });
-        let sizes = super::super::three_quarter::THREE_QUARTER.iter().map(|&(t, _)| {
-            (
-                MovementKind::ThreeQuarterHowell,
-                t,
-                super::super::three_quarter_howell(t, 1),
-            )
-        });
-        for (kind, tables, movement) in sizes.chain(long) {
-            let mut movement = movement.unwrap();
-            turn(&mut movement, three_quarter_turns(kind, tables));
+        for (kind, tables, movement) in unturned_three_quarters() {
             let started = std::time::Instant::now();
             let (seed, steps) = three_quarter_search(kind, tables);
             let (spread, turns) = search(&movement, seed, steps);
@@ -309,34 +291,30 @@ mod tests {
             );
         }
     }
-}
 
-#[cfg(test)]
-mod seeds {
-    use super::*;
+    /// Every three-quarter Howell as built before its shipped turns (turning twice is no
+    /// turn), with its kind and tables.
+    fn unturned_three_quarters() -> Vec<(MovementKind, usize, Movement)> {
+        let sizes = super::super::three_quarter::THREE_QUARTER
+            .iter()
+            .map(|&(t, _)| (MovementKind::ThreeQuarterHowell, t));
+        let long = super::super::three_quarter::RELAY_THREE_QUARTER
+            .iter()
+            .map(|&(t, _)| (MovementKind::RelayThreeQuarterHowell, t));
+        sizes
+            .chain(long)
+            .map(|(kind, tables)| {
+                let mut movement = crate::movement::generate::generate(kind, tables, 1).unwrap();
+                turn(&mut movement, three_quarter_turns(kind, tables));
+                (kind, tables, movement)
+            })
+            .collect()
+    }
 
     #[test]
     #[ignore = "offline experiment: more seeds for the three-quarter turns"]
     fn more_seeds_for_three_quarter_turns() {
-        let long = super::super::three_quarter::RELAY_THREE_QUARTER
-            .iter()
-            .map(|&(t, _)| {
-                (
-                    MovementKind::RelayThreeQuarterHowell,
-                    t,
-                    super::super::relay_three_quarter_howell(t, 1),
-                )
-            });
-        let sizes = super::super::three_quarter::THREE_QUARTER.iter().map(|&(t, _)| {
-            (
-                MovementKind::ThreeQuarterHowell,
-                t,
-                super::super::three_quarter_howell(t, 1),
-            )
-        });
-        for (kind, tables, movement) in sizes.chain(long) {
-            let mut movement = movement.unwrap();
-            turn(&mut movement, three_quarter_turns(kind, tables));
+        for (kind, tables, movement) in unturned_three_quarters() {
             let mut best = (usize::MAX, 0);
             for seed in 1..=24 {
                 let (spread, _) = search(&movement, seed, 400_000);

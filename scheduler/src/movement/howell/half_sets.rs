@@ -30,6 +30,9 @@ use crate::movement::{Movement, MovementKind, MovementRound, TableRound};
 /// Half-sets: the perfect matchings of the pairs that are no round's.
 const SETS: usize = 10;
 
+/// Rounds of the movement: two (one a half-set) for each of the 5 meetings of a pair.
+pub const HALF_SET_ROUNDS: usize = 2 * ROUNDS;
+
 /// The meeting of round `r`, table `t` (0-based), as (lower pair, higher pair).
 fn meeting(r: usize, t: usize) -> (usize, usize) {
     let (a, b) = seat(r, t);
