@@ -24,7 +24,7 @@
 //! exhaustive try of all 2¹⁴ ways of turning tables round found nothing flatter, as nothing
 //! can be: spread 0).
 
-use super::three_table::{PAIRS, ROUNDS, TABLES, seat};
+use super::three_table::{PAIRS, ROUNDS, TABLES, resting, seat};
 use crate::movement::{Movement, MovementKind, MovementRound, TableRound};
 
 /// Half-sets: the perfect matchings of the pairs that are no round's.
@@ -127,9 +127,7 @@ pub fn half_set_howell(boards_per_round: usize) -> Result<Movement, String> {
                     }
                 })
                 .collect();
-            let resting_sets = (1..=SETS)
-                .filter(|s| !tables.iter().any(|t| t.set == *s))
-                .collect();
+            let resting_sets = resting(SETS, &tables);
             rounds.push(MovementRound {
                 number: rounds.len() + 1,
                 tables,

@@ -139,7 +139,7 @@ fn find_sets(sets: usize, tables: &[usize], shared_rounds: usize) -> (Option<Vec
 }
 
 /// The sets not played in a round, in order.
-fn resting(sets: usize, tables: &[TableRound]) -> Vec<usize> {
+pub(super) fn resting(sets: usize, tables: &[TableRound]) -> Vec<usize> {
     (1..=sets)
         .filter(|s| !tables.iter().any(|t| t.set == *s))
         .collect()
