@@ -3,9 +3,10 @@
 //! Notation, the format of dealing machines and BridgeComposer); and random deals for a
 //! dealing machine, seeded and uniform over all deals.
 //!
-//! Nothing here analyses a deal (no double-dummy tricks, no par scores): a deal is a record
-//! of who held what.
+//! `analysis` holds what a deal could make (the double-dummy table) as data; the solver that
+//! works it out is `crate::double_dummy`.
 
+pub mod analysis;
 pub mod board;
 pub mod card;
 pub mod deal;
@@ -15,6 +16,7 @@ mod pbn_scan;
 pub mod pbn_write;
 pub mod random;
 
+pub use analysis::{DdTable, Strain};
 pub use board::{Board, Direction, Vulnerability, standard_dealer, standard_vulnerability};
 pub use card::{Card, Suit};
 pub use deal::{Deal, Hand};

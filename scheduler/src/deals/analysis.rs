@@ -1,0 +1,160 @@
+//! What a deal could make with every card in view: the double-dummy table (the tricks each
+//! of the four players would take as declarer in each of the five strains, with best play by
+//! all four) as `DdTable`, and the strains a contract names as `Strain`.
+//!
+//! The table is data only; `crate::double_dummy` works it out and `crate::scoring::par`
+//! reads the par score and contracts from it.
+
+use super::card::Suit;
+use super::direction::Direction;
+use std::fmt;
+
+/// What a contract names: a trump suit or no trumps. Ordered as bidding ranks them, clubs
+/// lowest, no trumps highest.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Strain {
+    /// ♣ trumps.
+    Clubs,
+    /// ♦ trumps.
+    Diamonds,
+    /// ♥ trumps.
+    Hearts,
+    /// ♠ trumps.
+    Spades,
+    /// No trumps.
+    NoTrump,
+}
+
+impl Strain {
+    /// From the lowest (clubs) to the highest (no trumps).
+    pub const ALL: [Strain; 5] = [
+        Strain::Clubs,
+        Strain::Diamonds,
+        Strain::Hearts,
+        Strain::Spades,
+        Strain::NoTrump,
+    ];
+
+    /// 0 clubs, 1 diamonds, 2 hearts, 3 spades, 4 no trumps (the bidding order).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The trump suit, `None` for no trumps.
+    pub fn trumps(self) -> Option<Suit> {
+        match self {
+            Strain::Clubs => Some(Suit::Clubs),
+            Strain::Diamonds => Some(Suit::Diamonds),
+            Strain::Hearts => Some(Suit::Hearts),
+            Strain::Spades => Some(Suit::Spades),
+            Strain::NoTrump => None,
+        }
+    }
+
+    /// The strain whose trumps are `suit`.
+    pub fn of_suit(suit: Suit) -> Strain {
+        match suit {
+            Suit::Clubs => Strain::Clubs,
+            Suit::Diamonds => Strain::Diamonds,
+            Suit::Hearts => Strain::Hearts,
+            Suit::Spades => Strain::Spades,
+        }
+    }
+
+    /// The letters PBN writes: `C`, `D`, `H`, `S`, `NT`.
+    pub fn letters(self) -> &'static str {
+        ["C", "D", "H", "S", "NT"][self.index()]
+    }
+
+    /// As printed: `♣`, `♦`, `♥`, `♠`, `NT`.
+    pub fn symbol(self) -> &'static str {
+        ["♣", "♦", "♥", "♠", "NT"][self.index()]
+    }
+
+    /// The strain written `C`, `D`, `H`, `S`, `N` or `NT` (either case).
+    pub fn parse(text: &str) -> Option<Strain> {
+        Some(match text.trim().to_ascii_uppercase().as_str() {
+            "C" => Strain::Clubs,
+            "D" => Strain::Diamonds,
+            "H" => Strain::Hearts,
+            "S" => Strain::Spades,
+            "N" | "NT" => Strain::NoTrump,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Strain {
+    /// The PBN letters (`C` … `NT`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.letters())
+    }
+}
+
+/// The double-dummy table of a deal: for each declarer and strain, the tricks the declarer's
+/// side takes with best play by all four, from 0 to 13.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DdTable {
+    tricks: [[u8; 5]; 4],
+}
+
+impl DdTable {
+    /// The table whose row `declarer.index()` and column `strain.index()` is `tricks`;
+    /// refused with a sentence when a cell is over 13.
+    pub fn new(tricks: [[u8; 5]; 4]) -> Result<DdTable, String> {
+        for declarer in Direction::ALL {
+            for strain in Strain::ALL {
+                let n = tricks[declarer.index()][strain.index()];
+                if n > 13 {
+                    return Err(format!(
+                        "{} as declarer in {} takes {n} tricks; there are 13",
+                        declarer.name(),
+                        strain.letters()
+                    ));
+                }
+            }
+        }
+        Ok(DdTable { tricks })
+    }
+
+    /// The tricks `declarer`'s side takes in `strain`.
+    pub fn tricks(&self, declarer: Direction, strain: Strain) -> u8 {
+        self.tricks[declarer.index()][strain.index()]
+    }
+
+    /// The rows as given to `new`: declarer N, E, S, W; strain C, D, H, S, NT.
+    pub fn rows(&self) -> [[u8; 5]; 4] {
+        self.tricks
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strains_in_bidding_order_and_their_spellings() {
+        for (i, strain) in Strain::ALL.into_iter().enumerate() {
+            assert_eq!(strain.index(), i);
+            assert_eq!(Strain::parse(strain.letters()), Some(strain));
+            if let Some(suit) = strain.trumps() {
+                assert_eq!(Strain::of_suit(suit), strain);
+            }
+        }
+        assert!(Strain::Clubs < Strain::NoTrump);
+        assert_eq!(Strain::parse("n"), Some(Strain::NoTrump));
+        assert_eq!(Strain::parse("X"), None);
+    }
+
+    #[test]
+    fn a_table_cell_over_thirteen_is_refused() {
+        let mut rows = [[7u8; 5]; 4];
+        let table = DdTable::new(rows).unwrap();
+        assert_eq!(table.tricks(Direction::West, Strain::Hearts), 7);
+        rows[1][4] = 14;
+        assert_eq!(
+            DdTable::new(rows).unwrap_err(),
+            "East as declarer in NT takes 14 tricks; there are 13"
+        );
+    }
+}
