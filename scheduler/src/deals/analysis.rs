@@ -1,8 +1,10 @@
 //! What a deal could make with every card in view: the double-dummy table (the tricks each
 //! of the four players would take as declarer in each of the five strains, with best play by
-//! all four) as `DdTable`, and the strains a contract names as `Strain`.
+//! all four) as `DdTable`, the strains a contract names as `Strain`, and the board's par
+//! (`Par`: the score when both sides bid their best with every card in view) — together a
+//! board's `Analysis`.
 //!
-//! The table is data only; `crate::double_dummy` works it out and `crate::scoring::par`
+//! These are data only; `crate::double_dummy` works the table out and `crate::scoring::par`
 //! reads the par score and contracts from it.
 
 use super::card::Suit;
@@ -128,6 +130,58 @@ impl DdTable {
     }
 }
 
+/// One par contract: who declares what, and how many tricks over (`+`) or under (`−`) it
+/// the table says they take.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ParContract {
+    /// 1 to 7.
+    pub level: u8,
+    /// The strain.
+    pub strain: Strain,
+    /// The declarer (a contract either partner can play at par is listed once for each).
+    pub declarer: Direction,
+    /// Whether it is doubled (a sacrifice).
+    pub doubled: bool,
+    /// Tricks over the contract (positive), under it (negative, a sacrifice) or 0.
+    pub result: i8,
+}
+
+impl fmt::Display for ParContract {
+    /// `4♥S+1`, `3NTN=`, `5♦Wx-2` (level, strain symbol, declarer, `x` when doubled, result).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}{}", self.level, self.strain.symbol(), self.declarer.letter())?;
+        if self.doubled {
+            f.write_str("x")?;
+        }
+        match self.result {
+            0 => f.write_str("="),
+            r if r > 0 => write!(f, "+{r}"),
+            r => write!(f, "-{}", -i16::from(r)),
+        }
+    }
+}
+
+/// The par of a board: the score, from North-South's side, when both sides bid to their best
+/// with every card in view, and the contracts that reach it (none when nothing makes and the
+/// board is passed out).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Par {
+    /// The par score for North-South (East-West's is its negative).
+    pub score_ns: i32,
+    /// The contracts that score it; empty for a pass-out.
+    pub contracts: Vec<ParContract>,
+}
+
+/// What a board could make: its double-dummy table and its par (which depends on the board's
+/// dealer and vulnerability as well as the table).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Analysis {
+    /// Tricks for each declarer in each strain.
+    pub table: DdTable,
+    /// The par score and contracts.
+    pub par: Par,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,6 +198,24 @@ mod tests {
         assert!(Strain::Clubs < Strain::NoTrump);
         assert_eq!(Strain::parse("n"), Some(Strain::NoTrump));
         assert_eq!(Strain::parse("X"), None);
+    }
+
+    #[test]
+    fn par_contracts_are_written_as_hand_records_print_them() {
+        let mut contract = ParContract {
+            level: 4,
+            strain: Strain::Hearts,
+            declarer: Direction::South,
+            doubled: false,
+            result: 1,
+        };
+        assert_eq!(contract.to_string(), "4♥S+1");
+        contract.result = 0;
+        contract.strain = Strain::NoTrump;
+        assert_eq!(contract.to_string(), "4NTS=");
+        contract.doubled = true;
+        contract.result = -3;
+        assert_eq!(contract.to_string(), "4NTSx-3");
     }
 
     #[test]

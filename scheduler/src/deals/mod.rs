@@ -16,7 +16,7 @@ mod pbn_scan;
 pub mod pbn_write;
 pub mod random;
 
-pub use analysis::{DdTable, Strain};
+pub use analysis::{Analysis, DdTable, Par, ParContract, Strain};
 pub use board::{Board, Direction, Vulnerability, standard_dealer, standard_vulnerability};
 pub use card::{Card, Suit};
 pub use deal::{Deal, Hand};
