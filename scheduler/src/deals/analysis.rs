@@ -149,7 +149,13 @@ pub struct ParContract {
 impl fmt::Display for ParContract {
     /// `4♥S+1`, `3NTN=`, `5♦Wx-2` (level, strain symbol, declarer, `x` when doubled, result).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}{}", self.level, self.strain.symbol(), self.declarer.letter())?;
+        write!(
+            f,
+            "{}{}{}",
+            self.level,
+            self.strain.symbol(),
+            self.declarer.letter()
+        )?;
         if self.doubled {
             f.write_str("x")?;
         }
