@@ -1,6 +1,7 @@
 //! A board: its number, dealer, vulnerability and deal; and the standard dealer and
 //! vulnerability of a board number (the 16-board cycle printed on every duplicate board).
 
+use super::analysis::Analysis;
 use super::deal::Deal;
 pub use super::direction::Direction;
 
@@ -97,11 +98,14 @@ pub struct Board {
     pub site: String,
     /// The PBN `Date` tag as written (`YYYY.MM.DD`, `?` for unknown digits), empty when not known.
     pub date: String,
+    /// What the deal could make (double-dummy table and par), when it has been worked out or
+    /// read from the file's analysis tags.
+    pub analysis: Option<Analysis>,
 }
 
 impl Board {
-    /// A board with the standard dealer and vulnerability for its number and no event, site
-    /// or date.
+    /// A board with the standard dealer and vulnerability for its number and no event, site,
+    /// date or analysis.
     pub fn standard(number: u32, deal: Deal) -> Board {
         Board {
             number,
@@ -111,6 +115,7 @@ impl Board {
             event: String::new(),
             site: String::new(),
             date: String::new(),
+            analysis: None,
         }
     }
 }

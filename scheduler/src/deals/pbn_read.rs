@@ -9,9 +9,27 @@
 //! format, PBN 2.1 §3.1). A tag repeated in a game with the same value is ignored (§3.4); with
 //! another value it is refused. The value `#` inherits the value of the previous game
 //! (§4.8), except for `Dealer`, `Vulnerable` and `Deal`, where the standard forbids it.
+//!
+//! A board's analysis is read from its `DoubleDummyTricks` or `OptimumResultTable` (forms in
+//! `super::pbn_analysis`): the table from either, checked against the other when both are
+//! there (a cell they disagree on is an error on the row's line: the reader does not pick
+//! one); a malformed tag is an error too. The par is not read from the file but worked out
+//! from the table, the dealer and the vulnerability by a `ParRule` the caller passes in:
+//! the rules of par need the contract scores, which live in `crate::scoring`, a layer above
+//! `deals` that `deals` may not import (ARCHITECTURE.md). `crate::scoring::par::read_pbn_analysed`
+//! passes `crate::scoring::par::par`. Reading the par instead from `OptimumScore` would not
+//! do: that tag has no contracts, and many files have only `DoubleDummyTricks`. The file's
+//! `OptimumScore`, and its `ParContract` when written in Tourney's form, are then checked
+//! against that par; a difference is an error. Without a rule (`read_pbn`) the tags are
+//! still checked, and the boards come without analysis.
 
+use super::analysis::{Analysis, DdTable, Par};
 use super::board::{Board, Direction, Vulnerability, standard_dealer, standard_vulnerability};
 use super::deal::{Deal, Hand};
+use super::pbn_analysis::{
+    ResultRow, contracts_from_par_contract, optimum_result_table_rows, par_contract_text,
+    score_from_optimum_score, table_from_double_dummy_tricks,
+};
 use super::pbn_scan::{Game, Tag, scan};
 use crate::problems::Problems;
 use crate::roster_import::normalise_line_endings;
@@ -19,11 +37,21 @@ use crate::text::decode;
 use std::collections::HashMap;
 use std::path::Path;
 
+/// How a board's par follows from its double-dummy table, dealer and vulnerability: in the
+/// program, `crate::scoring::par::par`, handed down by a caller above `deals`.
+pub type ParRule = fn(&DdTable, Direction, Vulnerability) -> Par;
+
 /// Reads a PBN file from disk (see `read_pbn`); a file that cannot be read is a problem too.
 pub fn read_pbn_file(path: &Path) -> Result<Vec<Board>, Problems> {
+    read_pbn_file_with(path, None)
+}
+
+/// Reads a PBN file from disk (see `read_pbn_with`); a file that cannot be read is a problem
+/// too.
+pub fn read_pbn_file_with(path: &Path, par: Option<ParRule>) -> Result<Vec<Board>, Problems> {
     let label = path.display().to_string();
     match std::fs::read(path) {
-        Ok(bytes) => read_pbn(&label, &bytes),
+        Ok(bytes) => read_pbn_with(&label, &bytes, par),
         Err(error) => {
             let mut problems = Problems::for_file(label);
             problems.error(
@@ -41,8 +69,16 @@ pub fn read_pbn_file(path: &Path) -> Result<Vec<Board>, Problems> {
 
 /// The boards of a PBN file in file order, or every problem found (`file_label` names the
 /// file in the messages). Text may be UTF-8 (with or without a byte-order mark), UTF-16 or
-/// Windows-1252/ISO-8859-1 (the PBN character set, §2.2), with any line ends.
+/// Windows-1252/ISO-8859-1 (the PBN character set, §2.2), with any line ends. The analysis
+/// tags are checked but not kept (no par rule: see the module comment); `read_pbn_with`
+/// keeps them.
 pub fn read_pbn(file_label: &str, bytes: &[u8]) -> Result<Vec<Board>, Problems> {
+    read_pbn_with(file_label, bytes, None)
+}
+
+/// As `read_pbn`, and each board with a double-dummy table in the file gets its analysis:
+/// the table, and the par `par` works out from it (none kept when `par` is `None`).
+pub fn read_pbn_with(file_label: &str, bytes: &[u8], par: Option<ParRule>) -> Result<Vec<Board>, Problems> {
     let mut problems = Problems::for_file(file_label);
     let utf16 = crate::text::looks_utf16(bytes);
     if !utf16 && bytes.contains(&0) {
@@ -58,7 +94,7 @@ pub fn read_pbn(file_label: &str, bytes: &[u8]) -> Result<Vec<Board>, Problems> 
     let mut first_line_of_board: HashMap<u32, u64> = HashMap::new();
     let mut inherited: HashMap<String, String> = HashMap::new();
     for game in &scanned.games {
-        let Some((board, line)) = read_game(game, &mut inherited, &mut problems) else {
+        let Some((board, line)) = read_game(game, &mut inherited, par, &mut problems) else {
             continue;
         };
         if let Some(first) = first_line_of_board.insert(board.number, line) {
@@ -91,12 +127,21 @@ pub fn read_pbn(file_label: &str, bytes: &[u8]) -> Result<Vec<Board>, Problems> 
 /// The tags the reader uses; `#` (inherit) is refused for the last three (§4.8).
 const INHERITABLE: [&str; 4] = ["Event", "Site", "Date", "Board"];
 const NOT_INHERITABLE: [&str; 3] = ["Dealer", "Vulnerable", "Deal"];
+/// The analysis tags the reader uses; `#` is refused for them too (an analysis belongs to
+/// its own deal).
+const ANALYSIS: [&str; 4] = [
+    "DoubleDummyTricks",
+    "OptimumResultTable",
+    "OptimumScore",
+    "ParContract",
+];
 
 /// One game's board and the line of its `Board` tag, or `None` when the game holds no board
 /// or has a problem (reported).
 fn read_game(
     game: &Game,
     inherited: &mut HashMap<String, String>,
+    par: Option<ParRule>,
     problems: &mut Problems,
 ) -> Option<(Board, u64)> {
     for (line, text) in &game.stray {
@@ -111,7 +156,9 @@ fn read_game(
     if !(game.stray.is_empty() && tags_ok && values_ok) {
         return None;
     }
-    board_of(&values, problems)
+    let (mut board, line) = board_of(&values, problems)?;
+    board.analysis = analysis_of(&used, &board, par, problems).ok()?;
+    Some((board, line))
 }
 
 /// A game's tags the reader uses, by name, each screened and given once; false when one is
@@ -121,7 +168,7 @@ fn used_tags<'g>(game: &'g Game, problems: &mut Problems) -> (HashMap<&'g str, &
     let mut well_formed = true;
     for tag in &game.tags {
         let name = tag.name.as_str();
-        if !INHERITABLE.contains(&name) && !NOT_INHERITABLE.contains(&name) {
+        if !INHERITABLE.contains(&name) && !NOT_INHERITABLE.contains(&name) && !ANALYSIS.contains(&name) {
             continue;
         }
         // A value read here reaches the event, its sheets and exports: no control character
@@ -231,9 +278,204 @@ fn board_of(values: &HashMap<&str, (String, u64)>, problems: &mut Problems) -> O
             event: text_of("Event"),
             site: text_of("Site"),
             date: text_of("Date"),
+            analysis: None,
         },
         board_line,
     ))
+}
+
+/// Board `board`'s analysis from its tags (see the module comment): `Ok(None)` when it has no
+/// double-dummy table or no par rule is given, `Err` when a tag is wrong (reported).
+fn analysis_of(
+    used: &HashMap<&str, &Tag>,
+    board: &Board,
+    par: Option<ParRule>,
+    problems: &mut Problems,
+) -> Result<Option<Analysis>, ()> {
+    let number = board.number;
+    let mut well_formed = true;
+    for name in ANALYSIS {
+        if let Some(tag) = used.get(name).filter(|tag| tag.value.trim() == "#") {
+            problems.error(
+                Some(tag.line),
+                Some(name),
+                format!(
+                    "board {number}: [{name} \"#\"] would take the analysis of another deal; write it out"
+                ),
+            );
+            well_formed = false;
+        }
+    }
+    if !well_formed {
+        return Err(());
+    }
+    let table = table_of(used, number, problems)?;
+    let score = match used.get("OptimumScore") {
+        Some(tag) => match score_from_optimum_score(&tag.value) {
+            Ok(score) => Some((score, *tag)),
+            Err(why) => {
+                problems.error(
+                    Some(tag.line),
+                    Some("OptimumScore"),
+                    format!("board {number}: {why}"),
+                );
+                return Err(());
+            }
+        },
+        None => None,
+    };
+    let (Some(table), Some(rule)) = (table, par) else {
+        return Ok(None);
+    };
+    let par = rule(&table, board.dealer, board.vulnerability);
+    let shown = || format!("NS {}, {}", par.score_ns, par_contract_text(&par));
+    if let Some((score, tag)) = score.filter(|(score, _)| *score != par.score_ns) {
+        problems.error(
+            Some(tag.line),
+            Some("OptimumScore"),
+            format!(
+                "board {number}: the par score {:?} ({score} to N-S) is not the par of the board's double-dummy table, dealer {} and vulnerability {} ({}); the tags disagree, so correct or remove one",
+                tag.value,
+                board.dealer.letter(),
+                board.vulnerability.pbn(),
+                shown()
+            ),
+        );
+        return Err(());
+    }
+    if let Some(tag) = used.get("ParContract") {
+        let read = contracts_from_par_contract(&tag.value);
+        let same = |mut read: Vec<_>| {
+            let mut ours = par.contracts.clone();
+            let key = |c: &super::analysis::ParContract| c.to_string();
+            read.sort_by_key(key);
+            ours.sort_by_key(key);
+            read == ours
+        };
+        if read.is_some_and(|read| !same(read)) {
+            problems.error(
+                Some(tag.line),
+                Some("ParContract"),
+                format!(
+                    "board {number}: the par contracts {:?} are not those of the board's double-dummy table ({}); the tags disagree, so correct or remove one",
+                    tag.value,
+                    shown()
+                ),
+            );
+            return Err(());
+        }
+    }
+    Ok(Some(Analysis { table, par }))
+}
+
+/// The double-dummy table of board `number` from its `DoubleDummyTricks` or its
+/// `OptimumResultTable`, each checked against the other; `Err` when a tag is malformed or
+/// they disagree (reported).
+fn table_of(used: &HashMap<&str, &Tag>, number: u32, problems: &mut Problems) -> Result<Option<DdTable>, ()> {
+    let tricks = match used.get("DoubleDummyTricks") {
+        Some(tag) => match table_from_double_dummy_tricks(&tag.value) {
+            Ok(table) => Some((table, tag.line)),
+            Err(why) => {
+                problems.error(
+                    Some(tag.line),
+                    Some("DoubleDummyTricks"),
+                    format!("board {number}: {why}"),
+                );
+                return Err(());
+            }
+        },
+        None => None,
+    };
+    let Some(tag) = used.get("OptimumResultTable") else {
+        return Ok(tricks.map(|t| t.0));
+    };
+    let rows = optimum_result_table_rows(&tag.value, tag.line, &tag.data).map_err(|(line, why)| {
+        problems.error(
+            Some(line),
+            Some("OptimumResultTable"),
+            format!("board {number}: {why}"),
+        );
+    })?;
+    let table = table_of_rows(&rows, tag.line, number, tricks, problems)?;
+    Ok(Some(table))
+}
+
+/// The table an `OptimumResultTable`'s `rows` give (the tag on `line`): each row agreeing with
+/// `tricks` (a `DoubleDummyTricks` table and its line) when there is one, else all 20 cells
+/// given; a cell given twice must agree with itself.
+fn table_of_rows(
+    rows: &[ResultRow],
+    line: u64,
+    number: u32,
+    tricks: Option<(DdTable, u64)>,
+    problems: &mut Problems,
+) -> Result<DdTable, ()> {
+    let mut cells: [[Option<(u8, u64)>; 5]; 4] = [[None; 5]; 4];
+    let mut agree = true;
+    for row in rows {
+        let cell = &mut cells[row.declarer.index()][row.strain.index()];
+        let (name, strain) = (row.declarer.name(), row.strain.letters());
+        if let Some((first, first_line)) = *cell
+            && first != row.tricks
+        {
+            problems.error(
+                Some(row.line),
+                Some("OptimumResultTable"),
+                format!("board {number}: {name} in {strain} takes {} tricks here but {first} on line {first_line}; which is right?", row.tricks),
+            );
+            agree = false;
+        }
+        *cell = Some((row.tricks, row.line));
+        if let Some((table, tricks_line)) = tricks {
+            let expected = table.tricks(row.declarer, row.strain);
+            if expected != row.tricks {
+                problems.error(
+                    Some(row.line),
+                    Some("OptimumResultTable"),
+                    format!(
+                        "board {number}: {name} in {strain} takes {} tricks here, but {expected} in the [DoubleDummyTricks] on line {tricks_line}; the tags disagree, so correct or remove one (Tourney can work the table out again)",
+                        row.tricks
+                    ),
+                );
+                agree = false;
+            }
+        }
+    }
+    if !agree {
+        return Err(());
+    }
+    if let Some((table, _)) = tricks {
+        return Ok(table);
+    }
+    let mut table = [[0u8; 5]; 4];
+    let mut missing = Vec::new();
+    for declarer in super::pbn_analysis::PBN_DECLARERS {
+        for strain in super::pbn_analysis::PBN_STRAINS {
+            match cells[declarer.index()][strain.index()] {
+                Some((tricks, _)) => table[declarer.index()][strain.index()] = tricks,
+                None => missing.push(format!("{} {}", declarer.letter(), strain.letters())),
+            }
+        }
+    }
+    if !missing.is_empty() {
+        problems.error(
+            Some(line),
+            Some("OptimumResultTable"),
+            format!(
+                "board {number}: the table has {} of the 20 rows (declarer and strain); missing: {}",
+                20 - missing.len(),
+                missing.join(", ")
+            ),
+        );
+        return Err(());
+    }
+    DdTable::new(table).map_err(|why| {
+        problems.error(
+            Some(line),
+            Some("OptimumResultTable"),
+            format!("board {number}: {why}"),
+        );
+    })
 }
 
 /// Board `number`'s dealer: as tagged, or the standard one when not known.

@@ -1,17 +1,19 @@
 //! The first pass over a PBN file: the games it holds and the tag pairs of each, with the
-//! line each tag starts on. Everything else is skipped as the PBN 2.1 standard says: a line
-//! starting with `%` (§2.4, escape: `% PBN 2.1`, `% EXPORT`, a program's own header lines),
-//! `;` comments to the end of the line and `{…}` comments over any number of lines (§3.8),
-//! and the data lines that follow a section tag (`[Auction]`, `[Play]`, `[OptimumResultTable]`
-//! …, §3.5, §3.6, §5). A game ends at a line that is empty or holds only spaces and tabs
+//! line each tag starts on, and the tokens of the data lines that follow a section tag
+//! (`[Auction]`, `[Play]`, `[OptimumResultTable]` …, §3.5, §3.6, §5) kept with that tag.
+//! Everything else is skipped as the PBN 2.1 standard says: a line starting with `%` (§2.4,
+//! escape: `% PBN 2.1`, `% EXPORT`, a program's own header lines), `;` comments to the end of
+//! the line and `{…}` comments over any number of lines (§3.8). A game ends at a line that is empty or holds only spaces and tabs
 //! (§3, a "semi-empty line"), except inside a brace comment.
 
 /// One tag pair: `[Name "value"]` (§3.3), the value with its `\"` and `\\` escapes undone
-/// (§3.2).
+/// (§3.2), and the data that follows it up to the next tag (a section's tokens, e.g. the rows
+/// of an `[OptimumResultTable]`, §5), each with its line.
 pub(super) struct Tag {
     pub name: String,
     pub value: String,
     pub line: u64,
+    pub data: Vec<(u64, String)>,
 }
 
 /// One game: its tags in file order, and any text found before its first tag (which no
@@ -138,12 +140,13 @@ impl Scanner {
                     {
                         self.at += 1;
                     }
-                    if self.game.tags.is_empty() {
-                        let text: String = self.chars[start..self.at].iter().collect();
-                        self.game.stray.push((self.line, text));
+                    let text: String = self.chars[start..self.at].iter().collect();
+                    match self.game.tags.last_mut() {
+                        None => self.game.stray.push((self.line, text)),
+                        // After a tag it is the data of a section (auction calls, played
+                        // cards, a table's rows), kept with the tag it follows.
+                        Some(tag) => tag.data.push((self.line, text)),
                     }
-                    // After a tag it is the data of a section (auction calls, played cards,
-                    // a table's rows): not needed for the deals.
                 }
             }
         }
@@ -201,7 +204,12 @@ impl Scanner {
             return self.fail(line, format!("the tag [{name} \"{value}\" is not closed by ]"));
         }
         self.at += 1;
-        self.game.tags.push(Tag { name, value, line });
+        self.game.tags.push(Tag {
+            name,
+            value,
+            line,
+            data: Vec::new(),
+        });
     }
 
     fn fail(&mut self, line: u64, message: String) {
@@ -238,6 +246,16 @@ mod tests {
         );
         assert!(scan.games[0].stray.is_empty());
         assert_eq!(names(&scan.games[1]), vec![("Board", "2", 13)]);
+        let auction: Vec<(u64, &str)> = scan.games[0].tags[3]
+            .data
+            .iter()
+            .map(|(line, token)| (*line, token.as_str()))
+            .collect();
+        assert_eq!(
+            auction,
+            vec![(10, "1NT"), (10, "Pass"), (10, "=1="), (10, "3NT"), (11, "AP")]
+        );
+        assert!(scan.games[0].tags[2].data.is_empty());
     }
 
     #[test]

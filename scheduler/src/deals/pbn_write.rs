@@ -3,9 +3,14 @@
 //! an empty line (§3), CR-LF line ends (§2.3). Each game has the 15 mandatory tags in their
 //! fixed order (§3.4); those Tourney does not know (players, scoring, contract, result) are
 //! written empty, as §3.4 asks of a dealing program. The deal starts from the dealer, ranks
-//! highest first (§3.4.11, export format).
+//! highest first (§3.4.11, export format). A board with an analysis then has its
+//! `DoubleDummyTricks`, `OptimumScore`, `ParContract` and `OptimumResultTable` (with its 20
+//! rows), in the forms `super::pbn_analysis` describes.
 
 use super::board::Board;
+use super::pbn_analysis::{
+    OPTIMUM_RESULT_TABLE_HEADER, double_dummy_tricks, optimum_result_rows, optimum_score, par_contract_text,
+};
 
 /// The PBN file for `boards`, in the order given.
 pub fn write_pbn(boards: &[Board]) -> String {
@@ -36,6 +41,24 @@ pub fn write_pbn(boards: &[Board]) -> String {
         ];
         for (name, value) in tags {
             out.push_str(&format!("[{name} \"{}\"]\r\n", quoted(value)));
+        }
+        if let Some(analysis) = &board.analysis {
+            let tags = [
+                ("DoubleDummyTricks", double_dummy_tricks(&analysis.table)),
+                ("OptimumScore", optimum_score(&analysis.par)),
+                ("ParContract", par_contract_text(&analysis.par)),
+            ];
+            for (name, value) in tags {
+                out.push_str(&format!("[{name} \"{}\"]\r\n", quoted(&value)));
+            }
+            // The header's `\2R` is PBN's column format (§5.2), written as it is, unescaped.
+            out.push_str(&format!(
+                "[OptimumResultTable \"{OPTIMUM_RESULT_TABLE_HEADER}\"]\r\n"
+            ));
+            for row in optimum_result_rows(&analysis.table) {
+                out.push_str(&row);
+                out.push_str("\r\n");
+            }
         }
     }
     out

@@ -29,7 +29,22 @@
 //! Contract scores are `scoring::bridge::contract_score`'s (Law 77), not a second table here.
 
 use super::bridge::{self, Contract, Doubling, contract_score};
-use crate::deals::{DdTable, Direction, Par, ParContract, Strain, Vulnerability};
+use crate::deals::{
+    Board, DdTable, Direction, Par, ParContract, Strain, Vulnerability, read_pbn_file_with, read_pbn_with,
+};
+use crate::problems::Problems;
+use std::path::Path;
+
+/// The boards of a PBN file, each with its analysis when the file has its double-dummy table
+/// (par worked out by `par`): `crate::deals::read_pbn_with` given this module's rules.
+pub fn read_pbn_analysed(file_label: &str, bytes: &[u8]) -> Result<Vec<Board>, Problems> {
+    read_pbn_with(file_label, bytes, Some(par))
+}
+
+/// `read_pbn_analysed` of a file on disk.
+pub fn read_pbn_file_analysed(path: &Path) -> Result<Vec<Board>, Problems> {
+    read_pbn_file_with(path, Some(par))
+}
 
 /// A contract's rank in the bidding: 1 for 1♣ up to 35 for 7NT.
 fn rank(level: u8, strain: Strain) -> i32 {

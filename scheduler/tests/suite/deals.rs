@@ -5,9 +5,10 @@
 //! whole pack, thirteen to a hand, reproducible from their seed and spread evenly.
 
 use scheduler::deals::{
-    Board, Card, Direction, Suit, Vulnerability, deal_from_pbn, random_boards, random_deal, read_pbn,
-    read_pbn_file, standard_dealer, standard_vulnerability, uniform_below, write_pbn,
+    Analysis, Board, Card, DdTable, Direction, Strain, Suit, Vulnerability, deal_from_pbn, random_boards,
+    random_deal, read_pbn, read_pbn_file, standard_dealer, standard_vulnerability, uniform_below, write_pbn,
 };
+use scheduler::scoring::par::{par, read_pbn_analysed};
 use scheduler::solver::Rng;
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -75,7 +76,25 @@ fn a_file_written_by_endplay_round_trips() {
 fn a_dealing_machine_style_file_is_read_tolerantly() {
     let bytes = std::fs::read(fixture("dealing-machine-style.pbn")).unwrap();
     assert!(bytes.starts_with(b"\xEF\xBB\xBF") && bytes.windows(2).any(|w| w == b"\r\n"));
-    let boards = read_fixture("dealing-machine-style.pbn");
+    // Board 1's OptimumResultTable gives North 12 tricks in ♦ where its DoubleDummyTricks
+    // gives 9: the file is refused on that row, naming both tags (issue 44).
+    let refused = read_pbn_file(&fixture("dealing-machine-style.pbn")).unwrap_err();
+    assert_eq!(refused.list.len(), 1, "{:?}", refused.list);
+    let problem = &refused.list[0];
+    assert_eq!(
+        (problem.line, problem.field.as_deref()),
+        (Some(32), Some("OptimumResultTable"))
+    );
+    assert!(
+        problem.to_string().contains(
+            "line 32, field \"OptimumResultTable\": board 1: North in D takes 12 tricks here, but 9 in the [DoubleDummyTricks] on line 26; the tags disagree"
+        ),
+        "{problem}"
+    );
+    // With that row put right, everything else in the file is read tolerantly.
+    let text = String::from_utf8(bytes).unwrap().replace("N D 12", "N D  9");
+    let boards =
+        read_pbn("dealing-machine-style.pbn", text.as_bytes()).unwrap_or_else(|p| panic!("{:?}", p.list));
     assert_eq!(boards.len(), 3, "{boards:?}");
     let [one, two, three] = [&boards[0], &boards[1], &boards[2]];
     assert_eq!(
@@ -459,4 +478,188 @@ fn a_tag_with_a_control_character_is_refused_by_line_and_tag() {
     let (line, field, message) = refusal(&text);
     assert_eq!((line, field.as_deref()), (Some(1), Some("Site")));
     assert!(message.starts_with("the [Site] tag holds U+0001"), "{message}");
+}
+
+/// The deals of `fixtures/dd/dds-reference.json` (DDS 3's tables) as boards 1, 2, … with
+/// their standard dealer and vulnerability and an analysis: the fixture's table and the par
+/// Tourney works out from it.
+fn analysed_fixture_boards(count: usize) -> Vec<Board> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/dd/dds-reference.json");
+    let deals: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    deals
+        .iter()
+        .take(count)
+        .enumerate()
+        .map(|(i, deal)| {
+            let mut rows = [[0u8; 5]; 4];
+            for seat in Direction::ALL {
+                for strain in Strain::ALL {
+                    let n = deal["dd"][seat.letter().to_string().as_str()][strain.letters()]
+                        .as_u64()
+                        .unwrap();
+                    rows[seat.index()][strain.index()] = n as u8;
+                }
+            }
+            let table = DdTable::new(rows).unwrap();
+            let mut board = Board::standard(
+                i as u32 + 1,
+                deal_from_pbn(deal["pbn"].as_str().unwrap()).unwrap(),
+            );
+            board.analysis = Some(Analysis {
+                table,
+                par: par(&table, board.dealer, board.vulnerability),
+            });
+            board
+        })
+        .collect()
+}
+
+#[test]
+fn boards_with_their_analysis_round_trip_through_pbn() {
+    let boards = analysed_fixture_boards(320);
+    let written = write_pbn(&boards);
+    // Fixture deal 1 as board 1 (dealer N, none vulnerable): par 3NT by N or S, +400.
+    assert!(
+        written.contains(
+            "[Result \"\"]\r\n[DoubleDummyTricks \"979a6979a63533735337\"]\r\n[OptimumScore \"NS 400\"]\r\n[ParContract \"NS 3NT=\"]\r\n[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\r\nN NT  9\r\nN  S  7\r\n"
+        ),
+        "{}",
+        &written[..1200]
+    );
+    // Board 2 (dealer E, N-S vulnerable): E-W sacrifice in 7♦ doubled over N-S's 6♠.
+    assert!(written.contains("[OptimumScore \"NS 1400\"]\r\n[ParContract \"EW 7Dx-6\"]\r\n"));
+    assert_eq!(written.matches("[OptimumResultTable ").count(), 320);
+    let again = read_pbn_analysed("written.pbn", written.as_bytes())
+        .unwrap_or_else(|p| panic!("{:?}", &p.list[..p.list.len().min(3)]));
+    assert_eq!(again, boards);
+    // Without a par rule the tags are checked and the boards come without analysis.
+    let plain = read_pbn("written.pbn", written.as_bytes()).unwrap();
+    assert!(plain.iter().all(|b| b.analysis.is_none()));
+    let stripped: Vec<Board> = boards
+        .iter()
+        .cloned()
+        .map(|b| Board { analysis: None, ..b })
+        .collect();
+    assert_eq!(plain, stripped);
+}
+
+/// A game of board 1 (dealer N, none vulnerable) with `tags` after its deal.
+fn analysed_game(tags: &str) -> String {
+    format!("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{GOOD_DEAL}\"]\n{tags}")
+}
+
+/// The table of the BBO extractor's published sample (research doc §3): N-S take 13 tricks
+/// in NT, so par is 7NT by North or South, +1520 none vulnerable.
+const BBO_TRICKS: &str = "d8ddad8dda0500105001";
+
+#[test]
+fn analysis_tags_in_other_programs_forms_are_read() {
+    let expected = scheduler::deals::pbn_analysis::table_from_double_dummy_tricks(BBO_TRICKS).unwrap();
+    // Ruter's row order (W, N, E, S × S, H, D, C, NT), `N` for no trumps, a plain header,
+    // and the `"NS 7N; +1520"` score some extractors write.
+    let mut rows = String::new();
+    for seat in ["W", "N", "E", "S"] {
+        for strain in ["S", "H", "D", "C", "N"] {
+            let declarer = Direction::parse(seat).unwrap();
+            let tricks = expected.tricks(declarer, Strain::parse(strain).unwrap());
+            rows.push_str(&format!("{seat} {strain} {tricks}\n"));
+        }
+    }
+    let ruter = analysed_game(&format!(
+        "[OptimumScore \"NS 7N; +1520\"]\n[OptimumResultTable \"Declarer;Denomination;Result\"]\n{rows}"
+    ));
+    let boards = read_pbn_analysed("ruter.pbn", ruter.as_bytes()).unwrap_or_else(|p| panic!("{:?}", p.list));
+    let analysis = boards[0].analysis.as_ref().unwrap();
+    assert_eq!(analysis.table, expected);
+    assert_eq!(analysis.par.score_ns, 1520);
+    let shown: Vec<String> = analysis.par.contracts.iter().map(ToString::to_string).collect();
+    assert_eq!(shown, ["7NTN=", "7NTS="]);
+    // Upper-case digits, the score from E-W's side, Tourney's ParContract, and another
+    // program's ParContract (not Tourney's form: left alone).
+    for tags in [
+        "[DoubleDummyTricks \"D8DDAD8DDA0500105001\"]\n[OptimumScore \"EW -1520\"]\n[ParContract \"NS 7NT=\"]\n",
+        "[DoubleDummyTricks \"d8ddad8dda0500105001\"]\n[OptimumScore \"NS 1520 EW -1520\"]\n[ParContract \"7N-NS\"]\n",
+    ] {
+        let boards = read_pbn_analysed("bc.pbn", analysed_game(tags).as_bytes())
+            .unwrap_or_else(|p| panic!("{tags}: {:?}", p.list));
+        assert_eq!(boards[0].analysis.as_ref(), Some(analysis), "{tags}");
+    }
+}
+
+#[test]
+fn malformed_or_disagreeing_analysis_tags_are_refused_by_line_and_tag() {
+    let cases = [
+        (
+            "[DoubleDummyTricks \"d8dd\"]\n",
+            5,
+            "DoubleDummyTricks",
+            "has 4 characters",
+        ),
+        (
+            "[DoubleDummyTricks \"d8ddad8dda050010500f\"]\n",
+            5,
+            "DoubleDummyTricks",
+            "digit 20 ('f', West in C)",
+        ),
+        (
+            "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\nN NT 13\nN S 8\n",
+            5,
+            "OptimumResultTable",
+            "the table has 2 of the 20 rows (declarer and strain); missing: N H, N D",
+        ),
+        (
+            "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\nN NT 13\nN NT 12\n",
+            7,
+            "OptimumResultTable",
+            "North in NT takes 12 tricks here but 13 on line 6",
+        ),
+        (
+            "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\nN NT 14\n",
+            6,
+            "OptimumResultTable",
+            "the row \"N NT 14\" is not a declarer",
+        ),
+        (
+            "[DoubleDummyTricks \"d8ddad8dda0500105001\"]\n[OptimumScore \"NS 1510\"]\n",
+            6,
+            "OptimumScore",
+            "the par score \"NS 1510\" (1510 to N-S) is not the par of the board's double-dummy table, dealer N and vulnerability None (NS 1520, NS 7NT=)",
+        ),
+        (
+            "[DoubleDummyTricks \"d8ddad8dda0500105001\"]\n[OptimumScore \"NS 1520\"]\n[ParContract \"NS 6NT+1\"]\n",
+            7,
+            "ParContract",
+            "the par contracts \"NS 6NT+1\" are not those",
+        ),
+        (
+            "[OptimumScore \"1520\"]\n",
+            5,
+            "OptimumScore",
+            "is not a par score",
+        ),
+        (
+            "[DoubleDummyTricks \"#\"]\n",
+            5,
+            "DoubleDummyTricks",
+            "would take the analysis of another deal",
+        ),
+    ];
+    for (tags, line, field, words) in cases {
+        let text = analysed_game(tags);
+        let problems = read_pbn_analysed("club.pbn", text.as_bytes()).expect_err(tags);
+        assert_eq!(problems.list.len(), 1, "{tags}: {:?}", problems.list);
+        let problem = &problems.list[0];
+        assert_eq!(
+            (problem.file.as_str(), problem.line, problem.field.as_deref()),
+            ("club.pbn", Some(line), Some(field)),
+            "{tags}: {}",
+            problem.message
+        );
+        assert!(
+            problem.message.contains(words),
+            "{tags}: {:?} should say {words:?}",
+            problem.message
+        );
+    }
 }
