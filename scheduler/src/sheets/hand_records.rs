@@ -1,10 +1,12 @@
 //! The hand records of a bridge evening as a handout, four boards a page: each board's
 //! number, dealer and vulnerability, and the four hands round a compass with their high-card
-//! points, as BridgeComposer and the EBU's hand records print them. This module words every
-//! line; `hand_records.typ` draws them.
+//! points, as BridgeComposer and the EBU's hand records print them; under an analysed board's
+//! diagram its double-dummy table (tricks for declarers N, S, E, W in NT, ♠, ♥, ♦, ♣) and its
+//! par line. This module words every line; `hand_records.typ` draws them.
 
-use super::{HandDiagram, HandRecord, SectionBody, SuitLine};
-use crate::deals::{Board, Direction, Hand, Suit};
+use super::{HandAnalysis, HandDiagram, HandRecord, SectionBody, SuitLine, TricksRow};
+use crate::deals::pbn_analysis::{PBN_DECLARERS, PBN_STRAINS};
+use crate::deals::{Analysis, Board, Direction, Hand, Strain, Suit};
 
 /// The hand records section: one entry per attached board, in board order.
 pub fn hand_records(boards: &[Board]) -> (String, SectionBody) {
@@ -27,7 +29,50 @@ fn record(board: &Board) -> HandRecord {
             .iter()
             .map(|&seat| diagram(seat, board.deal.hand(seat)))
             .collect(),
+        analysis: board.analysis.as_ref().map(analysis),
     }
+}
+
+/// The double-dummy table (declarers and strains in the order PBN's tags and BridgeComposer
+/// list them) and the par line: the score from N-S's side and every par contract.
+fn analysis(analysis: &Analysis) -> HandAnalysis {
+    let heads = PBN_STRAINS
+        .iter()
+        .map(|&strain| match strain.trumps() {
+            Some(suit) => SuitLine {
+                cards: String::new(),
+                ..suit_line(Hand::default(), suit)
+            },
+            None => SuitLine {
+                symbol: Strain::NoTrump.symbol().to_owned(),
+                red: false,
+                cards: String::new(),
+            },
+        })
+        .collect();
+    let rows = PBN_DECLARERS
+        .iter()
+        .map(|&seat| TricksRow {
+            seat: seat.letter().to_string(),
+            tricks: PBN_STRAINS
+                .iter()
+                .map(|&strain| analysis.table.tricks(seat, strain))
+                .collect(),
+        })
+        .collect();
+    let par = &analysis.par;
+    let score = match par.score_ns {
+        0 => "0".to_owned(),
+        n if n > 0 => format!("+{n}"),
+        n => n.to_string(),
+    };
+    let contracts: Vec<String> = par.contracts.iter().map(ToString::to_string).collect();
+    let par = if contracts.is_empty() {
+        format!("Par {score}: passed out")
+    } else {
+        format!("Par {score}: {}", contracts.join(", "))
+    };
+    HandAnalysis { heads, rows, par }
 }
 
 /// One hand, suit by suit.
@@ -121,5 +166,106 @@ mod tests {
         let north = diagram(Direction::North, deal.hand(Direction::North));
         assert_eq!(north.suits[1].cards, "—");
         assert_eq!(north.points, 10);
+    }
+
+    /// The first `count` deals of `fixtures/dd/dds-reference.json` as boards 1, 2, … with
+    /// their DDS table and the par worked out from it.
+    fn analysed_boards(count: usize) -> Vec<Board> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/dd/dds-reference.json");
+        let deals: Vec<serde_json::Value> =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        deals[..count]
+            .iter()
+            .enumerate()
+            .map(|(i, deal)| {
+                let mut rows = [[0u8; 5]; 4];
+                for seat in Direction::ALL {
+                    for strain in Strain::ALL {
+                        let n = deal["dd"][seat.letter().to_string().as_str()][strain.letters()]
+                            .as_u64()
+                            .unwrap();
+                        rows[seat.index()][strain.index()] = n as u8;
+                    }
+                }
+                let table = crate::deals::DdTable::new(rows).unwrap();
+                let deal = deal_from_pbn(deal["pbn"].as_str().unwrap()).unwrap();
+                let mut board = Board::standard(i as u32 + 1, deal);
+                let par = crate::scoring::par::par(&table, board.dealer, board.vulnerability);
+                board.analysis = Some(Analysis { table, par });
+                board
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_analysed_board_has_its_double_dummy_table_and_par_line() {
+        let boards = analysed_boards(2);
+        let (_, body) = hand_records(&boards);
+        let SectionBody::HandRecords { boards: records } = body else {
+            panic!("not hand records");
+        };
+        let one = records[0].analysis.as_ref().unwrap();
+        let heads: Vec<&str> = one.heads.iter().map(|h| h.symbol.as_str()).collect();
+        assert_eq!(heads, ["NT", "♠", "♥", "♦", "♣"]);
+        assert_eq!(
+            one.heads.iter().map(|h| h.red).collect::<Vec<_>>(),
+            [false, false, true, true, false]
+        );
+        // Fixture deal 1: North NT 9, ♠ 7, ♥ 9, ♦ 10, ♣ 6; East NT 3, ♠ 5, ♥ 3, ♦ 3, ♣ 7.
+        assert_eq!(one.rows[0].seat, "N");
+        assert_eq!(one.rows[0].tricks, [9, 7, 9, 10, 6]);
+        assert_eq!(one.rows[2].seat, "E");
+        assert_eq!(one.rows[2].tricks, [3, 5, 3, 3, 7]);
+        // Board 1 is none vulnerable: 3NT by N or S; board 2 (dealer E, N-S vulnerable): E-W
+        // sacrifice in 7♦ over N-S's 6♠.
+        assert_eq!(one.par, "Par +400: 3NTN=, 3NTS=");
+        assert_eq!(
+            records[1].analysis.as_ref().unwrap().par,
+            "Par +1400: 7♦Ex-6, 7♦Wx-6"
+        );
+        let mut passed = boards[0].clone();
+        if let Some(analysis) = passed.analysis.as_mut() {
+            analysis.par = crate::deals::Par {
+                score_ns: 0,
+                contracts: Vec::new(),
+            };
+        }
+        assert_eq!(record(&passed).analysis.unwrap().par, "Par 0: passed out");
+        let mut plain = boards[0].clone();
+        plain.analysis = None;
+        assert!(record(&plain).analysis.is_none());
+    }
+
+    #[cfg(feature = "pdf")]
+    #[test]
+    fn analysed_hand_records_print_four_boards_a_page_with_tables_and_par() {
+        use super::super::{EventHeading, Section, SheetDocument};
+        let boards = analysed_boards(5);
+        let (title, body) = hand_records(&boards);
+        let document = SheetDocument {
+            event: EventHeading {
+                title: "Club pairs".to_owned(),
+                club: None,
+                date: None,
+                paper: "a4",
+            },
+            sections: vec![Section {
+                title,
+                landscape: false,
+                body,
+            }],
+        };
+        let pdf = super::super::pdf::render(&document).unwrap();
+        if let Some(path) = std::env::var_os("TOURNEY_KEEP_HAND_RECORDS_PDF") {
+            std::fs::write(path, &pdf).unwrap();
+        }
+        let loaded = lopdf::Document::load_mem(&pdf).unwrap();
+        let pages = loaded.get_pages();
+        assert_eq!(pages.len(), 2, "five boards, four a page");
+        let first: String = loaded.extract_text(&[1]).unwrap().split_whitespace().collect();
+        for text in ["Par+400:3NTN=,3NTS=", "Par+1400:7", "NT", "Board4"] {
+            assert!(first.contains(text), "{text} is not on page 1: {first}");
+        }
+        assert!(!first.contains("Board5"));
     }
 }

@@ -296,6 +296,29 @@ pub struct HandRecord {
     pub vulnerability: String,
     /// The hands North, East, South, West.
     pub hands: Vec<HandDiagram>,
+    /// The double-dummy table and par printed under the diagram, when the board has been
+    /// analysed.
+    pub analysis: Option<HandAnalysis>,
+}
+
+/// A board's double-dummy table and par as a hand record prints them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HandAnalysis {
+    /// The column heads NT, ♠, ♥, ♦, ♣ (`cards` unused).
+    pub heads: Vec<SuitLine>,
+    /// The declarers N, S, E, W, each with its tricks in the heads' strains.
+    pub rows: Vec<TricksRow>,
+    /// "Par +500: 4♣Ex-3, 4♣Wx-3" (N-S's score), "Par 0: passed out".
+    pub par: String,
+}
+
+/// One declarer's line of a double-dummy table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TricksRow {
+    /// `N`, `S`, `E` or `W`.
+    pub seat: String,
+    /// Tricks in NT, ♠, ♥, ♦, ♣.
+    pub tricks: Vec<u8>,
 }
 
 /// One hand of a hand record, as printed round the compass.
