@@ -110,7 +110,7 @@ pub(super) fn analysis_html(number: u32, analysis: Option<&Analysis>) -> String 
         })
         .collect();
     let mut table = Table::new(
-        &format!("Board {number}: tricks each declarer takes double dummy"),
+        &format!("Board {number}: double-dummy tricks"),
         columns,
         rows,
     );

@@ -142,7 +142,7 @@ impl Table {
             if let Some(heading) = heading {
                 let _ = writeln!(
                     out,
-                    "<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"{}\">{heading}</th></tr>",
+                    "<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"{}\"><span>{heading}</span></th></tr>",
                     self.columns.len()
                 );
             }

@@ -51,9 +51,14 @@ impl Evening<'_> {
         format!("pair-{}.html", slug.to_ascii_lowercase())
     }
 
+    /// The pair's number kept on one line ("3&nbsp;NS").
+    fn label_html(&self, entrant: usize) -> String {
+        esc(&self.label(entrant)).replace(' ', "&nbsp;")
+    }
+
     /// A link to the pair's page saying its number.
     fn pair_link(&self, entrant: usize) -> String {
-        link(&self.pair_file(entrant), &esc(&self.label(entrant)))
+        link(&self.pair_file(entrant), &self.label_html(entrant))
     }
 }
 
@@ -155,7 +160,7 @@ fn ranking_page(
             .map(|p| {
                 let mut row = vec![
                     place_text(p.rank, p.tied),
-                    esc(&evening.label(p.entrant)),
+                    evening.label_html(p.entrant),
                     link(&evening.pair_file(p.entrant), &esc(evening.names(p.entrant))),
                     mp_text(p.matchpoints),
                     percent_text(p.percent),
@@ -454,13 +459,14 @@ fn board_page(
         (board < last).then(|| around(board + 1)),
     );
     let mut body = nav.clone();
-    body.push_str("<h2>The hands</h2>\n");
+    body.push_str("<div class=\"board-top\">\n<section>\n<h2>The hands</h2>\n");
     match record {
         Some(record) => body.push_str(&hand_diagram(record)),
         None => body.push_str("<p class=\"muted\">No hand record was attached to this board.</p>\n"),
     }
-    body.push_str("<h2>What could be made</h2>\n");
+    body.push_str("</section>\n<section>\n<h2>What could be made</h2>\n");
     body.push_str(&analysis_html(board, analysis));
+    body.push_str("</section>\n</div>\n");
     body.push_str("<h2>Traveller</h2>\n");
     body.push_str(&traveller_table(evening, traveller));
     body.push_str(&nav);

@@ -162,7 +162,7 @@ fn pages_carry_the_scorecard_the_traveller_the_hands_and_the_analysis() {
     let page = |name: &str| String::from_utf8(site.file(name).unwrap().bytes.clone()).unwrap();
     let one = page("board-1.html");
     assert!(one.contains("Dealer North") && one.contains("Vulnerable: None"), "{one}");
-    assert!(one.contains("<caption>Board 1: tricks each declarer takes double dummy</caption>"));
+    assert!(one.contains("<caption>Board 1: double-dummy tricks</caption>"));
     assert!(one.contains("<strong>Par:</strong> N-S +420"));
     assert!(one.contains("href=\"board-2.html\" rel=\"next\""));
     assert!(!one.contains("rel=\"prev\""));
