@@ -109,11 +109,7 @@ pub(super) fn analysis_html(number: u32, analysis: Option<&Analysis>) -> String 
             row
         })
         .collect();
-    let mut table = Table::new(
-        &format!("Board {number}: double-dummy tricks"),
-        columns,
-        rows,
-    );
+    let mut table = Table::new(&format!("Board {number}: double-dummy tricks"), columns, rows);
     table.class = "dd";
     format!("{}{}", table.html(), par_html(&analysis.par))
 }

@@ -38,7 +38,11 @@ impl Evening<'_> {
 
     /// The entrant's names as entered.
     fn names(&self, entrant: usize) -> &str {
-        self.event.schedule.entrants.get(entrant).map_or("", String::as_str)
+        self.event
+            .schedule
+            .entrants
+            .get(entrant)
+            .map_or("", String::as_str)
     }
 
     /// The pair's page: "pair-3ns.html".
@@ -130,7 +134,10 @@ fn ranking_page(
 ) -> Vec<u8> {
     let event = evening.event;
     let mut body = String::from("<ul class=\"facts\">\n");
-    body.push_str(&format!("<li>{}</li>\n", esc(&describe_movement(evening.movement))));
+    body.push_str(&format!(
+        "<li>{}</li>\n",
+        esc(&describe_movement(evening.movement))
+    ));
     body.push_str(&format!(
         "<li>{} boards</li>\n<li>Top {} matchpoints a board</li>\n</ul>\n",
         event.boards_played(),
@@ -139,7 +146,10 @@ fn ranking_page(
     if results.is_empty() {
         body.push_str("<p class=\"note\">No results have been entered yet.</p>\n");
     } else if let Some(missing) = provisional(event, results) {
-        body.push_str(&format!("<p class=\"note\"><strong>{}</strong></p>\n", esc(&missing)));
+        body.push_str(&format!(
+            "<p class=\"note\"><strong>{}</strong></p>\n",
+            esc(&missing)
+        ));
     }
     for (i, ranking) in rankings.iter().enumerate() {
         let field = ranking.direction.unwrap_or("Ranking");
@@ -220,11 +230,19 @@ fn ordinal(n: u32) -> String {
 fn pager(label: &str, previous: Option<(String, String)>, next: Option<(String, String)>) -> String {
     let mut items = Vec::new();
     if let Some((href, text)) = previous {
-        items.push(format!("<a href=\"{}\" rel=\"prev\">← {}</a>", esc(&href), esc(&text)));
+        items.push(format!(
+            "<a href=\"{}\" rel=\"prev\">← {}</a>",
+            esc(&href),
+            esc(&text)
+        ));
     }
     items.push(link(super::INDEX, "Ranking"));
     if let Some((href, text)) = next {
-        items.push(format!("<a href=\"{}\" rel=\"next\">{} →</a>", esc(&href), esc(&text)));
+        items.push(format!(
+            "<a href=\"{}\" rel=\"next\">{} →</a>",
+            esc(&href),
+            esc(&text)
+        ));
     }
     format!(
         "<nav class=\"pager\" aria-label=\"{label}\">{}</nav>\n",
@@ -289,7 +307,11 @@ fn scorecard_table(evening: &Evening, card: &Scorecard) -> String {
         columns.push(("Lead".into(), Align::Left));
     }
     for label in ["Tricks", "Score", "MP", "%", "Total MP", "Total %"] {
-        let align = if label == "Tricks" { Align::Left } else { Align::Right };
+        let align = if label == "Tricks" {
+            Align::Left
+        } else {
+            Align::Right
+        };
         columns.push((label.into(), align));
     }
     let width = columns.len();
@@ -356,10 +378,7 @@ fn scorecard_row(
     let Some(result) = board.result else {
         return vec![
             number,
-            format!(
-                "<td colspan=\"{}\" class=\"muted\">no result yet</td>",
-                width - 1
-            ),
+            format!("<td colspan=\"{}\" class=\"muted\">no result yet</td>", width - 1),
         ];
     };
     let mut row = vec![number];
@@ -392,7 +411,9 @@ fn result_cells(result: BridgeResult, side: Option<bool>, leads: bool) -> Vec<St
             made_text(contract, tricks),
         ),
         BridgeResult::PassedOut => ("Passed out".into(), String::new(), String::new(), String::new()),
-        BridgeResult::NorthSouthScore { .. } => ("(score only)".into(), String::new(), String::new(), String::new()),
+        BridgeResult::NorthSouthScore { .. } => {
+            ("(score only)".into(), String::new(), String::new(), String::new())
+        }
         BridgeResult::Artificial { ns, ew } => {
             let text = match side {
                 Some(true) => ns.label().to_owned(),

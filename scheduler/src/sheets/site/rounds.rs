@@ -66,7 +66,10 @@ fn standings_page(event: &Event, results: &Results, frame: &Frame) -> Vec<u8> {
     if results.is_empty() {
         body.push_str("<p class=\"note\">No results have been entered yet.</p>\n");
     } else if let Some(missing) = provisional(event, results) {
-        body.push_str(&format!("<p class=\"note\"><strong>{}</strong></p>\n", esc(&missing)));
+        body.push_str(&format!(
+            "<p class=\"note\"><strong>{}</strong></p>\n",
+            esc(&missing)
+        ));
     }
     let tables = if results.is_empty() {
         Vec::new()
@@ -164,7 +167,11 @@ fn result_text(event: &Event, results: &Results, round: u32, table: &SeatedTable
         return results.get(&key(0)).map(show).unwrap_or_default();
     }
     boards
-        .filter_map(|deal| results.get(&key(deal)).map(|v| format!("board {deal}: {}", show(v))))
+        .filter_map(|deal| {
+            results
+                .get(&key(deal))
+                .map(|v| format!("board {deal}: {}", show(v)))
+        })
         .collect::<Vec<_>>()
         .join("; ")
 }
@@ -206,13 +213,22 @@ fn round_page(
     let table = Table::new(&format!("Round {}: the tables", round.number), columns, rows);
     let mut items = Vec::new();
     if let Some(p) = neighbours.0 {
-        items.push(format!("<a href=\"{}\" rel=\"prev\">← Round {p}</a>", round_file(p)));
+        items.push(format!(
+            "<a href=\"{}\" rel=\"prev\">← Round {p}</a>",
+            round_file(p)
+        ));
     }
     items.push(link(super::INDEX, "Standings"));
     if let Some(n) = neighbours.1 {
-        items.push(format!("<a href=\"{}\" rel=\"next\">Round {n} →</a>", round_file(n)));
+        items.push(format!(
+            "<a href=\"{}\" rel=\"next\">Round {n} →</a>",
+            round_file(n)
+        ));
     }
-    let nav = format!("<nav class=\"pager\" aria-label=\"Rounds\">{}</nav>\n", items.join(" "));
+    let nav = format!(
+        "<nav class=\"pager\" aria-label=\"Rounds\">{}</nav>\n",
+        items.join(" ")
+    );
     let mut body = nav.clone();
     body.push_str(&table.html());
     if !round.absent.is_empty() {
@@ -229,7 +245,10 @@ fn round_page(
                 format!("{} ({why})", esc(&side_names(event, &[a.entrant])))
             })
             .collect();
-        body.push_str(&format!("<p>Not at a table this round: {}.</p>\n", absent.join(", ")));
+        body.push_str(&format!(
+            "<p>Not at a table this round: {}.</p>\n",
+            absent.join(", ")
+        ));
     }
     body.push_str(&nav);
     frame.page(&format!("Round {}", round.number), &body)

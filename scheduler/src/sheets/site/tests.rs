@@ -161,7 +161,10 @@ fn pages_carry_the_scorecard_the_traveller_the_hands_and_the_analysis() {
     let site = results_site(session.event(), session.results(), &analyses());
     let page = |name: &str| String::from_utf8(site.file(name).unwrap().bytes.clone()).unwrap();
     let one = page("board-1.html");
-    assert!(one.contains("Dealer North") && one.contains("Vulnerable: None"), "{one}");
+    assert!(
+        one.contains("Dealer North") && one.contains("Vulnerable: None"),
+        "{one}"
+    );
     assert!(one.contains("<caption>Board 1: double-dummy tricks</caption>"));
     assert!(one.contains("<strong>Par:</strong> N-S +420"));
     assert!(one.contains("href=\"board-2.html\" rel=\"next\""));
@@ -173,7 +176,11 @@ fn pages_carry_the_scorecard_the_traveller_the_hands_and_the_analysis() {
     let two = page("board-2.html");
     assert!(two.contains("AVE+/AVE-"), "{two}");
     // Red hearts and diamonds, named for screen readers.
-    assert!(one.contains("<span class=\"suit red\" aria-hidden=\"true\">♥</span><span class=\"vh\">hearts</span>"));
+    assert!(
+        one.contains(
+            "<span class=\"suit red\" aria-hidden=\"true\">♥</span><span class=\"vh\">hearts</span>"
+        )
+    );
     let pair = page("pair-2ns.html");
     assert!(pair.contains("<caption>Scorecard of pair 2 NS</caption>"));
     assert!(pair.contains("Round 1, table 2: N-S against"));
@@ -181,7 +188,11 @@ fn pages_carry_the_scorecard_the_traveller_the_hands_and_the_analysis() {
     assert!(pair.contains("Total %"));
     // Pair 7 EW is the phantom: its opponents sit out a round.
     assert!(site.file("pair-7ew.html").is_none());
-    assert!(page("pair-1ns.html").contains("sits out"), "{}", page("pair-1ns.html"));
+    assert!(
+        page("pair-1ns.html").contains("sits out"),
+        "{}",
+        page("pair-1ns.html")
+    );
 }
 
 #[test]
@@ -196,9 +207,7 @@ fn every_text_from_the_event_is_escaped() {
         assert!(!text.contains("Riverside & District"), "{}", file.path);
     }
     let pair = String::from_utf8(site.file("pair-1ns.html").unwrap().bytes.clone()).unwrap();
-    assert!(pair.contains(
-        "Ann &lt;script&gt;alert(1)&lt;/script&gt; &amp; Bob &quot;Bo&quot; O&#39;Neil"
-    ));
+    assert!(pair.contains("Ann &lt;script&gt;alert(1)&lt;/script&gt; &amp; Bob &quot;Bo&quot; O&#39;Neil"));
     assert!(pair.contains("<title>Pair 1 NS: Ann &lt;script&gt;"));
     assert!(pair.contains("Tuesday &lt;b&gt;Pairs&lt;/b&gt; &amp; Friends"));
     assert!(pair.contains("Riverside &amp; District · 24 November 2026"));
@@ -229,7 +238,11 @@ fn every_page_is_built_for_screen_readers() {
             "{}",
             file.path
         );
-        assert!(!text.contains("<th>"), "{}: a header cell without scope", file.path);
+        assert!(
+            !text.contains("<th>"),
+            "{}: a header cell without scope",
+            file.path
+        );
     }
 }
 
