@@ -4,6 +4,7 @@
 use anyhow::Result;
 use clap::Args;
 use scheduler::deals::Analysis;
+use scheduler::event::store::EventFile;
 use scheduler::sheets::site::{SiteError, results_site, write_site};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -24,7 +25,7 @@ pub struct PublishArgs {
 
 /// Writes the site and says where it is and how many pages it has.
 pub fn publish(args: &PublishArgs) -> Result<ExitCode> {
-    let file = super::event::open_to_read(&args.file)?;
+    let file = EventFile::open_or_read_only(&args.file)?;
     let results = file.results()?;
     // The boards' double-dummy analyses: none stored with the event yet, so every board
     // page says "not analysed" (the analyses are the caller's to give).

@@ -139,8 +139,7 @@ fn ranking_page(
         esc(&describe_movement(evening.movement))
     ));
     body.push_str(&format!(
-        "<li>{} boards</li>\n<li>Top {} matchpoints a board</li>\n</ul>\n",
-        event.boards_played(),
+        "<li>Top {} matchpoints a board</li>\n</ul>\n",
         expected_plays(evening.movement).saturating_sub(1)
     ));
     if results.is_empty() {

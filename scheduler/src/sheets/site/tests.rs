@@ -151,7 +151,7 @@ fn every_link_of_a_published_mitchell_resolves_inside_the_folder() {
     let index = String::from_utf8(site.file(INDEX).unwrap().bytes.clone()).unwrap();
     assert!(index.contains("<h2>North-South</h2>") && index.contains("<h2>East-West</h2>"));
     assert!(index.contains("href=\"pair-3ew.html\""));
-    assert!(index.contains("21 boards"));
+    assert!(index.contains("21 boards in all"));
 }
 
 #[test]
