@@ -1831,3 +1831,69 @@ fn an_event_open_twice_in_one_process_keeps_every_write_when_a_command_closes_it
     let file = EventFile::open(&path).unwrap();
     assert_eq!(file.results().unwrap().len(), 2);
 }
+
+/// Issue 44: `event publish` writes the results site of a 13-pair Mitchell with hand records
+/// into a new folder, says where it is and how many pages it has, and refuses a folder with
+/// files in it unless --force (which leaves the other files alone).
+#[test]
+fn a_club_evening_is_published_as_a_web_site_from_the_command_line() {
+    let dir = scratch("publish");
+    let file = dir.join("publish.tourney");
+    let f = file.to_str().unwrap();
+    let roster = fixture("pairs_two_name_columns.csv");
+    ok(&tourney(&[
+        "event",
+        "new",
+        f,
+        "--format",
+        "bridge-pairs",
+        "--roster",
+        &roster,
+        "--movement",
+        "mitchell",
+        "--boards-per-round",
+        "3",
+    ]));
+    ok(&tourney(&[
+        "event",
+        "deals",
+        f,
+        "--pbn",
+        &fixture("../pbn/endplay-8-boards.pbn"),
+    ]));
+    four_spades_on_board_one(f);
+    let site = dir.join("site");
+    let s = site.to_str().unwrap();
+    let out = ok(&tourney(&["event", "publish", f, "--html", s]));
+    // 13 pairs and 21 boards (7 rounds of 3), and the ranking.
+    assert!(
+        out.contains(&format!(
+            "wrote 35 pages to {s}: open {}",
+            site.join("index.html").display()
+        )),
+        "{out}"
+    );
+    let board = std::fs::read_to_string(site.join("board-1.html")).unwrap();
+    assert!(
+        board.contains("Dealer North") && board.contains("not analysed"),
+        "{board}"
+    );
+    assert!(
+        std::fs::read_to_string(site.join("index.html"))
+            .unwrap()
+            .contains("<h2>East-West</h2>")
+    );
+    std::fs::write(site.join("club.txt"), "kept").unwrap();
+    fails_with(
+        &tourney(&["event", "publish", f, "--html", s]),
+        1,
+        "the folder is not empty; nothing was written",
+    );
+    ok(&tourney(&["event", "publish", f, "--html", s, "--force"]));
+    assert_eq!(std::fs::read_to_string(site.join("club.txt")).unwrap(), "kept");
+    fails_with(
+        &tourney(&["event", "publish", &format!("{f}.missing"), "--html", s]),
+        1,
+        "there is no such file",
+    );
+}

@@ -46,6 +46,7 @@ impl FileDialogs for NativeDialogs {
             .add_filter(filter, &extensions);
         let started = Instant::now();
         let chosen = match request.suggested_name() {
+            _ if request.folder() => dialog.pick_folder(),
             Some(name) => dialog.set_file_name(name).save_file(),
             None => dialog.pick_file(),
         };
@@ -103,6 +104,7 @@ pub enum Purpose {
     ExportStandings,
     ExportUsebio,
     ExportTableCodes,
+    PublishSite,
     AttachPbn,
     LeagueTable,
     Puzzle,

@@ -17,6 +17,9 @@ pub enum Request {
     SaveEvent { suggested: String },
     /// Where to write an export (PDF or CSV).
     Export { suggested: String, extension: String },
+    /// A folder to write into (the results web pages): one listed, or a new one named in
+    /// the name field (made when written); an empty name means the folder shown.
+    Folder { title: String, suggested: String },
     /// Any file to read (the tools' tables and puzzles).
     File {
         title: String,
@@ -32,7 +35,7 @@ impl Request {
             Request::Event => "Open an event".to_owned(),
             Request::SaveEvent { .. } => "Save the new event as".to_owned(),
             Request::Export { extension, .. } => format!("Export ({})", extension.to_uppercase()),
-            Request::File { title, .. } => title.clone(),
+            Request::File { title, .. } | Request::Folder { title, .. } => title.clone(),
         }
     }
 
@@ -44,6 +47,7 @@ impl Request {
                 ("Tourney event".to_owned(), vec!["tourney".into()])
             }
             Request::Export { extension, .. } => (extension.to_uppercase(), vec![extension.clone()]),
+            Request::Folder { .. } => ("folders".to_owned(), Vec::new()),
             Request::File {
                 filter, extensions, ..
             } => (filter.clone(), extensions.clone()),
@@ -55,12 +59,18 @@ impl Request {
         match self {
             Request::SaveEvent { suggested } => Some(format!("{suggested}.tourney")),
             Request::Export { suggested, extension } => Some(format!("{suggested}.{extension}")),
+            Request::Folder { suggested, .. } => Some(suggested.clone()),
             _ => None,
         }
     }
 
     pub fn saves(&self) -> bool {
         self.suggested_name().is_some()
+    }
+
+    /// Whether a folder is asked for, not a file.
+    pub fn folder(&self) -> bool {
+        matches!(self, Request::Folder { .. })
     }
 }
 
@@ -136,8 +146,26 @@ impl OwnFileDialog {
         self.extensions.contains(&extension)
     }
 
+    /// The folder the name field names in the folder shown (the folder shown itself when
+    /// the field is empty), or why not.
+    fn folder_target(&mut self) -> Option<PathBuf> {
+        let name = self.name.trim();
+        if name.is_empty() {
+            return Some(self.folder.clone());
+        }
+        let path = self.folder.join(name);
+        if path.exists() && !path.is_dir() {
+            self.problem = Some(format!("{} is a file, not a folder.", path.display()));
+            return None;
+        }
+        Some(path)
+    }
+
     /// The file the name field and the folder point at, or why not.
     fn target(&mut self) -> Option<PathBuf> {
+        if self.request.folder() {
+            return self.folder_target();
+        }
         let name = self.name.trim();
         if name.is_empty() {
             self.problem = Some(if self.request.saves() {
@@ -230,8 +258,15 @@ impl OwnFileDialog {
             {
                 self.go(self.folder.clone());
             }
+            if self.request.folder() {
+                ui.weak("The pages go into the folder named below, inside the folder shown (a new folder is made); leave the name empty to use the folder shown.");
+            }
             ui.horizontal(|ui| {
-                let label = ui.label("File name");
+                let label = ui.label(if self.request.folder() {
+                    "Folder name"
+                } else {
+                    "File name"
+                });
                 let field = ui
                     .add(egui::TextEdit::singleline(&mut self.name).desired_width(440.0))
                     .labelled_by(label.id);
@@ -267,7 +302,11 @@ impl OwnFileDialog {
             }
             ui.separator();
             ui.horizontal(|ui| {
-                let verb = if saving { "Save" } else { "Open" };
+                let verb = match (self.request.folder(), saving) {
+                    (true, _) => "Choose",
+                    (false, true) => "Save",
+                    (false, false) => "Open",
+                };
                 if ui.button(verb).clicked()
                     && let Some(path) = self.target()
                 {

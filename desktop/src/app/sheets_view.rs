@@ -150,6 +150,9 @@ impl EventView for SheetsView {
                 status = Some(Notice::written(path.clone(), write_usebio(session, &path)));
             }
         }
+        if let Some(notice) = publish_site(ui, session, files) {
+            status = Some(notice);
+        }
         let clicked = ui
             .add_enabled(
                 !session.results().is_empty(),
@@ -216,6 +219,58 @@ impl SheetsView {
     }
 }
 
+/// The "Publish results web pages…" button: asks for a folder, writes the results site into
+/// it and says where it went (the banner's Open shows the ranking in the browser).
+fn publish_site(ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Option<Notice> {
+    let clicked = ui
+        .add_enabled(
+            !session.results().is_empty(),
+            egui::Button::new("Publish results web pages…"),
+        )
+        .on_hover_text(
+            "A folder of web pages: the ranking, each pair's scorecard, each board's traveller and hands (or each round). Open it from disk or upload it to the club's web site.",
+        )
+        .on_disabled_hover_text("The results pages can be published once results are entered")
+        .clicked();
+    if clicked {
+        let title = &session.event().settings.title;
+        files.ask(
+            Purpose::PublishSite,
+            Request::Folder {
+                title: "Publish the results web pages into a folder".to_owned(),
+                suggested: format!("{title} results"),
+            },
+        );
+    }
+    let folder = files.answer(Purpose::PublishSite)??;
+    Some(write_site_into(session, &folder))
+}
+
+/// Writes the results site into `folder`: a new or empty folder, or one that holds the pages
+/// published before (then only the site's own files are replaced). Any other folder with
+/// files in it is refused, so a club's own web pages are never written over.
+fn write_site_into(session: &Session, folder: &Path) -> Notice {
+    use scheduler::sheets::site::{is_published_site, results_site, write_site};
+    // The boards' double-dummy analyses: none kept with the event yet.
+    let analyses = std::collections::BTreeMap::new();
+    let site = results_site(session.event(), session.results(), &analyses);
+    match write_site(&site, folder, is_published_site(folder), &[&session.path()]) {
+        Ok(published) => Notice::Said(
+            format!(
+                "Published {} results pages in {} (open index.html, or upload the folder to the club's web site)",
+                published.pages,
+                published.folder.display()
+            ),
+            Some(published.index),
+        ),
+        Err(scheduler::sheets::site::SiteError::NotEmpty(path)) => Notice::Problem(format!(
+            "Not published: {} has other files in it. Choose an empty folder, or type a name for a new one.",
+            path.display()
+        )),
+        Err(error) => Notice::Problem(format!("Not published: {error}")),
+    }
+}
+
 /// The USEBIO 1.2 results file of a club pairs evening, where the save dialog said.
 fn write_usebio(session: &Session, path: &Path) -> Result<(), String> {
     let xml =
@@ -257,6 +312,36 @@ pub fn export_standings_csv(session: &Session, files: &mut Files, clicked: bool)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_results_site_goes_into_a_new_folder_again_into_its_own_and_never_into_another() {
+        let dir = std::env::temp_dir().join(format!("tourney-sheets-view-site-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let session = Session::demo(&dir).unwrap();
+        let folder = dir.join("Demo results");
+        let said = |notice: Notice| match notice {
+            Notice::Said(text, file) => (text, file),
+            Notice::Problem(problem) => (problem, None),
+            Notice::Wrote(path) => (path.display().to_string(), None),
+        };
+        let (text, file) = said(write_site_into(&session, &folder));
+        assert!(text.starts_with("Published "), "{text}");
+        assert_eq!(file, Some(folder.join("index.html")));
+        // Published again after a correction: its own pages are replaced.
+        let (text, _) = said(write_site_into(&session, &folder));
+        assert!(text.starts_with("Published "), "{text}");
+        // A folder of other files is refused, and left as it was.
+        let other = dir.join("club-site");
+        std::fs::create_dir_all(&other).unwrap();
+        std::fs::write(other.join("index.html"), "<p>the club's page</p>").unwrap();
+        let (text, file) = said(write_site_into(&session, &other));
+        assert!(text.contains("has other files in it"), "{text}");
+        assert_eq!(file, None);
+        assert_eq!(
+            std::fs::read_to_string(other.join("index.html")).unwrap(),
+            "<p>the club's page</p>"
+        );
+    }
 
     #[test]
     fn the_demo_prints_its_sheets_with_standings() {

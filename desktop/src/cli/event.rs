@@ -43,6 +43,10 @@ pub enum EventCommand {
     History { file: PathBuf },
     /// Export the results for a national body: USEBIO 1.2 XML (club pairs events).
     Export(ExportArgs),
+    /// Write the results as a small web site in a folder (no server needed): the ranking, a
+    /// page per pair (scorecard) and per board (traveller, hands) at a club pairs evening, a
+    /// page per round otherwise. Open index.html, or upload the folder to the club's site.
+    Publish(super::publish::PublishArgs),
     /// Bridge hand records: attach the deals of a PBN file (a dealing machine's, or `tourney
     /// deals`) to the event's boards, or write the attached ones as PBN.
     Deals(DealsArgs),
@@ -391,6 +395,7 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
         EventCommand::Sheets(args) => write_sheets(&args),
         EventCommand::History { file } => print_history(&file),
         EventCommand::Export(args) => export(&args),
+        EventCommand::Publish(args) => super::publish::publish(&args),
         EventCommand::Deals(args) => deals(&args),
         EventCommand::Withdraw {
             file,

@@ -9,6 +9,7 @@ mod members;
 mod movement;
 mod numbers;
 mod output;
+mod publish;
 mod roster;
 mod round_robin;
 mod serve;

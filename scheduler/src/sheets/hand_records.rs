@@ -75,8 +75,8 @@ fn analysis(analysis: &Analysis) -> HandAnalysis {
     HandAnalysis { heads, rows, par }
 }
 
-/// One hand, suit by suit.
-fn diagram(seat: Direction, hand: Hand) -> HandDiagram {
+/// One hand, suit by suit (also drawn by the results site's hand diagrams).
+pub(super) fn diagram(seat: Direction, hand: Hand) -> HandDiagram {
     HandDiagram {
         seat: seat.name().to_owned(),
         letter: seat.letter().to_string(),

@@ -13,6 +13,7 @@ mod join;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 mod scorecards;
+pub mod site;
 pub mod table_codes;
 
 use crate::event::club_pairs::{Scorecard, Traveller};

@@ -269,3 +269,24 @@ fn snapshots_of_a_traveller_with_leads_and_matchpoints() {
     harness.run();
     harness.snapshot_options("results_by_traveller", &snapshot_options());
 }
+
+/// Issue 44: Sheets → "Publish results web pages…" asks for a folder and writes the results
+/// site into it; the banner says where and offers to open the ranking.
+#[test]
+fn the_results_web_pages_are_published_into_the_folder_chosen() {
+    let site = folder("publish-site-pages").join("Club results");
+    let mut harness = by_traveller("publish-site", vec![Some(site.clone())]);
+    let row = board_one(&harness)[0].clone();
+    enter_with_lead(&mut harness, &row, "4S N 10", "HQ");
+    harness.get_by_label("Sheets").click();
+    harness.run();
+    harness.get_by_label("Publish results web pages…").click();
+    harness.run();
+    let index = std::fs::read_to_string(site.join("index.html")).expect("the ranking page is written");
+    assert!(index.contains("<h1>"), "{index}");
+    assert!(site.join("board-1.html").is_file() && site.join("style.css").is_file());
+    let banner = harness.state().banner.as_ref().expect("a banner");
+    assert!(banner.text.starts_with("Published "), "{}", banner.text);
+    assert!(banner.text.contains("Club results"), "{}", banner.text);
+    harness.get_by_label("Open");
+}

@@ -1,0 +1,255 @@
+//! The site of an event without a movement (a whist drive, chess, a team event, a round
+//! robin): the standings on `index.html` and a page per round saying who played whom and
+//! how it went. Also the frame every page shares (`frame`).
+
+use super::SiteFile;
+use super::html::{Align, Frame, Table, esc, link};
+use crate::event::standings::{provisional, standings};
+use crate::event::{Event, ResultKey, ResultValue, Results, sides};
+use crate::model::{Absence, Format, Round, Table as SeatedTable};
+use crate::sheets::StandingsTable;
+
+/// The frame of every page of `event`'s site: its title, club and date.
+pub(super) fn frame(event: &Event) -> Frame {
+    let settings = &event.settings;
+    let date = crate::sheets::event_sheets::sheet_options(event)
+        .formatted_date()
+        .ok()
+        .flatten()
+        .or_else(|| settings.date.clone());
+    let line: Vec<String> = settings
+        .club
+        .iter()
+        .filter(|c| !c.trim().is_empty())
+        .chain(date.iter())
+        .map(|s| esc(s))
+        .collect();
+    Frame {
+        title: esc(&settings.title),
+        line: line.join(" · "),
+    }
+}
+
+/// The round's page: "round-3.html".
+fn round_file(round: u32) -> String {
+    format!("round-{round}.html")
+}
+
+/// Every page of an event without a movement: the standings, then one page per round.
+pub(super) fn rounds_site(event: &Event, results: &Results) -> Vec<SiteFile> {
+    let frame = frame(event);
+    let mut files = vec![SiteFile {
+        path: super::INDEX.to_owned(),
+        bytes: standings_page(event, results, &frame),
+    }];
+    let rounds = &event.schedule.rounds;
+    for (i, round) in rounds.iter().enumerate() {
+        let previous = i.checked_sub(1).and_then(|j| rounds.get(j)).map(|r| r.number);
+        let next = rounds.get(i + 1).map(|r| r.number);
+        files.push(SiteFile {
+            path: round_file(round.number),
+            bytes: round_page(event, results, round, (previous, next), &frame),
+        });
+    }
+    files
+}
+
+/// `index.html`: what the event is, its standings tables, links to every round.
+fn standings_page(event: &Event, results: &Results, frame: &Frame) -> Vec<u8> {
+    let settings = &event.settings;
+    let mut body = format!(
+        "<ul class=\"facts\">\n<li>{}</li>\n<li>{} entrants, {} rounds</li>\n</ul>\n",
+        esc(&settings.format_label),
+        event.schedule.entrants.len(),
+        event.schedule.rounds.len()
+    );
+    if results.is_empty() {
+        body.push_str("<p class=\"note\">No results have been entered yet.</p>\n");
+    } else if let Some(missing) = provisional(event, results) {
+        body.push_str(&format!(
+            "<p class=\"note\"><strong>{}</strong></p>\n",
+            esc(&missing)
+        ));
+    }
+    let tables = if results.is_empty() {
+        Vec::new()
+    } else {
+        standings(event, results)
+    };
+    for table in &tables {
+        let heading = table.heading.clone().unwrap_or_else(|| "Standings".to_owned());
+        body.push_str(&format!("<h2>{}</h2>\n", esc(&heading)));
+        body.push_str(&standings_table(table, &heading));
+        if let Some(note) = &table.note {
+            body.push_str(&format!("<p class=\"note\">{}</p>\n", esc(note)));
+        }
+    }
+    body.push_str("<h2 id=\"rounds\">Rounds</h2>\n<p>Who played whom in each round, and the results:</p>\n<ul class=\"boards\">\n");
+    for round in &event.schedule.rounds {
+        body.push_str(&format!(
+            "<li>{}</li>\n",
+            link(&round_file(round.number), &format!("Round {}", round.number))
+        ));
+    }
+    body.push_str("</ul>\n");
+    frame.page(&settings.title, &body)
+}
+
+/// A standings table as HTML: numbers right-aligned, the name column heading each row.
+fn standings_table(table: &StandingsTable, heading: &str) -> String {
+    let numeric = |i: usize| {
+        table.rows.iter().all(|row| {
+            row.get(i).is_none_or(|cell| {
+                let bare = cell.trim_end_matches('=').replace('½', ".5");
+                bare.is_empty() || bare.parse::<f64>().is_ok()
+            })
+        })
+    };
+    let columns = table
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (esc(c), if numeric(i) { Align::Right } else { Align::Left }))
+        .collect();
+    let rows = table
+        .rows
+        .iter()
+        .map(|row| row.iter().map(|cell| esc(cell)).collect())
+        .collect();
+    let mut html = Table::new(&format!("{heading}, best first"), columns, rows);
+    html.row_header = table
+        .columns
+        .iter()
+        .position(|c| c != "Rank" && c != "No.")
+        .unwrap_or(0);
+    html.html()
+}
+
+/// The names of the side's entrants, with their teams in a team event.
+fn side_names(event: &Event, entrants: &[usize]) -> String {
+    let schedule = &event.schedule;
+    entrants
+        .iter()
+        .map(|&e| {
+            let name = schedule.entrants.get(e).map_or("", String::as_str);
+            match schedule.entrant_teams.get(e).filter(|t| !t.is_empty()) {
+                Some(team) => format!("{name} ({team})"),
+                None => name.to_owned(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" & ")
+}
+
+/// The two sides' names as the format calls them.
+fn side_labels(format: Format) -> (&'static str, &'static str) {
+    match format {
+        Format::Whist | Format::Pairs => ("North-South", "East-West"),
+        Format::RoundRobin => ("Home", "Away"),
+        Format::TeamChess => ("White", "Black"),
+    }
+}
+
+/// What the table's results say: tricks "14–12", a game "1-0", a score "3-1", or a bridge
+/// table's boards one after another.
+fn result_text(event: &Event, results: &Results, round: u32, table: &SeatedTable) -> String {
+    let key = |deal| ResultKey {
+        round,
+        table: table.number,
+        deal,
+    };
+    let show = |value: &ResultValue| match value {
+        ResultValue::Tricks { ns, ew } => format!("{ns}–{ew}"),
+        other => other.to_string(),
+    };
+    let boards = event.deals_at(round, table.number);
+    if *boards.start() == 0 {
+        return results.get(&key(0)).map(show).unwrap_or_default();
+    }
+    boards
+        .filter_map(|deal| {
+            results
+                .get(&key(deal))
+                .map(|v| format!("board {deal}: {}", show(v)))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A round's page: a line per table (who against whom, and the result), then who did not
+/// play.
+fn round_page(
+    event: &Event,
+    results: &Results,
+    round: &Round,
+    neighbours: (Option<u32>, Option<u32>),
+    frame: &Frame,
+) -> Vec<u8> {
+    let (first, second) = side_labels(event.schedule.format);
+    let rows = round
+        .tables
+        .iter()
+        .map(|table| {
+            let (a, b) = sides(table);
+            let result = result_text(event, results, round.number, table);
+            vec![
+                table.number.to_string(),
+                esc(&side_names(event, &a)),
+                esc(&side_names(event, &b)),
+                if result.is_empty() {
+                    "<span class=\"muted\">no result yet</span>".to_owned()
+                } else {
+                    esc(&result)
+                },
+            ]
+        })
+        .collect();
+    let columns = vec![
+        ("Table".to_owned(), Align::Right),
+        (first.to_owned(), Align::Left),
+        (second.to_owned(), Align::Left),
+        ("Result".to_owned(), Align::Left),
+    ];
+    let table = Table::new(&format!("Round {}: the tables", round.number), columns, rows);
+    let mut items = Vec::new();
+    if let Some(p) = neighbours.0 {
+        items.push(format!(
+            "<a href=\"{}\" rel=\"prev\">← Round {p}</a>",
+            round_file(p)
+        ));
+    }
+    items.push(link(super::INDEX, "Standings"));
+    if let Some(n) = neighbours.1 {
+        items.push(format!(
+            "<a href=\"{}\" rel=\"next\">Round {n} →</a>",
+            round_file(n)
+        ));
+    }
+    let nav = format!(
+        "<nav class=\"pager\" aria-label=\"Rounds\">{}</nav>\n",
+        items.join(" ")
+    );
+    let mut body = nav.clone();
+    body.push_str(&table.html());
+    if !round.absent.is_empty() {
+        let absent: Vec<String> = round
+            .absent
+            .iter()
+            .map(|a| {
+                let why = match a.kind {
+                    Absence::Bye => "bye",
+                    Absence::SitOut => "sits out",
+                    Absence::Left => "has left",
+                    Absence::Late => "not yet arrived",
+                };
+                format!("{} ({why})", esc(&side_names(event, &[a.entrant])))
+            })
+            .collect();
+        body.push_str(&format!(
+            "<p>Not at a table this round: {}.</p>\n",
+            absent.join(", ")
+        ));
+    }
+    body.push_str(&nav);
+    frame.page(&format!("Round {}", round.number), &body)
+}
