@@ -12,6 +12,7 @@ pub mod audit;
 pub mod club;
 pub mod csv_safety;
 pub mod deals;
+pub mod double_dummy;
 pub mod event;
 pub mod export_file;
 pub mod milp;

@@ -1,0 +1,145 @@
+//! Which card to try first. The search is only as fast as its first tries are good: a move
+//! that settles a node early spares every other. The weights are the project's own, after the
+//! ideas DDS describes (Haglund and Hein, §5): cash winners when the opponents cannot ruff,
+//! lead towards partner's winners, second hand low, third and fourth hand win as cheaply as
+//! possible unless partner already wins, ruff low, discard small cards from long suits; and
+//! the move that last cut the search off at the same depth goes first.
+
+use super::cards::top_bit;
+use super::search::{Search, Trick};
+
+/// A card to play: its suit and its one-bit rank; `weight` orders the list.
+#[derive(Clone, Copy, Default, Debug)]
+pub(super) struct Move {
+    pub(super) suit: usize,
+    pub(super) card: u16,
+    pub(super) weight: i32,
+}
+
+/// At most 13 moves, on the stack.
+#[derive(Default)]
+pub(super) struct MoveList {
+    moves: [Move; 13],
+    len: usize,
+}
+
+impl MoveList {
+    /// Adds a move (a hand holds at most 13 cards, so it always fits).
+    pub(super) fn push(&mut self, m: Move) {
+        if self.len < self.moves.len() {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+
+    /// The moves in order.
+    pub(super) fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+fn rank(card: u16) -> i32 {
+    card.trailing_zeros() as i32
+}
+
+/// Weighs every move of `seat` (the `k`-th card of `trick`) and sorts the list, heaviest
+/// first; `killer` is the last move that cut off at this depth.
+pub(super) fn order_moves(
+    search: &Search<'_>,
+    trick: &Trick,
+    k: usize,
+    seat: usize,
+    moves: &mut MoveList,
+    killer: Move,
+) {
+    let len = moves.len;
+    for m in &mut moves.moves[..len] {
+        m.weight = if k == 0 {
+            lead_weight(search, trick, seat, *m)
+        } else {
+            follow_weight(search, trick, k, seat, *m)
+        };
+        if m.suit == killer.suit && m.card == killer.card {
+            m.weight += 100;
+        }
+    }
+    let list = &mut moves.moves[..len];
+    for i in 1..len {
+        let mut j = i;
+        while j > 0 && list[j - 1].weight < list[j].weight {
+            list.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+fn lead_weight(search: &Search<'_>, trick: &Trick, seat: usize, m: Move) -> i32 {
+    let hands = &search.hands;
+    let partner = seat ^ 2;
+    let (lho, rho) = ((seat + 1) & 3, (seat + 3) & 3);
+    let all = trick.start[m.suit];
+    let top = top_bit(all);
+    let trump = search.trump;
+    let ruffable = search.has_trumps() && m.suit != trump && {
+        let can_ruff = |p: usize| hands[p][m.suit] == 0 && hands[p][trump] != 0;
+        can_ruff(lho) || can_ruff(rho)
+    };
+    let length = hands[seat][m.suit].count_ones() as i32;
+    if m.card == top {
+        return if ruffable { 20 } else { 70 };
+    }
+    if hands[partner][m.suit] & top != 0 {
+        return if ruffable {
+            15 - rank(m.card)
+        } else {
+            55 - rank(m.card)
+        };
+    }
+    // The opponents hold the top card: lead low, from length, and not a lone honour.
+    let second = top_bit(all & !top);
+    let mut weight = 25 + 2 * length - rank(m.card);
+    if m.card == second && hands[seat][m.suit] & (second >> 1) == 0 {
+        weight -= 15;
+    }
+    if ruffable {
+        weight -= 10;
+    }
+    weight
+}
+
+fn follow_weight(search: &Search<'_>, trick: &Trick, k: usize, seat: usize, m: Move) -> i32 {
+    let led = trick.suits[0];
+    let best = trick.winning(k, search.trump);
+    let best_seat = (trick.leader + best) & 3;
+    let partner_wins = best_seat == seat ^ 2;
+    let (best_suit, best_card) = (trick.suits[best], trick.cards[best]);
+    let r = rank(m.card);
+    if m.suit == led {
+        let beats = best_suit == led && m.card > best_card;
+        if partner_wins || !beats {
+            return 40 - r;
+        }
+        if k == 1 {
+            // Second hand: a card that cannot be beaten is good, otherwise low.
+            let top = top_bit(trick.start[led]);
+            return if m.card == top { 55 } else { 20 - r };
+        }
+        return 60 - r;
+    }
+    if m.suit == search.trump {
+        if partner_wins {
+            return -10 - r;
+        }
+        if best_suit == search.trump && m.card < best_card {
+            return -20 - r;
+        }
+        return 55 - r;
+    }
+    // A discard: small cards from long suits, never the top card of a suit.
+    let length = search.hands[seat][m.suit].count_ones() as i32;
+    let mut weight = 10 + 2 * length - r;
+    if m.card == top_bit(trick.start[m.suit]) {
+        weight -= 20;
+    }
+    weight
+}

@@ -1,0 +1,230 @@
+//! The search: zero-window alpha-beta over the card play, asking "can North-South take at
+//! least `target` tricks?" (Pearl's test, as DDS uses it), with North-South maximising at
+//! every node whoever is on lead. Every answer comes with the cards it depended on: the
+//! cards that won a trick by rank (beat a lower card of the same suit, a trump over a trump),
+//! with the rest of their run — everything else is a small card whose exact rank did not
+//! matter. Those cards make the transposition table's entries (`table_store`).
+//!
+//! Of a run of cards in one hand (cards next to each other among those in play at the start
+//! of the trick) only the highest is tried: playing any of them is the same.
+
+use super::cards::{Holding, NO_TRUMPS, Ranks, in_lane, run_heads, run_of, top_bit};
+use super::order::{Move, MoveList, order_moves};
+use super::table_store::{TableStore, key, mask_of, owners, ranks_of};
+use crate::solver::Control;
+
+/// The trick being played: who led, the cards played so far (suit and one-bit rank) and the
+/// cards in play when it began.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Trick {
+    pub(super) leader: usize,
+    pub(super) suits: [usize; 4],
+    pub(super) cards: [u16; 4],
+    pub(super) start: Holding,
+}
+
+impl Trick {
+    /// The position in the trick (0 = the lead) of the card winning so far among the first
+    /// `played` cards.
+    pub(super) fn winning(&self, played: usize, trump: usize) -> usize {
+        let mut best = 0;
+        for k in 1..played {
+            let (s, b) = (self.suits[k], self.suits[best]);
+            let beats = if s == b {
+                self.cards[k] > self.cards[best]
+            } else {
+                s == trump
+            };
+            if beats {
+                best = k;
+            }
+        }
+        best
+    }
+}
+
+/// One search over one strain: the hands as they are now, the trump suit and the table.
+pub(super) struct Search<'c> {
+    pub(super) hands: [Holding; 4],
+    pub(super) trump: usize,
+    pub(super) store: TableStore,
+    pub(super) nodes: u64,
+    pub(super) stopped: bool,
+    control: &'c Control,
+    /// The last move that cut off, per (tricks left, position in the trick): tried first.
+    killers: [[Move; 4]; 14],
+}
+
+/// Nodes between two looks at the clock.
+const CHECK_EVERY: u64 = 1 << 14;
+
+impl<'c> Search<'c> {
+    /// A search of `hands` with `trump` (a suit number or `NO_TRUMPS`) and a table of at most
+    /// `capacity` entries.
+    pub(super) fn new(
+        hands: [Holding; 4],
+        trump: usize,
+        capacity: usize,
+        control: &'c Control,
+    ) -> Search<'c> {
+        Search {
+            hands,
+            trump,
+            store: TableStore::new(capacity),
+            nodes: 0,
+            stopped: false,
+            control,
+            killers: [[Move::default(); 4]; 14],
+        }
+    }
+
+    fn in_play(&self) -> Holding {
+        let h = &self.hands;
+        std::array::from_fn(|s| h[0][s] | h[1][s] | h[2][s] | h[3][s])
+    }
+
+    /// Whether North-South, having won `won` tricks with `left` to play and `leader` to lead,
+    /// can take `target` in all; and the cards that answer depended on.
+    pub(super) fn trick_start(&mut self, leader: usize, won: u8, left: u8, target: u8) -> (bool, Ranks) {
+        if won >= target {
+            return (true, 0);
+        }
+        if won + left < target {
+            return (false, 0);
+        }
+        self.nodes += 1;
+        if self.nodes % CHECK_EVERY == 0 && self.control.should_stop() {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return (false, 0);
+        }
+        let all = self.in_play();
+        if left == 1 {
+            return self.last_trick(leader, won, target, &all);
+        }
+        let key = key(&self.hands, leader);
+        let owners = owners(&self.hands, &all);
+        let need = target - won;
+        if let Some((reached, mask)) = self.store.lookup(key, owners, need) {
+            return (reached, ranks_of(mask, &all));
+        }
+        let mut trick = Trick {
+            leader,
+            start: all,
+            ..Trick::default()
+        };
+        let (reached, ranks) = self.play(&mut trick, 0, won, left, target);
+        if !self.stopped {
+            self.store.store(key, owners, mask_of(ranks, &all), reached, need);
+        }
+        (reached, ranks)
+    }
+
+    /// The `k`-th card of the trick (0 = the lead) and everything after it.
+    fn play(&mut self, trick: &mut Trick, k: usize, won: u8, left: u8, target: u8) -> (bool, Ranks) {
+        let seat = (trick.leader + k) & 3;
+        let maximising = seat & 1 == 0;
+        let mut moves = MoveList::default();
+        self.moves(trick, k, seat, &mut moves);
+        order_moves(
+            self,
+            trick,
+            k,
+            seat,
+            &mut moves,
+            self.killers[usize::from(left)][k],
+        );
+        let mut depends: Ranks = 0;
+        for &m in moves.as_slice() {
+            self.hands[seat][m.suit] ^= m.card;
+            trick.suits[k] = m.suit;
+            trick.cards[k] = m.card;
+            let (reached, ranks) = if k == 3 {
+                self.finish(trick, won, left, target)
+            } else {
+                self.play(trick, k + 1, won, left, target)
+            };
+            self.hands[seat][m.suit] ^= m.card;
+            if reached == maximising {
+                self.killers[usize::from(left)][k] = m;
+                return (reached, ranks);
+            }
+            depends |= ranks;
+        }
+        (!maximising, depends)
+    }
+
+    /// The legal moves of `seat` as the `k`-th card of `trick`, one per run.
+    fn moves(&self, trick: &Trick, k: usize, seat: usize, moves: &mut MoveList) {
+        let hand = &self.hands[seat];
+        let follow = k > 0 && hand[trick.suits[0]] != 0;
+        for suit in 0..4 {
+            if follow && suit != trick.suits[0] {
+                continue;
+            }
+            let mut heads = run_heads(hand[suit], trick.start[suit]);
+            while heads != 0 {
+                let card = top_bit(heads);
+                heads ^= card;
+                moves.push(Move {
+                    suit,
+                    card,
+                    weight: 0,
+                });
+            }
+        }
+    }
+
+    /// The trick is complete: who won it, then the rest of the play.
+    fn finish(&mut self, trick: &Trick, won: u8, left: u8, target: u8) -> (bool, Ranks) {
+        let winner = trick.winning(4, self.trump);
+        let seat = (trick.leader + winner) & 3;
+        let won_now = won + u8::from(seat & 1 == 0);
+        let (reached, ranks) = self.trick_start(seat, won_now, left - 1, target);
+        (reached, ranks | self.by_rank(trick, winner, seat))
+    }
+
+    /// The winning card's run, when it won by rank (another card of its suit was played).
+    fn by_rank(&self, trick: &Trick, winner: usize, seat: usize) -> Ranks {
+        let suit = trick.suits[winner];
+        let same_suit = trick.suits.iter().filter(|&&s| s == suit).count();
+        if same_suit < 2 {
+            return 0;
+        }
+        let card = trick.cards[winner];
+        let hand = self.hands[seat][suit] | card;
+        in_lane(run_of(card, hand, trick.start[suit]), suit)
+    }
+
+    /// One card each: the last trick needs no search.
+    fn last_trick(&mut self, leader: usize, won: u8, target: u8, all: &Holding) -> (bool, Ranks) {
+        let mut trick = Trick {
+            leader,
+            start: *all,
+            ..Trick::default()
+        };
+        for k in 0..4 {
+            let seat = (leader + k) & 3;
+            let suit = (0..4).find(|&s| self.hands[seat][s] != 0).unwrap_or(0);
+            trick.suits[k] = suit;
+            trick.cards[k] = self.hands[seat][suit];
+        }
+        let winner = trick.winning(4, self.trump);
+        let seat = (leader + winner) & 3;
+        let total = won + u8::from(seat & 1 == 0);
+        let suit = trick.suits[winner];
+        let same_suit = trick.suits.iter().filter(|&&s| s == suit).count();
+        let ranks = if same_suit >= 2 {
+            in_lane(trick.cards[winner], suit)
+        } else {
+            0
+        };
+        (total >= target, ranks)
+    }
+
+    /// Whether the strain has trumps.
+    pub(super) fn has_trumps(&self) -> bool {
+        self.trump != NO_TRUMPS
+    }
+}

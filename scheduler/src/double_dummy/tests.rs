@@ -1,0 +1,105 @@
+//! The solver against the slow reference on random endings, against DDS's tables on the
+//! project's reference deals (`fixtures/dd/dds-reference.json`), and on positions whose
+//! answer is known by hand.
+
+use super::cards::{Holding, NO_TRUMPS, hands_of};
+use super::reference::reference_tricks;
+use super::*;
+use crate::deals::{Direction, Strain, deal_from_pbn};
+use crate::solver::Rng;
+
+/// A random ending of `tricks` tricks: each hand keeps `tricks` of its cards of a random deal.
+fn ending(rng: &mut Rng, tricks: u32) -> [Holding; 4] {
+    let deal = crate::deals::random_deal(rng);
+    let mut hands = hands_of(&deal);
+    for hand in &mut hands {
+        while hand.iter().map(|s| s.count_ones()).sum::<u32>() > tricks {
+            let card = crate::deals::uniform_below(rng, 52) as usize;
+            hand[card / 13] &= !(1 << (card % 13));
+        }
+    }
+    hands
+}
+
+#[test]
+fn endings_agree_with_the_slow_reference() {
+    let mut rng = Rng::new(44);
+    for case in 0..600 {
+        let tricks = 2 + case % 4;
+        let hands = ending(&mut rng, tricks as u32);
+        let trump = case % 5;
+        let leader = (case / 5) % 4;
+        let fast = ending_tricks(hands, trump, leader);
+        let slow = reference_tricks(hands, trump, leader);
+        assert_eq!(fast, slow, "case {case}: {hands:?} trump {trump} leader {leader}");
+    }
+}
+
+#[test]
+fn known_positions() {
+    // A squeeze: South leads the last club in no trumps. North holds ♠A ♥A... kept simple:
+    // North-South hold all the top cards of every suit: 13 tricks whoever leads.
+    let deal =
+        deal_from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432").unwrap();
+    let hands = hands_of(&deal);
+    for leader in 0..4 {
+        assert_eq!(ending_tricks(hands, NO_TRUMPS, leader), 13);
+    }
+    // With spades trumps East leads, North wins and draws trumps in four rounds.
+    assert_eq!(ending_tricks(hands, 0, 1), 13);
+}
+
+/// The reference deals: PBN and DDS's table.
+fn reference_deals() -> Vec<(String, [[u8; 5]; 4], String)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/dd/dds-reference.json");
+    let text = std::fs::read_to_string(path).unwrap();
+    let deals: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+    deals
+        .iter()
+        .map(|d| {
+            let mut rows = [[0u8; 5]; 4];
+            for seat in Direction::ALL {
+                for strain in Strain::ALL {
+                    rows[seat.index()][strain.index()] = d["dd"][seat.letter().to_string()][strain.letters()]
+                        .as_u64()
+                        .unwrap() as u8;
+                }
+            }
+            let kind = d["kind"].as_str().unwrap_or("").to_owned();
+            (d["pbn"].as_str().unwrap().to_owned(), rows, kind)
+        })
+        .collect()
+}
+
+/// A sample of the reference deals in every run (the whole set is checked by
+/// `every_reference_deal_matches_dds`, run in release by CI).
+#[test]
+fn tables_equal_dds_on_a_sample_of_the_reference_deals() {
+    let deals = reference_deals();
+    for (pbn, rows, _) in [3, 5, 13, 15].map(|i| deals[i].clone()) {
+        let deal = deal_from_pbn(&pbn).unwrap();
+        let (table, _) = table(&deal, 2, &Control::unlimited()).unwrap();
+        assert_eq!(table.rows(), rows, "{pbn}");
+    }
+}
+
+#[test]
+#[ignore = "all 320 reference deals: run in release (CI does)"]
+fn every_reference_deal_matches_dds() {
+    let mut times = Vec::new();
+    for (i, (pbn, rows, kind)) in reference_deals().into_iter().enumerate() {
+        let deal = deal_from_pbn(&pbn).unwrap();
+        let start = std::time::Instant::now();
+        let (table, work) = table(&deal, 1, &Control::unlimited()).unwrap();
+        let seconds = start.elapsed().as_secs_f64();
+        times.push(seconds);
+        eprintln!("{i} {kind} {seconds:.3} s {} nodes", work.nodes);
+        assert_eq!(table.rows(), rows, "deal {i}: {pbn}");
+    }
+    times.sort_by(f64::total_cmp);
+    eprintln!(
+        "median {:.3} s, max {:.3} s",
+        times[times.len() / 2],
+        times[times.len() - 1]
+    );
+}
