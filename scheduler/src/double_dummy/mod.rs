@@ -6,13 +6,17 @@
 //! Hein, "Search Algorithms for a Bridge Double Dummy Solver") and Ginsberg's partition
 //! search (JAIR 14, 2001): a zero-window search per target (`search`), a table of learnt
 //! bounds that also serves positions differing only in small cards (`table_store`), move
-//! ordering (`order`). `docs/double-dummy-research.md` has the notes and sources.
+//! ordering (`order`), the tricks a side is sure of (`quick`: top cards on lead, top
+//! trumps), and DDS's small-card rule (a card that did not matter by its rank makes the same
+//! hand's lower cards of the suit not worth trying). `docs/double-dummy-research.md` has the
+//! notes and sources.
 //!
 //! A table is five searches, one per strain (each reusing what it learnt for the four
 //! leaders), run on as many threads as asked.
 
 mod cards;
 mod order;
+mod quick;
 mod search;
 mod table_store;
 

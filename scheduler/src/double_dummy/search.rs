@@ -8,8 +8,9 @@
 //! Of a run of cards in one hand (cards next to each other among those in play at the start
 //! of the trick) only the highest is tried: playing any of them is the same.
 
-use super::cards::{Holding, NO_TRUMPS, Ranks, in_lane, run_heads, run_of, top_bit};
+use super::cards::{Holding, NO_TRUMPS, Ranks, in_lane, lane, run_heads, run_of, top_bit};
 use super::order::{Move, MoveList, order_moves};
+use super::quick::{quick_tricks, sure_trumps};
 use super::table_store::{TableStore, key, mask_of, owners, ranks_of};
 use crate::solver::Control;
 
@@ -103,6 +104,9 @@ impl<'c> Search<'c> {
         if left == 1 {
             return self.last_trick(leader, won, target, &all);
         }
+        if let Some(answer) = self.sure_answer(leader, won, left, target, &all) {
+            return answer;
+        }
         let key = key(&self.hands, leader);
         let owners = owners(&self.hands, &all);
         let need = target - won;
@@ -121,6 +125,38 @@ impl<'c> Search<'c> {
         (reached, ranks)
     }
 
+    /// The answer when the tricks one side is sure of settle it without a search: the
+    /// leader's side's quick tricks, and either side's top trumps.
+    fn sure_answer(
+        &self,
+        leader: usize,
+        won: u8,
+        left: u8,
+        target: u8,
+        all: &Holding,
+    ) -> Option<(bool, Ranks)> {
+        let (quick, quick_cards) = quick_tricks(&self.hands, all, self.trump, leader);
+        let (lead_trumps, lead_cards) = sure_trumps(&self.hands, self.trump, leader);
+        let (other_trumps, other_cards) = sure_trumps(&self.hands, self.trump, leader ^ 1);
+        let (ours, our_cards) = if quick >= lead_trumps {
+            (quick, quick_cards)
+        } else {
+            (lead_trumps, lead_cards)
+        };
+        let (north_south, ns_cards, east_west, ew_cards) = if leader & 1 == 0 {
+            (ours, our_cards, other_trumps, other_cards)
+        } else {
+            (other_trumps, other_cards, ours, our_cards)
+        };
+        if won + north_south >= target {
+            return Some((true, ns_cards));
+        }
+        if won + left - east_west.min(left) < target {
+            return Some((false, ew_cards));
+        }
+        None
+    }
+
     /// The `k`-th card of the trick (0 = the lead) and everything after it.
     fn play(&mut self, trick: &mut Trick, k: usize, won: u8, left: u8, target: u8) -> (bool, Ranks) {
         let seat = (trick.leader + k) & 3;
@@ -136,7 +172,12 @@ impl<'c> Search<'c> {
             self.killers[usize::from(left)][k],
         );
         let mut depends: Ranks = 0;
+        // Per suit: cards below this are no better than one already tried (see below).
+        let mut small = [0u16; 4];
         for &m in moves.as_slice() {
+            if m.card < small[m.suit] {
+                continue;
+            }
             self.hands[seat][m.suit] ^= m.card;
             trick.suits[k] = m.suit;
             trick.cards[k] = m.card;
@@ -151,6 +192,13 @@ impl<'c> Search<'c> {
                 return (reached, ranks);
             }
             depends |= ranks;
+            // The card did not matter by its rank (no card of its suit at or below it counted
+            // in what followed): a lower card of the same suit would do the same (DDS's
+            // small-card rule, credited to Hans Kuijf).
+            let counted = lane(ranks, m.suit);
+            if counted == 0 || counted & counted.wrapping_neg() > m.card {
+                small[m.suit] = small[m.suit].max(m.card);
+            }
         }
         (!maximising, depends)
     }

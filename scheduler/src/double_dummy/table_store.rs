@@ -37,7 +37,7 @@ struct Bucket {
     next: usize,
 }
 
-const BUCKET: usize = 96;
+const BUCKET: usize = 256;
 
 /// The table, bounded by a number of entries: when full it is emptied (the search stays
 /// correct, only slower).

@@ -84,22 +84,59 @@ fn tables_equal_dds_on_a_sample_of_the_reference_deals() {
 }
 
 #[test]
-#[ignore = "all 320 reference deals: run in release (CI does)"]
+#[ignore = "all 320 reference deals, minutes: run in release with --nocapture"]
 fn every_reference_deal_matches_dds() {
+    // A deal past the limit (DD_LIMIT seconds, 30 by default) is counted, not failed: the
+    // check is that no table differs from DDS's.
+    let limit: f64 = std::env::var("DD_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(30.0);
     let mut times = Vec::new();
+    let mut stopped = Vec::new();
     for (i, (pbn, rows, kind)) in reference_deals().into_iter().enumerate() {
         let deal = deal_from_pbn(&pbn).unwrap();
+        let control = Control::with_time_limit(std::time::Duration::from_secs_f64(limit));
+        let start = std::time::Instant::now();
+        let answer = table(&deal, 1, &control);
+        let seconds = start.elapsed().as_secs_f64();
+        match answer {
+            Ok((table, work)) => {
+                eprintln!("{i} {kind} {seconds:.3} s {} nodes", work.nodes);
+                assert_eq!(table.rows(), rows, "deal {i}: {pbn}");
+                times.push(seconds);
+            }
+            Err(Stopped(why)) => {
+                eprintln!("{i} {kind} {why}");
+                stopped.push(i);
+            }
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+    eprintln!(
+        "{} tables equal to DDS's, {} stopped at {limit} s ({stopped:?}); median {:.3} s, mean {mean:.3} s, max {:.3} s",
+        times.len(),
+        stopped.len(),
+        times.get(times.len() / 2).copied().unwrap_or(0.0),
+        times.last().copied().unwrap_or(0.0)
+    );
+}
+
+#[test]
+#[ignore = "a speed sample for tuning: run in release with --nocapture"]
+fn speed_sample() {
+    let deals = reference_deals();
+    let wanted: Vec<usize> = std::env::var("DD_SAMPLE")
+        .map(|v| v.split(',').filter_map(|x| x.parse().ok()).collect())
+        .unwrap_or_else(|_| vec![0, 3, 5, 13, 15, 17]);
+    let mut total = 0.0;
+    for i in wanted {
+        let (pbn, rows, _) = &deals[i];
+        let deal = deal_from_pbn(pbn).unwrap();
         let start = std::time::Instant::now();
         let (table, work) = table(&deal, 1, &Control::unlimited()).unwrap();
         let seconds = start.elapsed().as_secs_f64();
-        times.push(seconds);
-        eprintln!("{i} {kind} {seconds:.3} s {} nodes", work.nodes);
-        assert_eq!(table.rows(), rows, "deal {i}: {pbn}");
+        total += seconds;
+        eprintln!("deal {i}: {seconds:.3} s, {} nodes", work.nodes);
+        assert_eq!(table.rows(), *rows, "deal {i}");
     }
-    times.sort_by(f64::total_cmp);
-    eprintln!(
-        "median {:.3} s, max {:.3} s",
-        times[times.len() / 2],
-        times[times.len() - 1]
-    );
+    eprintln!("total {total:.3} s");
 }
