@@ -82,15 +82,17 @@ pub(super) fn key(hands: &[Holding; 4], leader: usize) -> u64 {
 pub(super) fn owners(hands: &[Holding; 4], all: &Holding) -> Owners {
     let mut owners: Owners = 0;
     for suit in 0..4 {
-        let mut rest = all[suit];
         let mut lane_bits: u32 = 0;
-        let mut position = 0;
-        while rest != 0 {
-            let bit = top_bit(rest);
-            rest ^= bit;
-            let seat = (0..4).find(|&s| hands[s][suit] & bit != 0).unwrap_or(0);
-            lane_bits |= (seat as u32) << (2 * position);
-            position += 1;
+        // North (seat 0) adds nothing; every other card adds its seat at its place, the
+        // number of cards in play above it.
+        for (seat, hand) in hands.iter().enumerate().skip(1) {
+            let mut rest = hand[suit];
+            while rest != 0 {
+                let card = rest & rest.wrapping_neg();
+                rest ^= card;
+                let place = (all[suit] & !(card | (card - 1))).count_ones();
+                lane_bits |= (seat as u32) << (2 * place);
+            }
         }
         owners |= Owners::from(lane_bits) << (32 * suit);
     }
