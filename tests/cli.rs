@@ -1288,6 +1288,86 @@ fn deals_analyse_adds_each_boards_table_and_par_and_never_replaces_without_force
 }
 
 #[test]
+fn event_deals_analyse_keeps_the_analysis_and_publish_shows_it_or_works_it_out() {
+    let dir = scratch("event-analyse");
+    let pbn = dir.join("quick.pbn");
+    std::fs::write(&pbn, QUICK_DEALS_PBN).unwrap();
+    let event = dir.join("club.tourney");
+    let _ = std::fs::remove_file(&event);
+    let e = event.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        e,
+        "--format",
+        "bridge-pairs",
+        "--players",
+        "10",
+        "--boards",
+        "10",
+        "--movement",
+        "mitchell",
+    ]));
+    fails_with(
+        &tourney(&["event", "deals", e, "--analyse"]),
+        1,
+        "no hand records attached",
+    );
+    ok(&tourney(&["event", "deals", e, "--pbn", pbn.to_str().unwrap()]));
+    let analysed = tourney(&["event", "deals", e, "--analyse"]);
+    assert!(ok(&analysed).contains("Kept the double-dummy analysis of 3 board(s)"));
+    says(&analysed, "board 3 analysed in");
+    let again = ok(&tourney(&["event", "deals", e, "--analyse"]));
+    assert!(again.contains("every board (3) is analysed already"), "{again}");
+    let out = dir.join("analysed.pbn");
+    let _ = std::fs::remove_file(&out);
+    ok(&tourney(&["event", "deals", e, "--out", out.to_str().unwrap()]));
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        written.contains("[DoubleDummyTricks \"7c87c7c87c0046000460\"]"),
+        "{written}"
+    );
+
+    // Published: the kept analysis, without working it out again.
+    let site = dir.join("site");
+    let _ = std::fs::remove_dir_all(&site);
+    let published = tourney(&["event", "publish", e, "--html", site.to_str().unwrap()]);
+    assert!(published.status.success(), "{}", text(&published.stderr));
+    assert!(!text(&published.stderr).contains("analysing"));
+    let page = std::fs::read_to_string(site.join("board-3.html")).unwrap();
+    assert!(
+        page.contains("double-dummy tricks") && page.contains("+980"),
+        "{page}"
+    );
+
+    // Taken back: publish works it out for the pages (and says so), or not with --no-analysis.
+    ok(&tourney(&["event", "undo", e]));
+    let published = tourney(&["event", "publish", e, "--html", site.to_str().unwrap(), "--force"]);
+    assert!(published.status.success(), "{}", text(&published.stderr));
+    assert!(text(&published.stderr).contains("3 attached board(s) have no analysis kept"));
+    assert!(
+        std::fs::read_to_string(site.join("board-3.html"))
+            .unwrap()
+            .contains("+980")
+    );
+    let skipped = tourney(&[
+        "event",
+        "publish",
+        e,
+        "--html",
+        site.to_str().unwrap(),
+        "--force",
+        "--no-analysis",
+    ]);
+    assert!(skipped.status.success(), "{}", text(&skipped.stderr));
+    assert!(
+        std::fs::read_to_string(site.join("board-3.html"))
+            .unwrap()
+            .contains("not analysed")
+    );
+}
+
+#[test]
 fn deals_check_reads_another_programs_file_and_names_the_line_of_a_bad_one() {
     let endplay = tourney(&["deals", "--check", &pbn_fixture("endplay-8-boards.pbn")]);
     let shown = ok(&endplay);
