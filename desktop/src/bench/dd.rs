@@ -138,7 +138,7 @@ fn figures(values: &[f64], unit: &str) -> String {
     let mut sorted = values.to_vec();
     sorted.sort_by(f64::total_cmp);
     let middle = sorted.len() / 2;
-    let median = if sorted.len() % 2 == 0 {
+    let median = if sorted.len().is_multiple_of(2) {
         (sorted[middle - 1] + sorted[middle]) / 2.0
     } else {
         sorted[middle]
@@ -222,7 +222,7 @@ fn two_threads(chosen: &[&Reference], limit: Duration) {
         .iter()
         .take(32)
         .enumerate()
-        .map(|(i, r)| Board::standard(i as u32 + 1, r.deal.clone()))
+        .map(|(i, r)| Board::standard(i as u32 + 1, r.deal))
         .collect();
     let options = AnalysisOptions {
         per_board: limit,

@@ -728,7 +728,7 @@ fn an_event_keeps_its_boards_analysis_through_the_one_write_path() {
 
     // Board 1's deal replaced (by board 3's cards): its table goes, board 2's stays.
     let mut replaced = plain[0].clone();
-    replaced.deal = plain[2].deal.clone();
+    replaced.deal = plain[2].deal;
     session.apply(Command::AttachDeals(vec![replaced])).unwrap();
     assert_eq!(kept(&session), [None, analysed[1].analysis.clone(), None]);
 
