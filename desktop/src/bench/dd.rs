@@ -36,6 +36,8 @@ pub fn run(deals: Option<usize>, fixture: &Path, seconds: f64) -> Result<ExitCod
     );
     let limit = Duration::from_secs_f64(seconds);
     let mut times = Vec::new();
+    // Each deal's time, `None` when it was not solved (the ratio to DDS is over the others).
+    let mut solved_in = Vec::new();
     let mut nodes = Vec::new();
     let mut wrong = Vec::new();
     for (i, reference) in chosen.iter().enumerate() {
@@ -45,19 +47,26 @@ pub fn run(deals: Option<usize>, fixture: &Path, seconds: f64) -> Result<ExitCod
         match solved {
             Ok((table, work)) => {
                 times.push(took);
+                solved_in.push(Some(took));
                 nodes.push(work.nodes as f64);
                 wrong.extend(mismatches(i + 1, &table, &reference.table));
                 eprintln!("deal {}: {took:.3} s, {} nodes", i + 1, work.nodes);
             }
             Err(stopped) => {
+                solved_in.push(None);
                 wrong.push(format!("deal {}: not solved, {}", i + 1, stopped.0));
                 eprintln!("deal {}: not solved, {}", i + 1, stopped.0);
             }
         }
     }
-    println!("Tourney, one thread: {}", figures(&times, "s"));
+    println!(
+        "Tourney, one thread ({} of {} deals solved): {}",
+        times.len(),
+        chosen.len(),
+        figures(&times, "s")
+    );
     println!("  search nodes per table: {}", figures(&nodes, ""));
-    dds_side(&chosen, &times)?;
+    dds_side(&chosen, &solved_in)?;
     two_threads(&chosen, limit);
     if wrong.is_empty() {
         println!("every table equals DDS's ({} deals)", times.len());
@@ -159,8 +168,9 @@ fn median(values: &[f64]) -> f64 {
 }
 
 /// DDS on the same deals, one thread, when `TOURNEY_DDS_PYTHON` names a python with endplay;
-/// its figures, the ratios, and any table of DDS's that differs from the fixture.
-fn dds_side(chosen: &[&Reference], ours: &[f64]) -> Result<()> {
+/// its figures, the ratios (over the deals Tourney solved, `ours[i]` its time for deal i), and
+/// any table of DDS's that differs from the fixture.
+fn dds_side(chosen: &[&Reference], ours: &[Option<f64>]) -> Result<()> {
     let Some(python) = std::env::var_os("TOURNEY_DDS_PYTHON") else {
         println!(
             "DDS: not timed (set TOURNEY_DDS_PYTHON to a python with endplay 0.5.12 to time it in the same run)"
@@ -204,12 +214,18 @@ fn dds_side(chosen: &[&Reference], ours: &[f64]) -> Result<()> {
         figures(&wall, "s"),
         figures(&cpu, "s")
     );
-    if !ours.is_empty() && !wall.is_empty() {
+    let (both_ours, both_dds): (Vec<f64>, Vec<f64>) = ours
+        .iter()
+        .zip(&wall)
+        .filter_map(|(ours, dds)| Some(((*ours)?, *dds)))
+        .unzip();
+    if !both_ours.is_empty() {
         let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
         println!(
-            "Tourney / DDS: median {:.1}×, mean {:.1}× (wall time, one thread each)",
-            median(ours) / median(&wall).max(1e-9),
-            mean(ours) / mean(&wall).max(1e-9)
+            "Tourney / DDS over the {} deal(s) Tourney solved: median {:.1}×, mean {:.1}× (wall time, one thread each)",
+            both_ours.len(),
+            median(&both_ours) / median(&both_dds).max(1e-9),
+            mean(&both_ours) / mean(&both_dds).max(1e-9)
         );
     }
     Ok(())
