@@ -1238,6 +1238,135 @@ fn deals_writes_seeded_pbn_that_checks_and_is_never_replaced_without_force() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
+/// Three boards whose tables are quick to work out: two of the hard deals of
+/// `fixtures/dd/dds-reference.json` (each hand a 13-card suit; North all the top cards) and
+/// its random deal 6, with DDS's tables there.
+const QUICK_DEALS_PBN: &str = "% PBN 2.1\r\n[Board \"1\"]\r\n[Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\r\n\r\n[Board \"2\"]\r\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T98.JT98.J98.JT9 765.765.T765.876 432.432.432.5432\"]\r\n\r\n[Board \"3\"]\r\n[Deal \"N:KQT62.Q5.K.AQ863 J5.86432.854.975 A984.AKT.632.KJT 73.J97.AQJT97.42\"]\r\n";
+
+#[test]
+fn deals_analyse_adds_each_boards_table_and_par_and_never_replaces_without_force() {
+    let dir = scratch("deals-analyse");
+    let input = dir.join("in.pbn");
+    std::fs::write(&input, QUICK_DEALS_PBN).unwrap();
+    let out_path = dir.join("out.pbn");
+    let (input, output) = (input.to_str().unwrap(), out_path.to_str().unwrap());
+    let analysed = tourney(&["deals", "--analyse", input, "--out", output]);
+    assert!(analysed.status.success(), "{}", text(&analysed.stderr));
+    let progress = text(&analysed.stderr);
+    assert!(progress.contains("board 3 analysed in"), "{progress}");
+    assert!(progress.contains("(3 of 3)"), "{progress}");
+    let pbn = std::fs::read_to_string(&out_path).unwrap();
+    // DDS's tables (fixture), as PBN writes them: N, S, E, W × NT, S, H, D, C in hex.
+    for table in [
+        "0d0d00d0d000d0d00d0d",
+        "ddcdcddcdc0010100101",
+        "7c87c7c87c0046000460",
+    ] {
+        let tag = format!("[DoubleDummyTricks \"{table}\"]");
+        assert_eq!(pbn.matches(&tag).count(), 1, "{tag}: {pbn}");
+    }
+    assert_eq!(pbn.matches("[OptimumResultTable ").count(), 3);
+    assert_eq!(pbn.matches("[OptimumScore ").count(), 3);
+    // Par as DDS has it (fixture): board 2 (N-S vulnerable) 7NT, 2220; board 3 (E-W
+    // vulnerable) 6♠, 980.
+    assert!(pbn.contains("[OptimumScore \"NS 2220\"]"), "{pbn}");
+    assert!(pbn.contains("[OptimumScore \"NS 980\"]"), "{pbn}");
+    // It reads back, the analysis tags checked against each other and against par.
+    ok(&tourney(&["deals", "--check", output]));
+
+    // An existing file is refused before any work, and left as it was.
+    let refused = tourney(&["deals", "--analyse", input, "--out", output]);
+    fails_with(&refused, 1, "--force");
+    assert!(!text(&refused.stderr).contains("analysing"));
+    std::fs::write(&out_path, "old").unwrap();
+    let refused = tourney(&["deals", "--analyse", input, "--out", output]);
+    fails_with(&refused, 1, "exists already");
+    assert_eq!(std::fs::read_to_string(&out_path).unwrap(), "old");
+    let forced = tourney(&["deals", "--analyse", input, "--out", output, "--force"]);
+    assert!(forced.status.success(), "{}", text(&forced.stderr));
+    assert_eq!(std::fs::read_to_string(&out_path).unwrap(), pbn);
+}
+
+#[test]
+fn event_deals_analyse_keeps_the_analysis_and_publish_shows_it_or_works_it_out() {
+    let dir = scratch("event-analyse");
+    let pbn = dir.join("quick.pbn");
+    std::fs::write(&pbn, QUICK_DEALS_PBN).unwrap();
+    let event = dir.join("club.tourney");
+    let _ = std::fs::remove_file(&event);
+    let e = event.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        e,
+        "--format",
+        "bridge-pairs",
+        "--players",
+        "10",
+        "--boards",
+        "10",
+        "--movement",
+        "mitchell",
+    ]));
+    fails_with(
+        &tourney(&["event", "deals", e, "--analyse"]),
+        1,
+        "no hand records attached",
+    );
+    ok(&tourney(&["event", "deals", e, "--pbn", pbn.to_str().unwrap()]));
+    let analysed = tourney(&["event", "deals", e, "--analyse"]);
+    assert!(ok(&analysed).contains("Kept the double-dummy analysis of 3 board(s)"));
+    says(&analysed, "board 3 analysed in");
+    let again = ok(&tourney(&["event", "deals", e, "--analyse"]));
+    assert!(again.contains("every board (3) is analysed already"), "{again}");
+    let out = dir.join("analysed.pbn");
+    let _ = std::fs::remove_file(&out);
+    ok(&tourney(&["event", "deals", e, "--out", out.to_str().unwrap()]));
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        written.contains("[DoubleDummyTricks \"7c87c7c87c0046000460\"]"),
+        "{written}"
+    );
+
+    // Published: the kept analysis, without working it out again.
+    let site = dir.join("site");
+    let _ = std::fs::remove_dir_all(&site);
+    let published = tourney(&["event", "publish", e, "--html", site.to_str().unwrap()]);
+    assert!(published.status.success(), "{}", text(&published.stderr));
+    assert!(!text(&published.stderr).contains("analysing"));
+    let page = std::fs::read_to_string(site.join("board-3.html")).unwrap();
+    assert!(
+        page.contains("double-dummy tricks") && page.contains("+980"),
+        "{page}"
+    );
+
+    // Taken back: publish works it out for the pages (and says so), or not with --no-analysis.
+    ok(&tourney(&["event", "undo", e]));
+    let published = tourney(&["event", "publish", e, "--html", site.to_str().unwrap(), "--force"]);
+    assert!(published.status.success(), "{}", text(&published.stderr));
+    assert!(text(&published.stderr).contains("3 attached board(s) have no analysis kept"));
+    assert!(
+        std::fs::read_to_string(site.join("board-3.html"))
+            .unwrap()
+            .contains("+980")
+    );
+    let skipped = tourney(&[
+        "event",
+        "publish",
+        e,
+        "--html",
+        site.to_str().unwrap(),
+        "--force",
+        "--no-analysis",
+    ]);
+    assert!(skipped.status.success(), "{}", text(&skipped.stderr));
+    assert!(
+        std::fs::read_to_string(site.join("board-3.html"))
+            .unwrap()
+            .contains("not analysed")
+    );
+}
+
 #[test]
 fn deals_check_reads_another_programs_file_and_names_the_line_of_a_bad_one() {
     let endplay = tourney(&["deals", "--check", &pbn_fixture("endplay-8-boards.pbn")]);

@@ -238,7 +238,10 @@ impl Control {
             return format!("cancelled while {doing}");
         }
         match self.limit {
-            Some(limit) => format!("stopped at the time limit ({}) while {doing}", seconds(limit)),
+            Some(limit) => format!(
+                "stopped at the time limit ({}) while {doing}",
+                seconds_text(limit)
+            ),
             None => format!("stopped at the time limit while {doing}"),
         }
     }
@@ -258,7 +261,7 @@ impl Control {
 }
 
 /// A duration as a time limit is written: "20 s", "0.2 s".
-fn seconds(limit: Duration) -> String {
+pub fn seconds_text(limit: Duration) -> String {
     let text = format!("{:.3}", limit.as_secs_f64());
     format!("{} s", text.trim_end_matches('0').trim_end_matches('.'))
 }

@@ -1,12 +1,16 @@
 //! Hand records in the window: a board's four hands drawn as a compass beside its traveller
 //! (with its dealer and vulnerability), and the two ways to get them — a dealing machine's PBN
-//! file, or the boards dealt at random here — attached through the event's one write path.
+//! file, or the boards dealt at random here — attached through the event's one write path;
+//! and "Analyse deals", which works out each board's double-dummy table and par on a
+//! background job (progress, Cancel) and keeps them with the event (`Command::StoreAnalysis`).
 
 use super::Notice;
 use super::dialogs::{Files, Purpose, Request};
+use super::job::{self, Job};
 use eframe::egui;
 use scheduler::deals::{Board, Direction, Suit, random_boards, read_pbn_file};
 use scheduler::event::session::{Command, Session};
+use scheduler::tools::deal_analysis::{AnalysisOptions, analyse_boards};
 
 /// Draws `board`: North at the top, West and East beside, South below; the dealer and the
 /// vulnerability above. Suits in the card colours (black spades and clubs, red hearts and
@@ -142,4 +146,83 @@ pub fn attach_ui(
         }
     }
     (command, notice)
+}
+
+/// What an analysis job brings back: the boards analysed (with their analysis), and a line
+/// for each board that was not ("board 7: not analysed, …").
+type Analysed = (Vec<Board>, Vec<String>);
+
+/// The "Analyse deals" button and its background job.
+#[derive(Default)]
+pub struct Analyser {
+    job: Option<Job<Analysed>>,
+    answer: Option<Analysed>,
+}
+
+impl Analyser {
+    /// While the job runs, its progress and Cancel; when it has finished, the change that
+    /// keeps the analysis (and a notice naming any board not analysed); otherwise how many
+    /// boards are analysed and the button for the others.
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session) -> (Option<Command>, Option<Notice>) {
+        if job::poll(
+            &mut self.job,
+            &mut self.answer,
+            ui,
+            "Analysing the deals…",
+            |left| format!("{left:.0} board(s) still to analyse"),
+        ) {
+            return (None, None);
+        }
+        if let Some((boards, failed)) = self.answer.take() {
+            let notice = (!failed.is_empty()).then(|| Notice::Problem(failed.join("; ")));
+            let command = (!boards.is_empty()).then_some(Command::StoreAnalysis(boards));
+            return (command, notice);
+        }
+        let records = session.event().hand_records();
+        let todo: Vec<Board> = records.iter().filter(|b| b.analysis.is_none()).cloned().collect();
+        if records.is_empty() {
+            return (None, None);
+        }
+        ui.horizontal(|ui| {
+            ui.label(format!(
+                "Analysed (what could be made, and par): {} of {} boards.",
+                records.len() - todo.len(),
+                records.len()
+            ));
+            if !todo.is_empty()
+                && ui
+                    .button("Analyse deals")
+                    .on_hover_text(
+                        "Works out each board's double-dummy table and par, for the hand record sheets and the results pages",
+                    )
+                    .clicked()
+            {
+                self.start(ui.ctx(), todo);
+            }
+        });
+        (None, None)
+    }
+
+    /// Starts the job: every core, 60 s a board at most.
+    fn start(&mut self, ctx: &egui::Context, boards: Vec<Board>) {
+        let options = AnalysisOptions::default();
+        let rounds = boards.len().div_ceil(options.threads.max(1)) as f64;
+        let limit = options.per_board.as_secs_f64() * rounds + 5.0;
+        self.job = Some(Job::start(ctx, limit, move |control| {
+            let done = analyse_boards(&boards, &options, control, &|_, _, _| {});
+            let failed = done.iter().filter_map(|d| d.failure()).collect();
+            let analysed = boards
+                .into_iter()
+                .zip(done)
+                .filter_map(|(board, done)| {
+                    let (analysis, _) = done.outcome.ok()?;
+                    Some(Board {
+                        analysis: Some(analysis),
+                        ..board
+                    })
+                })
+                .collect();
+            (analysed, failed)
+        }));
+    }
 }

@@ -115,6 +115,8 @@ pub struct ResultsView {
     board: u32,
     /// Scoring from phones: the server and the director's live view of the tables.
     pub(crate) phones: super::phones_panel::PhonesPanel,
+    /// "Analyse deals": the hand records' double-dummy analysis, on a background job.
+    analyser: super::hand_record::Analyser,
 }
 
 impl EventView for ResultsView {
@@ -257,8 +259,11 @@ impl ResultsView {
             self.focus = Some(0);
         }
         let travellers = travellers(event, session.results());
-        let (attach, notice) = super::hand_record::attach_ui(ui, session, files);
+        let (attach, mut notice) = super::hand_record::attach_ui(ui, session, files);
         commands.extend(attach);
+        let (analyse, analysed) = self.analyser.ui(ui, session);
+        commands.extend(analyse);
+        notice = notice.or(analysed);
         let Some(traveller) = travellers.get(self.board as usize - 1) else {
             return Outcome { commands, notice };
         };

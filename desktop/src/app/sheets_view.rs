@@ -251,8 +251,14 @@ fn publish_site(ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Opti
 /// files in it is refused, so a club's own web pages are never written over.
 fn write_site_into(session: &Session, folder: &Path) -> Notice {
     use scheduler::sheets::site::{is_published_site, results_site, write_site};
-    // The boards' double-dummy analyses: none kept with the event yet.
-    let analyses = std::collections::BTreeMap::new();
+    // The boards' double-dummy analyses kept with the event ("Analyse deals" by the hand
+    // records); a board without one says "not analysed".
+    let analyses: std::collections::BTreeMap<u32, scheduler::deals::Analysis> = session
+        .event()
+        .hand_records()
+        .into_iter()
+        .filter_map(|b| Some((b.number, b.analysis?)))
+        .collect();
     let site = results_site(session.event(), session.results(), &analyses);
     match write_site(&site, folder, is_published_site(folder), &[&session.path()]) {
         Ok(published) => Notice::Said(

@@ -1,6 +1,7 @@
 //! `tourney bench …`: every benchmark of the engines, the sheets and the window. Times are
 //! reported (as ratios against a baseline measured in the same run), never asserted.
 
+mod dd;
 mod dicdacdoe;
 mod frame;
 mod league_table;
@@ -132,6 +133,21 @@ pub enum BenchCommand {
         #[arg(long)]
         window: bool,
     },
+    /// The double-dummy solver on the reference deals (tables by DDS), one thread: median,
+    /// mean and max seconds and search nodes per table, every table checked against DDS's;
+    /// DDS timed in the same run when TOURNEY_DDS_PYTHON names a python with endplay 0.5.12;
+    /// then 32 boards analysed on two threads.
+    Dd {
+        /// The first N random deals of the fixture (default: all 300).
+        #[arg(long, value_name = "N")]
+        deals: Option<usize>,
+        /// The reference file.
+        #[arg(long, value_name = "PATH", default_value = "fixtures/dd/dds-reference.json")]
+        fixture: std::path::PathBuf,
+        /// The most one table may take, in seconds (past it the deal is reported as not solved).
+        #[arg(long, default_value_t = 120.0)]
+        seconds: f64,
+    },
     /// Render every sheet kind for a 100-player whist evening of 25 rounds × 25 tables (with
     /// `--big`: 400 players, 30 rounds), against a 16-player round sheet; time and peak memory.
     Sheets {
@@ -188,6 +204,11 @@ pub fn run(command: BenchCommand) -> Result<ExitCode> {
         } => league_table::run(&teams, seasons, seconds),
         BenchCommand::Sheets { repeats, big } => sheets::run(repeats, big),
         BenchCommand::Limits => limits::run(),
+        BenchCommand::Dd {
+            deals,
+            fixture,
+            seconds,
+        } => dd::run(deals, &fixture, seconds),
         BenchCommand::Movements { repeats } => movements::run(repeats),
         BenchCommand::Phones {
             tables,

@@ -1,20 +1,25 @@
 //! `tourney deals`: random deals for a dealing machine, written as a PBN file (seeded, so the
-//! same seed deals the same boards again); or `--check FILE.pbn`, which reads a hand record
-//! and prints a line per board, or every problem with its line.
+//! same seed deals the same boards again); `--check FILE.pbn`, which reads a hand record
+//! and prints a line per board, or every problem with its line; or `--analyse FILE.pbn`,
+//! which writes the same boards with each one's double-dummy table and par added.
 
 use super::numbers::how_many;
 use super::output::write_file;
 use anyhow::Result;
 use clap::Args;
 use scheduler::deals::{Board, random_boards, read_pbn, read_pbn_file, write_pbn};
-use std::path::PathBuf;
+use scheduler::scoring::par::read_pbn_file_analysed;
+use scheduler::solver::Control;
+use scheduler::tools::deal_analysis::{AnalysisOptions, BoardAnalysis, analyse_boards};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct DealsArgs {
     /// How many boards to deal (numbered from 1, with the dealer and vulnerability printed
     /// on boards of that number).
-    #[arg(long, value_parser = how_many, required_unless_present = "check")]
+    #[arg(long, value_parser = how_many, required_unless_present_any = ["check", "analyse"])]
     boards: Option<usize>,
     /// The seed (a whole number from 0 to 18446744073709551615): the same seed deals the same
     /// boards. Without it a seed is chosen from the clock and printed.
@@ -33,13 +38,25 @@ pub struct DealsArgs {
     #[arg(long, default_value = "")]
     site: String,
     /// Read this PBN file instead and print one line per board (or every problem found).
-    #[arg(long, value_name = "FILE.pbn", conflicts_with_all = ["boards", "seed", "out", "force", "event", "site"])]
+    #[arg(long, value_name = "FILE.pbn", conflicts_with_all = ["boards", "seed", "out", "force", "event", "site", "analyse"])]
     check: Option<PathBuf>,
+    /// Read this PBN file and write its boards (to --out) with each one's double-dummy
+    /// table and par added (PBN's DoubleDummyTricks, OptimumScore, ParContract and
+    /// OptimumResultTable), using every core.
+    #[arg(long, value_name = "FILE.pbn", conflicts_with_all = ["boards", "seed", "event", "site"])]
+    analyse: Option<PathBuf>,
+    /// With --analyse: the most one board may take, in seconds (a board past it is named
+    /// and left without analysis).
+    #[arg(long, value_name = "S", default_value_t = 60.0, requires = "analyse")]
+    seconds: f64,
 }
 
 pub(super) fn run(args: &DealsArgs) -> Result<ExitCode> {
     if let Some(path) = &args.check {
         return Ok(check(path));
+    }
+    if let Some(path) = &args.analyse {
+        return analyse(path, args);
     }
     let Some(count) = args.boards else {
         anyhow::bail!("give --boards N (or --check FILE.pbn)");
@@ -98,4 +115,84 @@ fn summary(board: &Board) -> String {
         board.vulnerability.pbn(),
         board.deal.pbn(board.dealer)
     )
+}
+
+/// `--analyse IN.pbn`: every board's table and par added, written to `--out` (refused before
+/// any work when it exists, unless `--force`) or standard output. Exit code 1 when a board
+/// could not be analysed (it is written without analysis and named).
+fn analyse(path: &Path, args: &DealsArgs) -> Result<ExitCode> {
+    if let Some(out) = &args.out
+        && out.exists()
+        && !args.force
+    {
+        anyhow::bail!(
+            "{}: the file exists already; it was left as it is (--force replaces it)",
+            out.display()
+        );
+    }
+    let mut boards = match read_pbn_file_analysed(path) {
+        Ok(boards) => boards,
+        Err(problems) => {
+            for problem in &problems.list {
+                eprintln!("{problem}");
+            }
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let done = analyse_with_progress(&boards, args.seconds);
+    let failed = attach_analyses(&mut boards, &done);
+    let pbn = write_pbn(&boards);
+    match &args.out {
+        Some(out) => write_file(out, pbn.as_bytes(), args.force, &[path])?,
+        None => print!("{pbn}"),
+    }
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Each board analysed, a line on standard error as each is finished ("board 3 analysed in
+/// 0.8 s (1 of 24)", or why not), and a last line with the count.
+pub(super) fn analyse_with_progress(boards: &[Board], seconds: f64) -> Vec<BoardAnalysis> {
+    let options = AnalysisOptions {
+        per_board: Duration::from_secs_f64(seconds.max(0.001)),
+        ..AnalysisOptions::default()
+    };
+    eprintln!(
+        "analysing {} board(s) on {} thread(s), at most {seconds} s a board…",
+        boards.len(),
+        options.threads
+    );
+    let done = analyse_boards(
+        boards,
+        &options,
+        &Control::unlimited(),
+        &|board, count, total| match board.failure() {
+            Some(why) => eprintln!("{why} ({count} of {total})"),
+            None => eprintln!(
+                "board {} analysed in {:.1} s ({count} of {total})",
+                board.number, board.seconds
+            ),
+        },
+    );
+    let failed = done.iter().filter(|d| d.outcome.is_err()).count();
+    if failed > 0 {
+        eprintln!("{failed} of {} board(s) not analysed", done.len());
+    }
+    done
+}
+
+/// Puts each analysis on its board (`done` is in the boards' order, as `analyse_boards`
+/// returns it); returns how many boards have none from this run (they keep any they had).
+pub(super) fn attach_analyses(boards: &mut [Board], done: &[BoardAnalysis]) -> usize {
+    let mut failed = 0;
+    for (board, done) in boards.iter_mut().zip(done) {
+        match &done.outcome {
+            Ok((analysis, _)) => board.analysis = Some(analysis.clone()),
+            Err(_) => failed += 1,
+        }
+    }
+    failed
 }

@@ -5,7 +5,7 @@ use super::numbers;
 use super::output::write_file;
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use scheduler::deals::{read_pbn_file, write_pbn};
+use scheduler::deals::{Board, read_pbn_file, write_pbn};
 use scheduler::event::club_pairs::pair_of_label;
 use scheduler::event::create::{EventFormat, MovementPlan, NewEvent, build_event};
 use scheduler::event::entry::Fields;
@@ -48,7 +48,8 @@ pub enum EventCommand {
     /// page per round otherwise. Open index.html, or upload the folder to the club's site.
     Publish(super::publish::PublishArgs),
     /// Bridge hand records: attach the deals of a PBN file (a dealing machine's, or `tourney
-    /// deals`) to the event's boards, or write the attached ones as PBN.
+    /// deals`) to the event's boards, analyse them (each board's double-dummy table and par,
+    /// kept with the event), or write the attached ones as PBN.
     Deals(DealsArgs),
     /// A player (or pair) leaves after a round: a phantom takes their place from the next
     /// round (their opponents have a bye; a whist drive's later rounds are seated again
@@ -329,9 +330,18 @@ struct EntryLine {
 pub struct DealsArgs {
     file: PathBuf,
     /// Attach the deals of this PBN file to the boards of the same numbers.
-    #[arg(long, value_name = "FILE.pbn", conflicts_with = "out")]
+    #[arg(long, value_name = "FILE.pbn", conflicts_with_all = ["out", "analyse"])]
     pbn: Option<PathBuf>,
-    /// Write the attached deals as PBN.
+    /// Work out the double-dummy table and par of every attached board not analysed yet,
+    /// using every core, and keep them with the event (undo takes them back): the hand
+    /// record sheets, the PBN written by --out and the published pages then show them.
+    #[arg(long, conflicts_with = "out")]
+    analyse: bool,
+    /// With --analyse: the most one board may take, in seconds (a board past it is named
+    /// and left without analysis).
+    #[arg(long, value_name = "S", default_value_t = 60.0, requires = "analyse")]
+    seconds: f64,
+    /// Write the attached deals as PBN (with their analysis, when kept).
     #[arg(long, value_name = "FILE.pbn")]
     out: Option<PathBuf>,
     /// Replace an existing --out file (never an event file).
@@ -994,6 +1004,9 @@ fn report_line_up(path: &Path, outcome: Result<Applied, Refusal>) -> Result<Exit
 }
 
 fn deals(args: &DealsArgs) -> Result<ExitCode> {
+    if args.analyse {
+        return analyse_deals(args);
+    }
     if let Some(pbn) = &args.pbn {
         let boards = match read_pbn_file(pbn) {
             Ok(boards) => boards,
@@ -1043,6 +1056,47 @@ fn deals(args: &DealsArgs) -> Result<ExitCode> {
     }
     write_file(out, write_pbn(&records).as_bytes(), args.force, &[&args.file])?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `event deals E --analyse`: the attached boards without a kept analysis, analysed (progress
+/// on standard error) and kept through the one write path. Exit code 1 when a board could not
+/// be analysed (the others are kept) or the change was refused.
+fn analyse_deals(args: &DealsArgs) -> Result<ExitCode> {
+    let records = open_to_read(&args.file)?.event().hand_records();
+    if records.is_empty() {
+        eprintln!(
+            "{}: no hand records attached, nothing to analyse (attach them with --pbn FILE.pbn)",
+            args.file.display()
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    let (mut todo, kept): (Vec<Board>, Vec<Board>) = records.into_iter().partition(|b| b.analysis.is_none());
+    if todo.is_empty() {
+        println!("every board ({}) is analysed already", kept.len());
+        return Ok(ExitCode::SUCCESS);
+    }
+    if !kept.is_empty() {
+        eprintln!("{} board(s) analysed already", kept.len());
+    }
+    let done = super::deals::analyse_with_progress(&todo, args.seconds);
+    let failed = super::deals::attach_analyses(&mut todo, &done);
+    let analysed: Vec<Board> = todo.into_iter().filter(|b| b.analysis.is_some()).collect();
+    if analysed.is_empty() {
+        return Ok(ExitCode::FAILURE);
+    }
+    let mut session = open(&args.file)?;
+    match session.apply(Command::StoreAnalysis(analysed)) {
+        Ok(applied) => println!("{}: {}", args.file.display(), applied.message),
+        Err(error) => {
+            eprintln!("{}", Refusal::Store(error).describe(Some(&args.file)));
+            return Ok(ExitCode::FAILURE);
+        }
+    }
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 fn export(args: &ExportArgs) -> Result<ExitCode> {

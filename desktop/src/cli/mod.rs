@@ -54,7 +54,8 @@ pub enum Command {
     /// fit the pairs and boards, the one chosen written as CSV or JSON.
     Movement(movement::MovementArgs),
     /// Deal random boards for a dealing machine as a PBN file (seeded: the same seed deals
-    /// the same boards), or check a PBN hand record with --check.
+    /// the same boards), check a PBN hand record with --check, or add each board's
+    /// double-dummy table and par with --analyse.
     Deals(deals::DealsArgs),
     /// Make a team chess event: a jamboree (every player every round, floats, optimised
     /// colours), a team round robin, or a Scheveningen match.

@@ -299,6 +299,7 @@ pub fn event_from(spec: &NewEvent, generated: Generated) -> Event {
             scoring: spec.options.scoring(),
             options: Some(spec.options.clone()),
             deals: Default::default(),
+            deal_tables: Default::default(),
         },
         generated_for: generated.roster.clone(),
         roster: generated.roster,

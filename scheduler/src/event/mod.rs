@@ -209,6 +209,13 @@ pub struct EventSettings {
     /// "N:AKQ.… …"), from a dealing machine's PBN file or `tourney deals`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub deals: BTreeMap<u32, String>,
+    /// Bridge: the double-dummy tables of attached deals (board number → the table as PBN's
+    /// `DoubleDummyTricks` writes it, 20 hex digits), from `tourney event deals --analyse`,
+    /// the window's "Analyse deals" or a PBN file that carried them. A board's table goes
+    /// when its deal is replaced; the par is worked out from it (with the board's dealer and
+    /// vulnerability) when read, not stored. Absent in files from before it was kept.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub deal_tables: BTreeMap<u32, String>,
 }
 
 /// Everything about an event except its results.
@@ -525,17 +532,30 @@ impl Event {
     }
 
     /// The hand records attached to the boards, as boards with the standard dealer and
-    /// vulnerability (a stored deal that no longer reads is left out).
+    /// vulnerability (a stored deal that no longer reads is left out), each with its
+    /// analysis (table and par) when its table is kept.
     pub fn hand_records(&self) -> Vec<crate::deals::Board> {
         self.settings
             .deals
             .iter()
             .filter_map(|(&number, text)| {
-                crate::deals::deal_from_pbn(text)
-                    .ok()
-                    .map(|deal| crate::deals::Board::standard(number, deal))
+                let deal = crate::deals::deal_from_pbn(text).ok()?;
+                let mut board = crate::deals::Board::standard(number, deal);
+                board.analysis = self.analysis_of(&board);
+                Some(board)
             })
             .collect()
+    }
+
+    /// The kept analysis of `board` (one of `hand_records`): its stored table (a table that
+    /// no longer reads is treated as none) and the par for its dealer and vulnerability.
+    fn analysis_of(&self, board: &crate::deals::Board) -> Option<crate::deals::Analysis> {
+        let text = self.settings.deal_tables.get(&board.number)?;
+        let table = crate::deals::pbn_analysis::table_from_double_dummy_tricks(text).ok()?;
+        Some(crate::deals::Analysis {
+            table,
+            par: crate::scoring::par::par(&table, board.dealer, board.vulnerability),
+        })
     }
 
     /// Board numbers played at one table in a round: the board set the movement gives that

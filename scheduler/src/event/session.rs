@@ -56,6 +56,9 @@ pub enum Command {
     },
     /// Hand records for the event's boards.
     AttachDeals(Vec<Board>),
+    /// The double-dummy analysis of attached boards (each with its deal as attached and its
+    /// `analysis`), from `crate::tools::deal_analysis`: the tables are kept with the event.
+    StoreAnalysis(Vec<Board>),
     /// The director settles a conflict between a table's result and the stored one: takes
     /// the table's (`take_sent`) or keeps the stored one.
     SettleConflict {
@@ -376,6 +379,13 @@ impl Session {
             Command::AttachDeals(boards) => {
                 let count = self.file.attach_deals(&boards)?;
                 Applied::saying(format!("Attached {count} hand record(s)"))
+            }
+            Command::StoreAnalysis(boards) => {
+                let changed = self.file.store_deal_tables(&boards)?;
+                Applied::saying(match changed {
+                    0 => "The double-dummy analysis was kept already".to_owned(),
+                    n => format!("Kept the double-dummy analysis of {n} board(s)"),
+                })
             }
             Command::SettleConflict { id, take_sent } => {
                 let said = match (self.file.settle_conflict(id, take_sent)?, take_sent) {

@@ -11,6 +11,7 @@
 //! for reading only, and every write is refused with the same message until it is repaired.
 //! SQLite's failures are told as what they are: read-only, disk full, damaged.
 
+mod analysis;
 mod tables;
 mod undo;
 
@@ -721,7 +722,8 @@ impl EventFile {
     /// same boards). Every board must be one the event plays, with the dealer and
     /// vulnerability of its number (those it is scored by); a PBN file with boards the event
     /// does not have, or whose dealer or vulnerability differ, is refused whole, naming them.
-    /// Returns how many were attached.
+    /// A board that comes with its analysis (a PBN file's tags) has its table kept; a deal
+    /// that replaces another loses the old one's. Returns how many were attached.
     pub fn attach_deals(&mut self, boards: &[crate::deals::Board]) -> Result<usize, StoreError> {
         self.change_event("hand records", |stored, _| {
             let played = stored.boards_played();
@@ -763,10 +765,20 @@ impl EventFile {
             }
             let mut event = stored.clone();
             for board in boards {
-                event
-                    .settings
-                    .deals
-                    .insert(board.number, board.deal.pbn(crate::deals::Direction::North));
+                let deal = board.deal.pbn(crate::deals::Direction::North);
+                let tables = &mut event.settings.deal_tables;
+                // A table belongs to its deal: the file's own, or none for a new deal.
+                match &board.analysis {
+                    Some(analysis) => {
+                        let text = crate::deals::pbn_analysis::double_dummy_tricks(&analysis.table);
+                        tables.insert(board.number, text);
+                    }
+                    None if stored.settings.deals.get(&board.number) != Some(&deal) => {
+                        tables.remove(&board.number);
+                    }
+                    None => {}
+                }
+                event.settings.deals.insert(board.number, deal);
             }
             let action = format!("hand records attached for {} board(s)", boards.len());
             Ok(Edit::changed(event, action, boards.len()))

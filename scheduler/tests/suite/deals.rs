@@ -663,3 +663,91 @@ fn malformed_or_disagreeing_analysis_tags_are_refused_by_line_and_tag() {
         );
     }
 }
+
+/// Issue 44: an event keeps its boards' double-dummy analysis through the one write path
+/// (`Command::StoreAnalysis`): the hand records then carry it (table and par), undo takes it
+/// back and redo puts it again, a deal replaced loses its table, an analysis of a deal
+/// replaced meanwhile is refused whole, and boards attached with their analysis keep it.
+#[test]
+fn an_event_keeps_its_boards_analysis_through_the_one_write_path() {
+    use scheduler::event::session::{Command, Session};
+    use scheduler::event::store::EventFile;
+    let analysed = analysed_fixture_boards(3);
+    let plain: Vec<Board> = analysed
+        .iter()
+        .map(|b| Board {
+            analysis: None,
+            ..b.clone()
+        })
+        .collect();
+    let names: Vec<String> = (1..=8).map(|i| format!("Pair {i}")).collect();
+    let event = super::club_pairs::club_event(&names, scheduler::movement::MovementKind::Howell, 2);
+    let path = super::common::scratch("deals", "analysis.tourney");
+    EventFile::create(&path, &event).unwrap();
+    let mut session = Session::open(&path).unwrap();
+    session.apply(Command::AttachDeals(plain.clone())).unwrap();
+    assert!(
+        session
+            .event()
+            .hand_records()
+            .iter()
+            .all(|b| b.analysis.is_none())
+    );
+
+    let applied = session
+        .apply(Command::StoreAnalysis(analysed[..2].to_vec()))
+        .unwrap();
+    assert_eq!(applied.message, "Kept the double-dummy analysis of 2 board(s)");
+    let kept = |session: &Session| -> Vec<Option<Analysis>> {
+        session
+            .event()
+            .hand_records()
+            .into_iter()
+            .map(|b| b.analysis)
+            .collect()
+    };
+    assert_eq!(
+        kept(&session),
+        [analysed[0].analysis.clone(), analysed[1].analysis.clone(), None]
+    );
+    // Read back from the file by another handle, the same.
+    assert_eq!(kept(&Session::open(&path).unwrap()), kept(&session));
+    assert_eq!(
+        session
+            .apply(Command::StoreAnalysis(analysed[..2].to_vec()))
+            .unwrap()
+            .message,
+        "The double-dummy analysis was kept already"
+    );
+
+    // Undone and redone like any change of the hand records.
+    session.undo().unwrap().unwrap();
+    assert_eq!(kept(&session), [None, None, None]);
+    session.redo().unwrap().unwrap();
+    assert_eq!(kept(&session)[1], analysed[1].analysis);
+
+    // Board 1's deal replaced (by board 3's cards): its table goes, board 2's stays.
+    let mut replaced = plain[0].clone();
+    replaced.deal = plain[2].deal;
+    session.apply(Command::AttachDeals(vec![replaced])).unwrap();
+    assert_eq!(kept(&session), [None, analysed[1].analysis.clone(), None]);
+
+    // The analysis of board 1's old deal is refused whole (board 3's with it).
+    let stale = vec![analysed[2].clone(), analysed[0].clone()];
+    let refusal = session
+        .apply(Command::StoreAnalysis(stale))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refusal.contains("board 1's hand record was replaced since it was analysed"),
+        "{refusal}"
+    );
+    assert_eq!(kept(&session)[2], None);
+
+    // Boards attached with their analysis (a PBN file's tags) keep it.
+    session.apply(Command::AttachDeals(analysed.clone())).unwrap();
+    assert_eq!(
+        kept(&session),
+        analysed.iter().map(|b| b.analysis.clone()).collect::<Vec<_>>()
+    );
+}

@@ -910,3 +910,50 @@ fn hand_records_are_dealt_and_shown_beside_the_traveller() {
     harness.run();
     assert!(session(&harness).event().settings.deals.is_empty());
 }
+
+/// Issue 44: "Analyse deals" beside the hand records runs as a background job and keeps each
+/// board's table and par with the event through the one write path (Undo takes it back). The
+/// deals are three whose tables are quick to work out (from `fixtures/dd/dds-reference.json`).
+#[test]
+fn analyse_deals_keeps_each_boards_table_and_par() {
+    use scheduler::deals::{Board, deal_from_pbn};
+    use scheduler::event::session::Command;
+    let mut harness = pairs_bridge_results("analyse-deals");
+    let quick = [
+        "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
+        "N:AKQJ.AKQ.AKQ.AKQ T98.JT98.J98.JT9 765.765.T765.876 432.432.432.5432",
+        "N:KQT62.Q5.K.AQ863 J5.86432.854.975 A984.AKT.632.KJT 73.J97.AQJT97.42",
+    ];
+    let boards: Vec<Board> = (1..=3u32)
+        .zip(quick)
+        .map(|(n, pbn)| Board::standard(n, deal_from_pbn(pbn).unwrap()))
+        .collect();
+    let open = harness.state_mut().session.as_mut().unwrap();
+    open.apply(Command::AttachDeals(boards)).unwrap();
+    harness.get_by_label("By traveller").click();
+    harness.run();
+    harness.get_by_label("Analysed (what could be made, and par): 0 of 3 boards.");
+    harness.get_by_label("Analyse deals").click();
+    let started = std::time::Instant::now();
+    while session(&harness).event().settings.deal_tables.len() < 3 {
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+        // A hang guard, not a timing: the three tables take about a second.
+        assert!(
+            started.elapsed() < Duration::from_secs(600),
+            "the analysis did not finish"
+        );
+    }
+    harness.run();
+    harness.get_by_label("Analysed (what could be made, and par): 3 of 3 boards.");
+    assert!(harness.query_by_label("Analyse deals").is_none());
+    let records = session(&harness).event().hand_records();
+    let par = records[2].analysis.as_ref().unwrap().par.score_ns;
+    assert_eq!(par, 980, "board 3 (E-W vulnerable): N-S 6♠, as DDS has it");
+    let label = session(&harness).undo_label().unwrap_or_default().to_owned();
+    assert!(label.contains("double-dummy analysis"), "{label}");
+    harness.get_by_label("Undo").click();
+    harness.run();
+    assert!(session(&harness).event().settings.deal_tables.is_empty());
+    harness.get_by_label("Analyse deals");
+}
