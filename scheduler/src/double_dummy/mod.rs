@@ -19,6 +19,7 @@ mod order;
 mod quick;
 mod search;
 mod table_store;
+mod trick;
 
 #[cfg(test)]
 mod reference;

@@ -5,8 +5,8 @@
 //! possible unless partner already wins, ruff low, discard small cards from long suits; and
 //! the move that last cut the search off at the same depth goes first.
 
-use super::cards::top_bit;
-use super::search::{Search, Trick};
+use super::cards::{Holding, NO_TRUMPS, top_bit};
+use super::trick::Trick;
 
 /// A card to play: its suit and its one-bit rank; `weight` orders the list.
 #[derive(Clone, Copy, Default, Debug)]
@@ -45,7 +45,8 @@ fn rank(card: u16) -> i32 {
 /// Weighs every move of `seat` (the `k`-th card of `trick`) and sorts the list, heaviest
 /// first; `killer` is the last move that cut off at this depth.
 pub(super) fn order_moves(
-    search: &Search<'_>,
+    hands: &[Holding; 4],
+    trump: usize,
     trick: &Trick,
     k: usize,
     seat: usize,
@@ -55,9 +56,9 @@ pub(super) fn order_moves(
     let len = moves.len;
     for m in &mut moves.moves[..len] {
         m.weight = if k == 0 {
-            lead_weight(search, trick, seat, *m)
+            lead_weight(hands, trump, trick, seat, *m)
         } else {
-            follow_weight(search, trick, k, seat, *m)
+            follow_weight(hands, trump, trick, k, seat, *m)
         };
         if m.suit == killer.suit && m.card == killer.card {
             m.weight += 100;
@@ -73,14 +74,12 @@ pub(super) fn order_moves(
     }
 }
 
-fn lead_weight(search: &Search<'_>, trick: &Trick, seat: usize, m: Move) -> i32 {
-    let hands = &search.hands;
+fn lead_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, seat: usize, m: Move) -> i32 {
     let partner = seat ^ 2;
     let (lho, rho) = ((seat + 1) & 3, (seat + 3) & 3);
     let all = trick.start[m.suit];
     let top = top_bit(all);
-    let trump = search.trump;
-    let ruffable = search.has_trumps() && m.suit != trump && {
+    let ruffable = trump != NO_TRUMPS && m.suit != trump && {
         let can_ruff = |p: usize| hands[p][m.suit] == 0 && hands[p][trump] != 0;
         can_ruff(lho) || can_ruff(rho)
     };
@@ -107,9 +106,9 @@ fn lead_weight(search: &Search<'_>, trick: &Trick, seat: usize, m: Move) -> i32 
     weight
 }
 
-fn follow_weight(search: &Search<'_>, trick: &Trick, k: usize, seat: usize, m: Move) -> i32 {
+fn follow_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, k: usize, seat: usize, m: Move) -> i32 {
     let led = trick.suits[0];
-    let best = trick.winning(k, search.trump);
+    let best = trick.winning(k, trump);
     let best_seat = (trick.leader + best) & 3;
     let partner_wins = best_seat == seat ^ 2;
     let (best_suit, best_card) = (trick.suits[best], trick.cards[best]);
@@ -126,17 +125,17 @@ fn follow_weight(search: &Search<'_>, trick: &Trick, k: usize, seat: usize, m: M
         }
         return 60 - r;
     }
-    if m.suit == search.trump {
+    if m.suit == trump {
         if partner_wins {
             return -10 - r;
         }
-        if best_suit == search.trump && m.card < best_card {
+        if best_suit == trump && m.card < best_card {
             return -20 - r;
         }
         return 55 - r;
     }
     // A discard: small cards from long suits, never the top card of a suit.
-    let length = search.hands[seat][m.suit].count_ones() as i32;
+    let length = hands[seat][m.suit].count_ones() as i32;
     let mut weight = 10 + 2 * length - r;
     if m.card == top_bit(trick.start[m.suit]) {
         weight -= 20;

@@ -28,7 +28,7 @@ fn best(
     let seat = (leader + played.len()) % 4;
     let led = played.first().map(|p| p.1);
     let must_follow = led.is_some_and(|s| hands[seat][s] != 0);
-    let ns = seat % 2 == 0;
+    let ns = seat.is_multiple_of(2);
     let mut value = if ns { -1 } else { 14 };
     for suit in 0..4 {
         if must_follow && Some(suit) != led {
@@ -52,7 +52,7 @@ fn best(
                     }
                 }
                 let winner = trick[win].0;
-                let got = i32::from(winner % 2 == 0);
+                let got = i32::from(winner.is_multiple_of(2));
                 let rest = best(hands, trump, winner, played, alpha - got, beta - got);
                 *played = trick;
                 got + rest

@@ -8,41 +8,12 @@
 //! Of a run of cards in one hand (cards next to each other among those in play at the start
 //! of the trick) only the highest is tried: playing any of them is the same.
 
-use super::cards::{Holding, NO_TRUMPS, Ranks, in_lane, lane, run_heads, run_of, top_bit};
+use super::cards::{Holding, Ranks, in_lane, lane, run_heads, run_of, top_bit};
 use super::order::{Move, MoveList, order_moves};
 use super::quick::{quick_tricks, sure_trumps};
 use super::table_store::{TableStore, key, mask_of, owners, ranks_of};
+use super::trick::Trick;
 use crate::solver::Control;
-
-/// The trick being played: who led, the cards played so far (suit and one-bit rank) and the
-/// cards in play when it began.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Trick {
-    pub(super) leader: usize,
-    pub(super) suits: [usize; 4],
-    pub(super) cards: [u16; 4],
-    pub(super) start: Holding,
-}
-
-impl Trick {
-    /// The position in the trick (0 = the lead) of the card winning so far among the first
-    /// `played` cards.
-    pub(super) fn winning(&self, played: usize, trump: usize) -> usize {
-        let mut best = 0;
-        for k in 1..played {
-            let (s, b) = (self.suits[k], self.suits[best]);
-            let beats = if s == b {
-                self.cards[k] > self.cards[best]
-            } else {
-                s == trump
-            };
-            if beats {
-                best = k;
-            }
-        }
-        best
-    }
-}
 
 /// One search over one strain: the hands as they are now, the trump suit and the table.
 pub(super) struct Search<'c> {
@@ -94,7 +65,7 @@ impl<'c> Search<'c> {
             return (false, 0);
         }
         self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 && self.control.should_stop() {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && self.control.should_stop() {
             self.stopped = true;
         }
         if self.stopped {
@@ -164,7 +135,8 @@ impl<'c> Search<'c> {
         let mut moves = MoveList::default();
         self.moves(trick, k, seat, &mut moves);
         order_moves(
-            self,
+            &self.hands,
+            self.trump,
             trick,
             k,
             seat,
@@ -207,11 +179,11 @@ impl<'c> Search<'c> {
     fn moves(&self, trick: &Trick, k: usize, seat: usize, moves: &mut MoveList) {
         let hand = &self.hands[seat];
         let follow = k > 0 && hand[trick.suits[0]] != 0;
-        for suit in 0..4 {
+        for (suit, (&cards, &in_play)) in hand.iter().zip(&trick.start).enumerate() {
             if follow && suit != trick.suits[0] {
                 continue;
             }
-            let mut heads = run_heads(hand[suit], trick.start[suit]);
+            let mut heads = run_heads(cards, in_play);
             while heads != 0 {
                 let card = top_bit(heads);
                 heads ^= card;
@@ -269,10 +241,5 @@ impl<'c> Search<'c> {
             0
         };
         (total >= target, ranks)
-    }
-
-    /// Whether the strain has trumps.
-    pub(super) fn has_trumps(&self) -> bool {
-        self.trump != NO_TRUMPS
     }
 }

@@ -88,7 +88,10 @@ fn tables_equal_dds_on_a_sample_of_the_reference_deals() {
 fn every_reference_deal_matches_dds() {
     // A deal past the limit (DD_LIMIT seconds, 30 by default) is counted, not failed: the
     // check is that no table differs from DDS's.
-    let limit: f64 = std::env::var("DD_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(30.0);
+    let limit: f64 = std::env::var("DD_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(30.0);
     let mut times = Vec::new();
     let mut stopped = Vec::new();
     for (i, (pbn, rows, kind)) in reference_deals().into_iter().enumerate() {
