@@ -9,11 +9,13 @@
 
 use super::card::Suit;
 use super::direction::Direction;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// What a contract names: a trump suit or no trumps. Ordered as bidding ranks them, clubs
-/// lowest, no trumps highest.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// lowest, no trumps highest. The one strain of the program: the scoring's contracts use it
+/// too (stored in event files by the variant's name, `"Hearts"`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Strain {
     /// ♣ trumps.
     Clubs,

@@ -11,20 +11,9 @@ pub use crate::deals::{Direction, Vulnerability, standard_dealer, standard_vulne
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The strain of a contract: the trump suit, or no trumps.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Strain {
-    /// Clubs as trumps: 20 for each trick bid and made.
-    Clubs,
-    /// Diamonds as trumps: 20 for each trick bid and made.
-    Diamonds,
-    /// Hearts as trumps: 30 for each trick bid and made.
-    Hearts,
-    /// Spades as trumps: 30 for each trick bid and made.
-    Spades,
-    /// No trumps: 40 for the first trick bid and made, 30 for each after it.
-    NoTrump,
-}
+/// The strain of a contract is the hand records' (clubs and diamonds score 20 a trick bid and
+/// made, hearts and spades 30, no trumps 40 for the first and 30 for each after it).
+pub use crate::deals::Strain;
 
 /// Whether a contract was doubled or redoubled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -28,7 +28,7 @@
 //!
 //! Contract scores are `scoring::bridge::contract_score`'s (Law 77), not a second table here.
 
-use super::bridge::{self, Contract, Doubling, contract_score};
+use super::bridge::{Contract, Doubling, contract_score};
 use crate::deals::{
     Board, DdTable, Direction, Par, ParContract, Strain, Vulnerability, read_pbn_file_with, read_pbn_with,
 };
@@ -51,17 +51,6 @@ fn rank(level: u8, strain: Strain) -> i32 {
     5 * (i32::from(level) - 1) + strain.index() as i32 + 1
 }
 
-/// The scoring module's name for `strain`.
-fn scored_strain(strain: Strain) -> bridge::Strain {
-    match strain {
-        Strain::Clubs => bridge::Strain::Clubs,
-        Strain::Diamonds => bridge::Strain::Diamonds,
-        Strain::Hearts => bridge::Strain::Hearts,
-        Strain::Spades => bridge::Strain::Spades,
-        Strain::NoTrump => bridge::Strain::NoTrump,
-    }
-}
-
 /// The declaring side's score for `level` `strain` (doubled or not) when it takes `tricks`.
 fn score(level: u8, strain: Strain, doubled: bool, tricks: u8, vulnerable: bool) -> i32 {
     let doubling = if doubled {
@@ -71,7 +60,7 @@ fn score(level: u8, strain: Strain, doubled: bool, tricks: u8, vulnerable: bool)
     };
     let contract = Contract {
         level,
-        strain: scored_strain(strain),
+        strain,
         doubling,
     };
     contract_score(contract, tricks, vulnerable)
