@@ -152,5 +152,17 @@ pub fn is_published_site(folder: &Path) -> bool {
         && std::fs::read_to_string(&index).is_ok_and(|text| text.contains(html::GENERATOR))
 }
 
+/// The note over a ranking: that no result is in yet, or which results are missing (the
+/// ranking is then provisional); empty when every result is in.
+fn results_notice(event: &Event, results: &Results) -> String {
+    if results.is_empty() {
+        "<p class=\"note\">No results have been entered yet.</p>\n".to_owned()
+    } else if let Some(missing) = crate::event::standings::provisional(event, results) {
+        format!("<p class=\"note\"><strong>{}</strong></p>\n", html::esc(&missing))
+    } else {
+        String::new()
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -2,15 +2,15 @@
 //! and a page per board (the hands, what could be made, the traveller), all from the
 //! event's travellers, rankings and scorecards (`crate::event::club_pairs`).
 
-use super::SiteFile;
 use super::board::{analysis_html, hand_diagram};
 use super::html::{Align, Frame, Table, esc, link, mp_text, percent_text, suit_symbol};
+use super::{SiteFile, results_notice};
 use crate::deals::{Analysis, Board, Card};
 use crate::event::club_pairs::{
     Ranking, Scorecard, ScorecardBoard, ScorecardSeat, Traveller, TravellerRow, expected_plays, rankings,
     scorecards, travellers,
 };
-use crate::event::standings::{provisional, standings};
+use crate::event::standings::standings;
 use crate::event::{BridgeResult, Event, Results, Scoring, made_text};
 use crate::movement::{Movement, describe_movement, present_pairs};
 use crate::scoring::bridge::{Contract, Doubling, Strain};
@@ -142,14 +142,7 @@ fn ranking_page(
         "<li>Top {} matchpoints a board</li>\n</ul>\n",
         expected_plays(evening.movement).saturating_sub(1)
     ));
-    if results.is_empty() {
-        body.push_str("<p class=\"note\">No results have been entered yet.</p>\n");
-    } else if let Some(missing) = provisional(event, results) {
-        body.push_str(&format!(
-            "<p class=\"note\"><strong>{}</strong></p>\n",
-            esc(&missing)
-        ));
-    }
+    body.push_str(&results_notice(event, results));
     for (i, ranking) in rankings.iter().enumerate() {
         let field = ranking.direction.unwrap_or("Ranking");
         body.push_str(&format!("<h2>{field}</h2>\n"));

@@ -2,9 +2,9 @@
 //! robin): the standings on `index.html` and a page per round saying who played whom and
 //! how it went. Also the frame every page shares (`frame`).
 
-use super::SiteFile;
 use super::html::{Align, Frame, Table, esc, link};
-use crate::event::standings::{provisional, standings};
+use super::{SiteFile, results_notice};
+use crate::event::standings::standings;
 use crate::event::{Event, ResultKey, ResultValue, Results, sides};
 use crate::model::{Absence, Format, Round, Table as SeatedTable};
 use crate::sheets::StandingsTable;
@@ -63,14 +63,7 @@ fn standings_page(event: &Event, results: &Results, frame: &Frame) -> Vec<u8> {
         event.schedule.entrants.len(),
         event.schedule.rounds.len()
     );
-    if results.is_empty() {
-        body.push_str("<p class=\"note\">No results have been entered yet.</p>\n");
-    } else if let Some(missing) = provisional(event, results) {
-        body.push_str(&format!(
-            "<p class=\"note\"><strong>{}</strong></p>\n",
-            esc(&missing)
-        ));
-    }
+    body.push_str(&results_notice(event, results));
     let tables = if results.is_empty() {
         Vec::new()
     } else {
