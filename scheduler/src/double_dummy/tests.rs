@@ -143,3 +143,31 @@ fn speed_sample() {
     }
     eprintln!("total {total:.3} s");
 }
+
+/// Where a table's work goes: nodes per strain and leader, and the targets tried, for the
+/// deals in DD_SAMPLE (compare with DDS's `futureTricks.nodes` for the same solve).
+#[test]
+#[ignore]
+fn nodes_by_leader() {
+    let deals = reference_deals();
+    let wanted: Vec<usize> = std::env::var("DD_SAMPLE")
+        .map(|v| v.split(',').filter_map(|x| x.parse().ok()).collect())
+        .unwrap_or_else(|_| vec![5]);
+    let control = Control::unlimited();
+    for i in wanted {
+        let hands = hands_of(&deal_from_pbn(&deals[i].0).unwrap());
+        let mut line = format!("deal {i}:");
+        let mut total = 0;
+        for (strain, letter) in [(0, "S"), (1, "H"), (2, "D"), (3, "C"), (NO_TRUMPS, "NT")] {
+            let mut search = Search::new(hands, strain, TABLE_CAPACITY, &control);
+            let mut hint = 7;
+            for leader in 0..4 {
+                let before = search.nodes;
+                hint = north_south_tricks(&mut search, leader, hint, 13).unwrap();
+                line += &format!(" {letter}{}:{}", ["N", "E", "S", "W"][leader], search.nodes - before);
+            }
+            total += search.nodes;
+        }
+        eprintln!("{line}\n  total {total}");
+    }
+}
