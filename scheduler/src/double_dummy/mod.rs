@@ -121,7 +121,13 @@ fn north_south_tricks(search: &mut Search<'_>, leader: usize, hint: u8, left: u8
     let mut guess = hint;
     while lower < upper {
         let target = guess.clamp(lower + 1, upper);
+        let _before = search.nodes;
         let (reached, _) = search.trick_start(leader, 0, left, target);
+        #[cfg(test)]
+        if std::env::var("DD_TRACE").is_ok() {
+            let nodes = search.nodes - _before;
+            eprintln!("  leader {leader} target {target}: {reached} {nodes} nodes");
+        }
         if search.stopped {
             return None;
         }

@@ -10,7 +10,7 @@
 
 use super::cards::{Holding, Ranks, in_lane, lane, run_heads, run_of, top_bit};
 use super::order::{Move, MoveList, order_moves};
-use super::quick::{quick_tricks, sure_trumps};
+use super::quick::{first_trick_lost, quick_tricks, sure_trumps};
 use super::table_store::{TableStore, key, mask_of, owners, ranks_of};
 use super::trick::Trick;
 use crate::solver::Control;
@@ -25,6 +25,12 @@ pub(super) struct Search<'c> {
     control: &'c Control,
     /// The last move that cut off, per (tricks left, position in the trick): tried first.
     killers: [[Move; 4]; 14],
+    /// Diagnostics: [maximising][k][0 = no cut, n = cut at the n-th move tried].
+    pub(super) cut_stats: [[[u64; 6]; 4]; 2],
+    /// Diagnostics: trick starts by tricks left, and those settled by the table.
+    pub(super) depth_stats: [u64; 14],
+    pub(super) hit_stats: [u64; 14],
+    pub(super) sure_stats: [u64; 14],
 }
 
 /// Nodes between two looks at the clock.
@@ -47,6 +53,10 @@ impl<'c> Search<'c> {
             stopped: false,
             control,
             killers: [[Move::default(); 4]; 14],
+            cut_stats: [[[0; 6]; 4]; 2],
+            depth_stats: [0; 14],
+            hit_stats: [0; 14],
+            sure_stats: [0; 14],
         }
     }
 
@@ -65,6 +75,7 @@ impl<'c> Search<'c> {
             return (false, 0);
         }
         self.nodes += 1;
+        self.depth_stats[usize::from(left)] += 1;
         if self.nodes.is_multiple_of(CHECK_EVERY) && self.control.should_stop() {
             self.stopped = true;
         }
@@ -75,14 +86,16 @@ impl<'c> Search<'c> {
         if left == 1 {
             return self.last_trick(leader, won, target, &all);
         }
-        if let Some(answer) = self.sure_answer(leader, won, left, target, &all) {
-            return answer;
-        }
         let key = key(&self.hands, leader);
         let owners = owners(&self.hands, &all);
         let need = target - won;
         if let Some((reached, mask)) = self.store.lookup(key, owners, need) {
+            self.hit_stats[usize::from(left)] += 1;
             return (reached, ranks_of(mask, &all));
+        }
+        if let Some(answer) = self.sure_answer(leader, won, left, target, &all) {
+            self.sure_stats[usize::from(left)] += 1;
+            return answer;
         }
         let mut trick = Trick {
             leader,
@@ -97,7 +110,8 @@ impl<'c> Search<'c> {
     }
 
     /// The answer when the tricks one side is sure of settle it without a search: the
-    /// leader's side's quick tricks, and either side's top trumps.
+    /// leader's side's quick tricks, and either side's top trumps (or the other side's sure
+    /// first trick).
     fn sure_answer(
         &self,
         leader: usize,
@@ -106,9 +120,12 @@ impl<'c> Search<'c> {
         target: u8,
         all: &Holding,
     ) -> Option<(bool, Ranks)> {
-        let (quick, quick_cards) = quick_tricks(&self.hands, all, self.trump, leader);
+        let (quick, quick_cards) = quick_tricks(&self.hands, self.trump, leader);
         let (lead_trumps, lead_cards) = sure_trumps(&self.hands, self.trump, leader);
-        let (other_trumps, other_cards) = sure_trumps(&self.hands, self.trump, leader ^ 1);
+        let (mut other_trumps, mut other_cards) = sure_trumps(&self.hands, self.trump, leader ^ 1);
+        if other_trumps == 0 {
+            (other_trumps, other_cards) = first_trick_lost(&self.hands, all, self.trump, leader);
+        }
         let (ours, our_cards) = if quick >= lead_trumps {
             (quick, quick_cards)
         } else {
@@ -146,6 +163,7 @@ impl<'c> Search<'c> {
         let mut depends: Ranks = 0;
         // Per suit: cards below this are no better than one already tried (see below).
         let mut small = [0u16; 4];
+        let mut tried = 0usize;
         for &m in moves.as_slice() {
             if m.card < small[m.suit] {
                 continue;
@@ -159,7 +177,9 @@ impl<'c> Search<'c> {
                 self.play(trick, k + 1, won, left, target)
             };
             self.hands[seat][m.suit] ^= m.card;
+            tried += 1;
             if reached == maximising {
+                self.cut_stats[usize::from(maximising)][k][tried.min(5)] += 1;
                 self.killers[usize::from(left)][k] = m;
                 return (reached, ranks);
             }
@@ -172,6 +192,7 @@ impl<'c> Search<'c> {
                 small[m.suit] = small[m.suit].max(m.card);
             }
         }
+        self.cut_stats[usize::from(maximising)][k][0] += 1;
         (!maximising, depends)
     }
 

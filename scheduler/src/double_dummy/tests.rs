@@ -35,6 +35,30 @@ fn endings_agree_with_the_slow_reference() {
     }
 }
 
+/// More and longer endings against the reference (DD_ENDINGS cases of up to DD_TRICKS tricks),
+/// for checking a change to what the table generalises over.
+#[test]
+#[ignore]
+fn many_endings_agree_with_the_slow_reference() {
+    let cases: usize = std::env::var("DD_ENDINGS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5000);
+    let most: usize = std::env::var("DD_TRICKS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(7);
+    let mut rng = Rng::new(4_404);
+    for case in 0..cases {
+        let tricks = 2 + case % (most - 1);
+        let hands = ending(&mut rng, tricks as u32);
+        let (trump, leader) = (case % 5, (case / 5) % 4);
+        let fast = ending_tricks(hands, trump, leader);
+        let slow = reference_tricks(hands, trump, leader);
+        assert_eq!(fast, slow, "case {case}: {hands:?} trump {trump} leader {leader}");
+    }
+}
+
 #[test]
 fn known_positions() {
     // A squeeze: South leads the last club in no trumps. North holds ♠A ♥A... kept simple:
@@ -164,9 +188,23 @@ fn nodes_by_leader() {
             for leader in 0..4 {
                 let before = search.nodes;
                 hint = north_south_tricks(&mut search, leader, hint, 13).unwrap();
-                line += &format!(" {letter}{}:{}", ["N", "E", "S", "W"][leader], search.nodes - before);
+                line += &format!(
+                    " {letter}{}:{}",
+                    ["N", "E", "S", "W"][leader],
+                    search.nodes - before
+                );
             }
             total += search.nodes;
+            if std::env::var("DD_TRACE").is_ok() {
+                eprintln!(
+                    "  {letter} min {:?}\n  {letter} max {:?}",
+                    search.cut_stats[0], search.cut_stats[1]
+                );
+                eprintln!(
+                    "  {letter} nodes {:?}\n  {letter} sure  {:?}\n  {letter} hits  {:?}",
+                    search.depth_stats, search.sure_stats, search.hit_stats
+                );
+            }
         }
         eprintln!("{line}\n  total {total}");
     }
