@@ -219,11 +219,13 @@ fn lowest(cards: u16) -> u16 {
     cards & cards.wrapping_neg()
 }
 
-/// The trump tricks the side of `seat` is sure of whoever leads: a trump higher than every
-/// trump the other side holds wins a trick whenever it is played (nothing beats it), so a
-/// hand holding `w` such trumps takes at least `w` tricks for its side; the side is sure of
-/// the larger of its two hands' counts. With the cards it depends on (the lowest counted
-/// trump: every trump above it matters).
+/// The trump tricks the side of `seat` is sure of whoever leads. Take one of its hands and
+/// a trump `x` of it: the hand plays each of its trumps from `x` up in a trick of its own,
+/// and the other side wins such a trick only by playing a higher trump in it, each of its
+/// trumps above `x` at most once. So the side wins at least (the hand's trumps from `x` up)
+/// less (the other side's trumps above `x`) — with `x` its lowest trump above all the other
+/// side's, the top trumps; with `x` its lowest, the long trumps. The best over both hands
+/// and every `x`, with the cards it depends on (`x`: every trump above it matters).
 pub(super) fn sure_trumps(hands: &[Holding; 4], trump: usize, seat: usize) -> (u8, Ranks) {
     if trump == NO_TRUMPS {
         return (0, 0);
@@ -231,16 +233,18 @@ pub(super) fn sure_trumps(hands: &[Holding; 4], trump: usize, seat: usize) -> (u
     let theirs = hands[(seat + 1) & 3][trump] | hands[(seat + 3) & 3][trump];
     let mut best = (0u8, 0u16);
     for hand in [seat, seat ^ 2] {
-        let mine = hands[hand][trump];
-        // Trumps above the other side's highest.
-        let above = if theirs == 0 {
-            mine
-        } else {
-            mine & !(top_bit(theirs) * 2 - 1)
-        };
-        let count = above.count_ones() as u8;
-        if count > best.0 {
-            best = (count, above & above.wrapping_neg());
+        let mut rest = hands[hand][trump];
+        let mut from_x = 0i32;
+        while rest != 0 {
+            // From the top down: `x` is the hand's next trump.
+            let x = top_bit(rest);
+            rest ^= x;
+            from_x += 1;
+            let above = (theirs & !(x * 2 - 1)).count_ones() as i32;
+            let sure = from_x - above;
+            if sure > i32::from(best.0) {
+                best = (sure as u8, x);
+            }
         }
     }
     (best.0, in_lane(best.1, trump))
