@@ -274,3 +274,37 @@ pub(super) fn first_trick_lost(
     }
     (1, ranks)
 }
+
+/// Whether the side of `seat`, needing every remaining trick (`left`), is sure to lose one:
+/// with no trumps in play, a side that wins every trick must lead every trick in a suit it
+/// holds the highest card of (else the other side's highest card wins it), and it can lead
+/// a suit at most as often as its longer hand holds cards of it; the other side keeps its
+/// highest cards meanwhile (it discards at most that many cards). When those lengths add
+/// up to fewer than `left`, it fails (DDS's "later tricks", Haglund and Hein). With the
+/// cards that depends on: the other side's highest card of each suit it holds the top of.
+pub(super) fn cannot_take_all(
+    hands: &[Holding; 4],
+    all: &Holding,
+    trump: usize,
+    seat: usize,
+    left: u8,
+) -> Option<Ranks> {
+    if trump != NO_TRUMPS && all[trump] != 0 {
+        return None;
+    }
+    let ours = |s: usize| hands[seat][s] | hands[seat ^ 2][s];
+    let mut leads = 0u32;
+    let mut ranks = 0;
+    for suit in (0..4).filter(|&s| all[s] != 0) {
+        let top = top_bit(all[suit]);
+        if ours(suit) & top != 0 {
+            leads += hands[seat][suit]
+                .count_ones()
+                .max(hands[seat ^ 2][suit].count_ones());
+        } else if all[suit] != top {
+            // Their highest card matters only when someone else holds a card of the suit.
+            ranks |= in_lane(top, suit);
+        }
+    }
+    (leads < u32::from(left)).then_some(ranks)
+}

@@ -10,7 +10,7 @@
 
 use super::cards::{Holding, Ranks, in_lane, lane, run_heads, run_of, top_bit};
 use super::order::{Move, MoveList, order_moves};
-use super::quick::{first_trick_lost, quick_tricks, sure_trumps};
+use super::quick::{cannot_take_all, first_trick_lost, quick_tricks, sure_trumps};
 use super::table_store::{TableStore, key, mask_of, owners, ranks_of};
 use super::trick::Trick;
 use crate::solver::Control;
@@ -110,8 +110,8 @@ impl<'c> Search<'c> {
     }
 
     /// The answer when the tricks one side is sure of settle it without a search: the
-    /// leader's side's quick tricks, and either side's top trumps (or the other side's sure
-    /// first trick).
+    /// leader's side's quick tricks, either side's sure trumps (or the other side's sure
+    /// first trick), and a side needing every trick without the cards to lead them all.
     fn sure_answer(
         &self,
         leader: usize,
@@ -141,6 +141,13 @@ impl<'c> Search<'c> {
         }
         if won + left - east_west.min(left) < target {
             return Some((false, ew_cards));
+        }
+        let need = target - won;
+        if need == left {
+            return cannot_take_all(&self.hands, all, self.trump, 0, left).map(|r| (false, r));
+        }
+        if need == 1 {
+            return cannot_take_all(&self.hands, all, self.trump, 1, left).map(|r| (true, r));
         }
         None
     }
