@@ -2,8 +2,9 @@
 //! that settles a node early spares every other. The weights are the project's own, after the
 //! ideas DDS describes (Haglund and Hein, §5): cash winners when the opponents cannot ruff,
 //! lead towards partner's winners, second hand low, third and fourth hand win as cheaply as
-//! possible unless partner already wins, ruff low, discard small cards from long suits; and
-//! the move that last cut the search off at the same depth goes first.
+//! possible unless partner already wins, ruff low, discard small cards from long suits.
+//! (A "killer" — the move that last cut off at the same depth tried first — was measured
+//! to multiply the nodes by two to seven: the weights order better than it.)
 
 use super::cards::{Holding, NO_TRUMPS, top_bit};
 use super::trick::Trick;
@@ -43,7 +44,7 @@ fn rank(card: u16) -> i32 {
 }
 
 /// Weighs every move of `seat` (the `k`-th card of `trick`) and sorts the list, heaviest
-/// first; `killer` is the last move that cut off at this depth.
+/// first.
 pub(super) fn order_moves(
     hands: &[Holding; 4],
     trump: usize,
@@ -51,7 +52,6 @@ pub(super) fn order_moves(
     k: usize,
     seat: usize,
     moves: &mut MoveList,
-    killer: Move,
 ) {
     let len = moves.len;
     for m in &mut moves.moves[..len] {
@@ -60,9 +60,6 @@ pub(super) fn order_moves(
         } else {
             follow_weight(hands, trump, trick, k, seat, *m)
         };
-        if m.suit == killer.suit && m.card == killer.card {
-            m.weight += 100;
-        }
     }
     let list = &mut moves.moves[..len];
     for i in 1..len {

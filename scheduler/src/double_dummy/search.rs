@@ -23,8 +23,6 @@ pub(super) struct Search<'c> {
     pub(super) nodes: u64,
     pub(super) stopped: bool,
     control: &'c Control,
-    /// The last move that cut off, per (tricks left, position in the trick): tried first.
-    killers: [[Move; 4]; 14],
     /// Diagnostics: [maximising][k][0 = no cut, n = cut at the n-th move tried].
     pub(super) cut_stats: [[[u64; 6]; 4]; 2],
     /// Diagnostics: trick starts by tricks left, and those settled by the table.
@@ -52,7 +50,6 @@ impl<'c> Search<'c> {
             nodes: 0,
             stopped: false,
             control,
-            killers: [[Move::default(); 4]; 14],
             cut_stats: [[[0; 6]; 4]; 2],
             depth_stats: [0; 14],
             hit_stats: [0; 14],
@@ -103,6 +100,27 @@ impl<'c> Search<'c> {
             ..Trick::default()
         };
         let (reached, ranks) = self.play(&mut trick, 0, won, left, target);
+        #[cfg(test)]
+        if std::env::var("DD_SHOW").ok().and_then(|v| v.parse::<u8>().ok()) == Some(left) {
+            let show = |h: &Holding| {
+                (0..4)
+                    .map(|s| {
+                        (0..13)
+                            .rev()
+                            .filter(|r| h[s] >> r & 1 == 1)
+                            .map(|r| "23456789TJQKA".as_bytes()[r] as char)
+                            .collect::<String>()
+                    })
+                    .collect::<Vec<_>>()
+                    .join(".")
+            };
+            let hands: Vec<String> = self.hands.iter().map(show).collect();
+            eprintln!(
+                "EXPAND {} trump {} leader {leader} need {need} -> {reached} ranks {ranks:x}",
+                hands.join(" "),
+                self.trump
+            );
+        }
         if !self.stopped {
             self.store.store(key, owners, mask_of(ranks, &all), reached, need);
         }
@@ -158,15 +176,7 @@ impl<'c> Search<'c> {
         let maximising = seat & 1 == 0;
         let mut moves = MoveList::default();
         self.moves(trick, k, seat, &mut moves);
-        order_moves(
-            &self.hands,
-            self.trump,
-            trick,
-            k,
-            seat,
-            &mut moves,
-            self.killers[usize::from(left)][k],
-        );
+        order_moves(&self.hands, self.trump, trick, k, seat, &mut moves);
         let mut depends: Ranks = 0;
         // Per suit: cards below this are no better than one already tried (see below).
         let mut small = [0u16; 4];
@@ -187,7 +197,6 @@ impl<'c> Search<'c> {
             tried += 1;
             if reached == maximising {
                 self.cut_stats[usize::from(maximising)][k][tried.min(5)] += 1;
-                self.killers[usize::from(left)][k] = m;
                 return (reached, ranks);
             }
             depends |= ranks;

@@ -209,3 +209,54 @@ fn nodes_by_leader() {
         eprintln!("{line}\n  total {total}");
     }
 }
+
+/// Endings from a file (DD_ENDINGS_FILE: lines "N:hands strain leader ns dds_nodes", written
+/// by a DDS script) solved here: any differing answer fails; prints the nodes beside DDS's.
+#[test]
+#[ignore]
+fn endings_from_a_file() {
+    let Ok(path) = std::env::var("DD_ENDINGS_FILE") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let control = Control::unlimited();
+    let (mut ours, mut theirs) = (0u64, 0u64);
+    let mut worst: Vec<(f64, String)> = Vec::new();
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split(' ').collect();
+        let mut hands = [[0u16; 4]; 4];
+        for (seat, hand) in fields[..4].iter().enumerate() {
+            let hand = hand.trim_start_matches("N:");
+            for (suit, cards) in hand.split('.').enumerate() {
+                for c in cards.chars() {
+                    let rank = "23456789TJQKA".find(c).unwrap();
+                    hands[seat][suit] |= 1 << rank;
+                }
+            }
+        }
+        let (trump, leader): (usize, usize) = (fields[4].parse().unwrap(), fields[5].parse().unwrap());
+        let (ns, dds): (u8, u64) = (fields[6].parse().unwrap(), fields[7].parse().unwrap());
+        let left = hands[0].iter().map(|s| s.count_ones()).sum::<u32>() as u8;
+        let mut search = Search::new(hands, trump, TABLE_CAPACITY, &control);
+        let got = north_south_tricks(&mut search, leader, left / 2, left).unwrap();
+        assert_eq!(got, ns, "{line}");
+        if std::env::var("DD_TRACE").is_ok() {
+            eprintln!(
+                "  nodes {:?}\n  sure  {:?}\n  hits  {:?}",
+                search.depth_stats, search.sure_stats, search.hit_stats
+            );
+            eprintln!("  min {:?}\n  max {:?}", search.cut_stats[0], search.cut_stats[1]);
+        }
+        ours += search.nodes;
+        theirs += dds;
+        worst.push((
+            search.nodes as f64 / dds.max(1) as f64,
+            format!("{line} ours {}", search.nodes),
+        ));
+    }
+    worst.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (ratio, line) in worst.iter().take(8) {
+        eprintln!("{ratio:.1}x {line}");
+    }
+    eprintln!("nodes: ours {ours}, DDS {theirs}");
+}
