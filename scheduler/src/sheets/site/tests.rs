@@ -191,8 +191,29 @@ fn pages_carry_the_scorecard_the_traveller_the_hands_and_the_analysis() {
     let pair = page("pair-2ns.html");
     assert!(pair.contains("<caption>Scorecard of pair 2 NS</caption>"));
     assert!(pair.contains("Round 1, table 2: N-S against"));
-    assert!(pair.contains("<th scope=\"col\">Lead</th>"));
+    assert!(pair.contains("<th scope=\"col\" class=\"wide\">Lead</th>"));
     assert!(pair.contains("Total %"));
+    // On a phone one column holds the result ("4♠−1 S", the lead below), and the running
+    // total only its percentage; the wide columns it stands for are hidden there.
+    assert!(
+        pair.contains("<th scope=\"col\" class=\"narrow\">Result</th>"),
+        "{pair}"
+    );
+    assert!(pair.contains("<th scope=\"col\" class=\"num wide\">Total MP</th>"));
+    assert!(
+        pair.contains("<span class=\"lead\">lead <span class=\"suit red\""),
+        "{pair}"
+    );
+    let traveller = page("board-4.html");
+    assert!(traveller.contains("<th scope=\"col\" class=\"num narrow\">Score</th>"));
+    assert!(
+        traveller.contains("<td class=\"num narrow\">+") && traveller.contains("<td class=\"num narrow\">−"),
+        "{traveller}"
+    );
+    let css = String::from_utf8(site.file(STYLE_SHEET).unwrap().bytes.clone()).unwrap();
+    assert!(
+        css.contains(".narrow { display: none; }") && css.contains("th.wide, td.wide { display: none; }")
+    );
     // Pair 7 EW is the phantom: its opponents sit out a round.
     assert!(site.file("pair-7ew.html").is_none());
     assert!(
