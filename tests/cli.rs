@@ -1287,6 +1287,97 @@ fn deals_analyse_adds_each_boards_table_and_par_and_never_replaces_without_force
     assert_eq!(std::fs::read_to_string(&out_path).unwrap(), pbn);
 }
 
+/// `QUICK_DEALS_PBN` with each board's `DoubleDummyTricks` (DDS's tables) and the par score
+/// of another program for board 3 (`NS 1010`, where Tourney's par is 980).
+fn quick_deals_with_tables(board_3_extra: &str) -> String {
+    let tables = [
+        "0d0d00d0d000d0d00d0d",
+        "ddcdcddcdc0010100101",
+        "7c87c7c87c0046000460",
+    ];
+    let mut text = String::new();
+    for (i, game) in QUICK_DEALS_PBN.split("\r\n\r\n").enumerate() {
+        text.push_str(game.trim_end());
+        text.push_str(&format!("\r\n[DoubleDummyTricks \"{}\"]\r\n", tables[i]));
+        if i == 2 {
+            text.push_str("[OptimumScore \"NS 1010\"]\r\n");
+            text.push_str(board_3_extra);
+        }
+        text.push_str("\r\n");
+    }
+    text
+}
+
+/// Leftover of issue 44: `event deals E --pbn FILE` keeps the double-dummy tables the file
+/// has (no analysis needed afterwards, the pages show them), notes another program's par
+/// that differs (file, line, tag) without refusing the file, and refuses a file whose table
+/// tags contradict each other, naming the file, the line and the tag.
+#[test]
+fn event_deals_pbn_keeps_the_files_tables_and_notes_another_par() {
+    let dir = scratch("event-deals-tables");
+    let pbn = dir.join("analysed.pbn");
+    std::fs::write(&pbn, quick_deals_with_tables("")).unwrap();
+    let event = dir.join("club.tourney");
+    let _ = std::fs::remove_file(&event);
+    let e = event.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        e,
+        "--format",
+        "bridge-pairs",
+        "--players",
+        "10",
+        "--boards",
+        "10",
+        "--movement",
+        "mitchell",
+    ]));
+    // A file whose two table tags disagree on a cell: refused, nothing attached.
+    let contradicting = dir.join("contradicting.pbn");
+    let rows = "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\r\nN NT 8\r\n";
+    std::fs::write(&contradicting, quick_deals_with_tables(rows)).unwrap();
+    let refused = tourney(&["event", "deals", e, "--pbn", contradicting.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(1), "{}", text(&refused.stdout));
+    let said = text(&refused.stderr);
+    assert!(
+        said.contains(&format!(
+            "error: {}, line 15, field \"OptimumResultTable\": board 3: North in NT takes 8 tricks here, but 7 in the [DoubleDummyTricks] on line 12",
+            contradicting.display()
+        )),
+        "{said}"
+    );
+    says(&tourney(&["event", "deals", e]), "no hand records attached");
+
+    let attached = tourney(&["event", "deals", e, "--pbn", pbn.to_str().unwrap()]);
+    let out = ok(&attached);
+    assert!(out.contains("attached 3 hand record(s)"), "{out}");
+    assert!(
+        out.contains("kept the double-dummy table of 3 board(s) from the file"),
+        "{out}"
+    );
+    let note = text(&attached.stderr);
+    assert!(
+        note.contains(&format!(
+            "warning: {}, line 13, field \"OptimumScore\": board 3: the par score \"NS 1010\" (1010 to N-S) is not the par",
+            pbn.display()
+        )),
+        "{note}"
+    );
+    let again = ok(&tourney(&["event", "deals", e, "--analyse"]));
+    assert!(again.contains("every board (3) is analysed already"), "{again}");
+    let site = dir.join("site");
+    let _ = std::fs::remove_dir_all(&site);
+    let published = tourney(&["event", "publish", e, "--html", site.to_str().unwrap()]);
+    assert!(published.status.success(), "{}", text(&published.stderr));
+    assert!(!text(&published.stderr).contains("analysing"));
+    let page = std::fs::read_to_string(site.join("board-3.html")).unwrap();
+    assert!(
+        page.contains("double-dummy tricks") && page.contains("+980"),
+        "{page}"
+    );
+}
+
 #[test]
 fn event_deals_analyse_keeps_the_analysis_and_publish_shows_it_or_works_it_out() {
     let dir = scratch("event-analyse");

@@ -1834,7 +1834,8 @@ fn an_event_open_twice_in_one_process_keeps_every_write_when_a_command_closes_it
 
 /// Issue 44: `event publish` writes the results site of a 13-pair Mitchell with hand records
 /// into a new folder, says where it is and how many pages it has, and refuses a folder with
-/// files in it unless --force (which leaves the other files alone).
+/// files in it unless --force (which leaves the other files alone, and removes the pages of
+/// the earlier publication the new site no longer has).
 #[test]
 fn a_club_evening_is_published_as_a_web_site_from_the_command_line() {
     let dir = scratch("publish");
@@ -1890,6 +1891,40 @@ fn a_club_evening_is_published_as_a_web_site_from_the_command_line() {
         "the folder is not empty; nothing was written",
     );
     ok(&tourney(&["event", "publish", f, "--html", s, "--force"]));
+    assert_eq!(std::fs::read_to_string(site.join("club.txt")).unwrap(), "kept");
+    // Published again, with --force, from an evening of fewer boards and pairs: the pages
+    // the site no longer has are removed and named; the club's file stays.
+    let smaller = dir.join("smaller.tourney");
+    let small = smaller.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        small,
+        "--format",
+        "bridge-pairs",
+        "--players",
+        "10",
+        "--boards",
+        "10",
+        "--movement",
+        "mitchell",
+    ]));
+    let out = ok(&tourney(&["event", "publish", small, "--html", s, "--force"]));
+    assert!(
+        out.contains("removed 14 file(s) of the earlier publication that the site no longer has: "),
+        "{out}"
+    );
+    for gone in [
+        "board-11.html",
+        "board-21.html",
+        "pair-6ns.html",
+        "pair-7ns.html",
+        "pair-6ew.html",
+    ] {
+        assert!(out.contains(gone), "{gone}: {out}");
+    }
+    assert!(!site.join("board-11.html").exists() && !site.join("pair-7ns.html").exists());
+    assert!(site.join("board-10.html").is_file());
     assert_eq!(std::fs::read_to_string(site.join("club.txt")).unwrap(), "kept");
     fails_with(
         &tourney(&["event", "publish", &format!("{f}.missing"), "--html", s]),

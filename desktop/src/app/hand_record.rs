@@ -1,6 +1,7 @@
 //! Hand records in the window: a board's four hands drawn as a compass beside its traveller
 //! (with its dealer and vulnerability), and the two ways to get them — a dealing machine's PBN
-//! file, or the boards dealt at random here — attached through the event's one write path;
+//! file (with the double-dummy table it has for a board), or the boards dealt at random
+//! here — attached through the event's one write path;
 //! and "Analyse deals", which works out each board's double-dummy table and par on a
 //! background job (progress, Cancel) and keeps them with the event (`Command::StoreAnalysis`).
 
@@ -8,8 +9,9 @@ use super::Notice;
 use super::dialogs::{Files, Purpose, Request};
 use super::job::{self, Job};
 use eframe::egui;
-use scheduler::deals::{Board, Direction, Suit, random_boards, read_pbn_file};
+use scheduler::deals::{Board, Direction, Suit, random_boards};
 use scheduler::event::session::{Command, Session};
+use scheduler::scoring::par::read_pbn_file_analysed;
 use scheduler::tools::deal_analysis::{AnalysisOptions, analyse_boards};
 
 /// Draws `board`: North at the top, West and East beside, South below; the dealer and the
@@ -137,15 +139,34 @@ pub fn attach_ui(
         }
     });
     if let Some(Some(path)) = files.answer(Purpose::AttachPbn) {
-        match read_pbn_file(&path) {
-            Ok(boards) => command = Some(Command::AttachDeals(boards)),
-            Err(problems) => {
-                let said: Vec<String> = problems.list.iter().map(ToString::to_string).collect();
-                notice = Some(Notice::Problem(format!("Not attached: {}", said.join("; "))));
-            }
-        }
+        (command, notice) = read_to_attach(&path);
     }
     (command, notice)
+}
+
+/// A PBN file chosen to attach: the change that attaches its boards, each with the
+/// double-dummy table the file has for it (par worked out here), and a notice of the file's
+/// warnings (a par text of another program's that differs); or a notice of every problem,
+/// by line and tag, and nothing attached.
+fn read_to_attach(path: &std::path::Path) -> (Option<Command>, Option<Notice>) {
+    let said = |problems: &scheduler::problems::Problems| {
+        problems
+            .list
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    match read_pbn_file_analysed(path) {
+        Ok((boards, notes)) => {
+            let notice = (!notes.list.is_empty()).then(|| Notice::Said(said(&notes), None));
+            (Some(Command::AttachDeals(boards)), notice)
+        }
+        Err(problems) => (
+            None,
+            Some(Notice::Problem(format!("Not attached: {}", said(&problems)))),
+        ),
+    }
 }
 
 /// What an analysis job brings back: the boards analysed (with their analysis), and a line
@@ -203,12 +224,22 @@ impl Analyser {
         (None, None)
     }
 
-    /// Starts the job: every core, 60 s a board at most.
+    /// What a test may watch of the running job, if one runs.
+    #[cfg(test)]
+    pub(crate) fn watch(&self) -> Option<job::Watch> {
+        self.job.as_ref().map(Job::watch)
+    }
+
+    /// Starts the job: every core, 60 s a board at most (the whole job's limit is the time
+    /// the boards could take at that, a guard only); its bar counts the boards done. The
+    /// job is cancelled when this analyser is dropped (another event opened, the window
+    /// closed).
     fn start(&mut self, ctx: &egui::Context, boards: Vec<Board>) {
         let options = AnalysisOptions::default();
         let rounds = boards.len().div_ceil(options.threads.max(1)) as f64;
         let limit = options.per_board.as_secs_f64() * rounds + 5.0;
-        self.job = Some(Job::start(ctx, limit, move |control| {
+        let items = (boards.len(), "boards");
+        self.job = Some(Job::start_counting(ctx, limit, items, move |control| {
             let done = analyse_boards(&boards, &options, control, &|_, _, _| {});
             let failed = done.iter().filter_map(|d| d.failure()).collect();
             let analysed = boards

@@ -115,8 +115,9 @@ pub struct ResultsView {
     board: u32,
     /// Scoring from phones: the server and the director's live view of the tables.
     pub(crate) phones: super::phones_panel::PhonesPanel,
-    /// "Analyse deals": the hand records' double-dummy analysis, on a background job.
-    analyser: super::hand_record::Analyser,
+    /// "Analyse deals": the hand records' double-dummy analysis, on a background job
+    /// (cancelled when this view is made afresh or the window closes).
+    pub(crate) analyser: super::hand_record::Analyser,
 }
 
 impl EventView for ResultsView {

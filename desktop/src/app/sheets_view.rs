@@ -261,20 +261,34 @@ fn write_site_into(session: &Session, folder: &Path) -> Notice {
         .collect();
     let site = results_site(session.event(), session.results(), &analyses);
     match write_site(&site, folder, is_published_site(folder), &[&session.path()]) {
-        Ok(published) => Notice::Said(
-            format!(
-                "Published {} results pages in {} (open index.html, or upload the folder to the club's web site)",
-                published.pages,
-                published.folder.display()
-            ),
-            Some(published.index),
-        ),
+        Ok(published) => Notice::Said(published_words(&published), Some(published.index)),
         Err(scheduler::sheets::site::SiteError::NotEmpty(path)) => Notice::Problem(format!(
             "Not published: {} has other files in it. Choose an empty folder, or type a name for a new one.",
             path.display()
         )),
         Err(error) => Notice::Problem(format!("Not published: {error}")),
     }
+}
+
+/// What the banner says of a site written: how many pages and where, and the pages of an
+/// earlier publication it removed (or left, and why).
+fn published_words(published: &scheduler::sheets::site::Published) -> String {
+    let mut words = format!(
+        "Published {} results pages in {} (open index.html, or upload the folder to the club's web site)",
+        published.pages,
+        published.folder.display()
+    );
+    if !published.removed.is_empty() {
+        words.push_str(&format!(
+            ". Removed {} page(s) of the earlier publication that the site no longer has: {}",
+            published.removed.len(),
+            published.removed.join(", ")
+        ));
+    }
+    for left in &published.left {
+        words.push_str(&format!(". {left}"));
+    }
+    words
 }
 
 /// The USEBIO 1.2 results file of a club pairs evening, where the save dialog said.

@@ -7,7 +7,7 @@ use super::numbers::how_many;
 use super::output::write_file;
 use anyhow::Result;
 use clap::Args;
-use scheduler::deals::{Board, random_boards, read_pbn, read_pbn_file, write_pbn};
+use scheduler::deals::{Board, random_boards, read_pbn, write_pbn};
 use scheduler::scoring::par::read_pbn_file_analysed;
 use scheduler::solver::Control;
 use scheduler::tools::deal_analysis::{AnalysisOptions, BoardAnalysis, analyse_boards};
@@ -87,14 +87,22 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// One line per board, or the problems; exit code 1 for a file with problems.
+/// One line per board and the file's warnings, or the problems; exit code 1 for a file with
+/// problems.
 fn check(path: &std::path::Path) -> ExitCode {
-    match read_pbn_file(path) {
-        Ok(boards) => {
+    match read_pbn_file_analysed(path) {
+        Ok((boards, notes)) => {
             for board in &boards {
                 println!("{}", summary(board));
             }
-            eprintln!("{}: {} boards, no problems", path.display(), boards.len());
+            for note in &notes.list {
+                eprintln!("{note}");
+            }
+            let said = match notes.list.len() {
+                0 => "no problems".to_owned(),
+                n => format!("no errors, {n} warning(s)"),
+            };
+            eprintln!("{}: {} boards, {said}", path.display(), boards.len());
             ExitCode::SUCCESS
         }
         Err(problems) => {
@@ -131,7 +139,12 @@ fn analyse(path: &Path, args: &DealsArgs) -> Result<ExitCode> {
         );
     }
     let mut boards = match read_pbn_file_analysed(path) {
-        Ok(boards) => boards,
+        Ok((boards, notes)) => {
+            for note in &notes.list {
+                eprintln!("{note}");
+            }
+            boards
+        }
         Err(problems) => {
             for problem in &problems.list {
                 eprintln!("{problem}");

@@ -5,7 +5,7 @@ use super::numbers;
 use super::output::write_file;
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use scheduler::deals::{Board, read_pbn_file, write_pbn};
+use scheduler::deals::{Board, write_pbn};
 use scheduler::event::club_pairs::pair_of_label;
 use scheduler::event::create::{EventFormat, MovementPlan, NewEvent, build_event};
 use scheduler::event::entry::Fields;
@@ -20,6 +20,7 @@ use scheduler::movement::{
 };
 use scheduler::roster_import::import_roster_file;
 use scheduler::scoring::league::PointsRule;
+use scheduler::scoring::par::read_pbn_file_analysed;
 use scheduler::sheets::event_sheets::{event_sheets_pdf, sheet_kinds, sheet_options};
 use scheduler::sheets::{Paper, SheetKind, StandingsTable, schedule_pdf};
 use scheduler::solver::Control;
@@ -329,7 +330,9 @@ struct EntryLine {
 #[derive(Args, Debug)]
 pub struct DealsArgs {
     file: PathBuf,
-    /// Attach the deals of this PBN file to the boards of the same numbers.
+    /// Attach the deals of this PBN file to the boards of the same numbers, with the
+    /// double-dummy table the file has for a board ([DoubleDummyTricks] or
+    /// [OptimumResultTable]; par is worked out again for the board's vulnerability).
     #[arg(long, value_name = "FILE.pbn", conflicts_with_all = ["out", "analyse"])]
     pbn: Option<PathBuf>,
     /// Work out the double-dummy table and par of every attached board not analysed yet,
@@ -1008,33 +1011,7 @@ fn deals(args: &DealsArgs) -> Result<ExitCode> {
         return analyse_deals(args);
     }
     if let Some(pbn) = &args.pbn {
-        let boards = match read_pbn_file(pbn) {
-            Ok(boards) => boards,
-            Err(problems) => {
-                for problem in &problems.list {
-                    eprintln!("{problem}");
-                }
-                return Ok(ExitCode::FAILURE);
-            }
-        };
-        let mut session = open(&args.file)?;
-        let numbers: Vec<u32> = boards.iter().map(|b| b.number).collect();
-        let count = boards.len();
-        return match session.apply(Command::AttachDeals(boards)) {
-            Ok(_) => {
-                println!(
-                    "attached {count} hand record(s) to {} (boards {}–{})",
-                    args.file.display(),
-                    numbers.iter().min().unwrap_or(&0),
-                    numbers.iter().max().unwrap_or(&0)
-                );
-                Ok(ExitCode::SUCCESS)
-            }
-            Err(error) => {
-                eprintln!("{}", Refusal::Store(error).describe(Some(&args.file)));
-                Ok(ExitCode::FAILURE)
-            }
-        };
+        return attach_deals(&args.file, pbn);
     }
     let file = open_to_read(&args.file)?;
     let records = file.event().hand_records();
@@ -1056,6 +1033,52 @@ fn deals(args: &DealsArgs) -> Result<ExitCode> {
     }
     write_file(out, write_pbn(&records).as_bytes(), args.force, &[&args.file])?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `event deals E --pbn FILE`: the file's boards attached through the one write path, each
+/// with the double-dummy table the file has for it (its par worked out here for the board's
+/// dealer and vulnerability). Every problem of the file is printed by line and tag; a par
+/// text of another program's that differs is a warning, and the board is attached all the
+/// same.
+fn attach_deals(file: &Path, pbn: &Path) -> Result<ExitCode> {
+    let boards = match read_pbn_file_analysed(pbn) {
+        Ok((boards, notes)) => {
+            for note in &notes.list {
+                eprintln!("{note}");
+            }
+            boards
+        }
+        Err(problems) => {
+            for problem in &problems.list {
+                eprintln!("{problem}");
+            }
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let mut session = open(file)?;
+    let numbers: Vec<u32> = boards.iter().map(|b| b.number).collect();
+    let count = boards.len();
+    let tables = boards.iter().filter(|b| b.analysis.is_some()).count();
+    match session.apply(Command::AttachDeals(boards)) {
+        Ok(_) => {
+            println!(
+                "attached {count} hand record(s) to {} (boards {}–{})",
+                file.display(),
+                numbers.iter().min().unwrap_or(&0),
+                numbers.iter().max().unwrap_or(&0)
+            );
+            if tables > 0 {
+                println!(
+                    "kept the double-dummy table of {tables} board(s) from the file (par worked out by Tourney for each board's dealer and vulnerability)"
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(error) => {
+            eprintln!("{}", Refusal::Store(error).describe(Some(file)));
+            Ok(ExitCode::FAILURE)
+        }
+    }
 }
 
 /// `event deals E --analyse`: the attached boards without a kept analysis, analysed (progress

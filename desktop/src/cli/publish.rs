@@ -21,7 +21,9 @@ pub struct PublishArgs {
     #[arg(long, value_name = "DIR")]
     html: PathBuf,
     /// Write into a folder that has files already: the site's own pages and style sheet are
-    /// replaced, anything else in the folder is left alone.
+    /// replaced, the pages an earlier publication wrote there that the site no longer has
+    /// are removed (Tourney lists what it wrote in tourney-site.txt), anything else in the
+    /// folder is left alone.
     #[arg(long)]
     force: bool,
     /// Do not analyse attached deals that have no analysis kept (their pages say "not
@@ -52,6 +54,16 @@ pub fn publish(args: &PublishArgs) -> Result<ExitCode> {
                 published.folder.display(),
                 published.index.display()
             );
+            if !published.removed.is_empty() {
+                println!(
+                    "removed {} file(s) of the earlier publication that the site no longer has: {}",
+                    published.removed.len(),
+                    published.removed.join(", ")
+                );
+            }
+            for left in &published.left {
+                eprintln!("note: {left}");
+            }
             if results.is_empty() {
                 eprintln!("no results yet: the pages show the pairs and boards without scores");
             }

@@ -21,6 +21,9 @@ pub use analysis::{Analysis, DdTable, Par, ParContract, Strain};
 pub use board::{Board, Direction, Vulnerability, standard_dealer, standard_vulnerability};
 pub use card::{Card, Suit};
 pub use deal::{Deal, Hand};
-pub use pbn_read::{ParRule, deal_from_pbn, read_pbn, read_pbn_file, read_pbn_file_with, read_pbn_with};
+pub use pbn_read::{
+    ParRule, deal_from_pbn, read_pbn, read_pbn_file, read_pbn_file_noting, read_pbn_file_with,
+    read_pbn_noting, read_pbn_with,
+};
 pub use pbn_write::write_pbn;
 pub use random::{random_boards, random_deal, uniform_below};

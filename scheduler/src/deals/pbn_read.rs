@@ -19,9 +19,11 @@
 //! `deals` that `deals` may not import (ARCHITECTURE.md). `crate::scoring::par::read_pbn_analysed`
 //! passes `crate::scoring::par::par`. Reading the par instead from `OptimumScore` would not
 //! do: that tag has no contracts, and many files have only `DoubleDummyTricks`. The file's
-//! `OptimumScore`, and its `ParContract` when written in Tourney's form, are then checked
-//! against that par; a difference is an error. Without a rule (`read_pbn`) the tags are
-//! still checked, and the boards come without analysis.
+//! `OptimumScore`, and its `ParContract` when written in Tourney's form, are then compared
+//! with that par; a difference is a warning (another program's par rules, or a hand edit),
+//! never a reason to refuse the table, and so is an `OptimumScore` that does not read.
+//! `read_pbn_noting` hands the warnings back with the boards. Without a rule (`read_pbn`)
+//! the table tags are still checked, and the boards come without analysis.
 
 use super::analysis::{Analysis, DdTable, Par};
 use super::board::{Board, Direction, Vulnerability, standard_dealer, standard_vulnerability};
@@ -49,9 +51,15 @@ pub fn read_pbn_file(path: &Path) -> Result<Vec<Board>, Problems> {
 /// Reads a PBN file from disk (see `read_pbn_with`); a file that cannot be read is a problem
 /// too.
 pub fn read_pbn_file_with(path: &Path, par: Option<ParRule>) -> Result<Vec<Board>, Problems> {
+    read_pbn_file_noting(path, par).map(|(boards, _)| boards)
+}
+
+/// Reads a PBN file from disk with its warnings (see `read_pbn_noting`); a file that cannot
+/// be read is a problem too.
+pub fn read_pbn_file_noting(path: &Path, par: Option<ParRule>) -> Result<(Vec<Board>, Problems), Problems> {
     let label = path.display().to_string();
     match std::fs::read(path) {
-        Ok(bytes) => read_pbn_with(&label, &bytes, par),
+        Ok(bytes) => read_pbn_noting(&label, &bytes, par),
         Err(error) => {
             let mut problems = Problems::for_file(label);
             problems.error(
@@ -79,6 +87,17 @@ pub fn read_pbn(file_label: &str, bytes: &[u8]) -> Result<Vec<Board>, Problems> 
 /// As `read_pbn`, and each board with a double-dummy table in the file gets its analysis:
 /// the table, and the par `par` works out from it (none kept when `par` is `None`).
 pub fn read_pbn_with(file_label: &str, bytes: &[u8], par: Option<ParRule>) -> Result<Vec<Board>, Problems> {
+    read_pbn_noting(file_label, bytes, par).map(|(boards, _)| boards)
+}
+
+/// As `read_pbn_with`, with the warnings of a file that was read (a par text of another
+/// program's that differs from the par worked out here, say): the boards and the warnings,
+/// or every problem found.
+pub fn read_pbn_noting(
+    file_label: &str,
+    bytes: &[u8],
+    par: Option<ParRule>,
+) -> Result<(Vec<Board>, Problems), Problems> {
     let mut problems = Problems::for_file(file_label);
     let utf16 = crate::text::looks_utf16(bytes);
     if !utf16 && bytes.contains(&0) {
@@ -120,7 +139,7 @@ pub fn read_pbn_with(file_label: &str, bytes: &[u8], par: Option<ParRule>) -> Re
     if problems.has_errors() {
         Err(problems)
     } else {
-        Ok(boards)
+        Ok((boards, problems))
     }
 }
 
@@ -310,62 +329,70 @@ fn analysis_of(
         return Err(());
     }
     let table = table_of(used, number, problems)?;
-    let score = match used.get("OptimumScore") {
-        Some(tag) => match score_from_optimum_score(&tag.value) {
-            Ok(score) => Some((score, *tag)),
-            Err(why) => {
-                problems.error(
-                    Some(tag.line),
-                    Some("OptimumScore"),
-                    format!("board {number}: {why}"),
-                );
-                return Err(());
-            }
-        },
-        None => None,
-    };
+    let score = used.get("OptimumScore").and_then(|tag| match score_from_optimum_score(&tag.value) {
+        Ok(score) => Some((score, *tag)),
+        Err(why) => {
+            problems.warning(
+                Some(tag.line),
+                Some("OptimumScore"),
+                format!("board {number}: {why}; the tag is ignored (Tourney works the par out from the double-dummy table)"),
+            );
+            None
+        }
+    });
     let (Some(table), Some(rule)) = (table, par) else {
         return Ok(None);
     };
     let par = rule(&table, board.dealer, board.vulnerability);
-    let shown = || format!("NS {}, {}", par.score_ns, par_contract_text(&par));
+    note_other_par(used, board, &par, score, problems);
+    Ok(Some(Analysis { table, par }))
+}
+
+/// Notes (as warnings, the board kept) where the file's `OptimumScore` (`score`, read) or its
+/// `ParContract` in Tourney's form is not `par`, the par Tourney works out from the board's
+/// table, dealer and vulnerability: another program's par rules or a hand edit, never a
+/// reason to refuse the file's double-dummy table.
+fn note_other_par(
+    used: &HashMap<&str, &Tag>,
+    board: &Board,
+    par: &Par,
+    score: Option<(i32, &Tag)>,
+    problems: &mut Problems,
+) {
+    let number = board.number;
+    let shown = format!("NS {}, {}", par.score_ns, par_contract_text(par));
     if let Some((score, tag)) = score.filter(|(score, _)| *score != par.score_ns) {
-        problems.error(
+        problems.warning(
             Some(tag.line),
             Some("OptimumScore"),
             format!(
-                "board {number}: the par score {:?} ({score} to N-S) is not the par of the board's double-dummy table, dealer {} and vulnerability {} ({}); the tags disagree, so correct or remove one",
+                "board {number}: the par score {:?} ({score} to N-S) is not the par of the board's double-dummy table, dealer {} and vulnerability {} ({shown}); the table is kept and Tourney's par used",
                 tag.value,
                 board.dealer.letter(),
                 board.vulnerability.pbn(),
-                shown()
             ),
         );
-        return Err(());
     }
-    if let Some(tag) = used.get("ParContract") {
-        let read = contracts_from_par_contract(&tag.value);
-        let same = |mut read: Vec<_>| {
-            let mut ours = par.contracts.clone();
-            let key = |c: &super::analysis::ParContract| c.to_string();
-            read.sort_by_key(key);
-            ours.sort_by_key(key);
-            read == ours
-        };
-        if read.is_some_and(|read| !same(read)) {
-            problems.error(
-                Some(tag.line),
-                Some("ParContract"),
-                format!(
-                    "board {number}: the par contracts {:?} are not those of the board's double-dummy table ({}); the tags disagree, so correct or remove one",
-                    tag.value,
-                    shown()
-                ),
-            );
-            return Err(());
-        }
+    let Some(tag) = used.get("ParContract") else {
+        return;
+    };
+    let same = |mut read: Vec<super::analysis::ParContract>| {
+        let mut ours = par.contracts.clone();
+        let key = |c: &super::analysis::ParContract| c.to_string();
+        read.sort_by_key(key);
+        ours.sort_by_key(key);
+        read == ours
+    };
+    if contracts_from_par_contract(&tag.value).is_some_and(|read| !same(read)) {
+        problems.warning(
+            Some(tag.line),
+            Some("ParContract"),
+            format!(
+                "board {number}: the par contracts {:?} are not those of the board's double-dummy table ({shown}); the table is kept and Tourney's par used",
+                tag.value,
+            ),
+        );
     }
-    Ok(Some(Analysis { table, par }))
 }
 
 /// The double-dummy table of board `number` from its `DoubleDummyTricks` or its

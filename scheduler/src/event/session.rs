@@ -54,7 +54,8 @@ pub enum Command {
         /// The last round they played.
         after_round: u32,
     },
-    /// Hand records for the event's boards.
+    /// Hand records for the event's boards; a board that comes with its analysis (a PBN
+    /// file's double-dummy tags) has its table kept with its deal, in the same change.
     AttachDeals(Vec<Board>),
     /// The double-dummy analysis of attached boards (each with its deal as attached and its
     /// `analysis`), from `crate::tools::deal_analysis`: the tables are kept with the event.
@@ -378,7 +379,12 @@ impl Session {
             }
             Command::AttachDeals(boards) => {
                 let count = self.file.attach_deals(&boards)?;
-                Applied::saying(format!("Attached {count} hand record(s)"))
+                Applied::saying(match boards.iter().filter(|b| b.analysis.is_some()).count() {
+                    0 => format!("Attached {count} hand record(s)"),
+                    tables => format!(
+                        "Attached {count} hand record(s), {tables} with their double-dummy table from the file (par worked out by Tourney)"
+                    ),
+                })
             }
             Command::StoreAnalysis(boards) => {
                 let changed = self.file.store_deal_tables(&boards)?;

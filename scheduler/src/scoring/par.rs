@@ -30,7 +30,7 @@
 
 use super::bridge::{Contract, Doubling, contract_score};
 use crate::deals::{
-    Board, DdTable, Direction, Par, ParContract, Strain, Vulnerability, read_pbn_file_with, read_pbn_with,
+    Board, DdTable, Direction, Par, ParContract, Strain, Vulnerability, read_pbn_file_noting, read_pbn_with,
 };
 use crate::problems::Problems;
 use std::path::Path;
@@ -41,9 +41,10 @@ pub fn read_pbn_analysed(file_label: &str, bytes: &[u8]) -> Result<Vec<Board>, P
     read_pbn_with(file_label, bytes, Some(par))
 }
 
-/// `read_pbn_analysed` of a file on disk.
-pub fn read_pbn_file_analysed(path: &Path) -> Result<Vec<Board>, Problems> {
-    read_pbn_file_with(path, Some(par))
+/// `read_pbn_analysed` of a file on disk, with the file's warnings (a par text of another
+/// program's that is not this module's par: the table is kept all the same).
+pub fn read_pbn_file_analysed(path: &Path) -> Result<(Vec<Board>, Problems), Problems> {
+    read_pbn_file_noting(path, Some(par))
 }
 
 /// A contract's rank in the bidding: 1 for 1♣ up to 35 for 7NT.

@@ -621,24 +621,6 @@ fn malformed_or_disagreeing_analysis_tags_are_refused_by_line_and_tag() {
             "the row \"N NT 14\" is not a declarer",
         ),
         (
-            "[DoubleDummyTricks \"d8ddad8dda0500105001\"]\n[OptimumScore \"NS 1510\"]\n",
-            6,
-            "OptimumScore",
-            "the par score \"NS 1510\" (1510 to N-S) is not the par of the board's double-dummy table, dealer N and vulnerability None (NS 1520, NS 7NT=)",
-        ),
-        (
-            "[DoubleDummyTricks \"d8ddad8dda0500105001\"]\n[OptimumScore \"NS 1520\"]\n[ParContract \"NS 6NT+1\"]\n",
-            7,
-            "ParContract",
-            "the par contracts \"NS 6NT+1\" are not those",
-        ),
-        (
-            "[OptimumScore \"1520\"]\n",
-            5,
-            "OptimumScore",
-            "is not a par score",
-        ),
-        (
             "[DoubleDummyTricks \"#\"]\n",
             5,
             "DoubleDummyTricks",
@@ -660,6 +642,57 @@ fn malformed_or_disagreeing_analysis_tags_are_refused_by_line_and_tag() {
             problem.message.contains(words),
             "{tags}: {:?} should say {words:?}",
             problem.message
+        );
+    }
+}
+
+/// Another program's par text that differs from the par Tourney works out (its rules, or a
+/// hand edit), or does not read, never refuses the file: the board keeps the file's table
+/// with Tourney's par, and a warning names the file, the line and the tag.
+#[test]
+fn a_par_text_that_differs_is_noted_and_the_table_kept() {
+    let expected = scheduler::deals::pbn_analysis::table_from_double_dummy_tricks(BBO_TRICKS).unwrap();
+    let cases = [
+        (
+            "[DoubleDummyTricks \"d8ddad8dda0500105001\"]\n[OptimumScore \"NS 1510\"]\n",
+            6,
+            "OptimumScore",
+            "the par score \"NS 1510\" (1510 to N-S) is not the par of the board's double-dummy table, dealer N and vulnerability None (NS 1520, NS 7NT=); the table is kept and Tourney's par used",
+        ),
+        (
+            "[DoubleDummyTricks \"d8ddad8dda0500105001\"]\n[OptimumScore \"NS 1520\"]\n[ParContract \"NS 6NT+1\"]\n",
+            7,
+            "ParContract",
+            "the par contracts \"NS 6NT+1\" are not those",
+        ),
+        (
+            "[DoubleDummyTricks \"d8ddad8dda0500105001\"]\n[OptimumScore \"1520\"]\n",
+            6,
+            "OptimumScore",
+            "is not a par score",
+        ),
+    ];
+    for (tags, line, field, words) in cases {
+        let path = super::common::scratch("deals", "other-par.pbn");
+        std::fs::write(&path, analysed_game(tags)).unwrap();
+        let (boards, notes) = scheduler::scoring::par::read_pbn_file_analysed(&path)
+            .unwrap_or_else(|p| panic!("{tags}: {:?}", p.list));
+        let analysis = boards[0].analysis.as_ref().expect(tags);
+        assert_eq!(analysis.table, expected, "{tags}");
+        assert_eq!(analysis.par.score_ns, 1520, "{tags}");
+        assert_eq!(notes.list.len(), 1, "{tags}: {:?}", notes.list);
+        let note = &notes.list[0];
+        assert_eq!(note.severity, scheduler::problems::Severity::Warning);
+        assert_eq!(
+            (note.file.as_str(), note.line, note.field.as_deref()),
+            (path.display().to_string().as_str(), Some(line), Some(field)),
+            "{tags}: {}",
+            note.message
+        );
+        assert!(
+            note.message.contains(words),
+            "{tags}: {:?} should say {words:?}",
+            note.message
         );
     }
 }

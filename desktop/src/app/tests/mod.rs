@@ -11,6 +11,7 @@ use egui_kittest::{Harness, SnapshotOptions};
 use std::time::Duration;
 
 // One file per area, each owning its tests; the helpers above are shared.
+mod deal_analysis;
 mod director;
 mod files;
 mod late_entries;
@@ -824,8 +825,18 @@ pub(super) fn open_new_event_form(harness: &mut Harness<'static, TourneyApp>, fo
 /// A pairs bridge event made on the New event form with its defaults (saved where the save
 /// dialog says, in a folder of its own named `test`), open on the Results view.
 pub(super) fn pairs_bridge_results(test: &str) -> Harness<'static, TourneyApp> {
+    pairs_bridge_results_then(test, Vec::new())
+}
+
+/// As `pairs_bridge_results`, the file dialogs answering `then` after the event's path.
+pub(super) fn pairs_bridge_results_then(
+    test: &str,
+    then: Vec<Option<PathBuf>>,
+) -> Harness<'static, TourneyApp> {
     let dir = folder(test);
-    let dialogs = scripted(vec![Some(dir.join("pairs.tourney"))]);
+    let mut answers = vec![Some(dir.join("pairs.tourney"))];
+    answers.extend(then);
+    let dialogs = scripted(answers);
     let mut harness = harness(TourneyApp::new(dir.join("data"), Vec::new(), dialogs));
     open_new_event_form(&mut harness, Some("pairs bridge"));
     harness.get_by_label("Generate the schedule").click();

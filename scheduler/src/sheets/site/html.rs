@@ -92,6 +92,30 @@ pub(super) enum Align {
     Right,
 }
 
+/// On which screens a column is shown. A wide table gives a phone (the style sheet's narrow
+/// width) a few merged columns in place of several: those are `Narrow`, the ones they stand
+/// for `Wide`. The hidden ones are `display: none`, so a screen reader reads each fact once.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Show {
+    /// Every screen.
+    Always,
+    /// Wider than a phone only.
+    Wide,
+    /// A phone only.
+    Narrow,
+}
+
+impl Show {
+    /// The CSS class that hides the column where it is not shown; empty for `Always`.
+    fn class(self) -> &'static str {
+        match self {
+            Show::Always => "",
+            Show::Wide => "wide",
+            Show::Narrow => "narrow",
+        }
+    }
+}
+
 /// A table with its caption, headed columns and rows of cells (HTML already), in a box that
 /// scrolls sideways on a narrow screen rather than squeezing the columns. The cell at
 /// `row_header` in each row is the row's header (`<th scope="row">`).
@@ -100,6 +124,8 @@ pub(super) struct Table {
     pub caption: String,
     /// Column heads (HTML: plain text escaped by the caller) and alignment.
     pub columns: Vec<(String, Align)>,
+    /// On which screens each column is shown, by column; a column not listed is always.
+    pub shown: Vec<Show>,
     /// Which cell of each row heads it.
     pub row_header: usize,
     /// Groups of rows, each with an optional heading line across the table (HTML).
@@ -114,9 +140,26 @@ impl Table {
         Table {
             caption: esc(caption),
             columns,
+            shown: Vec::new(),
             row_header: 0,
             groups: vec![(None, rows)],
             class: "",
+        }
+    }
+
+    /// The classes of column `column`'s cells: its alignment and where it is hidden, as a
+    /// ` class="…"` attribute (empty for none).
+    fn cell_class(&self, column: usize) -> String {
+        let align = self.columns.get(column).map_or(Align::Left, |c| c.1);
+        let show = self.shown.get(column).copied().unwrap_or(Show::Always);
+        let classes: Vec<&str> = [if align == Align::Right { "num" } else { "" }, show.class()]
+            .into_iter()
+            .filter(|c| !c.is_empty())
+            .collect();
+        if classes.is_empty() {
+            String::new()
+        } else {
+            format!(" class=\"{}\"", classes.join(" "))
         }
     }
 
@@ -133,8 +176,8 @@ impl Table {
             "<div class=\"scroll\">\n<table{class}>\n<caption>{}</caption>\n<thead><tr>",
             self.caption
         );
-        for (label, align) in &self.columns {
-            let _ = write!(out, "<th scope=\"col\"{}>{}</th>", align_class(*align), label);
+        for (column, (label, _)) in self.columns.iter().enumerate() {
+            let _ = write!(out, "<th scope=\"col\"{}>{}</th>", self.cell_class(column), label);
         }
         out.push_str("</tr></thead>\n");
         for (heading, rows) in &self.groups {
@@ -165,22 +208,15 @@ impl Table {
                 column += 1;
                 continue;
             }
-            let align = self.columns.get(column).map_or(Align::Left, |c| c.1);
+            let class = self.cell_class(column);
             if column == self.row_header {
-                let _ = write!(out, "<th scope=\"row\"{}>{cell}</th>", align_class(align));
+                let _ = write!(out, "<th scope=\"row\"{class}>{cell}</th>");
             } else {
-                let _ = write!(out, "<td{}>{cell}</td>", align_class(align));
+                let _ = write!(out, "<td{class}>{cell}</td>");
             }
             column += 1;
         }
         out.push_str("</tr>\n");
-    }
-}
-
-fn align_class(align: Align) -> &'static str {
-    match align {
-        Align::Left => "",
-        Align::Right => " class=\"num\"",
     }
 }
 

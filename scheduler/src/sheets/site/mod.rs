@@ -9,10 +9,13 @@
 //! Every text from the event (names, title, club) is HTML-escaped here, in `html`.
 //!
 //! [`results_site`] makes the pages as data (paths and bytes); [`write_site`] writes them into
-//! a folder through the one safe file writer (`crate::export_file`).
+//! a folder through the one safe file writer (`crate::export_file`), with the list of what it
+//! wrote there (`manifest`), by which publishing again removes its own pages the site no
+//! longer has and nothing else.
 
 mod board;
 mod html;
+mod manifest;
 mod pairs;
 mod rounds;
 
@@ -21,6 +24,8 @@ use crate::event::{Event, Results};
 use crate::export_file::{Existing, ExportError, write_export};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+pub use manifest::MANIFEST;
 
 /// The style sheet every page links to, written into the folder beside them.
 pub const STYLE_SHEET: &str = "style.css";
@@ -82,6 +87,12 @@ pub struct Published {
     pub index: PathBuf,
     /// How many HTML pages were written.
     pub pages: usize,
+    /// The files of an earlier publication into the folder that the site no longer has (a
+    /// board no longer played, a pair withdrawn), removed.
+    pub removed: Vec<String>,
+    /// A sentence for each such file left in place, and why (changed since Tourney wrote
+    /// it, or the system would not let it go).
+    pub left: Vec<String>,
 }
 
 /// Why a site was not written (or not wholly).
@@ -110,9 +121,12 @@ pub enum SiteError {
 }
 
 /// Writes `site` into `folder` (made when missing), each file through
-/// `export_file::write_export`. A folder with anything in it is refused unless `force`; then
-/// only the site's own files are replaced, and nothing else in the folder is touched.
-/// `inputs` are files the caller has read (the event file), never replaced.
+/// `export_file::write_export`, with the list of the files Tourney wrote there
+/// ([`MANIFEST`]). A folder with anything in it is refused unless `force`; then only the
+/// site's own files are replaced, the files an earlier publication listed that the site no
+/// longer has are removed (when they still carry Tourney's mark), and nothing else in the
+/// folder is touched. `inputs` are files the caller has read (the event file), never
+/// replaced.
 pub fn write_site(site: &Site, folder: &Path, force: bool, inputs: &[&Path]) -> Result<Published, SiteError> {
     let folder_error = |error| SiteError::Folder {
         path: folder.to_owned(),
@@ -133,23 +147,53 @@ pub fn write_site(site: &Site, folder: &Path, force: bool, inputs: &[&Path]) -> 
     } else {
         Existing::Refuse
     };
+    let names: Vec<&str> = site.files.iter().map(|f| f.path.as_str()).collect();
+    let earlier = manifest::read_manifest(folder).unwrap_or_default();
+    // Listed first, with the earlier publication's files: a publication cut short leaves
+    // every file Tourney may have written named, so the next one can still clear them.
+    let both = names
+        .iter()
+        .copied()
+        .chain(earlier.iter().map(String::as_str).filter(|n| !names.contains(n)));
+    write_manifest(folder, both, existing, inputs)?;
     for file in &site.files {
         write_export(&folder.join(&file.path), &file.bytes, existing, inputs)?;
+    }
+    let cleared = manifest::remove_stale(folder, &earlier, &names);
+    if !earlier.is_empty() {
+        let still = cleared.still_ours.iter().map(String::as_str);
+        write_manifest(
+            folder,
+            names.iter().copied().chain(still),
+            Existing::Replace,
+            inputs,
+        )?;
     }
     Ok(Published {
         folder: folder.to_owned(),
         index: folder.join(INDEX),
         pages: site.pages(),
+        removed: cleared.removed,
+        left: cleared.left,
     })
 }
 
+/// Writes the list of the site's files `names` into `folder`.
+fn write_manifest<'a>(
+    folder: &Path,
+    names: impl IntoIterator<Item = &'a str>,
+    existing: Existing,
+    inputs: &[&Path],
+) -> Result<(), ExportError> {
+    let text = manifest::manifest_text(names);
+    write_export(&folder.join(MANIFEST), text.as_bytes(), existing, inputs)
+}
+
 /// Whether `folder` holds a results site Tourney wrote before (its `index.html` says it was
-/// made by Tourney): publishing again into it replaces only the site's own pages, so the
-/// window does so without asking.
+/// made by Tourney, or the folder has Tourney's list of its files): publishing again into it
+/// replaces only the site's own pages, so the window does so without asking.
 pub fn is_published_site(folder: &Path) -> bool {
-    let index = folder.join(INDEX);
-    std::fs::symlink_metadata(&index).is_ok_and(|m| m.is_file() && m.len() < 10_000_000)
-        && std::fs::read_to_string(&index).is_ok_and(|text| text.contains(html::GENERATOR))
+    manifest::carries_mark(folder, INDEX) || manifest::has_manifest(folder)
 }
 
 /// The note over a ranking: that no result is in yet, or which results are missing (the

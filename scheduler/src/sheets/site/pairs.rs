@@ -3,7 +3,7 @@
 //! event's travellers, rankings and scorecards (`crate::event::club_pairs`).
 
 use super::board::{analysis_html, hand_diagram};
-use super::html::{Align, Frame, Table, esc, link, mp_text, percent_text, suit_symbol};
+use super::html::{Align, Frame, Show, Table, esc, link, mp_text, percent_text, suit_symbol};
 use super::{SiteFile, results_notice};
 use crate::deals::{Analysis, Board, Card};
 use crate::event::club_pairs::{
@@ -287,24 +287,52 @@ fn standing_line(card: &Scorecard) -> String {
     line
 }
 
-/// The scorecard: a group of rows per round, headed by the table, the direction and the
-/// opponents (a link to their page); a running total of matchpoints and percentage.
-fn scorecard_table(evening: &Evening, card: &Scorecard) -> String {
-    let mut columns: Vec<(String, Align)> = vec![
-        ("Board".into(), Align::Right),
-        ("Contract".into(), Align::Left),
-        ("By".into(), Align::Left),
+/// The columns of a result (contract, declarer, lead when `leads`, tricks) on a wide
+/// screen, then the one that stands for them on a phone (see `result_short`), with where
+/// each is shown.
+fn result_columns(leads: bool) -> Vec<(String, Align, Show)> {
+    let mut columns = vec![
+        ("Contract".to_owned(), Align::Left, Show::Wide),
+        ("By".to_owned(), Align::Left, Show::Wide),
     ];
-    if evening.leads {
-        columns.push(("Lead".into(), Align::Left));
+    if leads {
+        columns.push(("Lead".to_owned(), Align::Left, Show::Wide));
     }
-    for label in ["Tricks", "Score", "MP", "%", "Total MP", "Total %"] {
-        let align = if label == "Tricks" {
-            Align::Left
-        } else {
-            Align::Right
-        };
-        columns.push((label.into(), align));
+    columns.push(("Tricks".to_owned(), Align::Left, Show::Wide));
+    columns.push(("Result".to_owned(), Align::Left, Show::Narrow));
+    columns
+}
+
+/// A table whose columns are `columns` (head, alignment, where shown) and rows `groups`.
+fn table_of(caption: &str, columns: Vec<(String, Align, Show)>, class: &'static str) -> Table {
+    let shown = columns.iter().map(|c| c.2).collect();
+    let mut table = Table::new(
+        caption,
+        columns
+            .into_iter()
+            .map(|(head, align, _)| (head, align))
+            .collect(),
+        Vec::new(),
+    );
+    table.shown = shown;
+    table.class = class;
+    table
+}
+
+/// The scorecard: a group of rows per round, headed by the table, the direction and the
+/// opponents (a link to their page); a running total of matchpoints and percentage. On a
+/// phone the result is one column and the running total is the percentage only.
+fn scorecard_table(evening: &Evening, card: &Scorecard) -> String {
+    let mut columns = vec![("Board".to_owned(), Align::Right, Show::Always)];
+    columns.extend(result_columns(evening.leads));
+    for (label, show) in [
+        ("Score", Show::Always),
+        ("MP", Show::Always),
+        ("%", Show::Always),
+        ("Total MP", Show::Wide),
+        ("Total %", Show::Always),
+    ] {
+        columns.push((label.to_owned(), Align::Right, show));
     }
     let width = columns.len();
     let (mut total, mut top) = (0.0, 0.0);
@@ -347,13 +375,9 @@ fn scorecard_table(evening: &Evening, card: &Scorecard) -> String {
             .collect();
         groups.push((Some(heading), rows));
     }
-    let mut table = Table::new(
-        &format!("Scorecard of pair {}", evening.label(card.entrant)),
-        columns,
-        Vec::new(),
-    );
+    let caption = format!("Scorecard of pair {}", evening.label(card.entrant));
+    let mut table = table_of(&caption, columns, "card");
     table.groups = groups;
-    table.class = "card";
     table.html()
 }
 
@@ -375,6 +399,7 @@ fn scorecard_row(
     };
     let mut row = vec![number];
     row.extend(result_cells(result, Some(north_south), evening.leads));
+    row.push(result_short(result, Some(north_south)));
     row.push(board.score.map(|s| s.to_string()).unwrap_or_default());
     row.push(board.matchpoints.map(mp_text).unwrap_or_default());
     row.push(board.percent().map(|p| format!("{p:.0}")).unwrap_or_default());
@@ -422,6 +447,27 @@ fn result_cells(result: BridgeResult, side: Option<bool>, leads: bool) -> Vec<St
     }
     cells.push(tricks);
     cells
+}
+
+/// A result in one cell, for a phone: the contract with the tricks over or under and the
+/// declarer ("4♥X−1 S"), the opening lead below it when there is one; otherwise what the
+/// contract column says ("Passed out", "AVE+").
+fn result_short(result: BridgeResult, side: Option<bool>) -> String {
+    let BridgeResult::Contract {
+        contract,
+        declarer,
+        tricks,
+        lead,
+    } = result
+    else {
+        return result_cells(result, side, false).swap_remove(0);
+    };
+    let made = made_text(contract, tricks).replace('-', "−");
+    let mut cell = format!("{}{made}&nbsp;{declarer}", contract_html(contract));
+    if let Some(lead) = lead {
+        cell.push_str(&format!("<span class=\"lead\">lead {}</span>", card_html(lead)));
+    }
+    cell
 }
 
 /// "4♥X": the level, the strain's symbol (NT for no trumps) and any double.
@@ -489,18 +535,19 @@ fn board_page(
 /// The traveller: every table that played the board, the best N-S score first, with both
 /// sides' scores and matchpoints.
 fn traveller_table(evening: &Evening, traveller: &Traveller) -> String {
-    let mut columns: Vec<(String, Align)> = vec![
-        ("N-S".into(), Align::Left),
-        ("E-W".into(), Align::Left),
-        ("Contract".into(), Align::Left),
-        ("By".into(), Align::Left),
+    let mut columns = vec![
+        ("N-S".to_owned(), Align::Left, Show::Always),
+        ("E-W".to_owned(), Align::Left, Show::Always),
     ];
-    if evening.leads {
-        columns.push(("Lead".into(), Align::Left));
-    }
-    columns.push(("Tricks".into(), Align::Left));
-    for label in ["N-S score", "E-W score", "N-S MP", "E-W MP"] {
-        columns.push((label.into(), Align::Right));
+    columns.extend(result_columns(evening.leads));
+    for (label, show) in [
+        ("N-S score", Show::Wide),
+        ("E-W score", Show::Wide),
+        ("Score", Show::Narrow),
+        ("N-S MP", Show::Always),
+        ("E-W MP", Show::Always),
+    ] {
+        columns.push((label.to_owned(), Align::Right, show));
     }
     let width = columns.len();
     let mut lines: Vec<&TravellerRow> = traveller.rows.iter().collect();
@@ -517,6 +564,7 @@ fn traveller_table(evening: &Evening, traveller: &Traveller) -> String {
                 return cells;
             };
             cells.extend(result_cells(result, None, evening.leads));
+            cells.push(result_short(result, None));
             let (ns, ew) = match row.score {
                 Some(s) if s > 0 => (s.to_string(), String::new()),
                 Some(s) if s < 0 => (String::new(), (-s).to_string()),
@@ -525,6 +573,7 @@ fn traveller_table(evening: &Evening, traveller: &Traveller) -> String {
             };
             cells.push(ns);
             cells.push(ew);
+            cells.push(row.score.map(signed_score).unwrap_or_default());
             let (ns_mp, ew_mp) = row
                 .matchpoints
                 .map_or((String::new(), String::new()), |(n, e)| (mp_text(n), mp_text(e)));
@@ -533,15 +582,21 @@ fn traveller_table(evening: &Evening, traveller: &Traveller) -> String {
             cells
         })
         .collect();
-    let mut table = Table::new(
-        &format!(
-            "Traveller of board {} (top {} matchpoints)",
-            traveller.board,
-            top_text(traveller.top)
-        ),
-        columns,
-        rows,
+    let caption = format!(
+        "Traveller of board {} (top {} matchpoints)",
+        traveller.board,
+        top_text(traveller.top)
     );
-    table.class = "traveller";
+    let mut table = table_of(&caption, columns, "traveller");
+    table.groups = vec![(None, rows)];
     table.html()
+}
+
+/// N-S's score with its sign, as one column shows it on a phone: "+620", "−100", "0".
+fn signed_score(score: i32) -> String {
+    match score.cmp(&0) {
+        std::cmp::Ordering::Greater => format!("+{score}"),
+        std::cmp::Ordering::Less => format!("−{}", -score),
+        std::cmp::Ordering::Equal => "0".to_owned(),
+    }
 }

@@ -24,7 +24,13 @@ fn scratch(name: &str) -> PathBuf {
 /// 13 pairs (the phantom makes 7 tables), 3 boards a round: 21 boards. Pair 1's names
 /// carry markup and an ampersand, as does the title.
 fn thirteen_pair_mitchell(dir: &Path) -> Session {
-    let players = (1..=13)
+    mitchell_of(dir, 13, 3)
+}
+
+/// A Mitchell of `pairs` pairs and `per_round` boards a round, with deals and results (see
+/// `thirteen_pair_mitchell`).
+fn mitchell_of(dir: &Path, pairs: u32, per_round: u32) -> Session {
+    let players = (1..=pairs)
         .map(|i| match i {
             1 => Player::pair(1, "Ann <script>alert(1)</script>", "Bob \"Bo\" O'Neil"),
             i => Player::pair(i, format!("North{i}"), format!("South{i}")),
@@ -37,15 +43,16 @@ fn thirteen_pair_mitchell(dir: &Path) -> Session {
     );
     spec.club = Some("Riverside & District".to_owned());
     spec.date = Some("2026-11-24".to_owned());
-    spec.options.boards_per_round = 3;
+    spec.options.boards_per_round = per_round;
     spec.options.movement = Some(MovementPlan {
         kind: MovementKind::Mitchell,
         phantom: None,
         arrow_switch: false,
     });
     let (event, _) = build_event(&spec, &Control::unlimited()).unwrap();
+    let played = event.boards_played();
     let mut session = Session::create(&dir.join("pairs.tourney"), &event).unwrap();
-    let boards = random_boards(44, 21, "Tuesday", "Club", "2026.11.24");
+    let boards = random_boards(44, played, "Tuesday", "Club", "2026.11.24");
     session.apply(Command::AttachDeals(boards)).unwrap();
     let lines: Vec<(u32, u32, u32)> = travellers(session.event(), session.results())
         .iter()
@@ -184,8 +191,29 @@ fn pages_carry_the_scorecard_the_traveller_the_hands_and_the_analysis() {
     let pair = page("pair-2ns.html");
     assert!(pair.contains("<caption>Scorecard of pair 2 NS</caption>"));
     assert!(pair.contains("Round 1, table 2: N-S against"));
-    assert!(pair.contains("<th scope=\"col\">Lead</th>"));
+    assert!(pair.contains("<th scope=\"col\" class=\"wide\">Lead</th>"));
     assert!(pair.contains("Total %"));
+    // On a phone one column holds the result ("4♠−1 S", the lead below), and the running
+    // total only its percentage; the wide columns it stands for are hidden there.
+    assert!(
+        pair.contains("<th scope=\"col\" class=\"narrow\">Result</th>"),
+        "{pair}"
+    );
+    assert!(pair.contains("<th scope=\"col\" class=\"num wide\">Total MP</th>"));
+    assert!(
+        pair.contains("<span class=\"lead\">lead <span class=\"suit red\""),
+        "{pair}"
+    );
+    let traveller = page("board-4.html");
+    assert!(traveller.contains("<th scope=\"col\" class=\"num narrow\">Score</th>"));
+    assert!(
+        traveller.contains("<td class=\"num narrow\">+") && traveller.contains("<td class=\"num narrow\">−"),
+        "{traveller}"
+    );
+    let css = String::from_utf8(site.file(STYLE_SHEET).unwrap().bytes.clone()).unwrap();
+    assert!(
+        css.contains(".narrow { display: none; }") && css.contains("th.wide, td.wide { display: none; }")
+    );
     // Pair 7 EW is the phantom: its opponents sit out a round.
     assert!(site.file("pair-7ew.html").is_none());
     assert!(
@@ -275,6 +303,88 @@ fn a_folder_with_something_in_it_is_refused_without_force() {
     planted.files[0].path = "pairs.tourney".to_owned();
     assert!(write_site(&planted, &dir, true, &[&event_path]).is_err());
     assert!(Session::open(&event_path).is_ok());
+}
+
+/// Publishing again with `force` after the evening has shrunk (fewer boards, fewer pairs):
+/// the pages of the earlier publication the site no longer has are removed, the director's
+/// own files (even one named like a page) and a stale page the director has since changed
+/// are left, and the list of Tourney's files is brought up to date.
+#[test]
+fn publishing_again_removes_only_its_own_pages_the_site_no_longer_has() {
+    let dir = scratch("again");
+    let folder = dir.join("site");
+    std::fs::create_dir_all(dir.join("big")).unwrap();
+    std::fs::create_dir_all(dir.join("small")).unwrap();
+    let big = mitchell_of(&dir.join("big"), 13, 3);
+    let site = results_site(big.event(), big.results(), &BTreeMap::new());
+    let first = write_site(&site, &folder, false, &[]).unwrap();
+    assert!(first.removed.is_empty() && first.left.is_empty());
+    let listed = std::fs::read_to_string(folder.join(MANIFEST)).unwrap();
+    assert!(
+        listed.contains("\nboard-21.html\n") && listed.contains("\npair-1ns.html\n"),
+        "{listed}"
+    );
+    // The director's own files beside the site, one of them named like a page.
+    std::fs::write(folder.join("notes.txt"), "the club's own file").unwrap();
+    std::fs::write(folder.join("board-99.html"), "<p>the club's own page</p>").unwrap();
+    // A stale page the director has since changed by hand.
+    std::fs::write(folder.join("board-20.html"), "<p>annotated by hand</p>").unwrap();
+
+    let small = mitchell_of(&dir.join("small"), 10, 2);
+    let site = results_site(small.event(), small.results(), &BTreeMap::new());
+    assert!(site.file("board-10.html").is_some() && site.file("board-11.html").is_none());
+    let refused = write_site(&site, &folder, false, &[]).unwrap_err();
+    assert!(matches!(refused, SiteError::NotEmpty(_)));
+    assert!(
+        folder.join("board-21.html").is_file(),
+        "nothing is touched without force"
+    );
+
+    let again = write_site(&site, &folder, true, &[]).unwrap();
+    for gone in [
+        "board-11.html",
+        "board-19.html",
+        "board-21.html",
+        "pair-6ns.html",
+        "pair-7ns.html",
+    ] {
+        assert!(!folder.join(gone).exists(), "{gone} is still there");
+        assert!(
+            again.removed.iter().any(|r| r == gone),
+            "{gone} not said: {:?}",
+            again.removed
+        );
+    }
+    // Boards 11 to 21 but the changed 20, and pairs 6 NS, 7 NS and 6 EW.
+    assert_eq!(again.removed.len(), 10 + 3, "{:?}", again.removed);
+    assert_eq!(again.left.len(), 1, "{:?}", again.left);
+    assert!(again.left[0].starts_with("board-20.html: no longer in the site, but changed since"));
+    assert_eq!(
+        std::fs::read_to_string(folder.join("board-20.html")).unwrap(),
+        "<p>annotated by hand</p>"
+    );
+    assert_eq!(
+        std::fs::read_to_string(folder.join("notes.txt")).unwrap(),
+        "the club's own file"
+    );
+    assert_eq!(
+        std::fs::read_to_string(folder.join("board-99.html")).unwrap(),
+        "<p>the club's own page</p>"
+    );
+    assert!(folder.join("board-10.html").is_file() && folder.join("pair-5ew.html").is_file());
+    // The list now names the new site's files only; a third publication removes nothing.
+    let listed = std::fs::read_to_string(folder.join(MANIFEST)).unwrap();
+    assert!(
+        !listed.contains("board-21.html") && !listed.contains("board-20.html"),
+        "{listed}"
+    );
+    assert_eq!(
+        listed.lines().filter(|l| !l.starts_with('#')).count(),
+        site.files.len()
+    );
+    let third = write_site(&site, &folder, true, &[]).unwrap();
+    assert!(third.removed.is_empty() && third.left.is_empty(), "{third:?}");
+    assert!(is_published_site(&folder));
 }
 
 #[test]
