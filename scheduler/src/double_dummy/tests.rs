@@ -164,7 +164,11 @@ fn nodes_by_leader() {
             for leader in 0..4 {
                 let before = search.nodes;
                 hint = north_south_tricks(&mut search, leader, hint, 13).unwrap();
-                line += &format!(" {letter}{}:{}", ["N", "E", "S", "W"][leader], search.nodes - before);
+                line += &format!(
+                    " {letter}{}:{}",
+                    ["N", "E", "S", "W"][leader],
+                    search.nodes - before
+                );
             }
             total += search.nodes;
         }
