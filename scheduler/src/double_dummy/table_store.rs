@@ -12,28 +12,44 @@
 //! which serve any target and any of the four leaders of a strain.
 
 use super::cards::{Holding, Ranks, in_lane, lane, top_bit};
+use super::trick::Trick;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// The owners of the cards in play, suit by suit: 2 bits a card (the seat), the highest card
-/// of a suit first, each suit in its own 32-bit lane.
+/// The owners of the cards in play, suit by suit: 2 bits a card (the seat), counted from the
+/// highest card of a suit in play (its place). The low 64 bits hold places 0–7 of every suit
+/// (suit `s` at bits `16 s ..`), the high 64 bits places 8–12 the same way: most entries
+/// depend on the top eight places only, so their test is one 64-bit word.
 pub(super) type Owners = u128;
 
-/// One learnt fact: for positions whose owners agree with `owners` wherever `mask` is set,
-/// North-South take from `lower` to `upper` of the remaining tricks.
+/// The owners of each suit's cards in play, place `p` at bits `2 p` (the form kept up to
+/// date trick by trick, packed into `Owners` for the table).
+pub(super) type Lanes = [u32; 4];
+
+/// The part of an entry a lookup scans: its owners and mask on the top eight places.
 #[derive(Clone, Copy)]
-struct Entry {
-    owners: Owners,
-    mask: Owners,
+struct Filter {
+    owners: u64,
+    mask: u64,
+}
+
+/// The rest of an entry: owners and mask on the lower places, and the bounds: North-South
+/// take from `lower` to `upper` of the remaining tricks.
+#[derive(Clone, Copy)]
+struct Detail {
+    owners: u64,
+    mask: u64,
     lower: u8,
     upper: u8,
 }
 
-/// Entries kept for one leader and one set of suit lengths; the oldest is replaced first
-/// once there are `BUCKET` of them.
+/// Entries kept for one leader and one set of suit lengths, in two parallel lists. Entries
+/// `..next` are newer than entries `next..`; the oldest is replaced first once there are
+/// `BUCKET` of them.
 #[derive(Default)]
 struct Bucket {
-    entries: Vec<Entry>,
+    filters: Vec<Filter>,
+    details: Vec<Detail>,
     next: usize,
 }
 
@@ -78,11 +94,10 @@ pub(super) fn key(hands: &[Holding; 4], leader: usize) -> u64 {
     key
 }
 
-/// The owners of the cards in play, as `Owners`; `all` is every suit's cards in play.
-pub(super) fn owners(hands: &[Holding; 4], all: &Holding) -> Owners {
-    let mut owners: Owners = 0;
-    for suit in 0..4 {
-        let mut lane_bits: u32 = 0;
+/// The owners of the cards in play, suit by suit; `all` is every suit's cards in play.
+pub(super) fn lanes(hands: &[Holding; 4], all: &Holding) -> Lanes {
+    let mut lanes = [0u32; 4];
+    for (suit, lane_bits) in lanes.iter_mut().enumerate() {
         // North (seat 0) adds nothing; every other card adds its seat at its place, the
         // number of cards in play above it.
         for (seat, hand) in hands.iter().enumerate().skip(1) {
@@ -91,18 +106,42 @@ pub(super) fn owners(hands: &[Holding; 4], all: &Holding) -> Owners {
                 let card = rest & rest.wrapping_neg();
                 rest ^= card;
                 let place = (all[suit] & !(card | (card - 1))).count_ones();
-                lane_bits |= (seat as u32) << (2 * place);
+                *lane_bits |= (seat as u32) << (2 * place);
             }
         }
-        owners |= Owners::from(lane_bits) << (32 * suit);
     }
-    owners
+    lanes
+}
+
+/// The owners once the four cards of `trick` (all played) have left play: each card's place
+/// is taken out of its suit, the cards below it moving up one place.
+pub(super) fn after_trick(lanes: &Lanes, trick: &Trick) -> Lanes {
+    let mut lanes = *lanes;
+    let mut all = trick.start;
+    for (&suit, &card) in trick.suits.iter().zip(&trick.cards) {
+        let place = (all[suit] & !(card | (card - 1))).count_ones();
+        let above = (1u32 << (2 * place)) - 1;
+        lanes[suit] = (lanes[suit] & above) | ((lanes[suit] >> 2) & !above);
+        all[suit] ^= card;
+    }
+    lanes
+}
+
+/// `Lanes` (the owners, or a mask of places) in the packed form of `Owners`.
+pub(super) fn pack(lanes: &Lanes) -> Owners {
+    let mut top = 0u64;
+    let mut low = 0u64;
+    for (suit, &bits) in lanes.iter().enumerate() {
+        top |= u64::from(bits & 0xffff) << (16 * suit);
+        low |= u64::from(bits >> 16) << (16 * suit);
+    }
+    Owners::from(top) | (Owners::from(low) << 64)
 }
 
 /// The mask of an entry whose result depends on the cards `ranks` (and, as DDS does, on
 /// every card in play above the lowest of them in each suit).
 pub(super) fn mask_of(ranks: Ranks, all: &Holding) -> Owners {
-    let mut mask: Owners = 0;
+    let mut lanes = [0u32; 4];
     for (suit, &cards) in all.iter().enumerate() {
         let relevant = lane(ranks, suit) & cards;
         if relevant == 0 {
@@ -110,21 +149,18 @@ pub(super) fn mask_of(ranks: Ranks, all: &Holding) -> Owners {
         }
         let lowest = relevant & relevant.wrapping_neg();
         let count = (cards & !(lowest - 1)).count_ones();
-        let lane_mask: u32 = if count >= 16 {
-            u32::MAX
-        } else {
-            (1u32 << (2 * count)) - 1
-        };
-        mask |= Owners::from(lane_mask) << (32 * suit);
+        lanes[suit] = (1u32 << (2 * count)) - 1;
     }
-    mask
+    pack(&lanes)
 }
 
 /// The cards an entry's mask fixes, in the position whose cards in play are `all`.
 pub(super) fn ranks_of(mask: Owners, all: &Holding) -> Ranks {
+    // A suit's part of both halves: 2 bits a place.
+    const SUIT: Owners = 0xffff | (0xffff << 64);
     let mut ranks = 0;
     for (suit, &cards) in all.iter().enumerate() {
-        let count = ((mask >> (32 * suit)) as u32).count_ones() / 2;
+        let count = (mask & (SUIT << (16 * suit))).count_ones() / 2;
         let mut rest = cards;
         let mut taken = 0;
         for _ in 0..count {
@@ -157,21 +193,13 @@ impl TableStore {
     }
 
     /// Whether a known bound settles "North-South take at least `need` more tricks": the
-    /// answer and the mask of the entry that settled it.
+    /// answer and the mask of the entry that settled it. The newest entries are tried first.
     pub(super) fn lookup(&self, key: u64, owners: Owners, need: u8) -> Option<(bool, Owners)> {
         let bucket = self.buckets.get(&key)?;
-        for entry in &bucket.entries {
-            if (owners ^ entry.owners) & entry.mask != 0 {
-                continue;
-            }
-            if entry.lower >= need {
-                return Some((true, entry.mask));
-            }
-            if entry.upper < need {
-                return Some((false, entry.mask));
-            }
-        }
-        None
+        let next = bucket.next;
+        bucket
+            .settle((0..next).rev(), owners, need)
+            .or_else(|| bucket.settle((next..bucket.filters.len()).rev(), owners, need))
     }
 
     /// Records that North-South take at least `need` more tricks (`reached`) or fewer, in
@@ -186,28 +214,83 @@ impl TableStore {
             (0, need.saturating_sub(1))
         };
         let owners = owners & mask;
-        let bucket = self.buckets.entry(key).or_default();
-        if let Some(entry) = bucket
-            .entries
-            .iter_mut()
-            .find(|e| e.mask == mask && e.owners == owners)
-        {
-            entry.lower = entry.lower.max(lower);
-            entry.upper = entry.upper.min(upper);
-            return;
-        }
-        let entry = Entry {
-            owners,
-            mask,
+        let filter = Filter {
+            owners: owners as u64,
+            mask: mask as u64,
+        };
+        let detail = Detail {
+            owners: (owners >> 64) as u64,
+            mask: (mask >> 64) as u64,
             lower,
             upper,
         };
-        if bucket.entries.len() < BUCKET {
-            bucket.entries.push(entry);
+        let bucket = self.buckets.entry(key).or_default();
+        if bucket.tighten(filter, detail) {
+            return;
+        }
+        if bucket.filters.len() < BUCKET {
+            bucket.filters.push(filter);
+            bucket.details.push(detail);
+            bucket.next = bucket.filters.len();
             self.entries += 1;
         } else {
-            bucket.entries[bucket.next] = entry;
-            bucket.next = (bucket.next + 1) % BUCKET;
+            if bucket.next == BUCKET {
+                bucket.next = 0;
+            }
+            bucket.filters[bucket.next] = filter;
+            bucket.details[bucket.next] = detail;
+            bucket.next += 1;
         }
+    }
+}
+
+impl Bucket {
+    /// The first entry among `indices` that agrees with `owners` and whose bounds settle
+    /// `need`: the answer and the entry's mask.
+    fn settle(
+        &self,
+        indices: impl Iterator<Item = usize>,
+        owners: Owners,
+        need: u8,
+    ) -> Option<(bool, Owners)> {
+        let (top, low) = (owners as u64, (owners >> 64) as u64);
+        for i in indices {
+            let filter = self.filters[i];
+            if (top ^ filter.owners) & filter.mask != 0 {
+                continue;
+            }
+            let detail = self.details[i];
+            if (low ^ detail.owners) & detail.mask != 0 {
+                continue;
+            }
+            let reached = if detail.lower >= need {
+                true
+            } else if detail.upper < need {
+                false
+            } else {
+                continue;
+            };
+            return Some((
+                reached,
+                Owners::from(filter.mask) | (Owners::from(detail.mask) << 64),
+            ));
+        }
+        None
+    }
+
+    /// Narrows the bounds of the entry with the same owners and mask, if there is one.
+    fn tighten(&mut self, filter: Filter, detail: Detail) -> bool {
+        for (f, d) in self.filters.iter().zip(&mut self.details) {
+            if f.owners == filter.owners
+                && f.mask == filter.mask
+                && d.owners == detail.owners
+                && d.mask == detail.mask
+            {
+                d.lower = d.lower.max(detail.lower);
+                d.upper = d.upper.min(detail.upper);
+                return true;
+            }
+        }
+        false
     }
 }
