@@ -26,21 +26,23 @@ pub(super) type Owners = u128;
 /// date trick by trick, packed into `Owners` for the table).
 pub(super) type Lanes = [u32; 4];
 
-/// The part of an entry a lookup scans: its owners and mask on the top eight places.
+/// The part of an entry a lookup scans: its owners and mask on the top eight places, and
+/// its bounds: North-South take from `lower` to `upper` of the remaining tricks. `deep`
+/// when the mask reaches the lower places too (then the entry's `Detail` counts).
 #[derive(Clone, Copy)]
 struct Filter {
     owners: u64,
     mask: u64,
+    lower: u8,
+    upper: u8,
+    deep: bool,
 }
 
-/// The rest of an entry: owners and mask on the lower places, and the bounds: North-South
-/// take from `lower` to `upper` of the remaining tricks.
-#[derive(Clone, Copy)]
+/// The rest of an entry: owners and mask on the places below the top eight.
+#[derive(Clone, Copy, PartialEq)]
 struct Detail {
     owners: u64,
     mask: u64,
-    lower: u8,
-    upper: u8,
 }
 
 /// Entries kept for one leader and one set of suit lengths, in two parallel lists. Entries
@@ -198,8 +200,8 @@ impl TableStore {
         let bucket = self.buckets.get(&key)?;
         let next = bucket.next;
         bucket
-            .settle((0..next).rev(), owners, need)
-            .or_else(|| bucket.settle((next..bucket.filters.len()).rev(), owners, need))
+            .settle(0..next, owners, need)
+            .or_else(|| bucket.settle(next..bucket.filters.len(), owners, need))
     }
 
     /// Records that North-South take at least `need` more tricks (`reached`) or fewer, in
@@ -217,12 +219,13 @@ impl TableStore {
         let filter = Filter {
             owners: owners as u64,
             mask: mask as u64,
+            lower,
+            upper,
+            deep: mask >> 64 != 0,
         };
         let detail = Detail {
             owners: (owners >> 64) as u64,
             mask: (mask >> 64) as u64,
-            lower,
-            upper,
         };
         let bucket = self.buckets.entry(key).or_default();
         if bucket.tighten(filter, detail) {
@@ -245,49 +248,42 @@ impl TableStore {
 }
 
 impl Bucket {
-    /// The first entry among `indices` that agrees with `owners` and whose bounds settle
-    /// `need`: the answer and the entry's mask.
-    fn settle(
-        &self,
-        indices: impl Iterator<Item = usize>,
-        owners: Owners,
-        need: u8,
-    ) -> Option<(bool, Owners)> {
+    /// The newest entry of `range` (scanned from its end) that agrees with `owners` and whose
+    /// bounds settle `need`: the answer and the entry's mask.
+    fn settle(&self, range: std::ops::Range<usize>, owners: Owners, need: u8) -> Option<(bool, Owners)> {
         let (top, low) = (owners as u64, (owners >> 64) as u64);
-        for i in indices {
-            let filter = self.filters[i];
+        let start = range.start;
+        for (i, filter) in self.filters[range].iter().enumerate().rev() {
             if (top ^ filter.owners) & filter.mask != 0 {
                 continue;
             }
-            let detail = self.details[i];
-            if (low ^ detail.owners) & detail.mask != 0 {
-                continue;
-            }
-            let reached = if detail.lower >= need {
+            let reached = if filter.lower >= need {
                 true
-            } else if detail.upper < need {
+            } else if filter.upper < need {
                 false
             } else {
                 continue;
             };
-            return Some((
-                reached,
-                Owners::from(filter.mask) | (Owners::from(detail.mask) << 64),
-            ));
+            if !filter.deep {
+                return Some((reached, Owners::from(filter.mask)));
+            }
+            let detail = self.details[start + i];
+            if (low ^ detail.owners) & detail.mask == 0 {
+                return Some((
+                    reached,
+                    Owners::from(filter.mask) | (Owners::from(detail.mask) << 64),
+                ));
+            }
         }
         None
     }
 
     /// Narrows the bounds of the entry with the same owners and mask, if there is one.
     fn tighten(&mut self, filter: Filter, detail: Detail) -> bool {
-        for (f, d) in self.filters.iter().zip(&mut self.details) {
-            if f.owners == filter.owners
-                && f.mask == filter.mask
-                && d.owners == detail.owners
-                && d.mask == detail.mask
-            {
-                d.lower = d.lower.max(detail.lower);
-                d.upper = d.upper.min(detail.upper);
+        for (f, d) in self.filters.iter_mut().zip(&self.details) {
+            if f.owners == filter.owners && f.mask == filter.mask && *d == detail {
+                f.lower = f.lower.max(filter.lower);
+                f.upper = f.upper.min(filter.upper);
                 return true;
             }
         }
