@@ -13,8 +13,6 @@
 
 use super::cards::{Holding, Ranks, in_lane, lane, top_bit};
 use super::trick::Trick;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// The owners of the cards in play, suit by suit: 2 bits a card (the seat), counted from the
 /// highest card of a suit in play (its place). The low 64 bits hold places 0–7 of every suit
@@ -45,11 +43,12 @@ struct Detail {
     mask: u64,
 }
 
-/// Entries kept for one leader and one set of suit lengths, in two parallel lists. Entries
-/// `..next` are newer than entries `next..`; the oldest is replaced first once there are
-/// `BUCKET` of them.
+/// Entries kept for one leader and one set of suit lengths (`key`; 0 for an unused slot),
+/// in two parallel lists. Entries `..next` are newer than entries `next..`; the oldest is
+/// replaced first once there are `BUCKET` of them.
 #[derive(Default)]
 struct Bucket {
+    key: u64,
     filters: Vec<Filter>,
     details: Vec<Detail>,
     next: usize,
@@ -57,30 +56,23 @@ struct Bucket {
 
 const BUCKET: usize = 256;
 
-/// The table, bounded by a number of entries: when full it is emptied (the search stays
-/// correct, only slower).
+/// Slots of a new table (a power of two); they double when half are used.
+const FIRST_SLOTS: usize = 1 << 12;
+
+/// The table: buckets in an open-addressed array (linear probing, the bucket's lists found
+/// from its slot without another look-up), bounded by a number of entries: when full it is
+/// emptied (the search stays correct, only slower).
 pub(super) struct TableStore {
-    buckets: HashMap<u64, Bucket, BuildHasherDefault<KeyHasher>>,
+    slots: Vec<Bucket>,
+    used: usize,
     entries: usize,
     capacity: usize,
 }
 
-/// A multiplicative hash of the already well-mixed 64-bit key.
-#[derive(Default)]
-pub(super) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    fn write_u64(&mut self, key: u64) {
-        self.0 = (key ^ (key >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
+/// The first slot to try for `key` in a table of `slots` slots (a power of two).
+fn home(key: u64, slots: usize) -> usize {
+    let hash = (key ^ (key >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (hash >> 32) as usize & (slots - 1)
 }
 
 /// What a position is looked up by: the leader, the tricks left, and every hand's length in
@@ -182,22 +174,65 @@ impl TableStore {
     /// An empty table that keeps at most `capacity` entries.
     pub(super) fn new(capacity: usize) -> TableStore {
         TableStore {
-            buckets: HashMap::default(),
+            slots: std::iter::repeat_with(Bucket::default)
+                .take(FIRST_SLOTS)
+                .collect(),
+            used: 0,
             entries: 0,
             capacity,
         }
     }
 
-    /// Empties the table (a new strain: the bounds no longer hold).
+    /// Empties the table.
     pub(super) fn clear(&mut self) {
-        self.buckets.clear();
-        self.entries = 0;
+        *self = TableStore::new(self.capacity);
+    }
+
+    /// The slot holding `key`'s bucket, or the empty slot where it would go.
+    fn slot(&self, key: u64) -> usize {
+        let mut i = home(key, self.slots.len());
+        loop {
+            let k = self.slots[i].key;
+            if k == key || k == 0 {
+                return i;
+            }
+            i = (i + 1) & (self.slots.len() - 1);
+        }
+    }
+
+    /// `key`'s bucket, made (in a table grown if need be) when there is none.
+    fn bucket_mut(&mut self, key: u64) -> &mut Bucket {
+        if 2 * (self.used + 1) > self.slots.len() {
+            self.grow();
+        }
+        let i = self.slot(key);
+        if self.slots[i].key == 0 {
+            self.slots[i].key = key;
+            self.used += 1;
+        }
+        &mut self.slots[i]
+    }
+
+    /// Twice the slots, every bucket moved to its place in the new array.
+    fn grow(&mut self) {
+        let size = 2 * self.slots.len();
+        let old = std::mem::replace(
+            &mut self.slots,
+            std::iter::repeat_with(Bucket::default).take(size).collect(),
+        );
+        for bucket in old.into_iter().filter(|b| b.key != 0) {
+            let i = self.slot(bucket.key);
+            self.slots[i] = bucket;
+        }
     }
 
     /// Whether a known bound settles "North-South take at least `need` more tricks": the
     /// answer and the mask of the entry that settled it. The newest entries are tried first.
     pub(super) fn lookup(&self, key: u64, owners: Owners, need: u8) -> Option<(bool, Owners)> {
-        let bucket = self.buckets.get(&key)?;
+        let bucket = &self.slots[self.slot(key)];
+        if bucket.key == 0 {
+            return None;
+        }
         let next = bucket.next;
         bucket
             .settle(0..next, owners, need)
@@ -207,7 +242,9 @@ impl TableStore {
     /// Records that North-South take at least `need` more tricks (`reached`) or fewer, in
     /// every position agreeing with `owners` on `mask`.
     pub(super) fn store(&mut self, key: u64, owners: Owners, mask: Owners, reached: bool, need: u8) {
-        if self.entries >= self.capacity {
+        // The slots are bounded too: at most `capacity / 8` buckets, so about 16 bytes of
+        // slots an entry at worst (in practice a bucket holds about ten entries).
+        if self.entries >= self.capacity || self.used >= self.capacity / 8 {
             self.clear();
         }
         let (lower, upper) = if reached {
@@ -227,7 +264,7 @@ impl TableStore {
             owners: (owners >> 64) as u64,
             mask: (mask >> 64) as u64,
         };
-        let bucket = self.buckets.entry(key).or_default();
+        let bucket = self.bucket_mut(key);
         if bucket.tighten(filter, detail) {
             return;
         }
