@@ -11,7 +11,7 @@
 use super::cards::{Holding, Ranks, in_lane, lane, run_heads, run_of, top_bit};
 use super::order::{Move, MoveList, order_moves};
 use super::quick::{quick_tricks, sure_trumps};
-use super::table_store::{Lanes, TableStore, after_trick, key, lanes, mask_of, pack, ranks_of};
+use super::table_store::{Shape, TableStore, mask_of, ranks_of};
 use super::trick::Trick;
 use crate::solver::Control;
 
@@ -22,8 +22,8 @@ pub(super) struct Search<'c> {
     pub(super) store: TableStore,
     pub(super) nodes: u64,
     pub(super) stopped: bool,
-    /// The owners of the cards in play at the start of the current trick.
-    lanes: Lanes,
+    /// The owners and suit lengths at the start of the current trick.
+    shape: Shape,
     control: &'c Control,
     /// The last move that cut off, per (tricks left, position in the trick): tried first.
     killers: [[Move; 4]; 14],
@@ -41,9 +41,8 @@ impl<'c> Search<'c> {
         capacity: usize,
         control: &'c Control,
     ) -> Search<'c> {
-        let all = std::array::from_fn(|s| hands[0][s] | hands[1][s] | hands[2][s] | hands[3][s]);
         Search {
-            lanes: lanes(&hands, &all),
+            shape: Shape::new(&hands),
             hands,
             trump,
             store: TableStore::new(capacity),
@@ -82,9 +81,9 @@ impl<'c> Search<'c> {
         if let Some(answer) = self.sure_answer(leader, won, left, target, &all) {
             return answer;
         }
-        let key = key(&self.hands, leader);
-        debug_assert_eq!(self.lanes, lanes(&self.hands, &all));
-        let owners = pack(&self.lanes);
+        debug_assert_eq!(self.shape, Shape::new(&self.hands));
+        let key = self.shape.key(leader);
+        let owners = self.shape.owners();
         let need = target - won;
         if let Some((reached, mask)) = self.store.lookup(key, owners, need) {
             return (reached, ranks_of(mask, &all));
@@ -206,10 +205,10 @@ impl<'c> Search<'c> {
         let winner = trick.winning(4, self.trump);
         let seat = (trick.leader + winner) & 3;
         let won_now = won + u8::from(seat & 1 == 0);
-        let before = self.lanes;
-        self.lanes = after_trick(&before, trick);
+        let before = self.shape;
+        self.shape = before.after(trick);
         let (reached, ranks) = self.trick_start(seat, won_now, left - 1, target);
-        self.lanes = before;
+        self.shape = before;
         (reached, ranks | self.by_rank(trick, winner, seat))
     }
 

@@ -21,8 +21,8 @@ use super::trick::Trick;
 pub(super) type Owners = u128;
 
 /// The owners of each suit's cards in play, place `p` at bits `2 p` (the form kept up to
-/// date trick by trick, packed into `Owners` for the table).
-pub(super) type Lanes = [u32; 4];
+/// date trick by trick in a `Shape`, packed into `Owners` for the table).
+type Lanes = [u32; 4];
 
 /// The part of an entry a lookup scans: its owners and mask on the top eight places, and
 /// its bounds: North-South take from `lower` to `upper` of the remaining tricks. `deep`
@@ -75,21 +75,66 @@ fn home(key: u64, slots: usize) -> usize {
     (hash >> 32) as usize & (slots - 1)
 }
 
-/// What a position is looked up by: the leader, the tricks left, and every hand's length in
-/// three suits (the fourth follows from the tricks left).
-pub(super) fn key(hands: &[Holding; 4], leader: usize) -> u64 {
-    let left: u32 = hands[0].iter().map(|s| s.count_ones()).sum();
-    let mut key = ((leader as u64) << 4) | u64::from(left);
-    for hand in hands {
-        for &suit in &hand[..3] {
-            key = (key << 4) | u64::from(suit.count_ones());
+/// What the table needs of the position at the start of a trick, kept up to date trick by
+/// trick: the owners of the cards in play, and the tricks left and every hand's length in
+/// three suits (the fourth follows from the tricks left) as the key's low bits: the length
+/// of suit `s` in seat `h` at bits `4 (3 h + s) ..`, the tricks left at bits `48 ..`.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(super) struct Shape {
+    lanes: Lanes,
+    lengths: u64,
+}
+
+impl Shape {
+    /// The shape of `hands` (each the same number of cards).
+    pub(super) fn new(hands: &[Holding; 4]) -> Shape {
+        let all: Holding = std::array::from_fn(|s| hands[0][s] | hands[1][s] | hands[2][s] | hands[3][s]);
+        let left: u32 = hands[0].iter().map(|s| s.count_ones()).sum();
+        let mut lengths = u64::from(left) << 48;
+        for (seat, hand) in hands.iter().enumerate() {
+            for (suit, cards) in hand[..3].iter().enumerate() {
+                lengths |= u64::from(cards.count_ones()) << (4 * (3 * seat + suit));
+            }
+        }
+        Shape {
+            lanes: lanes(hands, &all),
+            lengths,
         }
     }
-    key
+
+    /// The shape once the four cards of `trick` (all played) have left play: each card's
+    /// place is taken out of its suit, the cards below it moving up one place.
+    pub(super) fn after(&self, trick: &Trick) -> Shape {
+        let mut lanes = self.lanes;
+        let mut lengths = self.lengths - (1 << 48);
+        let mut all = trick.start;
+        for (k, (&suit, &card)) in trick.suits.iter().zip(&trick.cards).enumerate() {
+            let suit = suit & 3;
+            let place = count(all[suit] & !(card | (card - 1)));
+            let above = (1u32 << (2 * place)) - 1;
+            lanes[suit] = (lanes[suit] & above) | ((lanes[suit] >> 2) & !above);
+            all[suit] ^= card;
+            if suit < 3 {
+                let seat = (trick.leader + k) & 3;
+                lengths -= 1 << (4 * (3 * seat + suit));
+            }
+        }
+        Shape { lanes, lengths }
+    }
+
+    /// What a position is looked up by: the leader, the tricks left and the suit lengths.
+    pub(super) fn key(&self, leader: usize) -> u64 {
+        self.lengths | ((leader as u64) << 52)
+    }
+
+    /// The owners of the cards in play.
+    pub(super) fn owners(&self) -> Owners {
+        pack(&self.lanes)
+    }
 }
 
 /// The owners of the cards in play, suit by suit; `all` is every suit's cards in play.
-pub(super) fn lanes(hands: &[Holding; 4], all: &Holding) -> Lanes {
+fn lanes(hands: &[Holding; 4], all: &Holding) -> Lanes {
     let mut lanes = [0u32; 4];
     for (suit, lane_bits) in lanes.iter_mut().enumerate() {
         // North (seat 0) adds nothing; every other card adds its seat at its place, the
@@ -107,22 +152,8 @@ pub(super) fn lanes(hands: &[Holding; 4], all: &Holding) -> Lanes {
     lanes
 }
 
-/// The owners once the four cards of `trick` (all played) have left play: each card's place
-/// is taken out of its suit, the cards below it moving up one place.
-pub(super) fn after_trick(lanes: &Lanes, trick: &Trick) -> Lanes {
-    let mut lanes = *lanes;
-    let mut all = trick.start;
-    for (&suit, &card) in trick.suits.iter().zip(&trick.cards) {
-        let place = (all[suit] & !(card | (card - 1))).count_ones();
-        let above = (1u32 << (2 * place)) - 1;
-        lanes[suit] = (lanes[suit] & above) | ((lanes[suit] >> 2) & !above);
-        all[suit] ^= card;
-    }
-    lanes
-}
-
 /// `Lanes` (the owners, or a mask of places) in the packed form of `Owners`.
-pub(super) fn pack(lanes: &Lanes) -> Owners {
+fn pack(lanes: &Lanes) -> Owners {
     let mut top = 0u64;
     let mut low = 0u64;
     for (suit, &bits) in lanes.iter().enumerate() {
@@ -142,32 +173,66 @@ pub(super) fn mask_of(ranks: Ranks, all: &Holding) -> Owners {
             continue;
         }
         let lowest = relevant & relevant.wrapping_neg();
-        let count = (cards & !(lowest - 1)).count_ones();
-        lanes[suit] = (1u32 << (2 * count)) - 1;
+        let places = count(cards & !(lowest - 1));
+        lanes[suit] = (1u32 << (2 * places)) - 1;
     }
     pack(&lanes)
 }
 
 /// The cards an entry's mask fixes, in the position whose cards in play are `all`.
 pub(super) fn ranks_of(mask: Owners, all: &Holding) -> Ranks {
-    // A suit's part of both halves: 2 bits a place.
-    const SUIT: Owners = 0xffff | (0xffff << 64);
+    let (top, low) = (mask as u64, (mask >> 64) as u64);
     let mut ranks = 0;
     for (suit, &cards) in all.iter().enumerate() {
-        let count = (mask & (SUIT << (16 * suit))).count_ones() / 2;
-        let mut rest = cards;
-        let mut taken = 0;
-        for _ in 0..count {
-            if rest == 0 {
-                break;
-            }
-            let bit = top_bit(rest);
-            rest ^= bit;
-            taken |= bit;
+        // A suit's mask is its top places, 2 bits each: count the trailing ones.
+        let places =
+            (!(top >> (16 * suit)) as u16).trailing_zeros() + (!(low >> (16 * suit)) as u16).trailing_zeros();
+        if places != 0 {
+            ranks |= in_lane(top_cards(cards, places / 2), suit);
         }
-        ranks |= in_lane(taken, suit);
     }
     ranks
+}
+
+/// The `n` highest of `cards` (all of them when there are no more).
+fn top_cards(cards: u16, n: u32) -> u16 {
+    let length = count(cards);
+    if n >= length {
+        return cards;
+    }
+    if 2 * n <= length {
+        let mut taken = 0;
+        for _ in 0..n {
+            taken |= top_bit(cards & !taken);
+        }
+        taken
+    } else {
+        let mut rest = cards;
+        for _ in n..length {
+            rest &= rest - 1;
+        }
+        rest
+    }
+}
+
+/// The number of cards in a suit, from a table: the baseline x86-64 target has no
+/// population-count instruction, and a table look-up is cheaper than the bit arithmetic.
+fn count(cards: u16) -> u32 {
+    u32::from(COUNTS[usize::from(cards & 0x1fff)])
+}
+
+/// `COUNTS[m]`: the bits set in the 13-bit `m`.
+static COUNTS: [u8; 1 << 13] = counts();
+
+/// The table of `COUNTS`, made at compile time.
+const fn counts() -> [u8; 1 << 13] {
+    let mut table = [0u8; 1 << 13];
+    let mut i = 1;
+    while i < table.len() {
+        table[i] = table[i >> 1] + (i & 1) as u8;
+        i += 1;
+    }
+    table
 }
 
 impl TableStore {
