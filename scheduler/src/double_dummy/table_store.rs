@@ -54,7 +54,7 @@ struct Bucket {
     next: usize,
 }
 
-const BUCKET: usize = 256;
+const BUCKET: usize = 1024;
 
 /// Slots of a new table (a power of two); they double when half are used.
 const FIRST_SLOTS: usize = 1 << 12;
