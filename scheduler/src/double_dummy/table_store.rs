@@ -10,6 +10,14 @@
 //! whoever holds them. How many top cards count in each suit is what the search reported the
 //! result depended on. An entry holds bounds on the tricks North-South take from there on,
 //! which serve any target and any of the four leaders of a strain.
+//!
+//! Organisation (measured, `docs/double-dummy-research.md` §5): one bucket per key (leader,
+//! tricks left, suit lengths) in an open-addressed array of slots; in a bucket the entries
+//! are scanned newest first (positions recur soon after, and answering from the newest
+//! agreeing entry also cost fewer nodes than from the oldest), each tested first on one 64-bit word (the owners
+//! of the top eight places of every suit), the lower places only for the few entries whose
+//! mask reaches them. The owners and the key are kept up to date trick by trick (`Shape`)
+//! rather than recomputed from the hands.
 
 use super::cards::{Holding, Ranks, in_lane, lane, top_bit};
 use super::trick::Trick;
@@ -255,6 +263,8 @@ impl TableStore {
 
     /// The slot holding `key`'s bucket, or the empty slot where it would go.
     fn slot(&self, key: u64) -> usize {
+        // A key is never 0 (the tricks left are at least 2 at a look-up): 0 marks a free slot.
+        debug_assert!(key != 0);
         let mut i = home(key, self.slots.len());
         loop {
             let k = self.slots[i].key;
