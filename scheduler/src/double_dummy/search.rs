@@ -11,7 +11,7 @@
 use super::cards::{Holding, Ranks, in_lane, lane, run_heads, run_of, top_bit};
 use super::order::{Move, MoveList, order_moves};
 use super::quick::{cannot_take_all, first_trick_lost, quick_tricks, sure_trumps};
-use super::table_store::{TableStore, key, mask_of, owners, ranks_of};
+use super::table_store::{Shape, TableStore, mask_of, ranks_of};
 use super::trick::Trick;
 use crate::solver::Control;
 
@@ -22,6 +22,8 @@ pub(super) struct Search<'c> {
     pub(super) store: TableStore,
     pub(super) nodes: u64,
     pub(super) stopped: bool,
+    /// The owners and suit lengths at the start of the current trick.
+    shape: Shape,
     control: &'c Control,
     /// Diagnostics: [maximising][k][0 = no cut, n = cut at the n-th move tried].
     pub(super) cut_stats: [[[u64; 6]; 4]; 2],
@@ -44,6 +46,7 @@ impl<'c> Search<'c> {
         control: &'c Control,
     ) -> Search<'c> {
         Search {
+            shape: Shape::new(&hands),
             hands,
             trump,
             store: TableStore::new(capacity),
@@ -83,8 +86,9 @@ impl<'c> Search<'c> {
         if left == 1 {
             return self.last_trick(leader, won, target, &all);
         }
-        let key = key(&self.hands, leader);
-        let owners = owners(&self.hands, &all);
+        debug_assert_eq!(self.shape, Shape::new(&self.hands));
+        let key = self.shape.key(leader);
+        let owners = self.shape.owners();
         let need = target - won;
         if let Some((reached, mask)) = self.store.lookup(key, owners, need) {
             self.hit_stats[usize::from(left)] += 1;
@@ -238,7 +242,10 @@ impl<'c> Search<'c> {
         let winner = trick.winning(4, self.trump);
         let seat = (trick.leader + winner) & 3;
         let won_now = won + u8::from(seat & 1 == 0);
+        let before = self.shape;
+        self.shape = before.after(trick);
         let (reached, ranks) = self.trick_start(seat, won_now, left - 1, target);
+        self.shape = before;
         (reached, ranks | self.by_rank(trick, winner, seat))
     }
 
