@@ -6,7 +6,7 @@
 //! (A "killer" — the move that last cut off at the same depth tried first — was measured
 //! to multiply the nodes by two to seven: the weights order better than it.)
 
-use super::cards::{Holding, NO_TRUMPS, top_bit};
+use super::cards::{Holding, NO_TRUMPS, count, top_bit};
 use super::trick::Trick;
 
 /// A card to play: its suit and its one-bit rank; `weight` orders the list.
@@ -80,7 +80,7 @@ fn lead_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, seat: usize, m
         let can_ruff = |p: usize| hands[p][m.suit] == 0 && hands[p][trump] != 0;
         can_ruff(lho) || can_ruff(rho)
     };
-    let length = hands[seat][m.suit].count_ones() as i32;
+    let length = count(hands[seat][m.suit]) as i32;
     if m.card == top {
         return if ruffable { 20 } else { 70 };
     }
@@ -137,7 +137,7 @@ fn follow_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, k: usize, se
         return 55 - r;
     }
     // A discard: small cards from long suits, never the top card of a suit.
-    let length = hands[seat][m.suit].count_ones() as i32;
+    let length = count(hands[seat][m.suit]) as i32;
     let mut weight = 10 + 2 * length - r;
     if m.card == top_bit(trick.start[m.suit]) {
         weight -= 20;

@@ -16,7 +16,7 @@
 //! them in a suit counts too, `table_store::mask_of`) and on the suit lengths (in the table's
 //! key): positions agreeing on those play the same plan to the same count.
 
-use super::cards::{Holding, NO_TRUMPS, Ranks, in_lane, top_bit};
+use super::cards::{Holding, NO_TRUMPS, Ranks, count, in_lane, top_bit};
 
 /// The tricks the side of `leader` is sure to take in a row from now, and the cards that
 /// makes them sure.
@@ -180,7 +180,7 @@ impl Plan {
         let discard = others.min_by_key(|&s| {
             (
                 hand[s] & top_bit(self.in_play(s)) != 0,
-                std::cmp::Reverse(hand[s].count_ones()),
+                std::cmp::Reverse(count(hand[s])),
             )
         });
         match discard {
@@ -240,7 +240,7 @@ pub(super) fn sure_trumps(hands: &[Holding; 4], trump: usize, seat: usize) -> (u
             let x = top_bit(rest);
             rest ^= x;
             from_x += 1;
-            let above = (theirs & !(x * 2 - 1)).count_ones() as i32;
+            let above = count(theirs & !(x * 2 - 1)) as i32;
             let sure = from_x - above;
             if sure > i32::from(best.0) {
                 best = (sure as u8, x);
@@ -298,9 +298,7 @@ pub(super) fn cannot_take_all(
     for suit in (0..4).filter(|&s| all[s] != 0) {
         let top = top_bit(all[suit]);
         if ours(suit) & top != 0 {
-            leads += hands[seat][suit]
-                .count_ones()
-                .max(hands[seat ^ 2][suit].count_ones());
+            leads += count(hands[seat][suit]).max(count(hands[seat ^ 2][suit]));
         } else if all[suit] != top {
             // Their highest card matters only when someone else holds a card of the suit.
             ranks |= in_lane(top, suit);

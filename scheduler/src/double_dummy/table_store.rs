@@ -19,7 +19,7 @@
 //! mask reaches them. The owners and the key are kept up to date trick by trick (`Shape`)
 //! rather than recomputed from the hands.
 
-use super::cards::{Holding, Ranks, in_lane, lane, top_bit};
+use super::cards::{Holding, Ranks, count, in_lane, lane, top_bit};
 use super::trick::Trick;
 
 /// The owners of the cards in play, suit by suit: 2 bits a card (the seat), counted from the
@@ -221,26 +221,6 @@ fn top_cards(cards: u16, n: u32) -> u16 {
         }
         rest
     }
-}
-
-/// The number of cards in a suit, from a table: the baseline x86-64 target has no
-/// population-count instruction, and a table look-up is cheaper than the bit arithmetic.
-fn count(cards: u16) -> u32 {
-    u32::from(COUNTS[usize::from(cards & 0x1fff)])
-}
-
-/// `COUNTS[m]`: the bits set in the 13-bit `m`.
-static COUNTS: [u8; 1 << 13] = counts();
-
-/// The table of `COUNTS`, made at compile time.
-const fn counts() -> [u8; 1 << 13] {
-    let mut table = [0u8; 1 << 13];
-    let mut i = 1;
-    while i < table.len() {
-        table[i] = table[i >> 1] + (i & 1) as u8;
-        i += 1;
-    }
-    table
 }
 
 impl TableStore {
