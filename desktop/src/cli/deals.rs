@@ -138,19 +138,8 @@ fn analyse(path: &Path, args: &DealsArgs) -> Result<ExitCode> {
             out.display()
         );
     }
-    let mut boards = match read_pbn_file_analysed(path) {
-        Ok((boards, notes)) => {
-            for note in &notes.list {
-                eprintln!("{note}");
-            }
-            boards
-        }
-        Err(problems) => {
-            for problem in &problems.list {
-                eprintln!("{problem}");
-            }
-            return Ok(ExitCode::FAILURE);
-        }
+    let Some(mut boards) = read_analysed_saying_why(path) else {
+        return Ok(ExitCode::FAILURE);
     };
     let done = analyse_with_progress(&boards, args.seconds);
     let failed = attach_analyses(&mut boards, &done);
@@ -164,6 +153,25 @@ fn analyse(path: &Path, args: &DealsArgs) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// The boards of the PBN file at `path` with the analysis it carries, its notes (another
+/// program's par that differs) printed; `None` after printing every problem, by line and tag.
+pub(super) fn read_analysed_saying_why(path: &Path) -> Option<Vec<Board>> {
+    match read_pbn_file_analysed(path) {
+        Ok((boards, notes)) => {
+            for note in &notes.list {
+                eprintln!("{note}");
+            }
+            Some(boards)
+        }
+        Err(problems) => {
+            for problem in &problems.list {
+                eprintln!("{problem}");
+            }
+            None
+        }
+    }
 }
 
 /// Each board analysed, a line on standard error as each is finished ("board 3 analysed in

@@ -20,7 +20,6 @@ use scheduler::movement::{
 };
 use scheduler::roster_import::import_roster_file;
 use scheduler::scoring::league::PointsRule;
-use scheduler::scoring::par::read_pbn_file_analysed;
 use scheduler::sheets::event_sheets::{event_sheets_pdf, sheet_kinds, sheet_options};
 use scheduler::sheets::{Paper, SheetKind, StandingsTable, schedule_pdf};
 use scheduler::solver::Control;
@@ -1041,19 +1040,8 @@ fn deals(args: &DealsArgs) -> Result<ExitCode> {
 /// text of another program's that differs is a warning, and the board is attached all the
 /// same.
 fn attach_deals(file: &Path, pbn: &Path) -> Result<ExitCode> {
-    let boards = match read_pbn_file_analysed(pbn) {
-        Ok((boards, notes)) => {
-            for note in &notes.list {
-                eprintln!("{note}");
-            }
-            boards
-        }
-        Err(problems) => {
-            for problem in &problems.list {
-                eprintln!("{problem}");
-            }
-            return Ok(ExitCode::FAILURE);
-        }
+    let Some(boards) = super::deals::read_analysed_saying_why(pbn) else {
+        return Ok(ExitCode::FAILURE);
     };
     let mut session = open(file)?;
     let numbers: Vec<u32> = boards.iter().map(|b| b.number).collect();
