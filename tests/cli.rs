@@ -1320,19 +1320,7 @@ fn event_deals_pbn_keeps_the_files_tables_and_notes_another_par() {
     let event = dir.join("club.tourney");
     let _ = std::fs::remove_file(&event);
     let e = event.to_str().unwrap();
-    ok(&tourney(&[
-        "event",
-        "new",
-        e,
-        "--format",
-        "bridge-pairs",
-        "--players",
-        "10",
-        "--boards",
-        "10",
-        "--movement",
-        "mitchell",
-    ]));
+    common::five_table_mitchell(&event);
     // A file whose two table tags disagree on a cell: refused, nothing attached.
     let contradicting = dir.join("contradicting.pbn");
     let rows = "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\r\nN NT 8\r\n";

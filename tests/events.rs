@@ -1898,19 +1898,7 @@ fn a_club_evening_is_published_as_a_web_site_from_the_command_line() {
     // the site no longer has are removed and named; the club's file stays.
     let smaller = dir.join("smaller.tourney");
     let small = smaller.to_str().unwrap();
-    ok(&tourney(&[
-        "event",
-        "new",
-        small,
-        "--format",
-        "bridge-pairs",
-        "--players",
-        "10",
-        "--boards",
-        "10",
-        "--movement",
-        "mitchell",
-    ]));
+    common::five_table_mitchell(&smaller);
     let out = ok(&tourney(&["event", "publish", small, "--html", s, "--force"]));
     assert!(
         out.contains("removed 14 file(s) of the earlier publication that the site no longer has: "),
