@@ -1374,19 +1374,7 @@ fn event_deals_analyse_keeps_the_analysis_and_publish_shows_it_or_works_it_out()
     let event = dir.join("club.tourney");
     let _ = std::fs::remove_file(&event);
     let e = event.to_str().unwrap();
-    ok(&tourney(&[
-        "event",
-        "new",
-        e,
-        "--format",
-        "bridge-pairs",
-        "--players",
-        "10",
-        "--boards",
-        "10",
-        "--movement",
-        "mitchell",
-    ]));
+    common::five_table_mitchell(&event);
     fails_with(
         &tourney(&["event", "deals", e, "--analyse"]),
         1,
