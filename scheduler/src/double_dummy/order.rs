@@ -89,6 +89,31 @@ fn card_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, seat: usize, m
     let (lho, rho) = ((seat + 1) & 3, (seat + 3) & 3);
     let all = trick.start[m.suit];
     let top = top_bit(all);
+    let second = match all & !top {
+        0 => 0,
+        rest => top_bit(rest),
+    };
+    let holds = |p: usize, card: u16| hands[p][m.suit] & card != 0;
+    let length = |p: usize| count(hands[p][m.suit]);
+    // Worse when the last hand holds one of the two top cards (it plays over whatever
+    // partner gives); better when the next hand's top card sits in front of partner's second
+    // (after DDS's suit weights; the two together: 2.7 % fewer nodes on the speed sample).
+    let mut weight = 0;
+    if (holds(rho, top) || holds(rho, second)) && length(rho) != 1 {
+        weight -= 20;
+    }
+    if holds(lho, top) && holds(partner, second) && length(partner) != 1 {
+        weight += 20;
+    }
+    weight + suit_weight(hands, trump, trick, seat, m)
+}
+
+/// The lead's weight by whose the top card is, whether the suit can be ruffed, and length.
+fn suit_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, seat: usize, m: Move) -> i32 {
+    let partner = seat ^ 2;
+    let (lho, rho) = ((seat + 1) & 3, (seat + 3) & 3);
+    let all = trick.start[m.suit];
+    let top = top_bit(all);
     let ruffable = trump != NO_TRUMPS && m.suit != trump && {
         let can_ruff = |p: usize| hands[p][m.suit] == 0 && hands[p][trump] != 0;
         can_ruff(lho) || can_ruff(rho)

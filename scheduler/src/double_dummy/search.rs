@@ -8,7 +8,7 @@
 //! Of a run of cards in one hand (cards next to each other among those in play at the start
 //! of the trick) only the highest is tried: playing any of them is the same.
 
-use super::cards::{Holding, Ranks, in_lane, lane, run_heads, run_of, top_bit};
+use super::cards::{Holding, NO_TRUMPS, Ranks, in_lane, lane, run_heads, run_of, top_bit};
 use super::order::{Move, MoveList, order_moves};
 use super::quick::{cannot_take_all, first_trick_lost, quick_tricks, sure_trumps};
 use super::table_store::{Shape, TableStore, mask_of, ranks_of};
@@ -178,6 +178,18 @@ impl<'c> Search<'c> {
     fn play(&mut self, trick: &mut Trick, k: usize, won: u8, left: u8, target: u8) -> (bool, Ranks) {
         let seat = (trick.leader + k) & 3;
         let maximising = seat & 1 == 0;
+        if k == 1
+            && let Some(ranks) = self.second_hand_wins(trick, seat)
+        {
+            // The second hand's side takes this trick whatever is played: enough when it
+            // needed one more trick (DDS's quick tricks for the second hand).
+            if maximising && won + 1 >= target {
+                return (true, ranks);
+            }
+            if !maximising && won + left - 1 < target {
+                return (false, ranks);
+            }
+        }
         let mut moves = MoveList::default();
         self.moves(trick, k, seat, &mut moves);
         order_moves(&self.hands, self.trump, trick, k, seat, &mut moves);
@@ -214,6 +226,30 @@ impl<'c> Search<'c> {
         }
         self.cut_stats[usize::from(maximising)][k][0] += 1;
         (!maximising, depends)
+    }
+
+    /// The cards that make the trick `seat`'s side's for sure, `seat` being second to play:
+    /// a ruff the third hand cannot beat, or a card of the side above the led card and the
+    /// third hand's cards (which the third hand cannot ruff).
+    fn second_hand_wins(&self, trick: &Trick, seat: usize) -> Option<Ranks> {
+        let (partner, third) = (seat ^ 2, (seat + 1) & 3);
+        let h = &self.hands;
+        let led = trick.suits[0];
+        let trump = self.trump;
+        let can_ruff = |p: usize| trump != NO_TRUMPS && led != trump && h[p][led] == 0 && h[p][trump] != 0;
+        if can_ruff(seat) || can_ruff(partner) {
+            return (!can_ruff(third)).then_some(0);
+        }
+        let ours = h[seat][led] | h[partner][led];
+        if ours == 0 {
+            return None;
+        }
+        let top = top_bit(ours);
+        if top < trick.cards[0] || top < h[third][led] || can_ruff(third) {
+            return None;
+        }
+        let holder = if h[seat][led] & top != 0 { seat } else { partner };
+        Some(in_lane(run_of(top, h[holder][led], trick.start[led]), led))
     }
 
     /// The legal moves of `seat` as the `k`-th card of `trick`, one per run.
