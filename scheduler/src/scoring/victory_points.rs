@@ -72,7 +72,7 @@ impl VpScale {
     /// What the scale is, in a few words.
     pub fn title(self) -> &'static str {
         match self {
-            VpScale::Wbf2013 => "the WBF 2013 continuous scale (20 VPs, two decimals)",
+            VpScale::Wbf2013 => "the WBF 2013 continuous scale: 20 VPs, two decimals",
         }
     }
 
@@ -130,8 +130,8 @@ impl VpScale {
         }
         if boards > MOST_BOARDS {
             return Err(format!(
-                "{boards} boards: Tourney works out {} for matches of 1 to {MOST_BOARDS} boards",
-                self.title()
+                "{boards} boards: Tourney works out the {} scale for matches of 1 to {MOST_BOARDS} boards",
+                self.name()
             ));
         }
         let boards = u32::try_from(boards).map_err(|_| format!("{boards} boards is out of range"))?;
