@@ -15,7 +15,8 @@
 //! the middle value reproduces the published tables: for 8 boards the formula rounds 40 IMPs
 //! to 19.73 and the table prints 19.74; for 12 boards 42, 44 and 49 IMPs are raised the same
 //! way. `scheduler/tests/suite/victory_points.rs` checks every row of the published 8- and
-//! 12-board tables (`fixtures/vp/`). The **blitz** margin is the first I at which the winner
+//! 12-board tables (`fixtures/vp/`), and of another program's 24-board table (not a
+//! publication; 13 of its rows are raised, three in a row). The **blitz** margin is the first I at which the winner
 //! gets 20.00; the loser never gets less than 0.
 //!
 //! **Fractional margins** (cross-IMPs and Butler give decimals): the WBF defines the scale on

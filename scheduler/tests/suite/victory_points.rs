@@ -1,15 +1,21 @@
 //! The WBF 2013 continuous VP scale against the published tables (`fixtures/vp/`, every row
-//! from 0 IMPs to the blitz) and, for every match length, against the scale's own rules.
+//! from 0 IMPs to the blitz), against another program's 24-board table, and, for every match
+//! length, against the scale's own rules.
 
 use scheduler::scoring::victory_points::{VpScale, VpTable, victory_points};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-/// The published rows: board count → (winner, loser if published) for margins 0, 1, 2, …
-fn published() -> BTreeMap<i64, Vec<(String, Option<String>)>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/vp/wbf2013_published.csv");
+type Rows = BTreeMap<i64, Vec<(String, Option<String>)>>;
+
+/// The rows of a file of `fixtures/vp/`: board count → (winner, loser if given) for margins
+/// 0, 1, 2, …
+fn read_rows(name: &str) -> Rows {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/vp")
+        .join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut tables: BTreeMap<i64, Vec<(String, Option<String>)>> = BTreeMap::new();
+    let mut tables = Rows::new();
     for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
         let cells: Vec<&str> = line.split(',').collect();
         assert_eq!(cells.len(), 4, "{line}");
@@ -23,13 +29,9 @@ fn published() -> BTreeMap<i64, Vec<(String, Option<String>)>> {
     tables
 }
 
-#[test]
-fn victory_points_equal_the_published_wbf_2013_tables_row_for_row() {
-    let tables = published();
-    assert_eq!(tables.keys().copied().collect::<Vec<_>>(), vec![8, 12]);
-    assert_eq!(tables[&8].len(), 44);
-    assert_eq!(tables[&12].len(), 53);
-    for (&boards, rows) in &tables {
+/// Every row of `tables` equals Tourney's scale for its match length, blitz included.
+fn check_rows(tables: &Rows) {
+    for (&boards, rows) in tables {
         let table = VpScale::Wbf2013.table(boards).unwrap();
         assert_eq!(table.blitz() as usize, rows.len() - 1, "{boards} boards: blitz");
         for (row, (winner, loser)) in table.rows().iter().zip(rows) {
@@ -40,6 +42,25 @@ fn victory_points_equal_the_published_wbf_2013_tables_row_for_row() {
             }
         }
     }
+}
+
+#[test]
+fn victory_points_equal_the_published_wbf_2013_tables_row_for_row() {
+    let tables = read_rows("wbf2013_published.csv");
+    assert_eq!(tables.keys().copied().collect::<Vec<_>>(), vec![8, 12]);
+    assert_eq!(tables[&8].len(), 44);
+    assert_eq!(tables[&12].len(), 53);
+    check_rows(&tables);
+}
+
+/// Not a publication: another program's 24-board table, whose 13 raised rows (three in a row)
+/// pin the concavity adjustment harder than the published 8- and 12-board tables do.
+#[test]
+fn victory_points_equal_another_programs_24_board_table() {
+    let tables = read_rows("wbf2013_other_program.csv");
+    assert_eq!(tables.keys().copied().collect::<Vec<_>>(), vec![24]);
+    assert_eq!(tables[&24].len(), 75);
+    check_rows(&tables);
 }
 
 /// The rules every length's scale keeps: 10–10 for a draw, 20 at the blitz and not before,
