@@ -1598,3 +1598,51 @@ fn a_pairs_roster_makes_a_pairs_event_and_is_refused_for_a_whist_drive() {
     );
     assert!(!drive.exists(), "nothing is made from a refused roster");
 }
+
+/// `tourney vp-scale` prints the WBF 2013 scale for 8 boards as the published table has it
+/// (rows checked against the EBU's published values, `fixtures/vp/`), from 0 IMPs to the blitz;
+/// bad input gets a sentence and exit code 2.
+#[test]
+fn vp_scale_prints_the_published_wbf_2013_scale_for_8_boards() {
+    let stdout = ok(&tourney(&["vp-scale", "--boards", "8"]));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "IMPs,winner,loser");
+    assert_eq!(lines.len(), 1 + 44, "0 to the blitz of 43: {stdout}");
+    assert_eq!(lines[1], "0,10.00,10.00");
+    assert_eq!(lines[2], "1,10.44,9.56");
+    assert_eq!(lines[11], "10,13.78,6.22");
+    assert_eq!(lines[21], "20,16.46,3.54");
+    // The formula rounds to 19.73 here; the published table (and Tourney) has 19.74.
+    assert_eq!(lines[41], "40,19.74,0.26");
+    assert_eq!(lines[44], "43,20.00,0.00");
+    // Every row: winner + loser = 20.00, two decimals.
+    for line in &lines[1..] {
+        let cells: Vec<&str> = line.split(',').collect();
+        let hundredths = |cell: &str| cell.replace('.', "").parse::<u32>().unwrap();
+        assert_eq!(hundredths(cells[1]) + hundredths(cells[2]), 2000, "{line}");
+        assert!(cells[1].split_once('.').unwrap().1.len() == 2, "{line}");
+    }
+    let named = ok(&tourney(&["vp-scale", "--boards", "8", "--scale", "WBF2013"]));
+    assert_eq!(named, stdout);
+
+    let out = tourney(&["vp-scale", "--boards", "0"]);
+    fails_with(&out, 2, "0 boards: a match has at least 1 board");
+    assert!(text(&out.stdout).is_empty());
+    fails_with(&tourney(&["vp-scale", "--boards", "-8"]), 2, "-8 boards");
+    fails_with(&tourney(&["vp-scale", "--boards", "500"]), 2, "1 to 200 boards");
+    fails_with(
+        &tourney(&["vp-scale", "--boards", "eight"]),
+        2,
+        "\"eight\" is not a whole number",
+    );
+    fails_with(
+        &tourney(&["vp-scale", "--boards", "8", "--scale", "wbf25"]),
+        2,
+        "is not in Tourney: no published table of it was found",
+    );
+    fails_with(
+        &tourney(&["vp-scale", "--boards", "8", "--scale", "imps"]),
+        2,
+        "the scales Tourney knows: wbf2013",
+    );
+}

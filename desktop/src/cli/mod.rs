@@ -17,6 +17,7 @@ mod sheets;
 mod team_chess;
 mod tools;
 mod verify;
+mod vp_scale;
 mod whist;
 
 use clap::{Parser, Subcommand};
@@ -64,6 +65,9 @@ pub enum Command {
     Verify(verify::VerifyArgs),
     /// Print a saved schedule: PDF sheets and the wide round-sheet CSV.
     Sheets(sheets::SheetsArgs),
+    /// Print a victory-point scale as CSV (IMPs,winner,loser from a draw to the blitz) for
+    /// matches of --boards boards.
+    VpScale(vp_scale::VpScaleArgs),
     /// An event file: create it, enter results between rounds, standings, history.
     #[command(subcommand)]
     Event(event::EventCommand),
@@ -91,6 +95,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Movement(args) => movement::run(&args),
         Command::Deals(args) => deals::run(&args),
         Command::Sheets(args) => sheets::run(args),
+        Command::VpScale(args) => vp_scale::run(&args),
         Command::Event(command) => event::run(command),
         Command::Members(args) => members::run(args),
         Command::LeagueTable(args) => tools::league_table(&args),

@@ -43,6 +43,13 @@ pub(super) fn how_many(text: &str) -> Result<usize, String> {
     }
 }
 
+/// A whole number with its sign, for a value the library judges itself (`vp-scale --boards -3`
+/// gets the scale's own sentence, not clap's tip to write `-- -3`).
+pub(super) fn signed_whole_number(text: &str) -> Result<i64, String> {
+    let value = integer(text)?;
+    i64::try_from(value).map_err(|_| format!("{value} is far too large"))
+}
+
 /// Any whole number, however long (so "99999999999999999999" is "too large", not "not a
 /// number").
 fn integer(text: &str) -> Result<i128, String> {

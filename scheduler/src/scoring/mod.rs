@@ -1,12 +1,14 @@
 //! Scoring rules, each a pure function of entered results: bridge contract scores and
-//! matchpoints/IMPs, chess points and tie-breaks, league tables; and a board's par from its
-//! double-dummy table (`par`). The event module decides which results feed which rule.
+//! matchpoints/IMPs, victory points for a team match's IMP margin (`victory_points`), chess
+//! points and tie-breaks, league tables; and a board's par from its double-dummy table
+//! (`par`). The event module decides which results feed which rule.
 
 pub mod bridge;
 pub mod chess;
 pub mod league;
 pub mod pairs;
 pub mod par;
+pub mod victory_points;
 
 /// Ranks for a list already sorted best first: entries with equal keys share the rank of the
 /// first of them ("1, 1, 3").

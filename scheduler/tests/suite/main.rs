@@ -27,4 +27,5 @@ mod tables;
 #[cfg(feature = "pdf")]
 mod sheets;
 mod verifier;
+mod victory_points;
 mod whist;
