@@ -3,8 +3,10 @@
 //! ideas DDS describes (Haglund and Hein, §5): cash winners when the opponents cannot ruff,
 //! lead towards partner's winners, second hand low, third and fourth hand win as cheaply as
 //! possible unless partner already wins, ruff low, discard small cards from long suits.
-//! (A "killer" — the move that last cut off at the same depth tried first — was measured
-//! to multiply the nodes by two to seven: the weights order better than it.)
+//! A "killer" — the move that last cut off at the same depth, tried first — multiplied the
+//! nodes by two to seven when every card had one; for the lead alone, as a bonus on its
+//! weight (`Search::play`), it saves 6 %. The lead weighs most: the opponents' choices
+//! after it (fewer is better) count more than anything else.
 
 use super::cards::{Holding, NO_TRUMPS, count, top_bit};
 use super::trick::Trick;
@@ -30,6 +32,20 @@ impl MoveList {
         if self.len < self.moves.len() {
             self.moves[self.len] = m;
             self.len += 1;
+        }
+    }
+
+    /// Raises the move `best` (suit, card), when it is in the list, by `bonus`, keeping the
+    /// list sorted.
+    pub(super) fn prefer(&mut self, best: (usize, u16), bonus: i32) {
+        let list = &mut self.moves[..self.len];
+        if let Some(i) = list.iter().position(|m| (m.suit, m.card) == best) {
+            list[i].weight += bonus;
+            let mut j = i;
+            while j > 0 && list[j - 1].weight < list[j].weight {
+                list.swap(j - 1, j);
+                j -= 1;
+            }
         }
     }
 

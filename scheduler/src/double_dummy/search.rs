@@ -24,6 +24,8 @@ pub(super) struct Search<'c> {
     pub(super) stopped: bool,
     /// The owners and suit lengths at the start of the current trick.
     shape: Shape,
+    /// By tricks left: the lead that last cut the search off (tried early: `KILLER_BONUS`).
+    killer: [(usize, u16); 14],
     control: &'c Control,
     /// Diagnostics: [maximising][k][0 = no cut, n = cut at the n-th move tried].
     pub(super) cut_stats: [[[u64; 6]; 4]; 2],
@@ -32,6 +34,11 @@ pub(super) struct Search<'c> {
     pub(super) hit_stats: [u64; 14],
     pub(super) sure_stats: [u64; 14],
 }
+
+/// What the last lead to cut off with as many tricks left adds to a lead's weight. Measured
+/// on the speed sample: 6 % fewer nodes at 60 (20: 4 %, 200: 4 %); the same for the other
+/// cards of a trick, or keyed by seat, does worse.
+const KILLER_BONUS: i32 = 60;
 
 /// Nodes between two looks at the clock.
 const CHECK_EVERY: u64 = 1 << 14;
@@ -47,6 +54,7 @@ impl<'c> Search<'c> {
     ) -> Search<'c> {
         Search {
             shape: Shape::new(&hands),
+            killer: [(0, 0); 14],
             hands,
             trump,
             store: TableStore::new(capacity),
@@ -193,6 +201,9 @@ impl<'c> Search<'c> {
         let mut moves = MoveList::default();
         self.moves(trick, k, seat, &mut moves);
         order_moves(&self.hands, self.trump, trick, k, seat, &mut moves);
+        if k == 0 {
+            moves.prefer(self.killer[usize::from(left)], KILLER_BONUS);
+        }
         let mut depends: Ranks = 0;
         // Per suit: cards below this are no better than one already tried (see below).
         let mut small = [0u16; 4];
@@ -212,6 +223,9 @@ impl<'c> Search<'c> {
             self.hands[seat][m.suit] ^= m.card;
             tried += 1;
             if reached == maximising {
+                if k == 0 {
+                    self.killer[usize::from(left)] = (m.suit, m.card);
+                }
                 self.cut_stats[usize::from(maximising)][k][tried.min(5)] += 1;
                 return (reached, ranks);
             }
