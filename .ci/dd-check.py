@@ -2,12 +2,15 @@
 """CI check for issue 44: Tourney's double-dummy tables against DDS's, cell by cell.
 
 Makes (or reuses) a scratch venv with endplay 0.5.12 (whose wheel bundles DDS 3) outside the
-clone, deals N seeded random deals and takes the 20 hard deals of
-fixtures/dd/dds-reference.json (voids, long suits, 4-3-3-3 hands), asks DDS for their tables,
-runs `tourney deals --analyse` on a PBN file of them and compares every one of the 20 cells
-of every board. Any difference fails the run loudly. A board Tourney did not finish within
-the limit is listed and counted but does not fail the run (the solver is still slower than
-DDS on some deals: issue 44's open part) unless DD_CHECK_STRICT=1.
+clone, deals N seeded random deals and takes all the hard deals of
+fixtures/dd/dds-reference.json (the entries of kind "hard": 100, freak shapes, squeezes,
+4-3-3-3 hands, par of pass or a sacrifice, deals that take DDS the most search; see
+fixtures/dd/README.md), asks DDS for their tables, runs `tourney deals --analyse` on a PBN
+file of them and compares every one of the 20 cells of every board. Any difference fails
+the run loudly. A board Tourney did not finish within the limit is listed and counted but
+does not fail the run (the solver is still slower than DDS on some deals: issue 44's open
+part) unless DD_CHECK_STRICT=1. The slowest boards Tourney finished are listed with their
+times (from its progress lines).
 DDS is a check here, never a dependency of the program.
 
 Skipped (exit 0, with a message) only when pip cannot reach PyPI to install endplay.
@@ -15,7 +18,8 @@ Skipped (exit 0, with a message) only when pip cannot reach PyPI to install endp
 Usage: .ci/dd-check.py TOURNEY_BINARY
 Environment:
   DD_CHECK_RANDOM   random deals (default 300, about four minutes on two cores; the issue's
-                    1,000 take some twelve: run them by hand with DD_CHECK_RANDOM=1000).
+                    1,000 take some twelve: run them by hand with DD_CHECK_RANDOM=1000;
+                    0: the hard deals only).
   DD_CHECK_SEED     the random deals' seed (default 44).
   DD_CHECK_SECONDS  the most one board may take in Tourney (default 20).
   DD_CHECK_STRICT   1: a board past the limit fails the check too.
@@ -85,14 +89,23 @@ def dds_tables(python, pbns):
 
 
 def tourney_tables(binary, pbns, seconds):
-    """Tourney's table of each board (None when it has none), from `tourney deals --analyse`."""
+    """Tourney's table of each board (None when it has none), from `tourney deals --analyse`,
+    and its time for each board it finished ({board: seconds}, from its progress lines)."""
     with tempfile.TemporaryDirectory() as scratch:
         source, analysed = Path(scratch) / "deals.pbn", Path(scratch) / "analysed.pbn"
         source.write_text("% PBN 2.1\r\n" + "".join(
             f'[Board "{i}"]\r\n[Deal "{pbn}"]\r\n\r\n' for i, pbn in enumerate(pbns, 1)))
-        # Its progress (a line a board) goes straight to the log.
-        subprocess.run([binary, "deals", "--analyse", str(source), "--out", str(analysed),
-                        "--seconds", str(seconds)], stdout=subprocess.DEVNULL)
+        # Its progress (a line a board) goes on to the log as it comes, and is read for the times.
+        times = {}
+        run = subprocess.Popen([binary, "deals", "--analyse", str(source), "--out", str(analysed),
+                                "--seconds", str(seconds)], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+        for line in run.stderr:
+            sys.stderr.write(line)
+            words = line.split()
+            if words[:1] == ["board"] and words[2:4] == ["analysed", "in"]:
+                times[int(words[1])] = float(words[4])
+        run.wait()
         if not analysed.exists():
             sys.exit("dd-check: tourney deals --analyse wrote nothing")
         text = analysed.read_text()
@@ -110,7 +123,7 @@ def tourney_tables(binary, pbns, seconds):
             cells = [int(c, 16) for c in digits[d * 5:d * 5 + 5]]
             rows[seat] = dict(zip(["NT", "S", "H", "D", "C"], cells))
         tables[number] = [[rows[seat][strain] for strain in STRAINS] for seat in SEATS]
-    return [tables.get(i) for i in range(1, len(pbns) + 1)]
+    return [tables.get(i) for i in range(1, len(pbns) + 1)], times
 
 
 def main():
@@ -130,7 +143,7 @@ def main():
     print(f"dd-check: {count} random deals (seed {seed}) and {len(hard)} hard ones; "
           f"DDS through {ENDPLAY}, Tourney through `tourney deals --analyse`", flush=True)
     theirs = dds_tables(python, pbns)
-    ours = tourney_tables(binary, pbns, seconds)
+    ours, times = tourney_tables(binary, pbns, seconds)
     wrong = []
     unfinished = []
     for board, (pbn, dds, tourney) in enumerate(zip(pbns, theirs, ours), 1):
@@ -153,6 +166,10 @@ def main():
         return 1
     done = len(pbns) - len(unfinished)
     print(f"dd-check: every cell of the {done} tables Tourney finished equals DDS's ({done * 20} cells)")
+    if times:
+        slowest = sorted(times.items(), key=lambda bt: -bt[1])[:10]
+        print("dd-check: Tourney's slowest boards: " + ", ".join(
+            f"{b} ({'hard' if b > count else 'random'}) {t:.1f} s" for b, t in slowest))
     if unfinished:
         print(f"dd-check: {len(unfinished)} of {len(pbns)} boards NOT finished within {seconds:g} s "
               f"(not compared; DD_CHECK_STRICT=1 fails on them):")

@@ -371,7 +371,8 @@ mod tests {
     #[test]
     fn par_equals_dds_on_every_fixture_deal_and_vulnerability() {
         let deals = fixture();
-        assert_eq!(deals.len(), 320);
+        // 300 random deals and 100 hard ones (fixtures/dd/README.md).
+        assert_eq!(deals.len(), 400);
         let vulnerabilities = [
             ("None", Vulnerability::None),
             ("NS", Vulnerability::NorthSouth),
@@ -384,11 +385,13 @@ mod tests {
             for (name, vulnerability) in vulnerabilities {
                 let expected = &deal["par"][name];
                 let score = expected["score"].as_i64().unwrap() as i32;
+                // endplay writes a pass-out as the one contract "Pass"; ours has none.
                 let contracts: BTreeSet<String> = expected["contracts"]
                     .as_array()
                     .unwrap()
                     .iter()
                     .map(|c| c.as_str().unwrap().to_owned())
+                    .filter(|c| c != "Pass")
                     .collect();
                 let got = par(&table, N, vulnerability);
                 if got.score_ns != score || shown(&got) != contracts {
@@ -403,8 +406,9 @@ mod tests {
         }
         assert!(
             wrong.is_empty(),
-            "{} of 1280 differ:\n{}",
+            "{} of {} differ:\n{}",
             wrong.len(),
+            deals.len() * 4,
             wrong.join("\n")
         );
     }
