@@ -169,6 +169,9 @@ fn follow_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, k: usize, se
     let partner_wins = best_seat == seat ^ 2;
     let (best_suit, best_card) = (trick.suits[best], trick.cards[best]);
     let r = rank(m.card);
+    if k == 2 && m.suit == led {
+        return third_hand_weight(hands, trick, seat, m, best);
+    }
     if m.suit == led {
         let beats = best_suit == led && m.card > best_card;
         if partner_wins || !beats {
@@ -197,4 +200,53 @@ fn follow_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, k: usize, se
         weight -= 20;
     }
     weight
+}
+
+/// The third hand following suit (the leader is its partner), by what the last hand holds:
+/// low when the lead already beats all of it or the hand's cards are too low to matter; the
+/// cheapest card that beats both the trick so far and the last hand; otherwise low, except
+/// the card that makes the last hand spend its top card (after DDS's third-hand weights;
+/// 13 % fewer nodes on the speed sample than playing the cheapest card that beats the second
+/// hand).
+fn third_hand_weight(hands: &[Holding; 4], trick: &Trick, seat: usize, m: Move, best: usize) -> i32 {
+    let led = trick.suits[0];
+    let r = rank(m.card);
+    let low = 40 - r;
+    if trick.suits[1] != led && best == 1 {
+        return low; // The second hand ruffed.
+    }
+    let last = hands[(seat + 1) & 3][led];
+    let last_top = if last == 0 { 0 } else { top_bit(last) };
+    let to_beat = trick.cards[best];
+    if best == 0 && to_beat > last_top {
+        return low;
+    }
+    if m.card > to_beat && m.card > last_top {
+        return 60 - r;
+    }
+    let ours = hands[seat][led];
+    if last_top == 0 || top_bit(ours) > last_top {
+        return low;
+    }
+    // The last hand can beat every card: make it spend its top one, or at least beat the
+    // second hand, as cheaply as possible.
+    let last_second = last & !last_top;
+    let second = if trick.suits[1] == led { trick.cards[1] } else { 0 };
+    let floor = if last_second != 0 && top_bit(last_second) > second {
+        top_bit(last_second)
+    } else if best == 1 {
+        to_beat
+    } else {
+        return low;
+    };
+    let above = ours & !(floor | (floor - 1));
+    if above == 0 {
+        return low;
+    }
+    // The cheapest such card, when it is a move of its own (measured better than giving
+    // the bonus to the head of its run instead).
+    if m.card == above & above.wrapping_neg() {
+        return low + 20;
+    }
+    low
 }
