@@ -70,12 +70,20 @@ pub(super) fn order_moves(
     moves: &mut MoveList,
 ) {
     let len = moves.len;
-    for m in &mut moves.moves[..len] {
-        m.weight = if k == 0 {
-            lead_weight(hands, trump, trick, seat, *m)
-        } else {
-            follow_weight(hands, trump, trick, k, seat, *m)
-        };
+    if len < 2 {
+        return;
+    }
+    if k == 0 {
+        // Every hand holds as many cards as there are tricks left.
+        let left = hands[seat].iter().map(|&h| count(h)).sum();
+        for m in &mut moves.moves[..len] {
+            m.weight = lead_weight(hands, trump, trick, seat, left, *m);
+        }
+    } else {
+        let best = trick.winning(k, trump);
+        for m in &mut moves.moves[..len] {
+            m.weight = follow_weight(hands, trump, trick, k, seat, best, *m);
+        }
     }
     let list = &mut moves.moves[..len];
     for i in 1..len {
@@ -87,13 +95,13 @@ pub(super) fn order_moves(
     }
 }
 
-fn lead_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, seat: usize, m: Move) -> i32 {
+fn lead_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, seat: usize, left: u32, m: Move) -> i32 {
     let (lho, rho) = ((seat + 1) & 3, (seat + 3) & 3);
     // The opponents' choices after this lead: their cards in the suit, or every card of a
     // hand void in it. A lead that leaves them few spares a large part of the tree (DDS
     // weighs suits the same way): 12 a card, measured best between 4 and 50.
     let choices = |p: usize| match count(hands[p][m.suit]) {
-        0 => hands[p].iter().map(|&h| count(h)).sum(),
+        0 => left,
         n => n,
     } as i32;
     card_weight(hands, trump, trick, seat, m) - 12 * (choices(lho) + choices(rho))
@@ -162,9 +170,16 @@ fn suit_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, seat: usize, m
     weight
 }
 
-fn follow_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, k: usize, seat: usize, m: Move) -> i32 {
+fn follow_weight(
+    hands: &[Holding; 4],
+    trump: usize,
+    trick: &Trick,
+    k: usize,
+    seat: usize,
+    best: usize,
+    m: Move,
+) -> i32 {
     let led = trick.suits[0];
-    let best = trick.winning(k, trump);
     let best_seat = (trick.leader + best) & 3;
     let partner_wins = best_seat == seat ^ 2;
     let (best_suit, best_card) = (trick.suits[best], trick.cards[best]);
