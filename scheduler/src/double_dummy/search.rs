@@ -8,7 +8,7 @@
 //! Of a run of cards in one hand (cards next to each other among those in play at the start
 //! of the trick) only the highest is tried: playing any of them is the same.
 
-use super::cards::{Holding, NO_TRUMPS, Ranks, in_lane, lane, run_heads, run_of, top_bit};
+use super::cards::{Holding, NO_TRUMPS, Ranks, count, in_lane, lane, run_heads, run_of, top_bit};
 use super::order::{Move, MoveList, order_moves};
 use super::quick::{cannot_take_all, first_trick_lost, quick_tricks, sure_trumps};
 use super::table_store::{Shape, TableStore, mask_of, ranks_of};
@@ -187,15 +187,26 @@ impl<'c> Search<'c> {
         let seat = (trick.leader + k) & 3;
         let maximising = seat & 1 == 0;
         if k == 1
-            && let Some(ranks) = self.second_hand_wins(trick, seat)
+            && let Some((mut ranks, holder)) = self.second_hand_wins(trick, seat)
         {
-            // The second hand's side takes this trick whatever is played: enough when it
-            // needed one more trick (DDS's quick tricks for the second hand).
-            if maximising && won + 1 >= target {
-                return (true, ranks);
+            // The second hand's side takes this trick whatever is played, and in no trumps
+            // the winners the winning hand can cash after it: enough when that is all it
+            // needed (DDS's quick tricks for the second hand).
+            let enough = |sure: u8| {
+                if maximising {
+                    won + sure >= target
+                } else {
+                    won + left - sure < target
+                }
+            };
+            let mut sure = 1;
+            if !enough(sure) && self.trump == NO_TRUMPS {
+                let (more, more_ranks) = self.cashes_after(trick, holder);
+                sure += more;
+                ranks |= more_ranks;
             }
-            if !maximising && won + left - 1 < target {
-                return (false, ranks);
+            if enough(sure) {
+                return (maximising, ranks);
             }
         }
         let mut moves = MoveList::default();
@@ -242,17 +253,18 @@ impl<'c> Search<'c> {
         (!maximising, depends)
     }
 
-    /// The cards that make the trick `seat`'s side's for sure, `seat` being second to play:
-    /// a ruff the third hand cannot beat, or a card of the side above the led card and the
-    /// third hand's cards (which the third hand cannot ruff).
-    fn second_hand_wins(&self, trick: &Trick, seat: usize) -> Option<Ranks> {
+    /// The cards that make the trick `seat`'s side's for sure, `seat` being second to play,
+    /// and the hand that wins it: a ruff the third hand cannot beat (hand unknown: 4), or a
+    /// card of the side above the led card and the third hand's cards (which the third hand
+    /// cannot ruff).
+    fn second_hand_wins(&self, trick: &Trick, seat: usize) -> Option<(Ranks, usize)> {
         let (partner, third) = (seat ^ 2, (seat + 1) & 3);
         let h = &self.hands;
         let led = trick.suits[0];
         let trump = self.trump;
         let can_ruff = |p: usize| trump != NO_TRUMPS && led != trump && h[p][led] == 0 && h[p][trump] != 0;
         if can_ruff(seat) || can_ruff(partner) {
-            return (!can_ruff(third)).then_some(0);
+            return (!can_ruff(third)).then_some((0, 4));
         }
         let ours = h[seat][led] | h[partner][led];
         if ours == 0 {
@@ -263,7 +275,40 @@ impl<'c> Search<'c> {
             return None;
         }
         let holder = if h[seat][led] & top != 0 { seat } else { partner };
-        Some(in_lane(run_of(top, h[holder][led], trick.start[led]), led))
+        Some((
+            in_lane(run_of(top, h[holder][led], trick.start[led]), led),
+            holder,
+        ))
+    }
+
+    /// In no trumps, the tricks `holder` cashes after winning the current trick (second to
+    /// play or last) with its top card of the led suit: its next card of that suit when it
+    /// is above every card the opponents hold there, the top card of each other suit, and
+    /// every card of a suit nobody else holds; with the cards that count.
+    fn cashes_after(&self, trick: &Trick, holder: usize) -> (u8, Ranks) {
+        if holder > 3 {
+            return (0, 0);
+        }
+        let h = &self.hands;
+        let led = trick.suits[0];
+        let opponents = |s: usize| h[(holder + 1) & 3][s] | h[(holder + 3) & 3][s];
+        let (mut tricks, mut ranks) = (0u8, 0);
+        let own = h[holder][led];
+        let rest = own & !top_bit(own);
+        if rest != 0 && top_bit(rest) > opponents(led) {
+            tricks += 1;
+            ranks |= in_lane(run_of(top_bit(rest), own, trick.start[led]), led);
+        }
+        for s in (0..4).filter(|&s| s != led && h[holder][s] != 0) {
+            let others = opponents(s) | h[holder ^ 2][s];
+            if others == 0 {
+                tricks += count(h[holder][s]) as u8;
+            } else if top_bit(h[holder][s]) > others {
+                tricks += 1;
+                ranks |= in_lane(run_of(top_bit(h[holder][s]), h[holder][s], trick.start[s]), s);
+            }
+        }
+        (tricks, ranks)
     }
 
     /// The legal moves of `seat` as the `k`-th card of `trick`, one per run.
