@@ -133,6 +133,9 @@ fn card_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, seat: usize, m
 }
 
 /// The lead's weight by whose the top card is, whether the suit can be ruffed, and length.
+/// A lead towards partner's top card comes before cashing one's own (95 against 70) and a
+/// lead into the opponents' top card after both: tuned on the speed sample against the
+/// nine-trick endings (14 % fewer nodes than 55 and 25), then checked on the bench deals.
 fn suit_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, seat: usize, m: Move) -> i32 {
     let partner = seat ^ 2;
     let (lho, rho) = ((seat + 1) & 3, (seat + 3) & 3);
@@ -150,12 +153,12 @@ fn suit_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, seat: usize, m
         return if ruffable {
             15 - rank(m.card)
         } else {
-            55 - rank(m.card)
+            95 - rank(m.card)
         };
     }
     // The opponents hold the top card: lead low, from length, and not a lone honour.
     let second = top_bit(all & !top);
-    let mut weight = 25 + 2 * length - rank(m.card);
+    let mut weight = -5 + 2 * length - rank(m.card);
     if m.card == second && hands[seat][m.suit] & (second >> 1) == 0 {
         weight -= 15;
     }
