@@ -68,6 +68,11 @@ pub(super) fn top_bit(cards: u16) -> u16 {
     1 << (15 - cards.leading_zeros())
 }
 
+/// The highest card of `cards`, or 0 when there is none (`top_bit` needs a card).
+pub(super) fn highest(cards: u16) -> u16 {
+    if cards == 0 { 0 } else { top_bit(cards) }
+}
+
 /// The cards of `hand` (a subset of `all`) that head a run: a card is skipped when the next
 /// higher card still in play (in `all`) is the same hand's, since playing either is the same.
 pub(super) fn run_heads(hand: u16, all: u16) -> u16 {

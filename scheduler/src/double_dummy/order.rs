@@ -8,7 +8,7 @@
 //! weight (`Search::play`), it saves 6 %. The lead weighs most: the opponents' choices
 //! after it (fewer is better) count more than anything else.
 
-use super::cards::{Holding, NO_TRUMPS, count, top_bit};
+use super::cards::{Holding, NO_TRUMPS, count, highest, top_bit};
 use super::trick::Trick;
 
 /// A card to play: its suit and its one-bit rank; `weight` orders the list.
@@ -113,10 +113,7 @@ fn card_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, seat: usize, m
     let (lho, rho) = ((seat + 1) & 3, (seat + 3) & 3);
     let all = trick.start[m.suit];
     let top = top_bit(all);
-    let second = match all & !top {
-        0 => 0,
-        rest => top_bit(rest),
-    };
+    let second = highest(all & !top);
     let holds = |p: usize, card: u16| hands[p][m.suit] & card != 0;
     let length = |p: usize| count(hands[p][m.suit]);
     // Worse when the last hand holds one of the two top cards (it plays over whatever
@@ -236,7 +233,7 @@ fn third_hand_weight(hands: &[Holding; 4], trick: &Trick, seat: usize, m: Move, 
         return low; // The second hand ruffed.
     }
     let last = hands[(seat + 1) & 3][led];
-    let last_top = if last == 0 { 0 } else { top_bit(last) };
+    let last_top = highest(last);
     let to_beat = trick.cards[best];
     if best == 0 && to_beat > last_top {
         return low;
@@ -282,9 +279,8 @@ fn second_hand_weight(hands: &[Holding; 4], trump: usize, trick: &Trick, seat: u
     if trump != NO_TRUMPS && led != trump && third[led] == 0 && third[trump] != 0 {
         return low;
     }
-    let top = |cards: u16| if cards == 0 { 0 } else { top_bit(cards) };
-    let (lead, third_top) = (trick.cards[0], top(third[led]));
-    let partner_top = top(hands[seat ^ 2][led]);
+    let (lead, third_top) = (trick.cards[0], highest(third[led]));
+    let partner_top = highest(hands[seat ^ 2][led]);
     if partner_top > lead && partner_top > third_top {
         return low;
     }
@@ -303,8 +299,7 @@ fn partner_takes_it(hands: &[Holding; 4], trump: usize, trick: &Trick, seat: usi
     if third[led] == 0 && third[trump] != 0 {
         return false;
     }
-    let top = |cards: u16| if cards == 0 { 0 } else { top_bit(cards) };
-    let partner_top = top(partner[led]);
-    (partner_top > trick.cards[0] && partner_top > top(third[led]))
+    let partner_top = highest(partner[led]);
+    (partner_top > trick.cards[0] && partner_top > highest(third[led]))
         || (partner[led] == 0 && partner[trump] != 0)
 }
