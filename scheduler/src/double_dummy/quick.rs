@@ -16,7 +16,7 @@
 //! them in a suit counts too, `table_store::mask_of`) and on the suit lengths (in the table's
 //! key): positions agreeing on those play the same plan to the same count.
 
-use super::cards::{Holding, NO_TRUMPS, Ranks, count, in_lane, top_bit};
+use super::cards::{Holding, NO_TRUMPS, Ranks, count, highest, in_lane, top_bit};
 
 /// The tricks the side of `leader` is sure to take in a row from now, and the cards that
 /// makes them sure.
@@ -247,7 +247,32 @@ pub(super) fn sure_trumps(hands: &[Holding; 4], trump: usize, seat: usize) -> (u
             }
         }
     }
+    if best.0 < 2 {
+        best = split_top_trumps(hands, trump, seat).unwrap_or(best);
+    }
     (best.0, in_lane(best.1, trump))
+}
+
+/// Two trump tricks for the side of `seat` when it holds the two top trumps, one in each
+/// hand, and one of the hands holds another trump (DDS's later tricks for trump contracts;
+/// the argument is ours). Each top trump wins the trick it is played in unless both are
+/// played in the same one. Until a trick in which one of the two hands may play a trump
+/// (trumps are led, or it is void in the suit led), both follow in other suits, so the hand
+/// with two trumps still holds them, and that trick is not the last. There the side plays
+/// one top trump and keeps the other: on a trump lead the hand with a lone trump plays it
+/// and the other a small one (or one plays its top trump and the other a small one); on a
+/// void the void hand plays its top trump, and the other, holding two cards or more, does
+/// not have to. Returns the tricks and the second trump (every trump above it counts).
+fn split_top_trumps(hands: &[Holding; 4], trump: usize, seat: usize) -> Option<(u8, u16)> {
+    let (mine, partner) = (hands[seat][trump], hands[seat ^ 2][trump]);
+    let ours = mine | partner;
+    let all = ours | hands[(seat + 1) & 3][trump] | hands[(seat + 3) & 3][trump];
+    let top = highest(all);
+    let second = highest(all & !top);
+    let both = top | second;
+    let split = mine & both != 0 && partner & both != 0;
+    (second != 0 && ours & both == both && split && (count(mine) >= 2 || count(partner) >= 2))
+        .then_some((2, second))
 }
 
 /// One trick the side not on lead is sure of when the side on lead cannot ruff (no trumps,

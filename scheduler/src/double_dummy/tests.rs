@@ -73,6 +73,37 @@ fn known_positions() {
     assert_eq!(ending_tricks(hands, 0, 1), 13);
 }
 
+/// The side's sure trump tricks with the two top trumps split between its hands: two when
+/// one hand holds another trump, one when both are lone (they fall together on a trump
+/// lead), checked against the slow reference in the same endings.
+#[test]
+fn split_top_trumps() {
+    let cards = |ranks: &[u32]| ranks.iter().fold(0u16, |h, r| h | 1 << r);
+    // Spades trumps (suit 0); each hand holds three cards. North ♠A ♥3 ♥2, South ♠K ♠2 ♥4,
+    // East and West hold the other trumps and hearts above North-South's.
+    let mut hands: [Holding; 4] = [[0; 4]; 4];
+    hands[0] = [cards(&[12]), cards(&[0, 1]), 0, 0];
+    hands[2] = [cards(&[11, 0]), cards(&[2]), 0, 0];
+    hands[1] = [cards(&[10]), cards(&[12, 11]), 0, 0];
+    hands[3] = [cards(&[9]), cards(&[10, 9]), 0, 0];
+    assert_eq!(quick::sure_trumps(&hands, 0, 0).0, 2);
+    for leader in 0..4 {
+        assert_eq!(
+            ending_tricks(hands, 0, leader),
+            reference_tricks(hands, 0, leader)
+        );
+        assert!(ending_tricks(hands, 0, leader) >= 2);
+    }
+    // Both lone: North ♠A, South ♠K, with hearts; East-West lead trumps and both fall.
+    hands[0] = [cards(&[12]), cards(&[0, 1]), 0, 0];
+    hands[2] = [cards(&[11]), cards(&[2, 3]), 0, 0];
+    hands[1] = [cards(&[10, 0]), cards(&[12]), 0, 0];
+    hands[3] = [cards(&[9, 1]), cards(&[11]), 0, 0];
+    assert_eq!(quick::sure_trumps(&hands, 0, 0).0, 1);
+    assert_eq!(ending_tricks(hands, 0, 1), reference_tricks(hands, 0, 1));
+    assert_eq!(ending_tricks(hands, 0, 1), 1);
+}
+
 /// The reference deals: PBN and DDS's table.
 fn reference_deals() -> Vec<(String, [[u8; 5]; 4], String)> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/dd/dds-reference.json");
