@@ -65,7 +65,8 @@ const fn counts() -> [u8; 1 << 13] {
 /// The highest card of a non-empty mask, as a one-bit mask.
 pub(super) fn top_bit(cards: u16) -> u16 {
     debug_assert!(cards != 0);
-    1 << (15 - cards.leading_zeros())
+    // `| 1` tells the compiler the mask is not empty, so it needs no test for zero.
+    1 << (15 - (cards | 1).leading_zeros())
 }
 
 /// The highest card of `cards`, or 0 when there is none (`top_bit` needs a card).
@@ -76,19 +77,22 @@ pub(super) fn highest(cards: u16) -> u16 {
 /// The cards of `hand` (a subset of `all`) that head a run: a card is skipped when the next
 /// higher card still in play (in `all`) is the same hand's, since playing either is the same.
 pub(super) fn run_heads(hand: u16, all: u16) -> u16 {
+    // From the lowest card up: an own card heads a run when the next card in play above it
+    // is another hand's (or there is none).
     let mut heads = 0;
-    let mut previous_own = false;
+    let mut previous = 0u16;
     let mut rest = all;
     while rest != 0 {
-        let bit = top_bit(rest);
+        let bit = rest & rest.wrapping_neg();
         rest ^= bit;
-        let own = hand & bit != 0;
-        if own && !previous_own {
-            heads |= bit;
+        if hand & bit == 0 {
+            heads |= previous;
+            previous = 0;
+        } else {
+            previous = bit;
         }
-        previous_own = own;
     }
-    heads
+    heads | previous
 }
 
 /// The run of `hand` (cards in play `all`) that holds `card`: the card and the same hand's
