@@ -3,8 +3,9 @@
 
 Makes (or reuses) a scratch venv with endplay 0.5.12 (whose wheel bundles DDS 3) outside the
 clone, deals N seeded random deals and takes all the hard deals of
-fixtures/dd/dds-reference.json (the entries of kind "hard": 100, freak shapes, squeezes,
-4-3-3-3 hands, par of pass or a sacrifice, deals that take DDS the most search; see
+fixtures/dd/dds-reference.json (the entries of kind "hard", 120: freak shapes, squeezes,
+4-3-3-3 hands, par of pass or a sacrifice, deals that take DDS the most search, and the
+constructed squeezes and endplays verified by fixtures/dd/verify_hard.py; see
 fixtures/dd/README.md), asks DDS for their tables, runs `tourney deals --analyse` on a PBN
 file of them and compares every one of the 20 cells of every board. Any difference fails
 the run loudly. A board Tourney did not finish within the limit is listed and counted but
