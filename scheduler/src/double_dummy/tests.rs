@@ -139,7 +139,7 @@ fn tables_equal_dds_on_a_sample_of_the_reference_deals() {
 }
 
 #[test]
-#[ignore = "all 400 reference deals, minutes: run in release with --nocapture"]
+#[ignore = "all 420 reference deals, minutes: run in release with --nocapture"]
 fn every_reference_deal_matches_dds() {
     // A deal past the limit (DD_LIMIT seconds, 30 by default) is counted, not failed: the
     // check is that no table differs from DDS's.

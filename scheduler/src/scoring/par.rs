@@ -371,8 +371,8 @@ mod tests {
     #[test]
     fn par_equals_dds_on_every_fixture_deal_and_vulnerability() {
         let deals = fixture();
-        // 300 random deals and 100 hard ones (fixtures/dd/README.md).
-        assert_eq!(deals.len(), 400);
+        // 300 random deals and 120 hard ones (fixtures/dd/README.md).
+        assert_eq!(deals.len(), 420);
         let vulnerabilities = [
             ("None", Vulnerability::None),
             ("NS", Vulnerability::NorthSouth),

@@ -517,8 +517,8 @@ fn analysed_fixture_boards(count: usize) -> Vec<Board> {
 
 #[test]
 fn boards_with_their_analysis_round_trip_through_pbn() {
-    // Every fixture deal: 300 random and 100 hard ones (fixtures/dd/README.md).
-    let boards = analysed_fixture_boards(400);
+    // Every fixture deal: 300 random and 120 hard ones (fixtures/dd/README.md).
+    let boards = analysed_fixture_boards(420);
     let written = write_pbn(&boards);
     // Fixture deal 1 as board 1 (dealer N, none vulnerable): par 3NT by N or S, +400.
     assert!(
@@ -530,7 +530,7 @@ fn boards_with_their_analysis_round_trip_through_pbn() {
     );
     // Board 2 (dealer E, N-S vulnerable): E-W sacrifice in 7♦ doubled over N-S's 6♠.
     assert!(written.contains("[OptimumScore \"NS 1400\"]\r\n[ParContract \"EW 7Dx-6\"]\r\n"));
-    assert_eq!(written.matches("[OptimumResultTable ").count(), 400);
+    assert_eq!(written.matches("[OptimumResultTable ").count(), 420);
     let again = read_pbn_analysed("written.pbn", written.as_bytes())
         .unwrap_or_else(|p| panic!("{:?}", &p.list[..p.list.len().min(3)]));
     assert_eq!(again, boards);
