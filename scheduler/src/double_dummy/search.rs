@@ -220,22 +220,22 @@ impl<'c> Search<'c> {
         let mut small = [0u16; 4];
         let mut tried = 0usize;
         for &m in moves.as_slice() {
-            if m.card < small[m.suit] {
+            if m.card < small[m.suit()] {
                 continue;
             }
-            self.hands[seat][m.suit] ^= m.card;
-            trick.suits[k] = m.suit;
+            self.hands[seat][m.suit()] ^= m.card;
+            trick.suits[k] = m.suit();
             trick.cards[k] = m.card;
             let (reached, ranks) = if k == 3 {
                 self.finish(trick, won, left, target)
             } else {
                 self.play(trick, k + 1, won, left, target)
             };
-            self.hands[seat][m.suit] ^= m.card;
+            self.hands[seat][m.suit()] ^= m.card;
             tried += 1;
             if reached == maximising {
                 if k == 0 {
-                    self.killer[usize::from(left)] = (m.suit, m.card);
+                    self.killer[usize::from(left)] = (m.suit(), m.card);
                 }
                 self.cut_stats[usize::from(maximising)][k][tried.min(5)] += 1;
                 return (reached, ranks);
@@ -244,9 +244,9 @@ impl<'c> Search<'c> {
             // The card did not matter by its rank (no card of its suit at or below it counted
             // in what followed): a lower card of the same suit would do the same (DDS's
             // small-card rule, credited to Hans Kuijf).
-            let counted = lane(ranks, m.suit);
+            let counted = lane(ranks, m.suit());
             if counted == 0 || counted & counted.wrapping_neg() > m.card {
-                small[m.suit] = small[m.suit].max(m.card);
+                small[m.suit()] = small[m.suit()].max(m.card);
             }
         }
         self.cut_stats[usize::from(maximising)][k][0] += 1;
@@ -324,7 +324,7 @@ impl<'c> Search<'c> {
                 let card = top_bit(heads);
                 heads ^= card;
                 moves.push(Move {
-                    suit,
+                    suit: suit as u8,
                     card,
                     weight: 0,
                 });
