@@ -15,7 +15,7 @@
 use std::collections::HashSet;
 
 /// The largest field whose three-way round with repeats is checked (every three is tried).
-pub const THREE_WAY_CHECK_LIMIT: usize = 40;
+pub const THREE_WAY_CHECK_LIMIT: usize = 25;
 
 /// One paired Swiss round and what came before, as plain numbers: entrants are 0..`entrants`.
 #[derive(Debug, Clone, Copy)]
