@@ -155,11 +155,10 @@ impl Matching {
     /// One alternating-tree search from `root`; the uncovered vertex it reached, if any.
     /// After a search without success, `outer` marks the even vertices.
     fn search(&mut self, root: usize) -> Option<usize> {
-        let n = self.len();
-        for v in 0..n {
-            self.parent[v] = NONE;
-            self.base[v] = v;
-            self.outer[v] = false;
+        self.parent.fill(NONE);
+        self.outer.fill(false);
+        for (v, base) in self.base.iter_mut().enumerate() {
+            *base = v;
         }
         self.queue.clear();
         self.outer[root] = true;
@@ -168,8 +167,9 @@ impl Matching {
         while head < self.queue.len() {
             let v = self.queue[head];
             head += 1;
-            for i in 0..self.adjacent[v].len() {
-                let to = self.adjacent[v][i];
+            let mut next_edge = 0;
+            while let Some(&to) = self.adjacent[v].get(next_edge) {
+                next_edge += 1;
                 if !self.alive[to] || self.base[v] == self.base[to] || self.partner[v] == to {
                     continue;
                 }
