@@ -171,18 +171,7 @@ pub fn pair_round(names: &[String], history: &History, options: SwissOptions) ->
     };
     let core = pair_core(&field, &everyone, bye.as_deref())?;
     let second_bye = bye.as_ref().is_some_and(Vec::is_empty);
-    let mut round = SwissRound {
-        matches: core
-            .pairs
-            .iter()
-            .map(|&(a, b)| SwissMatch { entrants: vec![a, b] })
-            .collect(),
-        bye: core.bye,
-        repeats: core.repeats,
-        fewest_repeats_proved: true,
-        second_bye,
-        explanation: core.notes,
-    };
+    let mut round = core.into_round(true, second_bye);
     if second_bye && let Some(b) = round.bye {
         round.explanation.insert(
             0,
@@ -266,6 +255,24 @@ struct Core {
     bye: Option<usize>,
     repeats: Vec<(usize, usize)>,
     notes: Vec<String>,
+}
+
+impl Core {
+    /// The round these pairs make.
+    fn into_round(self, fewest_repeats_proved: bool, second_bye: bool) -> SwissRound {
+        SwissRound {
+            matches: self
+                .pairs
+                .iter()
+                .map(|&(a, b)| SwissMatch { entrants: vec![a, b] })
+                .collect(),
+            bye: self.bye,
+            repeats: self.repeats,
+            fewest_repeats_proved,
+            second_bye,
+            explanation: self.notes,
+        }
+    }
 }
 
 /// The graph of one pairing: entrants `0..k` (local), then the bye vertex if any, then the
@@ -564,18 +571,7 @@ fn pair_with_three_way(field: &Field, everyone: &[usize]) -> Result<SwissRound, 
     };
     let rest: Vec<usize> = everyone.iter().copied().filter(|e| !three.contains(e)).collect();
     let core = pair_core(field, &rest, None)?;
-    let mut round = SwissRound {
-        matches: core
-            .pairs
-            .iter()
-            .map(|&(a, b)| SwissMatch { entrants: vec![a, b] })
-            .collect(),
-        bye: None,
-        repeats: core.repeats,
-        fewest_repeats_proved: proved,
-        second_bye: false,
-        explanation: core.notes,
-    };
+    let mut round = core.into_round(proved, false);
     if proved {
         round.matches.push(SwissMatch {
             entrants: three.clone(),

@@ -324,217 +324,195 @@ impl SwissEvent {
     }
 }
 
+/// One round of the hand-worked event: the pairing expected (higher-placed team first), the
+/// bye, the explanation (when checked), the results written for it (first team, second team,
+/// VPs of the first, IMPs won by each) and the standings expected after it.
+struct HandRound {
+    matches: [[&'static str; 2]; 4],
+    bye: &'static str,
+    explanation: Option<&'static [&'static str]>,
+    results: [(&'static str, &'static str, i64, u32, u32); 4],
+    table: [&'static str; 9],
+}
+
 /// Nine teams, six rounds, 12 VPs for the bye, results written by hand, and every pairing and
 /// standings line worked out by hand (in the comments) before the program ran.
 #[test]
 fn nine_team_swiss_over_six_rounds_by_hand() {
+    let rounds = [
+        // Round 1: seeding order A…I. The bye to I (the lowest; nobody has had one), then
+        // down the list. After it: A 8, B 12, C 17, D 3, E 6, F 14, G 11, H 9, I 12 (bye). B
+        // and I tie on 12 and never met: B's quotient 28/20 beats I's (no IMPs yet).
+        HandRound {
+            matches: [["A", "B"], ["C", "D"], ["E", "F"], ["G", "H"]],
+            bye: "I",
+            explanation: Some(&["I has the bye (the lowest-placed entrant)."]),
+            results: [
+                ("A", "B", 8, 20, 28),
+                ("C", "D", 17, 45, 10),
+                ("E", "F", 6, 15, 33),
+                ("G", "H", 11, 22, 19),
+            ],
+            table: [
+                "1 C 17.00",
+                "2 F 14.00",
+                "3 B 12.00",
+                "4 I 12.00",
+                "5 G 11.00",
+                "6 H 9.00",
+                "7 A 8.00",
+                "8 E 6.00",
+                "9 D 3.00",
+            ],
+        },
+        // Round 2: D is the lowest and has had no bye. C–F, B–I; G would meet H but met it in
+        // round 1, so G meets A (an avoided repeat) and H meets E. After it: A 15, B 17, C 29,
+        // D 15, E 17, F 22, G 24, H 18, I 27. E and B on 17 (never met): quotients E 36/50 =
+        // 0.72 > B 38/55 = 0.69. A and D on 15: A 34/58 > D 10/45.
+        HandRound {
+            matches: [["C", "F"], ["B", "I"], ["G", "A"], ["H", "E"]],
+            bye: "D",
+            explanation: Some(&[
+                "D has the bye (the lowest-placed entrant).",
+                "G meets A, not H: it met H in round 1.",
+            ]),
+            results: [
+                ("C", "F", 12, 25, 18),
+                ("B", "I", 5, 10, 35),
+                ("G", "A", 13, 30, 14),
+                ("H", "E", 9, 17, 21),
+            ],
+            table: [
+                "1 C 29.00",
+                "2 I 27.00",
+                "3 G 24.00",
+                "4 F 22.00",
+                "5 H 18.00",
+                "6 E 17.00",
+                "7 B 17.00",
+                "8 A 15.00",
+                "9 D 15.00",
+            ],
+        },
+        // Round 3: D had the bye, so A has it. C–I, G–F; H met E in round 2, so H meets B and
+        // E meets D. After it: A 27, B 23, C 36, D 23, E 29, F 26, G 40, H 32, I 40. I and G
+        // on 40 (never met): I 59/22 beats G 90/42. B and D on 23: B 50/84 beats D 26/67.
+        HandRound {
+            matches: [["C", "I"], ["G", "F"], ["H", "B"], ["E", "D"]],
+            bye: "A",
+            explanation: Some(&[
+                "A has the bye: D had it in round 2.",
+                "H meets B, not E: it met E in round 2.",
+            ]),
+            results: [
+                ("C", "I", 7, 12, 24),
+                ("G", "F", 16, 38, 9),
+                ("H", "B", 14, 29, 12),
+                ("E", "D", 12, 22, 16),
+            ],
+            table: [
+                "1 I 40.00",
+                "2 G 40.00",
+                "3 C 36.00",
+                "4 H 32.00",
+                "5 E 29.00",
+                "6 A 27.00",
+                "7 F 26.00",
+                "8 B 23.00",
+                "9 D 23.00",
+            ],
+        },
+        // Round 4: D had the bye, B has not: B. I–G, C–H, E–A, F–D, nobody floated. After it:
+        // A 43, B 35, C 51, D 30, E 33, F 39, G 51, H 37, I 49. G and C on 51 (never met): G
+        // 113/62 beats C 115/64 (113·64 = 7232 > 115·62 = 7130).
+        HandRound {
+            matches: [["I", "G"], ["C", "H"], ["E", "A"], ["F", "D"]],
+            bye: "B",
+            explanation: Some(&["B has the bye: D had it in round 2."]),
+            results: [
+                ("I", "G", 9, 20, 23),
+                ("C", "H", 15, 33, 12),
+                ("E", "A", 4, 8, 40),
+                ("F", "D", 13, 26, 15),
+            ],
+            table: [
+                "1 G 51.00",
+                "2 C 51.00",
+                "3 I 49.00",
+                "4 A 43.00",
+                "5 F 39.00",
+                "6 H 37.00",
+                "7 B 35.00",
+                "8 E 33.00",
+                "9 D 30.00",
+            ],
+        },
+        // Round 5: E has the bye (D had one). G–C, I–A, F–H, B–D. After it: A 49, B 38, C 63,
+        // D 47, E 45, F 50, G 59, H 46, I 63. I and C on 63 met in round 3: I won it 13–7, so
+        // I is above C.
+        HandRound {
+            matches: [["G", "C"], ["I", "A"], ["F", "H"], ["B", "D"]],
+            bye: "E",
+            explanation: None,
+            results: [
+                ("G", "C", 8, 18, 25),
+                ("I", "A", 14, 31, 15),
+                ("F", "H", 11, 20, 17),
+                ("B", "D", 3, 7, 44),
+            ],
+            table: [
+                "1 I 63.00",
+                "2 C 63.00",
+                "3 G 59.00",
+                "4 F 50.00",
+                "5 A 49.00",
+                "6 D 47.00",
+                "7 H 46.00",
+                "8 E 45.00",
+                "9 B 38.00",
+            ],
+        },
+        // Round 6: B and E had byes; H has not: H. I met C (round 3) and G (round 4): I–F. C
+        // met G (round 5): C–A. Then G–D and E–B. After it: A 54, B 52, C 78, D 56, E 51, F 58,
+        // G 70, H 58, I 75. F and H on 58 met in round 5: F won it 11–9.
+        HandRound {
+            matches: [["I", "F"], ["C", "A"], ["G", "D"], ["E", "B"]],
+            bye: "H",
+            explanation: Some(&[
+                "H has the bye: B had it in round 4; E had it in round 5.",
+                "I meets F, not C: it met C in round 3; it met G in round 4.",
+                "C meets A, not G: it met G in round 5.",
+            ]),
+            results: [
+                ("I", "F", 12, 30, 22),
+                ("C", "A", 15, 40, 14),
+                ("G", "D", 11, 21, 18),
+                ("E", "B", 6, 13, 31),
+            ],
+            table: [
+                "1 C 78.00",
+                "2 I 75.00",
+                "3 G 70.00",
+                "4 F 58.00",
+                "5 H 58.00",
+                "6 D 56.00",
+                "7 A 54.00",
+                "8 B 52.00",
+                "9 E 51.00",
+            ],
+        },
+    ];
     let mut event = SwissEvent::new(&["A", "B", "C", "D", "E", "F", "G", "H", "I"]);
-    // Round 1: seeding order A…I. The bye to I (the lowest; nobody has had one), then down the
-    // list.
-    let r = event.pair();
-    event.expect(&r, &[["A", "B"], ["C", "D"], ["E", "F"], ["G", "H"]], "I");
-    let results = event.written(
-        &r,
-        &[
-            ("A", "B", 8, 20, 28),
-            ("C", "D", 17, 45, 10),
-            ("E", "F", 6, 15, 33),
-            ("G", "H", 11, 22, 19),
-        ],
-    );
-    event.enter(&r, results);
-    // A 8, B 12, C 17, D 3, E 6, F 14, G 11, H 9, I 12 (bye). B and I tie on 12 and never met:
-    // B's quotient 28/20 beats I's (no IMPs yet).
-    assert_eq!(
-        event.table(),
-        [
-            "1 C 17.00",
-            "2 F 14.00",
-            "3 B 12.00",
-            "4 I 12.00",
-            "5 G 11.00",
-            "6 H 9.00",
-            "7 A 8.00",
-            "8 E 6.00",
-            "9 D 3.00"
-        ]
-    );
-
-    // Round 2: D is the lowest and has had no bye. C–F, B–I; G would meet H but met it in
-    // round 1, so G meets A (an avoided repeat) and H meets E.
-    let r = event.pair();
-    event.expect(&r, &[["C", "F"], ["B", "I"], ["G", "A"], ["H", "E"]], "D");
-    assert_eq!(
-        r.explanation,
-        [
-            "D has the bye (the lowest-placed entrant).",
-            "G meets A, not H: it met H in round 1."
-        ]
-    );
-    let results = event.written(
-        &r,
-        &[
-            ("C", "F", 12, 25, 18),
-            ("B", "I", 5, 10, 35),
-            ("G", "A", 13, 30, 14),
-            ("H", "E", 9, 17, 21),
-        ],
-    );
-    event.enter(&r, results);
-    // A 15, B 17, C 29, D 15, E 17, F 22, G 24, H 18, I 27. E and B on 17 (never met):
-    // quotients E 36/50 = 0.72 > B 38/55 = 0.69. A and D on 15: A 34/58 > D 10/45.
-    assert_eq!(
-        event.table(),
-        [
-            "1 C 29.00",
-            "2 I 27.00",
-            "3 G 24.00",
-            "4 F 22.00",
-            "5 H 18.00",
-            "6 E 17.00",
-            "7 B 17.00",
-            "8 A 15.00",
-            "9 D 15.00"
-        ]
-    );
-
-    // Round 3: D had the bye, so A has it. C–I, G–F; H met E in round 2, so H meets B and E
-    // meets D.
-    let r = event.pair();
-    event.expect(&r, &[["C", "I"], ["G", "F"], ["H", "B"], ["E", "D"]], "A");
-    assert_eq!(
-        r.explanation,
-        [
-            "A has the bye: D had it in round 2.",
-            "H meets B, not E: it met E in round 2."
-        ]
-    );
-    let results = event.written(
-        &r,
-        &[
-            ("C", "I", 7, 12, 24),
-            ("G", "F", 16, 38, 9),
-            ("H", "B", 14, 29, 12),
-            ("E", "D", 12, 22, 16),
-        ],
-    );
-    event.enter(&r, results);
-    // A 27, B 23, C 36, D 23, E 29, F 26, G 40, H 32, I 40. I and G on 40 (never met): I 59/22
-    // beats G 90/42. B and D on 23: B 50/84 beats D 26/67.
-    assert_eq!(
-        event.table(),
-        [
-            "1 I 40.00",
-            "2 G 40.00",
-            "3 C 36.00",
-            "4 H 32.00",
-            "5 E 29.00",
-            "6 A 27.00",
-            "7 F 26.00",
-            "8 B 23.00",
-            "9 D 23.00"
-        ]
-    );
-
-    // Round 4: D had the bye, B has not: B. I–G, C–H, E–A, F–D, nobody floated.
-    let r = event.pair();
-    event.expect(&r, &[["I", "G"], ["C", "H"], ["E", "A"], ["F", "D"]], "B");
-    assert_eq!(r.explanation, ["B has the bye: D had it in round 2."]);
-    let results = event.written(
-        &r,
-        &[
-            ("I", "G", 9, 20, 23),
-            ("C", "H", 15, 33, 12),
-            ("E", "A", 4, 8, 40),
-            ("F", "D", 13, 26, 15),
-        ],
-    );
-    event.enter(&r, results);
-    // A 43, B 35, C 51, D 30, E 33, F 39, G 51, H 37, I 49. G and C on 51 (never met): G
-    // 113/62 beats C 115/64 (113·64 = 7232 > 115·62 = 7130).
-    assert_eq!(
-        event.table(),
-        [
-            "1 G 51.00",
-            "2 C 51.00",
-            "3 I 49.00",
-            "4 A 43.00",
-            "5 F 39.00",
-            "6 H 37.00",
-            "7 B 35.00",
-            "8 E 33.00",
-            "9 D 30.00"
-        ]
-    );
-
-    // Round 5: E has the bye (D had one). G–C, I–A, F–H, B–D.
-    let r = event.pair();
-    event.expect(&r, &[["G", "C"], ["I", "A"], ["F", "H"], ["B", "D"]], "E");
-    let results = event.written(
-        &r,
-        &[
-            ("G", "C", 8, 18, 25),
-            ("I", "A", 14, 31, 15),
-            ("F", "H", 11, 20, 17),
-            ("B", "D", 3, 7, 44),
-        ],
-    );
-    event.enter(&r, results);
-    // A 49, B 38, C 63, D 47, E 45, F 50, G 59, H 46, I 63. I and C on 63 met in round 3: I won
-    // it 13–7, so I is above C.
-    assert_eq!(
-        event.table(),
-        [
-            "1 I 63.00",
-            "2 C 63.00",
-            "3 G 59.00",
-            "4 F 50.00",
-            "5 A 49.00",
-            "6 D 47.00",
-            "7 H 46.00",
-            "8 E 45.00",
-            "9 B 38.00"
-        ]
-    );
-
-    // Round 6: B and E had byes; H has not: H. I met C (round 3) and G (round 4): I–F. C met
-    // G (round 5): C–A. Then G–D and E–B.
-    let r = event.pair();
-    event.expect(&r, &[["I", "F"], ["C", "A"], ["G", "D"], ["E", "B"]], "H");
-    assert_eq!(
-        r.explanation,
-        [
-            "H has the bye: B had it in round 4; E had it in round 5.",
-            "I meets F, not C: it met C in round 3; it met G in round 4.",
-            "C meets A, not G: it met G in round 5.",
-        ]
-    );
-    let results = event.written(
-        &r,
-        &[
-            ("I", "F", 12, 30, 22),
-            ("C", "A", 15, 40, 14),
-            ("G", "D", 11, 21, 18),
-            ("E", "B", 6, 13, 31),
-        ],
-    );
-    event.enter(&r, results);
-    // A 54, B 52, C 78, D 56, E 51, F 58, G 70, H 58, I 75. F and H on 58 met in round 5: F
-    // won it 11–9.
-    assert_eq!(
-        event.table(),
-        [
-            "1 C 78.00",
-            "2 I 75.00",
-            "3 G 70.00",
-            "4 F 58.00",
-            "5 H 58.00",
-            "6 D 56.00",
-            "7 A 54.00",
-            "8 B 52.00",
-            "9 E 51.00"
-        ]
-    );
+    for hand in &rounds {
+        let r = event.pair();
+        event.expect(&r, &hand.matches, hand.bye);
+        if let Some(explanation) = hand.explanation {
+            assert_eq!(r.explanation, explanation, "round {}", event.rounds + 1);
+        }
+        let results = event.written(&r, &hand.results);
+        event.enter(&r, results);
+        assert_eq!(event.table(), hand.table, "after round {}", event.rounds);
+    }
     // Every team had one bye at most, and no two met twice.
     let mut pairs: Vec<(usize, usize)> = event
         .meetings
@@ -770,7 +748,7 @@ fn backtracking(n: usize, history: &History) -> Option<(Vec<Vec<usize>>, Option<
         None
     }
     let everyone: Vec<usize> = (0..n).collect();
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         return pair_down(&everyone, &met).map(|p| (p, None));
     }
     let had = |e: usize| history.byes.iter().any(|b| b.entrant == e);

@@ -75,22 +75,17 @@ pub fn check_swiss_round(data: &SwissRoundData) -> Vec<String> {
         .map(|&(a, b)| (a.min(b), a.max(b)))
         .collect();
     declared.sort_unstable();
-    for r in &repeats {
-        if !declared.contains(r) {
-            problems.push(format!(
-                "entrants {} and {} meet again and it was not declared",
-                r.0 + 1,
-                r.1 + 1
-            ));
-        }
-    }
-    for d in &declared {
-        if !repeats.contains(d) {
-            problems.push(format!(
-                "entrants {} and {} are declared as meeting again but do not meet",
-                d.0 + 1,
-                d.1 + 1
-            ));
+    let unmatched = [
+        (&repeats, &declared, "meet again and it was not declared"),
+        (
+            &declared,
+            &repeats,
+            "are declared as meeting again but do not meet",
+        ),
+    ];
+    for (pairs, others, what) in unmatched {
+        for p in pairs.iter().filter(|p| !others.contains(p)) {
+            problems.push(format!("entrants {} and {} {what}", p.0 + 1, p.1 + 1));
         }
     }
     if !repeats.is_empty() {
@@ -254,14 +249,15 @@ fn rank_mod_prime(matrix: &mut [Vec<u64>]) -> usize {
         };
         matrix.swap(rank, pivot);
         let inverse = inverse_mod_prime(matrix[rank][col]);
-        for r in 0..n {
-            if r == rank || matrix[r][col] == 0 {
+        let pivot_row = matrix[rank].clone();
+        for (r, row) in matrix.iter_mut().enumerate() {
+            if r == rank || row[col] == 0 {
                 continue;
             }
-            let factor = matrix[r][col] * inverse % PRIME;
-            for c in col..n {
-                let sub = factor * matrix[rank][c] % PRIME;
-                matrix[r][c] = (matrix[r][c] + PRIME - sub) % PRIME;
+            let factor = row[col] * inverse % PRIME;
+            for (cell, &p) in row.iter_mut().zip(&pivot_row).skip(col) {
+                let sub = factor * p % PRIME;
+                *cell = (*cell + PRIME - sub) % PRIME;
             }
         }
         rank += 1;
