@@ -29,6 +29,7 @@ pub mod sheets;
 pub mod solver;
 pub mod sorting;
 pub mod sqlite_head;
+pub mod swiss;
 pub mod team_chess;
 pub mod text;
 pub mod tools;

@@ -151,6 +151,51 @@ pub fn round_robin(
     Ok((schedule, notes))
 }
 
+/// One round of a round robin by entrant number: its matches (the home entrant first) and,
+/// with an odd number of entrants, who has the bye.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NumberedRound {
+    /// The matches, table 1 first.
+    pub matches: Vec<(usize, usize)>,
+    /// The entrant with the bye, if the number of entrants is odd.
+    pub bye: Option<usize>,
+}
+
+/// The rounds of a single round robin of `n` entrants numbered 0..n (a teams event: every
+/// team meets every other once), by the circle method: n − 1 rounds for an even n, n for an
+/// odd one, where the entrant that would meet the extra position has the bye.
+pub fn numbered_rounds(n: usize) -> Result<Vec<NumberedRound>, RoundRobinError> {
+    if n < 2 {
+        return Err(RoundRobinError::TooFewEntrants(n));
+    }
+    let m = n + n % 2;
+    if n > MAX_ENTRANTS {
+        return Err(RoundRobinError::TooManyEntrants {
+            entrants: n,
+            rounds: m - 1,
+        });
+    }
+    // With an odd field the fixed position 0 is the dummy: whoever meets it has the bye.
+    let entrant = |p: usize| if n % 2 == 1 { p.checked_sub(1) } else { Some(p) };
+    Ok(circle_rounds(m)
+        .into_iter()
+        .map(|pairings| {
+            let mut round = NumberedRound {
+                matches: Vec::new(),
+                bye: None,
+            };
+            for (home, away) in pairings {
+                match (entrant(home), entrant(away)) {
+                    (Some(h), Some(a)) => round.matches.push((h, a)),
+                    (Some(e), None) | (None, Some(e)) => round.bye = Some(e),
+                    (None, None) => {}
+                }
+            }
+            round
+        })
+        .collect())
+}
+
 /// A count written with a comma between thousands ("1,000"), as limits are quoted to people.
 pub(crate) fn thousands(n: usize) -> String {
     let digits = n.to_string();

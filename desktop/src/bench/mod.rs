@@ -11,6 +11,7 @@ mod phones;
 mod sheets;
 mod standings;
 pub mod startup;
+mod swiss;
 mod team_chess;
 mod whist;
 
@@ -148,6 +149,19 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 120.0)]
         seconds: f64,
     },
+    /// Pair a Swiss teams event round after round (random results), and late rounds where
+    /// most pairs have met, against a greedy pairer in the same run; every round verified.
+    Swiss {
+        /// Teams in the field.
+        #[arg(long, default_value_t = 200)]
+        teams: usize,
+        /// Rounds paired.
+        #[arg(long, default_value_t = 15)]
+        rounds: u32,
+        /// Timed runs per round (the median is reported).
+        #[arg(long, default_value_t = 5)]
+        repeats: usize,
+    },
     /// Render every sheet kind for a 100-player whist evening of 25 rounds × 25 tables (with
     /// `--big`: 400 players, 30 rounds), against a 16-player round sheet; time and peak memory.
     Sheets {
@@ -203,6 +217,11 @@ pub fn run(command: BenchCommand) -> Result<ExitCode> {
             seconds,
         } => league_table::run(&teams, seasons, seconds),
         BenchCommand::Sheets { repeats, big } => sheets::run(repeats, big),
+        BenchCommand::Swiss {
+            teams,
+            rounds,
+            repeats,
+        } => swiss::run(teams, rounds, repeats),
         BenchCommand::Limits => limits::run(),
         BenchCommand::Dd {
             deals,

@@ -1,6 +1,7 @@
 //! Scoring rules, each a pure function of entered results: bridge contract scores and
 //! matchpoints/IMPs, victory points for a team match's IMP margin (`victory_points`), chess
-//! points and tie-breaks, league tables; and a board's par from its double-dummy table
+//! points and tie-breaks, league tables; team matches, Swiss pairs rounds and teams standings
+//! (`teams`); and a board's par from its double-dummy table
 //! (`par`). The event module decides which results feed which rule.
 
 pub mod bridge;
@@ -8,6 +9,7 @@ pub mod chess;
 pub mod league;
 pub mod pairs;
 pub mod par;
+pub mod teams;
 pub mod victory_points;
 
 /// Ranks for a list already sorted best first: entries with equal keys share the rank of the

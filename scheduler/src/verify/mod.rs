@@ -8,6 +8,7 @@ pub mod balance;
 pub mod movement;
 mod pairs;
 mod round_robin;
+pub mod swiss;
 pub mod team_chess;
 mod whist;
 
