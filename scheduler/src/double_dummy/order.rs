@@ -44,10 +44,10 @@ impl MoveList {
 
     /// Raises the move `best` (suit, card), when it is in the list, by `bonus`, keeping the
     /// list sorted.
-    pub(super) fn prefer(&mut self, best: (usize, u16), bonus: i32) {
+    pub(super) fn prefer(&mut self, best: (usize, u16), bonus: i16) {
         let list = &mut self.moves[..self.len];
         if let Some(i) = list.iter().position(|m| (m.suit(), m.card) == best) {
-            list[i].weight += bonus as i16;
+            list[i].weight += bonus;
             let mut j = i;
             while j > 0 && list[j - 1].weight < list[j].weight {
                 list.swap(j - 1, j);
