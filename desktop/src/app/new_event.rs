@@ -283,7 +283,9 @@ impl NewEventView {
     /// numbered players), and how many numbered players.
     fn roster_rows_ui(&mut self, ui: &mut egui::Ui, files: &mut Files) {
         let team_chess = self.options.format == EventFormat::TeamChess;
-        if team_chess {
+        // A teams event's entrants are teams, not members.
+        let no_members = team_chess || self.options.format == EventFormat::Teams;
+        if no_members {
             // Club members have no teams to play for.
             self.from_club = None;
         }
@@ -301,7 +303,7 @@ impl NewEventView {
                 Some(None) => self.problem = Some(super::NO_FILE_CHOSEN.into()),
                 None => {}
             }
-            if !team_chess
+            if !no_members
                 && self.from_club.is_none()
                 && ui
                     .button("Players from the club members…")
@@ -320,7 +322,8 @@ impl NewEventView {
         });
         ui.end_row();
         if self.roster.is_none() && self.from_club.is_none() && !team_chess {
-            row(ui, "Players (or pairs)", |ui| {
+            let teams = self.options.format == EventFormat::Teams;
+            row(ui, if teams { "Teams" } else { "Players (or pairs)" }, |ui| {
                 ui.add(egui::DragValue::new(&mut self.players).range(2..=400))
             });
         }
@@ -422,6 +425,12 @@ pub fn defaults_for(format: EventFormat) -> EventOptions {
             options.rounds = Some(5);
             options.teams = Some(6);
             options.boards = Some(4);
+        }
+        // A club's Swiss teams afternoon: 6 rounds of 7 boards, scored by WBF 2013 VPs.
+        EventFormat::Teams => {
+            options.swiss = true;
+            options.rounds = Some(6);
+            options.boards_per_round = 7;
         }
     }
     options

@@ -6,6 +6,7 @@
 use eframe::egui;
 use scheduler::event::ImpMethod;
 use scheduler::event::create::{EventFormat, EventOptions, MovementPlan};
+use scheduler::event::teams::{TeamsBye, TeamsScoring};
 use scheduler::model::TeamEvent;
 use scheduler::movement::{MovementOption, movements_for};
 
@@ -80,8 +81,75 @@ pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_team
             });
         }
         EventFormat::TeamChess => team_chess_rows(ui, options, numbered_teams),
+        EventFormat::Teams => teams_rows(ui, options),
     }
     scoring_rows(ui, options, entrants);
+}
+
+/// Bridge teams: a Swiss (its rounds) or a round robin, boards a match, how a match counts
+/// and what a bye is worth.
+fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions) {
+    let was_swiss = options.swiss;
+    row(ui, "Kind", |ui| {
+        ui.horizontal(|ui| {
+            let a = ui.selectable_value(&mut options.swiss, true, "Swiss (paired round by round)");
+            let b = ui.selectable_value(&mut options.swiss, false, "round robin");
+            a | b
+        })
+        .inner
+    });
+    if options.swiss != was_swiss {
+        // A Swiss needs its number of rounds; a round robin plays all of its own.
+        options.rounds = options.swiss.then_some(6);
+    }
+    if options.swiss {
+        let rounds = options.rounds.get_or_insert(6);
+        row(ui, "Rounds", |ui| {
+            ui.add(egui::DragValue::new(rounds).range(1..=scheduler::event::create::MAX_SWISS_ROUNDS))
+                .on_hover_text(
+                    "Each round after the first is paired from the standings once the last is entered",
+                )
+        });
+    } else {
+        rounds_row(
+            ui,
+            options,
+            "the whole round robin",
+            "Play the first rounds only: each team plays that many matches",
+        );
+    }
+    row(ui, "Boards a match", |ui| {
+        ui.add(egui::DragValue::new(&mut options.boards_per_round).range(1..=scheduler::event::MAX_PER_ROUND))
+    });
+    let scoring = options.teams_scoring;
+    row(ui, "Scored by", |ui| {
+        ui.horizontal(|ui| {
+            let mut response = None::<egui::Response>;
+            for choice in TeamsScoring::ALL {
+                let r = ui.selectable_value(&mut options.teams_scoring, choice, choice.label());
+                response = Some(match response {
+                    Some(all) => all | r,
+                    None => r,
+                });
+            }
+            response.unwrap_or_else(|| ui.label(""))
+        })
+        .inner
+    });
+    if options.teams_scoring != scoring {
+        options.teams_bye = None;
+    }
+    let usual = TeamsBye::usual(options.teams_scoring, options.boards_per_round);
+    let mut average = matches!(options.teams_bye, Some(TeamsBye::Average));
+    row(ui, "A bye scores", |ui| {
+        ui.horizontal(|ui| {
+            let a = ui.selectable_value(&mut average, false, format!("{usual}"));
+            let b = ui.selectable_value(&mut average, true, "the team's average");
+            a | b
+        })
+        .inner
+    });
+    options.teams_bye = average.then_some(TeamsBye::Average);
 }
 
 /// Team chess: the kind of event, its rounds, and (without a roster) teams × boards.
@@ -187,7 +255,7 @@ fn scoring_rows(ui: &mut egui::Ui, options: &mut EventOptions, entrants: usize) 
                 )
             });
         }
-        EventFormat::Pairs => {}
+        EventFormat::Pairs | EventFormat::Teams => {}
     }
 }
 

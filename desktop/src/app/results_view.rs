@@ -45,6 +45,8 @@ enum Fields {
     /// A bridge board: the result ("4S N 10"), then the opening lead ("HQ"), which may stay
     /// empty.
     BoardAndLead,
+    /// A teams match's board: both tables' N-S scores ("420 -170") or the net ("net 590").
+    TeamBoard,
 }
 
 impl Fields {
@@ -53,13 +55,14 @@ impl Fields {
             Scoring::WhistDrive { .. } => Fields::Tricks,
             Scoring::Bridge { .. } => Fields::BoardAndLead,
             Scoring::Chess { .. } | Scoring::Match { .. } => Fields::One,
+            Scoring::Teams { .. } => Fields::TeamBoard,
         }
     }
 
     /// How many fields a result has.
     fn count(self) -> u8 {
         match self {
-            Fields::One => 1,
+            Fields::One | Fields::TeamBoard => 1,
             Fields::Tricks | Fields::BoardAndLead => 2,
         }
     }
@@ -89,6 +92,7 @@ impl Fields {
             (Fields::Tricks, 0) => "N-S",
             (Fields::Tricks, _) => "E-W",
             (Fields::BoardAndLead, 1) => "lead",
+            (Fields::TeamBoard, _) => "420 -170",
             _ => "",
         }
     }
@@ -174,6 +178,12 @@ impl ResultsView {
             egui::RichText::new(format!("Round {}: {done} of {needed} results", round.number))
         };
         ui.label(state.strong());
+        if let Some(command) = pair_next_ui(ui, session, round.number, done == needed) {
+            commands.push(command);
+            // Show the new round once it is paired, the keyboard on its first field.
+            self.round = round.number + 1;
+            self.focus = Some(0);
+        }
         let hands = match event.settings.scoring {
             Scoring::WhistDrive { hands_per_round } => hands_per_round,
             _ => None,
@@ -188,13 +198,18 @@ impl ResultsView {
             }
             Scoring::Chess { .. } => "1-0, ½-½ (or =), 0-1, +- / -+ for forfeits. Enter saves and moves on.",
             Scoring::Match { .. } => "Score home-away, e.g. 3-1. Enter saves and moves on.",
+            Scoring::Teams { .. } => {
+                "Per board of each match: the N-S score at table 1 (the home team N-S), then at table 2, e.g. 420 -170; or the home team's net score, e.g. net 590. Enter saves and moves on."
+            }
         });
         ui.separator();
         let fields = Fields::of(&event.settings.scoring);
+        let teams = matches!(event.settings.scoring, Scoring::Teams { .. });
         let history_height = 150.0;
         let mut field = 0usize;
+        // Each round keeps its own scroll position: a round opens at its first table.
         egui::ScrollArea::vertical()
-            .id_salt("results")
+            .id_salt(("results", round.number))
             .max_height((ui.available_height() - history_height).max(120.0))
             .show(ui, |ui| {
                 outline_fields(ui);
@@ -209,7 +224,9 @@ impl ResultsView {
                                     table: table.number,
                                     deal,
                                 };
-                                let place = if deal > 0 {
+                                let place = if teams {
+                                    format!("Match {} board {deal}", table.number)
+                                } else if deal > 0 {
                                     format!("Table {} board {deal}", table.number)
                                 } else {
                                     format!("Table {}", table.number)
@@ -231,6 +248,37 @@ impl ResultsView {
         self.history_ui(ui, session, round.number);
         commands.into()
     }
+}
+
+/// A Swiss teams event, on its last round: "Pair round N" once every board of the round is
+/// entered (the pairing is the library's, from the standings, in one write transaction), or
+/// what is still missing. The command to carry out when pressed.
+fn pair_next_ui(ui: &mut egui::Ui, session: &Session, shown: u32, complete: bool) -> Option<Command> {
+    let event = session.event();
+    let options = event.settings.options.as_ref()?;
+    let last = event.schedule.rounds.last()?.number;
+    if !options.swiss || shown != last {
+        return None;
+    }
+    let planned = options.rounds.unwrap_or(0);
+    if last as usize >= planned {
+        ui.label(format!("All {planned} rounds of the Swiss are paired."));
+        return None;
+    }
+    let mut pressed = false;
+    ui.horizontal(|ui| {
+        let button = ui.add_enabled(complete, egui::Button::new(format!("Pair round {}", last + 1)));
+        pressed = button.clicked();
+        ui.label(if complete {
+            "from the standings after this round: no team meets one it has met, unless no pairing avoids it"
+        } else {
+            "once every board of this round is entered"
+        });
+    });
+    pressed.then_some(Command::PairNextRound)
+}
+
+impl ResultsView {
     /// Club pairs: one board's traveller, a row per table that plays it in movement order,
     /// with its matchpoints once scored; Enter saves and moves down the traveller.
     fn traveller_ui(
@@ -401,7 +449,11 @@ impl ResultsView {
                 egui::WidgetInfo::labeled(
                     egui::Role::TextInput,
                     true,
-                    format!("Table {} {}", key.table, fields.name(part)),
+                    if fields == Fields::TeamBoard {
+                        format!("Match {} board {} {}", key.table, key.deal, fields.name(part))
+                    } else {
+                        format!("Table {} {}", key.table, fields.name(part))
+                    },
                 )
             });
             // Reached by Tab, or by Enter on the table before: typing replaces what is there.

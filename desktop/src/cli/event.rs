@@ -12,6 +12,7 @@ use scheduler::event::entry::Fields;
 use scheduler::event::session::{Applied, Command, Session, SessionError};
 use scheduler::event::standings::{leader, standings, standings_csv};
 use scheduler::event::store::{EventFile, ExistingFile, StoreError};
+use scheduler::event::teams::{TeamsBye, TeamsScoring, match_teams};
 use scheduler::event::usebio::usebio_xml;
 use scheduler::event::{Event, ImpMethod, ResultValue};
 use scheduler::model::{Roster, TeamEvent};
@@ -84,6 +85,24 @@ pub enum EventCommand {
     },
     /// What the event is and how far each round's results have got.
     Show { file: PathBuf },
+    /// Swiss teams: pair the next round from the standings once every board of the last
+    /// round is entered (the top team meets the highest-placed team it has not met, down the
+    /// list; a repeat only where no pairing avoids it, said so; the bye to the lowest-placed
+    /// team without one). Prints the matches and why each float was made. Undo takes it back.
+    PairNext { file: PathBuf },
+    /// Teams: change the last round's pairing by hand before it is played: two teams
+    /// exchange places (opponents, or home and away in one match, or the bye). Any repeat
+    /// meeting it makes is said. Undo takes it back.
+    Swap {
+        file: PathBuf,
+        /// The round (the last one paired, with no results yet).
+        #[arg(long, allow_hyphen_values = true, value_parser = numbers::whole_number)]
+        round: u32,
+        /// One team: its number in the roster, or its name.
+        first: String,
+        /// The other team.
+        second: String,
+    },
     /// Lists the stored results that do not fit the event (what makes a file "damaged"),
     /// and with --remove removes them (each kept in the history), so the file can be
     /// changed again.
@@ -255,6 +274,28 @@ pub struct NewArgs {
     /// Seconds the schedule search may take.
     #[arg(long, default_value_t = 20.0)]
     time_limit: f64,
+    /// Teams: a Swiss (give --rounds): round 1 seeds the roster's order, each later round is
+    /// paired from the standings with `tourney event pair-next`. Without it, a round robin.
+    #[arg(long)]
+    swiss: bool,
+    /// Teams: how a match counts in the standings (default wbf2013: victory points on the
+    /// WBF 2013 scale).
+    #[arg(long, value_enum)]
+    teams_scoring: Option<TeamsScoringArg>,
+    /// Teams: what a bye scores, in the standings' points (default 12 VPs, 0 IMPs, half the
+    /// boards at board-a-match), or `average` (the team's average).
+    #[arg(long, value_name = "POINTS|average", allow_hyphen_values = true)]
+    bye_score: Option<String>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TeamsScoringArg {
+    /// Victory points, WBF 2013 continuous scale.
+    Wbf2013,
+    /// The IMP margin.
+    Imps,
+    /// Board-a-match.
+    BoardAMatch,
 }
 
 /// One result, as typed on the command line or as one line of `--stdin`.
@@ -289,7 +330,8 @@ pub struct Entry {
     #[arg(long, allow_hyphen_values = true)]
     lead: Option<String>,
     /// Bridge: the N-S score instead of a contract (negative when E-W scored). Match scores:
-    /// home-away, e.g. 3-1.
+    /// home-away, e.g. 3-1. Teams: the N-S score at table 1 (home team N-S), then at table 2,
+    /// e.g. 420,-170.
     #[arg(long, allow_hyphen_values = true)]
     score: Option<String>,
     /// Bridge: the board was passed out.
@@ -302,6 +344,10 @@ pub struct Entry {
     /// Chess: 1-0, ½-½ (1/2-1/2), 0-1, +- or -+ (forfeits), -/- or 0-0 (neither played).
     #[arg(long, allow_hyphen_values = true)]
     result: Option<String>,
+    /// Teams: the home team's net score on the board (instead of --score T1,T2, both tables'
+    /// N-S scores).
+    #[arg(long, allow_hyphen_values = true)]
+    net: Option<String>,
     /// Remove the result instead (kept in the history).
     #[arg(long)]
     clear: bool,
@@ -429,6 +475,13 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
             missed,
         } => late(&file, &name, before_round, missed),
         EventCommand::Show { file } => show(&file),
+        EventCommand::PairNext { file } => pair_next(&file),
+        EventCommand::Swap {
+            file,
+            round,
+            first,
+            second,
+        } => swap(&file, round, &first, &second),
         EventCommand::Serve(args) => super::serve::serve(&args),
         EventCommand::Repair { file, remove } => repair(&file, remove),
         EventCommand::Undo { file } => revert(&file, true),
@@ -450,6 +503,89 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
             }
             eprintln!("saved a copy of {} as {}", file.display(), to.display());
             Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// `event pair-next`: the Swiss's next round paired through the one write path, then its
+/// matches and the pairing's reasons printed.
+fn pair_next(file: &Path) -> Result<ExitCode> {
+    let mut session = match open(file) {
+        Ok(session) => session,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let applied = match session.apply(Command::PairNextRound) {
+        Ok(applied) => applied,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let event = session.event();
+    let Some(round) = event.schedule.rounds.last() else {
+        return Ok(ExitCode::FAILURE);
+    };
+    let name = |e: usize| event.schedule.entrants.get(e).map_or("?", String::as_str);
+    let boards = event.deals_of_round(round.number);
+    println!(
+        "round {}: boards {}–{}",
+        round.number,
+        boards.start(),
+        boards.end()
+    );
+    for table in &round.tables {
+        if let Some((home, away)) = match_teams(table) {
+            println!("match {}: {} v {}", table.number, name(home), name(away));
+        }
+    }
+    for absent in &round.absent {
+        println!("{}: {}", absent.kind.label(), name(absent.entrant));
+    }
+    eprintln!("{}", applied.message);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `event swap`: two teams of the last round exchange places, through the one write path.
+fn swap(file: &Path, round: u32, first: &str, second: &str) -> Result<ExitCode> {
+    let mut session = match open(file) {
+        Ok(session) => session,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let entrants = &session.event().schedule.entrants;
+    let team = |typed: &str| -> Result<usize, String> {
+        let typed = typed.trim();
+        if let Ok(number) = typed.parse::<usize>() {
+            return (1..=entrants.len())
+                .contains(&number)
+                .then(|| number - 1)
+                .ok_or_else(|| format!("there is no team {number} (the event has {})", entrants.len()));
+        }
+        entrants
+            .iter()
+            .position(|e| e.eq_ignore_ascii_case(typed))
+            .ok_or_else(|| format!("no team is called {typed:?}"))
+    };
+    let (first, second) = match (team(first), team(second)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(why), _) | (_, Err(why)) => {
+            eprintln!("error: {why}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    match session.apply(Command::SwapTeams { round, first, second }) {
+        Ok(applied) => {
+            println!("{}", applied.message);
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            Ok(ExitCode::FAILURE)
         }
     }
 }
@@ -592,6 +728,9 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
     };
     spec.options.teams = args.teams;
     spec.options.boards = args.boards.filter(|_| format == EventFormat::TeamChess);
+    if let Err(code) = teams_options(args, &mut spec) {
+        return Ok(code);
+    }
     if args.file.exists() {
         eprintln!(
             "{}: a file of that name exists already; choose another name",
@@ -620,13 +759,18 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
     event.settings.club_id = club_id;
     Session::create(&args.file, &event)?;
     let schedule = &event.schedule;
+    let rounds = match spec.options.rounds {
+        Some(planned) if spec.options.swiss && format == EventFormat::Teams => {
+            format!("round 1 of {planned} paired (the next with `tourney event pair-next`)")
+        }
+        _ => format!("{} rounds", schedule.rounds.len()),
+    };
     println!(
-        "created {}: {} — {}, {} entrants, {} rounds; results are entered as {}",
+        "created {}: {} — {}, {} entrants, {rounds}; results are entered as {}",
         args.file.display(),
         event.settings.title,
         event.settings.format_label,
         schedule.entrants.len(),
-        schedule.rounds.len(),
         if schedule.movement.is_some() {
             "from the travellers: --board B --ns P --ew Q (the pairs, e.g. 3 or 3NS) and --contract 4S --by N --tricks = (or --score 620, --passed, --artificial AVE+ or NP)"
         } else {
@@ -634,6 +778,40 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
         }
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Teams of four: Swiss or round robin, how a match counts and what a bye scores (7 boards a
+/// match unless --boards-per-round says); the teams options refused for any other format.
+fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
+    if args.format != EventFormat::Teams {
+        if args.swiss || args.teams_scoring.is_some() || args.bye_score.is_some() {
+            eprintln!("--swiss, --teams-scoring and --bye-score are for --format teams");
+            return Err(ExitCode::from(2));
+        }
+        return Ok(());
+    }
+    let options = &mut spec.options;
+    options.swiss = args.swiss;
+    options.boards_per_round = args.boards_per_round.unwrap_or(7);
+    options.teams_scoring = match args.teams_scoring.unwrap_or(TeamsScoringArg::Wbf2013) {
+        TeamsScoringArg::Wbf2013 => TeamsScoring::Wbf2013,
+        TeamsScoringArg::Imps => TeamsScoring::Imps,
+        TeamsScoringArg::BoardAMatch => TeamsScoring::BoardAMatch,
+    };
+    options.teams_bye = match args.bye_score.as_deref().map(str::trim) {
+        None => None,
+        Some(text) if text.eq_ignore_ascii_case("average") => Some(TeamsBye::Average),
+        Some(text) => match text.parse::<f64>() {
+            Ok(points) if points.is_finite() && points.abs() <= 99_999.0 => Some(TeamsBye::Fixed {
+                hundredths: (points * 100.0).round() as i64,
+            }),
+            _ => {
+                eprintln!("--bye-score {text:?}: give the points a bye scores (e.g. 12 or 12.5), or average");
+                return Err(ExitCode::from(2));
+            }
+        },
+    };
+    Ok(())
 }
 
 /// `--club-id`, trimmed; `None` when not given or blank, the exit code when it holds a
@@ -676,6 +854,7 @@ impl Entry {
             passed: self.passed,
             artificial: self.artificial.clone(),
             result: self.result.clone(),
+            net: self.net.clone(),
             clear: self.clear,
         }
     }

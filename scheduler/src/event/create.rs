@@ -3,8 +3,9 @@
 //! the event so the schedule can be generated again after the roster is edited.
 
 use super::shorten::{Shape, play_first_rounds};
+use super::teams::{TeamsBye, TeamsScoring, first_swiss_round};
 use super::{Event, EventSettings, ImpMethod, Scoring};
-use crate::model::{Player, Roster, Schedule, TeamEvent};
+use crate::model::{Format, Player, Roster, Schedule, TeamEvent};
 use crate::movement::{
     Movement, MovementChoice, MovementKind, arrow_switch, default_arrow_switch_rounds, describe_movement,
     first_rounds, make_movement, movements_for, schedule_of,
@@ -35,17 +36,21 @@ pub enum EventFormat {
     Chess,
     /// Team chess: jamboree, team round robin or Scheveningen.
     TeamChess,
+    /// Bridge teams of four: a Swiss (paired round by round) or a round robin of matches,
+    /// scored by IMPs and victory points.
+    Teams,
 }
 
 impl EventFormat {
     /// Every format, in the order the command line and the window list them.
-    pub const ALL: [EventFormat; 6] = [
+    pub const ALL: [EventFormat; 7] = [
         EventFormat::WhistDrive,
         EventFormat::BridgeIndividual,
         EventFormat::BridgePairs,
         EventFormat::Pairs,
         EventFormat::Chess,
         EventFormat::TeamChess,
+        EventFormat::Teams,
     ];
 
     /// The name the command line takes (`--format whist-drive`) and lists.
@@ -57,6 +62,7 @@ impl EventFormat {
             EventFormat::Pairs => "pairs",
             EventFormat::Chess => "chess",
             EventFormat::TeamChess => "team-chess",
+            EventFormat::Teams => "teams",
         }
     }
 
@@ -64,6 +70,7 @@ impl EventFormat {
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
             EventFormat::WhistDrive => &["whist"],
+            EventFormat::Teams => &["swiss-teams", "teams-of-four", "bridge-teams"],
             _ => &[],
         }
     }
@@ -89,6 +96,9 @@ impl EventFormat {
             EventFormat::Pairs => "Pairs or teams round robin with match scores and a league table.",
             EventFormat::Chess => "Individual chess round robin (Berger tables), points and tie-breaks.",
             EventFormat::TeamChess => "Team chess: jamboree, team round robin or Scheveningen.",
+            EventFormat::Teams => {
+                "Bridge teams of four: a Swiss (each round paired from the standings) or a round robin; IMPs and victory points."
+            }
         }
     }
 
@@ -101,6 +111,7 @@ impl EventFormat {
             EventFormat::Pairs => "pairs/teams round robin",
             EventFormat::Chess => "chess round robin",
             EventFormat::TeamChess => "team chess",
+            EventFormat::Teams => "teams of four",
         }
     }
 }
@@ -166,6 +177,16 @@ pub struct EventOptions {
     /// boards each round (and the boards are copied for every table).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub movement: Option<MovementPlan>,
+    /// Bridge teams: a Swiss, each round paired from the standings after the last (`rounds`
+    /// says how many), instead of a round robin made at once.
+    #[serde(default)]
+    pub swiss: bool,
+    /// Bridge teams: how a match counts (victory points on the WBF 2013 scale by default).
+    #[serde(default)]
+    pub teams_scoring: TeamsScoring,
+    /// Bridge teams: what a bye is worth (`None`: the usual for the scoring, 12 VPs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams_bye: Option<TeamsBye>,
 }
 
 /// The movement of a club pairs evening, as chosen: made again from this (for the roster's
@@ -212,6 +233,9 @@ impl EventOptions {
             boards: None,
             seed: 1,
             movement: None,
+            swiss: false,
+            teams_scoring: TeamsScoring::default(),
+            teams_bye: None,
         }
     }
 
@@ -227,6 +251,13 @@ impl EventOptions {
             },
             EventFormat::Pairs => Scoring::Match {
                 points: self.points.unwrap_or(PointsRule::FOOTBALL),
+            },
+            EventFormat::Teams => Scoring::Teams {
+                boards_per_round: self.boards_per_round,
+                scoring: self.teams_scoring,
+                bye: self
+                    .teams_bye
+                    .unwrap_or_else(|| TeamsBye::usual(self.teams_scoring, self.boards_per_round)),
             },
             EventFormat::Chess | EventFormat::TeamChess => Scoring::Chess {
                 bye_points: self.bye_points,
@@ -394,7 +425,10 @@ pub fn generate_schedule(
         )
         .into());
     }
-    let seats_pairs = matches!(options.format, EventFormat::BridgePairs | EventFormat::Pairs);
+    let seats_pairs = matches!(
+        options.format,
+        EventFormat::BridgePairs | EventFormat::Pairs | EventFormat::Teams
+    );
     if let (Some(why), false) = (roster.pairs_refused(options.format.label()), seats_pairs) {
         return Err(why.into());
     }
@@ -424,7 +458,8 @@ pub fn generate_schedule(
             }
             schedule
         }
-        (EventFormat::BridgePairs | EventFormat::Pairs | EventFormat::Chess, _) => {
+        (EventFormat::Teams, _) if options.swiss => swiss_teams_schedule(&roster, options, &mut notes)?,
+        (EventFormat::BridgePairs | EventFormat::Pairs | EventFormat::Chess | EventFormat::Teams, _) => {
             let rr_options = RoundRobinOptions {
                 method: if options.berger {
                     Method::Berger
@@ -456,6 +491,59 @@ pub fn generate_schedule(
         roster,
         notes,
     })
+}
+
+/// The most rounds a Swiss may be planned for: a congress's longest Swiss is a dozen or two
+/// rounds; more is a slip of the keyboard.
+pub const MAX_SWISS_ROUNDS: usize = 99;
+
+/// A Swiss teams event's schedule when it is created: its first round only (the teams in
+/// roster order as seeds, top half against bottom half); the later rounds are paired from
+/// the standings (`teams::pair_next_round`).
+fn swiss_teams_schedule(
+    roster: &Roster,
+    options: &EventOptions,
+    notes: &mut Vec<String>,
+) -> Result<Schedule, NotGenerated> {
+    let teams = roster.players.len();
+    if teams < 2 {
+        return Err(format!("{teams} team(s): a Swiss needs at least two teams").into());
+    }
+    if teams > crate::swiss::MAX_ENTRANTS {
+        return Err(format!(
+            "{teams} teams: a Swiss is paired for at most {}",
+            crate::swiss::MAX_ENTRANTS
+        )
+        .into());
+    }
+    let Some(rounds) = options.rounds else {
+        return Err("a Swiss needs its number of rounds (--rounds N)".into());
+    };
+    if !(1..=MAX_SWISS_ROUNDS).contains(&rounds) {
+        return Err(format!("{rounds} rounds: a Swiss has 1 to {MAX_SWISS_ROUNDS} rounds").into());
+    }
+    let schedule = Schedule {
+        format: Format::RoundRobin,
+        entrants: roster.names(),
+        rounds: vec![first_swiss_round(teams)],
+        promise: crate::model::Promise {
+            swiss: true,
+            ..Default::default()
+        },
+        entrant_teams: Vec::new(),
+        movement: None,
+    };
+    notes.push(format!(
+        "Swiss teams, {rounds} round(s): round 1 seeds the teams in roster order, the top half against the bottom half{}; each later round is paired from the standings once the last is entered (`tourney event pair-next`, or Pair next round in the window).",
+        if teams % 2 == 1 { ", the last team with the bye" } else { "" }
+    ));
+    if rounds >= teams {
+        notes.push(format!(
+            "{rounds} rounds for {teams} teams: some teams must meet again (each can meet only {} others); the pairing says when a repeat cannot be avoided.",
+            teams - 1
+        ));
+    }
+    Ok(schedule)
 }
 
 /// Team chess: the teams from the roster's team (and board) columns, or numbered teams of

@@ -4,6 +4,7 @@
 //! shows) turn typing into a result here, so all accept the same spellings and say the same
 //! things about mistakes.
 
+use super::teams::TeamBoard;
 use super::{Artificial, BridgeResult, Event, ResultKey, ResultValue, Scoring};
 use crate::deals::Card;
 use crate::event::club_pairs::locate_traveller_line;
@@ -43,6 +44,9 @@ pub struct Fields {
     pub artificial: Option<String>,
     /// Chess: 1-0, ½-½, 0-1, +-, -+, -/-.
     pub result: Option<String>,
+    /// Bridge teams: the home team's net score on the board (instead of both tables' scores
+    /// in `score`).
+    pub net: Option<String>,
     /// Remove the result instead.
     pub clear: bool,
 }
@@ -142,6 +146,27 @@ impl Fields {
                 }
                 None => return Err(missing()),
             },
+            Scoring::Teams { .. } => {
+                if entry.board.is_none() {
+                    let boards = event.deals_of_round(round);
+                    return Err(format!(
+                        "give --board (the board number; round {round} plays boards {}–{})",
+                        boards.start(),
+                        boards.end()
+                    ));
+                }
+                let board = match (&entry.score, &entry.net) {
+                    (Some(_), Some(_)) => {
+                        return Err("give either --score (both tables' N-S scores) or --net, not both; nothing was saved".into());
+                    }
+                    (Some(text), None) => parse_team_tables(text).map_err(|e| format!("--score: {e}"))?,
+                    (None, Some(text)) => TeamBoard::Net {
+                        net: parse_whole_score(text).map_err(|e| format!("--net: {e}"))?,
+                    },
+                    (None, None) => return Err(missing()),
+                };
+                ResultValue::Teams { board }
+            }
         };
         Ok((key, Some(value)))
     }
@@ -219,6 +244,7 @@ impl Fields {
             ("--passed", entry.passed),
             ("--artificial", entry.artificial.is_some()),
             ("--result", entry.result.is_some()),
+            ("--net", entry.net.is_some()),
         ]);
         let used: &[&str] = match scoring {
             Scoring::WhistDrive { .. } => &[],
@@ -233,6 +259,7 @@ impl Fields {
             ],
             Scoring::Chess { .. } => &["--result"],
             Scoring::Match { .. } => &["--score"],
+            Scoring::Teams { .. } => &["--score", "--net"],
         };
         let unused: Vec<&str> = given
             .filter(|&(name, given)| given && !used.contains(&name))
@@ -285,6 +312,7 @@ pub fn typed_result(event: &Event, key: ResultKey, fields: &[&str]) -> Option<Re
             .map(|board| ResultValue::Bridge { board }),
         Scoring::Chess { .. } => GameResult::parse(text(0)).map(|result| ResultValue::Game { result }),
         Scoring::Match { .. } => parse_score(text(0)).map(|(home, away)| ResultValue::Score { home, away }),
+        Scoring::Teams { .. } => parse_team_board(text(0)).map(|board| ResultValue::Teams { board }),
     };
     Some(value.and_then(|v| event.check_result(key, &v).map(|()| v)))
 }
@@ -377,6 +405,48 @@ pub fn other_side_tricks(typed: &str, hands_per_round: Option<u32>) -> Option<u3
     let all = 13u32.checked_mul(hands_per_round?)?;
     let taken = typed.trim().parse::<u32>().ok()?;
     all.checked_sub(taken)
+}
+
+/// A score on one board as typed: a whole number, signed or not ("420", "-170", "+590").
+fn parse_whole_score(text: &str) -> Result<i32, String> {
+    let trimmed = text.trim();
+    let digits = trimmed.strip_prefix('+').unwrap_or(trimmed);
+    digits
+        .parse::<i32>()
+        .map_err(|_| format!("{trimmed:?} is not a score (a whole number such as 420 or -170)"))
+}
+
+/// Both tables' N-S scores of a teams board as typed: two numbers, table 1's first, apart by
+/// a comma, a slash or a space ("420,-170", "420 / -170").
+pub fn parse_team_tables(text: &str) -> Result<TeamBoard, String> {
+    let parts: Vec<&str> = text
+        .split([',', '/', ' '])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    let [first, second] = parts[..] else {
+        return Err(format!(
+            "{:?}: give the N-S score at table 1 and at table 2, e.g. 420,-170",
+            text.trim()
+        ));
+    };
+    Ok(TeamBoard::Tables {
+        table1_ns: parse_whole_score(first)?,
+        table2_ns: parse_whole_score(second)?,
+    })
+}
+
+/// A teams board as typed in one field: both tables' N-S scores ("420 -170"), or the home
+/// team's net score after the word net ("net 590", "net -50").
+pub fn parse_team_board(text: &str) -> Result<TeamBoard, String> {
+    let trimmed = text.trim();
+    let lower = trimmed.to_ascii_lowercase();
+    match lower.strip_prefix("net") {
+        Some(rest) => Ok(TeamBoard::Net {
+            net: parse_whole_score(rest.trim_start_matches([':', ' ']))?,
+        }),
+        None => parse_team_tables(trimmed),
+    }
 }
 
 /// A match score, home first: "3-1", "2.5-1.5", "2½-1½", "3:1".

@@ -272,9 +272,14 @@ pub fn withdrawal(
     })
 }
 
-/// Club pairs movements (which have their own late pair and withdrawal) and team chess
-/// cannot take these changes here; says why.
+/// Club pairs movements (which have their own late pair and withdrawal), team chess and a
+/// Swiss teams event cannot take these changes here; says why.
 fn refuse_unsupported(schedule: &Schedule, what: &str) -> Result<(), String> {
+    if schedule.promise.swiss {
+        return Err(format!(
+            "{what} in a Swiss teams event is not handled yet: the Swiss pairs the teams of its roster round by round; to carry on, change the last round's pairing by hand (`tourney event swap`)"
+        ));
+    }
     if schedule.movement.is_some() {
         return Err(format!(
             "{what} in a club pairs evening is handled by the movement's own late pair and withdrawal"

@@ -13,6 +13,7 @@ pub mod standings_table;
 pub mod store;
 pub mod table_page;
 pub mod tables;
+pub mod teams;
 pub mod usebio;
 
 use crate::deals::Card;
@@ -54,6 +55,18 @@ pub enum Scoring {
     Match {
         /// League points per match won, drawn, lost.
         points: PointsRule,
+    },
+    /// Bridge teams of four: every match of a round plays the round's boards at two tables,
+    /// each board's IMPs, each match's IMPs turned into victory points (or kept as IMPs, or
+    /// board-a-match); see [`teams`].
+    Teams {
+        /// Boards each match plays in a round, 1 to `MAX_PER_ROUND`: round r plays boards
+        /// (r − 1)·k + 1 … r·k.
+        boards_per_round: u32,
+        /// How a match counts in the standings.
+        scoring: teams::TeamsScoring,
+        /// What a bye is worth.
+        bye: teams::TeamsBye,
     },
 }
 
@@ -149,6 +162,16 @@ impl Scoring {
                     "{boards_per_round} boards per round: a round has 1 to {MAX_PER_ROUND} boards"
                 ))
             }
+            Scoring::Teams { boards_per_round, .. } if !(1..=MAX_PER_ROUND).contains(boards_per_round) => {
+                Err(format!(
+                    "{boards_per_round} boards per round: a match has 1 to {MAX_PER_ROUND} boards"
+                ))
+            }
+            Scoring::Teams {
+                boards_per_round,
+                scoring,
+                bye,
+            } => bye.check(*scoring, *boards_per_round),
             Scoring::Chess { bye_points, .. } if !(0.0..=1.0).contains(bye_points) => Err(format!(
                 "{bye_points} points for a bye: a bye scores from 0 to 1 point (a game's worth)"
             )),
@@ -163,6 +186,7 @@ impl Scoring {
             Scoring::Bridge { .. } => "duplicate bridge (matchpoints)",
             Scoring::Chess { .. } => "chess",
             Scoring::Match { .. } => "match scores (league table)",
+            Scoring::Teams { .. } => "teams of four (IMPs)",
         }
     }
 
@@ -177,6 +201,9 @@ impl Scoring {
                 "the game result, e.g. --result 1-0 (½-½, 0-1, +- and -+ for forfeits, -/- neither played)"
             }
             Scoring::Match { .. } => "the score, home first, e.g. --score 3-1",
+            Scoring::Teams { .. } => {
+                "per board of a match (--table is the match): --board B and --score T1,T2 (the N-S score at table 1, where the home team sits N-S, then at table 2, e.g. 420,-170) or --net N (the home team's net score)"
+            }
         }
     }
 }
@@ -436,6 +463,11 @@ pub enum ResultValue {
         /// As written on the score sheet ("1-0", "½-½", forfeits).
         result: GameResult,
     },
+    /// Bridge teams: one board of a match (the key's `table` is the match, `deal` the board).
+    Teams {
+        /// Both tables' N-S scores, or the home team's net score.
+        board: teams::TeamBoard,
+    },
     /// A pairs or teams match: each side's score (goals, points), 0 to `MAX_MATCH_SCORE`.
     Score {
         /// The score of the side seated first (home).
@@ -470,6 +502,7 @@ impl fmt::Display for ResultValue {
                 BridgeResult::NotPlayed => f.write_str("not played"),
             },
             ResultValue::Game { result } => f.write_str(result.label()),
+            ResultValue::Teams { board } => write!(f, "{board}"),
             ResultValue::Score { home, away } => write!(
                 f,
                 "{}-{}",
@@ -507,7 +540,7 @@ impl Event {
     /// (r − 1)·k + 1 … r·k.
     pub fn deals_of_round(&self, round: u32) -> std::ops::RangeInclusive<u32> {
         match self.settings.scoring {
-            Scoring::Bridge { boards_per_round, .. } => {
+            Scoring::Bridge { boards_per_round, .. } | Scoring::Teams { boards_per_round, .. } => {
                 let k = boards_per_round.clamp(1, MAX_PER_ROUND);
                 round.saturating_sub(1).saturating_mul(k).saturating_add(1)..=round.max(1).saturating_mul(k)
             }
@@ -527,6 +560,12 @@ impl Event {
                 .map(|r| *self.deals_of_round(r.number).end())
                 .max()
                 .unwrap_or(0),
+            // A Swiss grows round by round: its boards are those of every round planned.
+            (None, Scoring::Teams { .. }) => {
+                let planned = self.settings.options.as_ref().and_then(|o| o.rounds).unwrap_or(0);
+                let rounds = u32::try_from(planned.max(self.schedule.rounds.len())).unwrap_or(u32::MAX);
+                *self.deals_of_round(rounds).end()
+            }
             _ => 0,
         }
     }
@@ -696,6 +735,22 @@ impl Event {
                     return Err(format!("table {} is not a single game", key.table));
                 }
                 expect_no_deal(key)
+            }
+            (Scoring::Teams { .. }, ResultValue::Teams { board }) => {
+                let deals = self.deals_of_round(key.round);
+                if !deals.contains(&key.deal) {
+                    return Err(format!(
+                        "round {} plays boards {}–{}, not board {}",
+                        key.round,
+                        deals.start(),
+                        deals.end(),
+                        key.deal
+                    ));
+                }
+                if teams::match_teams(table).is_none() {
+                    return Err(format!("match {} has no two teams to score", key.table));
+                }
+                board.entry().net().map(|_| ())
             }
             (Scoring::Match { .. }, ResultValue::Score { home, away }) => {
                 check_match_score(*home, *away)?;

@@ -60,6 +60,19 @@ pub enum Command {
     /// The double-dummy analysis of attached boards (each with its deal as attached and its
     /// `analysis`), from `crate::tools::deal_analysis`: the tables are kept with the event.
     StoreAnalysis(Vec<Board>),
+    /// A Swiss teams event: pair the next round from the standings after the last (refused
+    /// until every board of the last round is entered).
+    PairNextRound,
+    /// A teams event: two teams' places in the last round exchanged by hand before it is
+    /// played (opponents, seats, or the bye).
+    SwapTeams {
+        /// The round: the last one paired, with no results yet.
+        round: u32,
+        /// One team, by entrant index.
+        first: usize,
+        /// The other.
+        second: usize,
+    },
     /// The director settles a conflict between a table's result and the stored one: takes
     /// the table's (`take_sent`) or keeps the stored one.
     SettleConflict {
@@ -392,6 +405,28 @@ impl Session {
                     0 => "The double-dummy analysis was kept already".to_owned(),
                     n => format!("Kept the double-dummy analysis of {n} board(s)"),
                 })
+            }
+            Command::PairNextRound => {
+                let paired = self.file.pair_next_round()?;
+                self.line_up_changed();
+                let mut message = format!("Round {} paired", paired.round);
+                if paired.repeats > 0 {
+                    message.push_str(&format!(
+                        " with {} repeat meeting(s), the fewest any pairing has",
+                        paired.repeats
+                    ));
+                }
+                message.push('.');
+                for sentence in &paired.explanation {
+                    message.push(' ');
+                    message.push_str(sentence);
+                }
+                Applied::saying(message)
+            }
+            Command::SwapTeams { round, first, second } => {
+                let said = self.file.swap_teams(round, first, second)?;
+                self.line_up_changed();
+                Applied::saying(said)
             }
             Command::SettleConflict { id, take_sent } => {
                 let said = match (self.file.settle_conflict(id, take_sent)?, take_sent) {

@@ -63,6 +63,9 @@ fn scored_tables(event: &Event, results: &Results) -> Vec<StandingsTable> {
             match_points,
         } => chess(schedule, results, *bye_points, *match_points),
         Scoring::Match { points } => vec![matches(schedule, results, *points)],
+        Scoring::Teams { scoring, bye, .. } => {
+            vec![super::teams::standings_table(event, results, *scoring, *bye)]
+        }
     }
 }
 

@@ -718,6 +718,34 @@ impl EventFile {
         })
     }
 
+    /// Pairs a Swiss teams event's next round from the standings after the last one
+    /// ([`super::teams::pair_next_round`]), checked and kept in one write transaction against
+    /// the event and results as stored: two directors pressing "pair" at once make one round,
+    /// and a result corrected meanwhile is the one the pairing reads. Undo takes it back.
+    pub fn pair_next_round(&mut self) -> Result<super::teams::PairedRound, StoreError> {
+        self.change_event("pairing the next round", |stored, results| {
+            let (event, paired) = super::teams::pair_next_round(stored, results)?;
+            let action = format!("round {} paired", paired.round);
+            Ok(Edit::changed(event, action, paired))
+        })
+    }
+
+    /// Exchanges two teams' places in a teams event's last round before it is played
+    /// ([`super::teams::swap_teams`]), in one write transaction against the event and results
+    /// as stored. Returns what the round now is, in a sentence.
+    pub fn swap_teams(&mut self, round: u32, first: usize, second: usize) -> Result<String, StoreError> {
+        self.change_event("changing the pairing", |stored, results| {
+            let (event, said) = super::teams::swap_teams(stored, results, round, first, second)?;
+            let name = |e: usize| stored.schedule.entrants.get(e).cloned().unwrap_or_default();
+            let action = format!(
+                "round {round} changed by hand: {} and {} swapped",
+                name(first),
+                name(second)
+            );
+            Ok(Edit::changed(event, action, said))
+        })
+    }
+
     /// Attaches hand records to the event's boards (replacing any attached before for the
     /// same boards). Every board must be one the event plays, with the dealer and
     /// vulnerability of its number (those it is scored by); a PBN file with boards the event

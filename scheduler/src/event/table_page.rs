@@ -89,6 +89,11 @@ pub struct HandView {
 
 /// The page of `table` in `round` (`None` when the table does not play that round).
 pub fn table_view(event: &Event, results: &Results, table: u32, round: u32) -> Option<TableView> {
+    // A teams match is two tables of the room scoring one board together: not entered from
+    // a table's phone (yet); the director enters the match's boards.
+    if matches!(event.settings.scoring, Scoring::Teams { .. }) {
+        return None;
+    }
     let seated = event
         .schedule
         .round(round)?
@@ -99,7 +104,7 @@ pub fn table_view(event: &Event, results: &Results, table: u32, round: u32) -> O
     let (entry, tricks_in_round) = match event.settings.scoring {
         Scoring::Bridge { .. } => ("bridge", None),
         Scoring::WhistDrive { hands_per_round } => ("tricks", hands_per_round.map(|h| 13 * h)),
-        Scoring::Chess { .. } | Scoring::Match { .. } => ("points", None),
+        Scoring::Chess { .. } | Scoring::Match { .. } | Scoring::Teams { .. } => ("points", None),
     };
     let deals: Vec<u32> = if entry == "bridge" {
         event.deals_at(round, table).collect()

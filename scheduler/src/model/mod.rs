@@ -667,6 +667,11 @@ pub struct Promise {
     /// it a schedule missing rounds is refused.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub shortened: bool,
+    /// A Swiss teams event: its rounds are paired one at a time from the standings, so the
+    /// schedule grows, and home and away are seats, not colours (a bridge team plays both
+    /// directions in every match), so the verifier does not balance them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub swiss: bool,
 }
 
 /// The kinds of team chess event Tourney schedules.

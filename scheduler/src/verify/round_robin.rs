@@ -91,7 +91,13 @@ pub(super) fn check(schedule: &Schedule, report: &mut Report) {
 
     check_meetings(schedule, &meetings, report);
     check_byes(schedule, &byes, report);
-    check_colours(schedule, &colours, report);
+    if schedule.promise.swiss {
+        report.summary.push(
+            "colours: not checked (a Swiss teams event's home and away are seats, not colours)".to_owned(),
+        );
+    } else {
+        check_colours(schedule, &colours, report);
+    }
     check_return_colours(schedule, &home_of, report);
 }
 

@@ -23,6 +23,7 @@ mod round_robin_properties;
 mod session;
 mod stationary_pairs;
 mod tables;
+mod teams_event;
 // The printed sheets need the PDF renderer (`--no-default-features` leaves it out).
 #[cfg(feature = "pdf")]
 mod sheets;

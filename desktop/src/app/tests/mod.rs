@@ -20,6 +20,7 @@ mod member_picker;
 mod members;
 mod phones;
 mod results_entry;
+mod swiss_teams;
 mod views;
 mod window_outputs;
 

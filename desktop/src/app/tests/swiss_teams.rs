@@ -1,0 +1,137 @@
+//! Issue 45: a Swiss teams event in the window, from the new-event form to the standings
+//! after round 3. Every board is typed into the results view as a director would ("420
+//! -170", "net 590"), and each round after the first is paired with the view's "Pair round
+//! N" button.
+
+use super::*;
+use scheduler::event::teams::match_teams;
+use std::collections::HashSet;
+
+/// What is typed for board `deal` of match `table`: both tables' N-S scores, or every third
+/// board the net score; the home team (the higher-placed) tends to gain.
+fn typed(table: u32, deal: u32) -> String {
+    let net = (i64::from(deal % 5) - 1) * 110 + i64::from(table) * 30;
+    if deal.is_multiple_of(3) {
+        format!("net {net}")
+    } else {
+        let second = if deal.is_multiple_of(2) { 420 } else { -100 };
+        format!("{} {second}", second + net)
+    }
+}
+
+/// Types every board of every match of `round`, each field by its label.
+fn enter_round(harness: &mut Harness<'static, TourneyApp>, round: u32) {
+    let event = session(harness).event().clone();
+    let tables: Vec<u32> = event
+        .schedule
+        .round(round)
+        .unwrap()
+        .tables
+        .iter()
+        .map(|t| t.number)
+        .collect();
+    for table in tables {
+        for deal in event.deals_of_round(round) {
+            replace_field(
+                harness,
+                &format!("Match {table} board {deal} result"),
+                &typed(table, deal),
+            );
+        }
+    }
+}
+
+#[test]
+fn a_swiss_teams_event_from_the_form_to_round_three_standings() {
+    let dir = folder("swiss-teams");
+    let event_path = dir.join("swiss.tourney");
+    let mut harness = harness(TourneyApp::new(
+        dir.join("data"),
+        Vec::new(),
+        scripted(vec![Some(event_path.clone())]),
+    ));
+    open_new_event_form(&mut harness, Some("teams of four"));
+    assert_eq!(
+        harness.state().new_event.format(),
+        scheduler::event::create::EventFormat::Teams,
+        "{:#?}",
+        harness.root()
+    );
+    // The form's defaults for teams: a Swiss of 6 rounds, 7 boards a match, WBF 2013 VPs.
+    assert_eq!(harness.get_by_label("Rounds").value().as_deref(), Some("6"));
+    assert_eq!(
+        harness.get_by_label("Boards a match").value().as_deref(),
+        Some("7")
+    );
+    replace_field(&mut harness, "Teams", "6");
+    harness.get_by_label("Generate the schedule").click();
+    harness.step();
+    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    assert_eq!(session(&harness).path(), event_path);
+    harness.get_by_label("Results").click();
+    harness.run();
+    harness.get_by_label("Round 1: 0 of 21 results");
+    // The button waits for the round's every board.
+    assert!(
+        harness
+            .get_by_label("Pair round 2")
+            .accesskit_node()
+            .is_disabled(),
+        "not before round 1 is complete"
+    );
+
+    for round in 1..=3u32 {
+        enter_round(&mut harness, round);
+        harness.get_by_label(&format!("Round {round}: complete (21 of 21)"));
+        if round < 3 {
+            assert!(harness.state().view == View::Results);
+            harness.get_by_label(&format!("Pair round {}", round + 1)).click();
+            harness.run();
+            assert!(
+                harness.state().view == View::Results,
+                "still on the results after pairing"
+            );
+            harness.run();
+            assert!(
+                harness
+                    .query_by_label(&format!("Match 1 board {} result", round * 7 + 1))
+                    .is_some(),
+                "{}",
+                harness.state().status
+            );
+            harness.get_by_label(&format!("Round {}: 0 of 21 results", round + 1));
+        }
+    }
+    let event = session(&harness).event().clone();
+    assert_eq!(event.schedule.rounds.len(), 3);
+    let mut met = HashSet::new();
+    for round in &event.schedule.rounds {
+        for table in &round.tables {
+            let (h, a) = match_teams(table).unwrap();
+            assert!(
+                met.insert((h.min(a), h.max(a))),
+                "no two teams meet twice in three rounds"
+            );
+        }
+    }
+    assert_eq!(session(&harness).results().len(), 63);
+
+    // The standings view shows the library's standings: VPs, best first.
+    harness.get_by_label("Standings").click();
+    harness.run();
+    let expected = session(&harness).standings()[0].rows.clone();
+    harness.get_by_label("VPs");
+    harness.get_by_label("Quotient");
+    for row in &expected[..2] {
+        harness.get_by_label(&row[1]);
+        harness
+            .get_all_by_label(&row[2])
+            .next()
+            .expect("the team's VPs are shown");
+    }
+    let total: f64 = expected.iter().map(|r| r[2].parse::<f64>().unwrap()).sum();
+    assert!(
+        (total - 9.0 * 20.0).abs() < 1e-6,
+        "nine matches of 20 VPs: {total}"
+    );
+}

@@ -1,0 +1,679 @@
+//! Bridge teams of four as an event: a Swiss (each round paired from the standings after the
+//! last, `pair_next_round`) or a round robin of matches. A match is a table of the schedule:
+//! the home team sits N-S at table 1 and E-W at table 2, both tables play the round's boards,
+//! and each board's result is both tables' N-S scores or the home team's net score
+//! ([`TeamBoard`]). A match counts in the standings once every board of it is entered: IMPs,
+//! then victory points, plain IMPs or board-a-match points ([`TeamsScoring`]); a bye as the
+//! club decides ([`TeamsBye`]). The scoring itself is `scoring::teams`; the pairing is
+//! `swiss`, checked by the independent `verify::swiss` before a round is kept.
+
+use super::standings_table::StandingsTable;
+use super::{Event, ResultKey, ResultValue, Results, Scoring};
+use crate::model::{Absence, Absent, Round, Seat, SeatAssignment, Table};
+use crate::scoring::teams::{
+    BoardEntry, ByeScore, MatchScoring, PlayedMatch, Points, TeamStanding, points_text, score_match,
+    team_standings,
+};
+use crate::scoring::victory_points::VpScale;
+use crate::swiss::{ByeTaken, History, Meeting, SwissOptions, pair_round, verify_round};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// How a teams event's matches count in the standings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TeamsScoring {
+    /// Victory points on the WBF 2013 continuous scale (20 between the two teams).
+    #[default]
+    Wbf2013,
+    /// The IMP margin itself (+7 and −7).
+    Imps,
+    /// Board-a-match: each board won 1, tied ½, lost 0.
+    BoardAMatch,
+}
+
+impl TeamsScoring {
+    /// Every choice, in the order the command line and the window list them.
+    pub const ALL: [TeamsScoring; 3] = [
+        TeamsScoring::Wbf2013,
+        TeamsScoring::Imps,
+        TeamsScoring::BoardAMatch,
+    ];
+
+    /// The name typed on the command line (`--teams-scoring wbf2013`).
+    pub fn name(self) -> &'static str {
+        match self {
+            TeamsScoring::Wbf2013 => "wbf2013",
+            TeamsScoring::Imps => "imps",
+            TeamsScoring::BoardAMatch => "board-a-match",
+        }
+    }
+
+    /// In words ("victory points (WBF 2013 scale)").
+    pub fn label(self) -> &'static str {
+        match self {
+            TeamsScoring::Wbf2013 => "victory points (WBF 2013 scale)",
+            TeamsScoring::Imps => "IMPs",
+            TeamsScoring::BoardAMatch => "board-a-match",
+        }
+    }
+
+    /// The standings' points column ("VPs").
+    fn column(self) -> &'static str {
+        match self {
+            TeamsScoring::Wbf2013 => "VPs",
+            TeamsScoring::Imps => "IMPs",
+            TeamsScoring::BoardAMatch => "Boards",
+        }
+    }
+
+    fn match_scoring(self) -> MatchScoring {
+        match self {
+            TeamsScoring::Wbf2013 => MatchScoring::VictoryPoints(VpScale::Wbf2013),
+            TeamsScoring::Imps => MatchScoring::Imps,
+            TeamsScoring::BoardAMatch => MatchScoring::BoardAMatch,
+        }
+    }
+}
+
+/// What a bye is worth in a teams event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum TeamsBye {
+    /// A fixed score, in hundredths (12 VPs is 1200).
+    Fixed {
+        /// The score in hundredths.
+        hundredths: Points,
+    },
+    /// The team's average over the matches it has played (a draw before it has played one).
+    Average,
+}
+
+impl TeamsBye {
+    /// The usual bye for a scoring: 12 VPs (the EBU's and most clubs' figure on a 20-VP
+    /// scale), 0 IMPs, or half the boards at board-a-match (`boards` a match).
+    pub fn usual(scoring: TeamsScoring, boards: u32) -> TeamsBye {
+        let hundredths = match scoring {
+            TeamsScoring::Wbf2013 => 1200,
+            TeamsScoring::Imps => 0,
+            TeamsScoring::BoardAMatch => 50 * Points::from(boards),
+        };
+        TeamsBye::Fixed { hundredths }
+    }
+
+    /// Checks a fixed bye is a score a match can give: 0 to 20 VPs, at most ±999 IMPs, 0 to
+    /// the match's boards at board-a-match.
+    pub fn check(self, scoring: TeamsScoring, boards: u32) -> Result<(), String> {
+        let TeamsBye::Fixed { hundredths } = self else {
+            return Ok(());
+        };
+        let (low, high) = match scoring {
+            TeamsScoring::Wbf2013 => (0, 2000),
+            TeamsScoring::Imps => (-99_900, 99_900),
+            TeamsScoring::BoardAMatch => (0, 100 * Points::from(boards)),
+        };
+        if (low..=high).contains(&hundredths) {
+            return Ok(());
+        }
+        Err(format!(
+            "a bye of {}: with {} a bye scores from {} to {}",
+            points_text(hundredths),
+            scoring.label(),
+            points_text(low),
+            points_text(high)
+        ))
+    }
+
+    fn score(self, scoring: TeamsScoring) -> ByeScore {
+        match self {
+            TeamsBye::Fixed { hundredths } => ByeScore::Fixed(hundredths),
+            TeamsBye::Average => ByeScore::Average {
+                before_any: match scoring {
+                    TeamsScoring::Wbf2013 => 1000,
+                    TeamsScoring::Imps | TeamsScoring::BoardAMatch => 0,
+                },
+            },
+        }
+    }
+}
+
+impl fmt::Display for TeamsBye {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TeamsBye::Fixed { hundredths } => f.write_str(&points_text(*hundredths)),
+            TeamsBye::Average => f.write_str("the team's average"),
+        }
+    }
+}
+
+/// One board of a match as entered: both tables' N-S scores, or the home team's net score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "how", rename_all = "kebab-case")]
+pub enum TeamBoard {
+    /// The N-S score at each table: the home team sits N-S at table 1, E-W at table 2.
+    Tables {
+        /// N-S's score at table 1 (the home team's pair N-S).
+        table1_ns: i32,
+        /// N-S's score at table 2 (the away team's pair N-S).
+        table2_ns: i32,
+    },
+    /// The home team's net score (table 1's N-S score minus table 2's).
+    Net {
+        /// The net score, a multiple of 10.
+        net: i32,
+    },
+}
+
+impl TeamBoard {
+    /// The board as the scoring reads it.
+    pub fn entry(self) -> BoardEntry {
+        match self {
+            TeamBoard::Tables { table1_ns, table2_ns } => BoardEntry::Tables { table1_ns, table2_ns },
+            TeamBoard::Net { net } => BoardEntry::Net(net),
+        }
+    }
+}
+
+impl fmt::Display for TeamBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TeamBoard::Tables { table1_ns, table2_ns } => write!(
+                f,
+                "table 1 N-S {table1_ns}, table 2 N-S {table2_ns} (net {:+})",
+                i64::from(*table1_ns) - i64::from(*table2_ns)
+            ),
+            TeamBoard::Net { net } => write!(f, "net {net:+} to the home team"),
+        }
+    }
+}
+
+/// The home and away teams of a match (a table of the schedule), as entrant indices.
+pub fn match_teams(table: &Table) -> Option<(usize, usize)> {
+    let home = table.entrant_at(Seat::Home)?;
+    let away = table.entrant_at(Seat::Away)?;
+    (table.seats.len() == 2 && home != away).then_some((home, away))
+}
+
+/// The boards of a match with none missing, as the scoring reads them; `Err` names the
+/// boards not yet entered.
+fn match_boards(
+    event: &Event,
+    results: &Results,
+    round: u32,
+    table: u32,
+) -> Result<Vec<BoardEntry>, Vec<u32>> {
+    let mut entries = Vec::new();
+    let mut missing = Vec::new();
+    for deal in event.deals_of_round(round) {
+        match results.get(&ResultKey { round, table, deal }) {
+            Some(ResultValue::Teams { board }) => entries.push(board.entry()),
+            _ => missing.push(deal),
+        }
+    }
+    if missing.is_empty() {
+        Ok(entries)
+    } else {
+        Err(missing)
+    }
+}
+
+/// Every match with all its boards entered, scored; and the byes of every round whose
+/// matches are all complete (a bye counts once its round has been played).
+fn played(event: &Event, results: &Results, scoring: TeamsScoring) -> (Vec<PlayedMatch>, Vec<usize>) {
+    let mut matches = Vec::new();
+    let mut byes = Vec::new();
+    for round in &event.schedule.rounds {
+        let mut complete = true;
+        for table in &round.tables {
+            let Some((home, away)) = match_teams(table) else {
+                continue;
+            };
+            let scored = match_boards(event, results, round.number, table.number)
+                .ok()
+                .and_then(|boards| score_match(&boards, scoring.match_scoring()).ok());
+            match scored {
+                Some(result) => matches.push(PlayedMatch {
+                    teams: [home, away],
+                    points: result.points,
+                    imps_won: result.imps_won,
+                }),
+                None => complete = false,
+            }
+        }
+        if complete {
+            byes.extend(
+                round
+                    .absent
+                    .iter()
+                    .filter(|a| a.kind == Absence::Bye)
+                    .map(|a| a.entrant),
+            );
+        }
+    }
+    (matches, byes)
+}
+
+/// The standings lines of a teams event, best first.
+fn standing_lines(
+    event: &Event,
+    results: &Results,
+    scoring: TeamsScoring,
+    bye: TeamsBye,
+) -> Result<Vec<TeamStanding>, String> {
+    let (matches, byes) = played(event, results, scoring);
+    team_standings(event.schedule.entrants.len(), &matches, &byes, bye.score(scoring))
+}
+
+/// IMPs won ÷ IMPs lost, as printed: "1.250", "∞" when none were lost, "–" before any.
+fn quotient_text(won: u64, lost: u64) -> String {
+    match (won, lost) {
+        (0, 0) => "–".to_owned(),
+        (_, 0) => "∞".to_owned(),
+        _ => format!("{:.3}", won as f64 / lost as f64),
+    }
+}
+
+/// The standings table of a teams event: place, team, points, matches, byes, IMPs won and
+/// lost, and the IMP quotient.
+pub fn standings_table(
+    event: &Event,
+    results: &Results,
+    scoring: TeamsScoring,
+    bye: TeamsBye,
+) -> StandingsTable {
+    let columns = [
+        "Rank",
+        "Team",
+        scoring.column(),
+        "Played",
+        "Byes",
+        "IMPs won",
+        "IMPs lost",
+        "Quotient",
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    let note_end = format!("a bye scores {bye}. A match counts once all its boards are entered.");
+    match standing_lines(event, results, scoring, bye) {
+        Ok(lines) => StandingsTable {
+            heading: None,
+            columns,
+            rows: lines
+                .iter()
+                .map(|l| {
+                    vec![
+                        l.place.clone(),
+                        event.schedule.entrants.get(l.team).cloned().unwrap_or_default(),
+                        points_text(l.points),
+                        l.played.to_string(),
+                        l.byes.to_string(),
+                        l.imps_won.to_string(),
+                        l.imps_lost.to_string(),
+                        quotient_text(l.imps_won, l.imps_lost),
+                    ]
+                })
+                .collect(),
+            note: Some(format!(
+                "Ranked by {}, then the result between the tied teams (when they have all met), then the IMP quotient (IMPs won ÷ IMPs lost); {note_end}",
+                scoring.label()
+            )),
+        },
+        Err(why) => StandingsTable {
+            heading: None,
+            columns,
+            rows: Vec::new(),
+            note: Some(format!("The standings could not be worked out: {why}")),
+        },
+    }
+}
+
+/// A round paired by [`pair_next_round`]: its number and what the director is told.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PairedRound {
+    /// The new round's number.
+    pub round: u32,
+    /// The bye, every float and why, every repeat and why, in sentences.
+    pub explanation: Vec<String>,
+    /// How many meetings repeat an earlier one (0 unless no pairing avoids one).
+    pub repeats: usize,
+}
+
+/// The teams' scoring settings, or why this event is not paired round by round.
+fn swiss_settings(event: &Event) -> Result<(TeamsScoring, TeamsBye), String> {
+    let Scoring::Teams { scoring, bye, .. } = event.settings.scoring else {
+        return Err("only a teams event is paired round by round".to_owned());
+    };
+    if !event.settings.options.as_ref().is_some_and(|o| o.swiss) {
+        return Err(
+            "this teams event is a round robin: its rounds were all made when it was created".to_owned(),
+        );
+    }
+    Ok((scoring, bye))
+}
+
+/// Why the last round may not be followed yet: a match with boards not entered, named.
+fn check_round_complete(event: &Event, results: &Results, round: &Round) -> Result<(), String> {
+    let name = |e: usize| event.schedule.entrants.get(e).map_or("?", String::as_str);
+    let mut gaps = Vec::new();
+    for table in &round.tables {
+        if let Err(missing) = match_boards(event, results, round.number, table.number) {
+            let teams =
+                match_teams(table).map_or(String::new(), |(h, a)| format!(" ({} v {})", name(h), name(a)));
+            let boards: Vec<String> = missing.iter().map(u32::to_string).collect();
+            gaps.push(format!(
+                "match {}{teams} has no result for board(s) {}",
+                table.number,
+                boards.join(", ")
+            ));
+        }
+    }
+    if gaps.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "round {} is not complete, so the standings that pair round {} are not known yet: {}",
+        round.number,
+        round.number + 1,
+        gaps.join("; ")
+    ))
+}
+
+/// The event with its next Swiss round paired from the standings after the last one: the
+/// top team meets the highest-placed team it has not met, down the list, with repeats only
+/// where no pairing avoids them (the fewest, said so) and the bye to the lowest-placed team
+/// that has not had one. Refused, with the reason, for a round robin, before the last
+/// round's every board is entered, and once the Swiss's rounds are all paired. The round is
+/// checked by the independent verifier before it is returned.
+pub fn pair_next_round(event: &Event, results: &Results) -> Result<(Event, PairedRound), String> {
+    swiss_settings(event)?;
+    let Some(last) = event.schedule.rounds.last() else {
+        return Err("the event has no first round to follow".to_owned());
+    };
+    if let Some(planned) = event.settings.options.as_ref().and_then(|o| o.rounds)
+        && last.number as usize >= planned
+    {
+        return Err(format!(
+            "all {planned} rounds of the Swiss are paired; the event is complete once round {} is entered",
+            last.number
+        ));
+    }
+    check_round_complete(event, results, last)?;
+    let (scoring, bye) = swiss_settings(event)?;
+    let lines = standing_lines(event, results, scoring, bye)?;
+    let order: Vec<usize> = lines.iter().map(|l| l.team).collect();
+    let mut place = vec![usize::MAX; order.len()];
+    for (p, &team) in order.iter().enumerate() {
+        if let Some(slot) = place.get_mut(team) {
+            *slot = p;
+        }
+    }
+    let names: Vec<String> = order
+        .iter()
+        .map(|&t| event.schedule.entrants.get(t).cloned().unwrap_or_default())
+        .collect();
+    let history = history_by_place(event, &place);
+    let paired = pair_round(&names, &history, SwissOptions::default())?;
+    let problems = verify_round(names.len(), &history, &paired);
+    if !problems.is_empty() {
+        return Err(format!(
+            "the pairing failed its independent check (a bug in Tourney, please report it): {}",
+            problems.join("; ")
+        ));
+    }
+    let number = last.number + 1;
+    let round = Round {
+        number,
+        tables: paired
+            .matches
+            .iter()
+            .zip(1..)
+            .map(|(m, table)| {
+                let seat = |seat, p: usize| SeatAssignment {
+                    seat,
+                    entrant: order[p],
+                    board: None,
+                };
+                Table {
+                    number: table,
+                    seats: vec![seat(Seat::Home, m.entrants[0]), seat(Seat::Away, m.entrants[1])],
+                }
+            })
+            .collect(),
+        absent: paired
+            .bye
+            .map(|p| Absent {
+                entrant: order[p],
+                kind: Absence::Bye,
+            })
+            .into_iter()
+            .collect(),
+    };
+    let mut next = event.clone();
+    next.schedule.rounds.push(round);
+    let report = crate::verify::verify(&next.schedule);
+    if !report.is_valid() {
+        return Err(format!(
+            "the paired round failed the schedule's check (a bug in Tourney, please report it): {}",
+            report
+                .violations
+                .iter()
+                .map(|v| v.message.clone())
+                .collect::<Vec<_>>()
+                .join("; ")
+        ));
+    }
+    Ok((
+        next,
+        PairedRound {
+            round: number,
+            explanation: paired.explanation,
+            repeats: paired.repeats.len(),
+        },
+    ))
+}
+
+/// Every meeting and bye so far, with each team named by its place in the standings.
+fn history_by_place(event: &Event, place: &[usize]) -> History {
+    let mut history = History::default();
+    let at = |e: usize| place.get(e).copied().filter(|&p| p != usize::MAX);
+    for round in &event.schedule.rounds {
+        for table in &round.tables {
+            if let Some((home, away)) = match_teams(table)
+                && let (Some(a), Some(b)) = (at(home), at(away))
+            {
+                history.meetings.push(Meeting {
+                    a,
+                    b,
+                    round: round.number,
+                });
+            }
+        }
+        for absent in round.absent.iter().filter(|a| a.kind == Absence::Bye) {
+            if let Some(entrant) = at(absent.entrant) {
+                history.byes.push(ByeTaken {
+                    entrant,
+                    round: round.number,
+                });
+            }
+        }
+    }
+    history
+}
+
+/// A Swiss's first round, before any standings: the teams in roster order (their seeding),
+/// the top half against the bottom half (1 v n/2+1, 2 v n/2+2, …), and with an odd count
+/// the bye to the last team.
+pub fn first_swiss_round(teams: usize) -> Round {
+    let paired = teams - teams % 2;
+    let half = paired / 2;
+    let tables = (0..half)
+        .map(|i| Table {
+            number: i as u32 + 1,
+            seats: vec![
+                SeatAssignment {
+                    seat: Seat::Home,
+                    entrant: i,
+                    board: None,
+                },
+                SeatAssignment {
+                    seat: Seat::Away,
+                    entrant: i + half,
+                    board: None,
+                },
+            ],
+        })
+        .collect();
+    let absent = if teams % 2 == 1 {
+        vec![Absent {
+            entrant: teams - 1,
+            kind: Absence::Bye,
+        }]
+    } else {
+        Vec::new()
+    };
+    Round {
+        number: 1,
+        tables,
+        absent,
+    }
+}
+
+/// The event with two teams' places in the last round exchanged, as a director changes a
+/// pairing by hand before it is published: two teams in different matches change opponents
+/// (each keeps its seat, home or away), two in one match change seats, and a team swapped
+/// with the one that has the bye takes the bye. Refused for a round that is not the last or
+/// that has results already, and for a team that has left or not yet arrived. Returns the
+/// history line and the message, which names any meeting the change makes a repeat.
+pub fn swap_teams(
+    event: &Event,
+    results: &Results,
+    round: u32,
+    first: usize,
+    second: usize,
+) -> Result<(Event, String), String> {
+    if !matches!(event.settings.scoring, Scoring::Teams { .. }) {
+        return Err("pairings are changed by hand in a teams event only".to_owned());
+    }
+    let name = |e: usize| event.schedule.entrants.get(e).map_or("?", String::as_str);
+    for team in [first, second] {
+        if team >= event.schedule.entrants.len() {
+            return Err(format!(
+                "there is no team {} (the event has {})",
+                team + 1,
+                event.schedule.entrants.len()
+            ));
+        }
+    }
+    if first == second {
+        return Err(format!("{} cannot be swapped with itself", name(first)));
+    }
+    let last = event.schedule.rounds.last().map_or(0, |r| r.number);
+    if round != last {
+        return Err(format!(
+            "only the last round paired (round {last}) can be changed; round {round} is followed by others"
+        ));
+    }
+    if let Some(key) = results.keys().find(|k| k.round == round) {
+        return Err(format!(
+            "round {round} has results already ({key}): clear them first, or leave the pairing as it is"
+        ));
+    }
+    let mut next = event.clone();
+    let Some(played) = next.schedule.rounds.last_mut() else {
+        return Err("the event has no round to change".to_owned());
+    };
+    let slot = |round: &Round, team: usize| -> Result<(), String> {
+        let seated = round
+            .tables
+            .iter()
+            .any(|t| t.seats.iter().any(|s| s.entrant == team));
+        let bye = round
+            .absent
+            .iter()
+            .any(|a| a.entrant == team && a.kind == Absence::Bye);
+        if seated || bye {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} does not play round {} (it has left, or joins later)",
+                name(team),
+                round.number
+            ))
+        }
+    };
+    slot(played, first)?;
+    slot(played, second)?;
+    let swap = |e: &mut usize| {
+        if *e == first {
+            *e = second;
+        } else if *e == second {
+            *e = first;
+        }
+    };
+    for table in &mut played.tables {
+        for seat in &mut table.seats {
+            swap(&mut seat.entrant);
+        }
+    }
+    for absent in played.absent.iter_mut().filter(|a| a.kind == Absence::Bye) {
+        swap(&mut absent.entrant);
+    }
+    let changed = played.clone();
+    let mut said = vec![format!(
+        "Round {round} changed by hand: {} and {} swapped",
+        name(first),
+        name(second)
+    )];
+    for table in &changed.tables {
+        let Some((home, away)) = match_teams(table) else {
+            continue;
+        };
+        if table
+            .seats
+            .iter()
+            .any(|s| s.entrant == first || s.entrant == second)
+        {
+            said.push(format!("match {}: {} v {}", table.number, name(home), name(away)));
+            let before: Vec<String> = event
+                .schedule
+                .rounds
+                .iter()
+                .filter(|r| r.number < round)
+                .filter(|r| {
+                    r.tables.iter().any(|t| {
+                        match_teams(t)
+                            .is_some_and(|(h, a)| (h == home && a == away) || (h == away && a == home))
+                    })
+                })
+                .map(|r| r.number.to_string())
+                .collect();
+            if !before.is_empty() {
+                said.push(format!(
+                    "this is a repeat meeting: they met in round(s) {}",
+                    before.join(", ")
+                ));
+            }
+        }
+    }
+    if let Some(bye) = changed.absent.iter().find(|a| a.kind == Absence::Bye) {
+        let earlier = event
+            .schedule
+            .rounds
+            .iter()
+            .filter(|r| r.number < round)
+            .find(|r| {
+                r.absent
+                    .iter()
+                    .any(|a| a.entrant == bye.entrant && a.kind == Absence::Bye)
+            });
+        said.push(match earlier {
+            Some(r) => format!(
+                "{} has the bye, its second (the first in round {})",
+                name(bye.entrant),
+                r.number
+            ),
+            None => format!("{} has the bye", name(bye.entrant)),
+        });
+    }
+    Ok((next, said.join("; ")))
+}

@@ -1,0 +1,372 @@
+//! Issue 45, step 3: a Swiss teams event in the event file. Rounds are paired one at a time
+//! from the standings, through the one write path (`Command::PairNextRound`), refused until
+//! the last round is complete, taken back by undo, and made once when two writers ask at once.
+
+use super::common::scratch;
+use scheduler::event::create::{EventFormat, NewEvent, build_event};
+use scheduler::event::session::{Command, Session};
+use scheduler::event::teams::{TeamBoard, TeamsBye, match_teams};
+use scheduler::event::{Event, ResultKey, ResultValue, Scoring};
+use scheduler::model::{Absence, Roster};
+use scheduler::solver::Control;
+use std::collections::HashSet;
+
+const BOARDS: u32 = 4;
+
+/// A Swiss of `teams` numbered teams over `rounds` rounds of four-board matches.
+fn swiss(teams: usize, rounds: usize) -> Event {
+    let mut spec = NewEvent::new("Swiss teams", EventFormat::Teams, Roster::numbered(teams));
+    spec.options.swiss = true;
+    spec.options.rounds = Some(rounds);
+    spec.options.boards_per_round = BOARDS;
+    build_event(&spec, &Control::unlimited()).unwrap().0
+}
+
+/// A board's result between two teams (by entrant index): the lower-numbered team is the
+/// stronger and tends to gain, with swings that differ from board to board; every other
+/// board entered as the net score, the rest as both tables' scores.
+fn board(home: usize, away: usize, deal: u32) -> TeamBoard {
+    let edge = (away as i32 - home as i32) * 40;
+    let swing = ((deal as i32 * 13 + home as i32 * 5 + away as i32 * 3) % 11 - 5) * 70;
+    let net = edge + swing;
+    if deal.is_multiple_of(2) {
+        TeamBoard::Net { net }
+    } else {
+        let table2 = if deal % 4 == 1 { 420 } else { -100 };
+        TeamBoard::Tables {
+            table1_ns: table2 + net,
+            table2_ns: table2,
+        }
+    }
+}
+
+/// Enters every board of every match of `round`, through the session.
+fn enter_round(session: &mut Session, round: u32) {
+    let event = session.event().clone();
+    let played = event.schedule.round(round).unwrap().clone();
+    for table in &played.tables {
+        let (home, away) = match_teams(table).unwrap();
+        for deal in event.deals_of_round(round) {
+            let key = ResultKey {
+                round,
+                table: table.number,
+                deal,
+            };
+            let value = ResultValue::Teams {
+                board: board(home, away, deal),
+            };
+            session.apply(Command::SetResult(key, value)).unwrap();
+        }
+    }
+}
+
+/// Every pair of teams that met, and how often; every team's byes.
+fn meetings(event: &Event) -> (Vec<(usize, usize)>, Vec<usize>) {
+    let mut met = Vec::new();
+    let mut byes = Vec::new();
+    for round in &event.schedule.rounds {
+        for table in &round.tables {
+            let (h, a) = match_teams(table).unwrap();
+            met.push((h.min(a), h.max(a)));
+        }
+        byes.extend(
+            round
+                .absent
+                .iter()
+                .filter(|a| a.kind == Absence::Bye)
+                .map(|a| a.entrant),
+        );
+    }
+    (met, byes)
+}
+
+#[test]
+fn a_nine_team_swiss_is_paired_round_by_round_without_repeats_or_second_byes() {
+    let path = scratch("teams", "swiss9.tourney");
+    let mut session = Session::create(&path, &swiss(9, 6)).unwrap();
+    // Round 1: seeds in roster order, top half against bottom half, the last team's bye.
+    let first = session.event().schedule.round(1).unwrap().clone();
+    let pairs: Vec<(usize, usize)> = first.tables.iter().map(|t| match_teams(t).unwrap()).collect();
+    assert_eq!(pairs, [(0, 4), (1, 5), (2, 6), (3, 7)]);
+    assert_eq!(first.absent.len(), 1);
+    assert_eq!((first.absent[0].entrant, first.absent[0].kind), (8, Absence::Bye));
+
+    // Not before the round is complete: the refusal names the match and the boards missing.
+    let refused = session.apply(Command::PairNextRound).unwrap_err().to_string();
+    assert!(refused.contains("round 1 is not complete"), "{refused}");
+    assert!(
+        refused.contains("match 1 (Player 1 v Player 5) has no result for board(s) 1, 2, 3, 4"),
+        "{refused}"
+    );
+
+    for round in 1..=6u32 {
+        enter_round(&mut session, round);
+        if round == 6 {
+            break;
+        }
+        // The standings the pairing reads: best first.
+        let order: Vec<String> = session.standings()[0].rows.iter().map(|r| r[1].clone()).collect();
+        let applied = session.apply(Command::PairNextRound).unwrap();
+        assert!(
+            applied
+                .message
+                .starts_with(&format!("Round {} paired", round + 1)),
+            "{}",
+            applied.message
+        );
+        let event = session.event();
+        let paired = event.schedule.round(round + 1).unwrap();
+        // The top team meets the highest-placed team it has not met.
+        let name = |e: usize| event.schedule.entrants[e].clone();
+        let (h, a) = match_teams(&paired.tables[0]).unwrap();
+        let (met, _) = meetings(event);
+        let met_before: HashSet<(usize, usize)> = met
+            .iter()
+            .copied()
+            .take(met.len() - paired.tables.len())
+            .collect();
+        let index = |n: &str| event.schedule.entrants.iter().position(|e| e == n).unwrap();
+        let top = index(&order[0]);
+        let bye = paired.absent.first().map(|a| a.entrant);
+        let expected = order[1..]
+            .iter()
+            .map(|n| index(n))
+            .filter(|&o| Some(o) != bye)
+            .find(|&o| !met_before.contains(&(top.min(o), top.max(o))))
+            .unwrap();
+        // The top team meets the highest-placed team it has not met, unless that would leave
+        // the teams below with no pairing free of repeats: then the message says why not.
+        if bye != Some(top) {
+            assert_eq!(
+                name(h),
+                name(top),
+                "round {}: the top team's match comes first",
+                round + 1
+            );
+            if a != expected {
+                let why = format!("{} meets {}, not ", name(top), name(a));
+                assert!(
+                    applied.message.contains(&why),
+                    "round {}: {}",
+                    round + 1,
+                    applied.message
+                );
+            }
+        }
+    }
+    let event = session.event();
+    assert_eq!(event.schedule.rounds.len(), 6);
+    let (met, byes) = meetings(event);
+    let distinct: HashSet<_> = met.iter().collect();
+    assert_eq!(distinct.len(), met.len(), "no two teams meet twice: {met:?}");
+    let distinct_byes: HashSet<_> = byes.iter().collect();
+    assert_eq!(
+        (byes.len(), distinct_byes.len()),
+        (6, 6),
+        "six byes, no team twice: {byes:?}"
+    );
+    // The schedule as kept passes the general verifier.
+    let report = scheduler::verify::verify(&event.schedule);
+    assert!(report.is_valid(), "{report:?}");
+
+    // All six rounds paired: a seventh is refused with the reason.
+    let refused = session.apply(Command::PairNextRound).unwrap_err().to_string();
+    assert!(
+        refused.contains("all 6 rounds of the Swiss are paired"),
+        "{refused}"
+    );
+
+    // The standings: 24 matches of 20 VPs, six byes of 12; every team played 5 and had one bye.
+    let table = &session.standings()[0];
+    assert_eq!(table.columns[2], "VPs");
+    let total: f64 = table.rows.iter().map(|r| r[2].parse::<f64>().unwrap()).sum();
+    assert!(
+        (total - (24.0 * 20.0 + 6.0 * 12.0)).abs() < 1e-6,
+        "VPs in all: {total}"
+    );
+    assert!(
+        table.rows.iter().all(|r| r[3] == "5" || r[3] == "6"),
+        "{:?}",
+        table.rows
+    );
+    assert_eq!(
+        table
+            .rows
+            .iter()
+            .map(|r| r[4].parse::<u32>().unwrap())
+            .sum::<u32>(),
+        6
+    );
+}
+
+#[test]
+fn a_pairing_is_taken_back_by_undo_and_made_once_by_two_writers() {
+    let path = scratch("teams", "two-writers.tourney");
+    let mut one = Session::create(&path, &swiss(6, 5)).unwrap();
+    enter_round(&mut one, 1);
+    let mut two = Session::open(&path).unwrap();
+    one.apply(Command::PairNextRound).unwrap();
+    // The second writer read the event before the pairing: its request is checked against
+    // the file as stored, where round 2 has no results yet.
+    let refused = two.apply(Command::PairNextRound).unwrap_err().to_string();
+    assert!(refused.contains("round 2 is not complete"), "{refused}");
+    two.refresh().unwrap();
+    assert_eq!(two.event().schedule.rounds.len(), 2);
+
+    // Undo takes the round back; redo puts the same round back.
+    let paired = one.event().schedule.rounds[1].clone();
+    let undone = one.undo().unwrap().unwrap();
+    assert!(undone.what.contains("round 2 paired"), "{}", undone.what);
+    assert_eq!(one.event().schedule.rounds.len(), 1);
+    one.redo().unwrap().unwrap();
+    assert_eq!(one.event().schedule.rounds[1], paired);
+}
+
+#[test]
+fn teams_results_are_checked_against_the_match_and_its_boards() {
+    let path = scratch("teams", "checks.tourney");
+    let mut session = Session::create(&path, &swiss(4, 3)).unwrap();
+    let net = |net| ResultValue::Teams {
+        board: TeamBoard::Net { net },
+    };
+    let key = |table, deal| ResultKey {
+        round: 1,
+        table,
+        deal,
+    };
+    let refused =
+        |session: &mut Session, k, v| session.apply(Command::SetResult(k, v)).unwrap_err().to_string();
+    assert!(refused(&mut session, key(1, 5), net(100)).contains("round 1 plays boards 1–4, not board 5"));
+    assert!(refused(&mut session, key(3, 1), net(100)).contains("round 1 has no table 3"));
+    assert!(refused(&mut session, key(1, 1), net(95)).contains("multiple of 10"));
+    let tables = ResultValue::Teams {
+        board: TeamBoard::Tables {
+            table1_ns: 7610,
+            table2_ns: 0,
+        },
+    };
+    assert!(refused(&mut session, key(1, 1), tables).contains("at most 7600"));
+    // A chess result in a teams event names what to enter instead.
+    let wrong = ResultValue::Score { home: 1.0, away: 0.0 };
+    assert!(refused(&mut session, key(1, 1), wrong).contains("--score T1,T2"));
+    session.apply(Command::SetResult(key(1, 1), net(-450))).unwrap();
+}
+
+#[test]
+fn byes_score_as_the_club_decides_and_a_round_robin_is_not_paired() {
+    let mut spec = NewEvent::new("League", EventFormat::Teams, Roster::numbered(5));
+    spec.options.boards_per_round = 2;
+    spec.options.teams_bye = Some(TeamsBye::Average);
+    let (event, _) = build_event(&spec, &Control::unlimited()).unwrap();
+    assert!(matches!(
+        event.settings.scoring,
+        Scoring::Teams {
+            bye: TeamsBye::Average,
+            ..
+        }
+    ));
+    // A round robin of five teams: five rounds, a bye each round, made at once.
+    assert_eq!(event.schedule.rounds.len(), 5);
+    let path = scratch("teams", "round-robin.tourney");
+    let mut session = Session::create(&path, &event).unwrap();
+    let refused = session.apply(Command::PairNextRound).unwrap_err().to_string();
+    assert!(refused.contains("round robin"), "{refused}");
+
+    // A bye of 25 VPs is more than a match can give: refused when the event is made.
+    let mut spec = NewEvent::new("Swiss", EventFormat::Teams, Roster::numbered(5));
+    spec.options.swiss = true;
+    spec.options.rounds = Some(3);
+    spec.options.teams_bye = Some(TeamsBye::Fixed { hundredths: 2500 });
+    let problem = build_event(&spec, &Control::unlimited()).unwrap_err().message;
+    assert!(problem.contains("a bye scores from 0.00 to 20.00"), "{problem}");
+    // A Swiss needs its rounds.
+    spec.options.teams_bye = None;
+    spec.options.rounds = None;
+    let problem = build_event(&spec, &Control::unlimited()).unwrap_err().message;
+    assert!(problem.contains("--rounds"), "{problem}");
+}
+
+#[test]
+fn a_pairing_is_changed_by_hand_before_its_round_is_played() {
+    let path = scratch("teams", "swap.tourney");
+    let mut session = Session::create(&path, &swiss(5, 4)).unwrap();
+    // Round 1: 1 v 3, 2 v 4, and team 5 has the bye.
+    let swap = |session: &mut Session, round, first, second| {
+        session.apply(Command::SwapTeams { round, first, second })
+    };
+    // Two teams of different matches change opponents, each keeping its seat.
+    let said = swap(&mut session, 1, 0, 1).unwrap().message;
+    let round = session.event().schedule.round(1).unwrap().clone();
+    let pairs: Vec<(usize, usize)> = round.tables.iter().map(|t| match_teams(t).unwrap()).collect();
+    assert_eq!(pairs, [(1, 2), (0, 3)], "{said}");
+    assert!(said.contains("Player 1 and Player 2 swapped"), "{said}");
+    // A team swapped with the bye takes the bye.
+    swap(&mut session, 1, 3, 4).unwrap();
+    let round = session.event().schedule.round(1).unwrap().clone();
+    assert_eq!(round.absent[0].entrant, 3);
+    assert_eq!(match_teams(&round.tables[1]).unwrap(), (0, 4));
+    // Undo takes the last change back.
+    session.undo().unwrap().unwrap();
+    assert_eq!(session.event().schedule.round(1).unwrap().absent[0].entrant, 4);
+
+    // Once the round has results, or once it is followed by another, it stays as it is.
+    enter_round(&mut session, 1);
+    let refused = swap(&mut session, 1, 0, 2).unwrap_err().to_string();
+    assert!(refused.contains("round 1 has results already"), "{refused}");
+    session.apply(Command::PairNextRound).unwrap();
+    let refused = swap(&mut session, 1, 0, 2).unwrap_err().to_string();
+    assert!(
+        refused.contains("only the last round paired (round 2)"),
+        "{refused}"
+    );
+    // A swap that makes a repeat meeting is allowed (the director's choice) and said.
+    let round2 = session.event().schedule.round(2).unwrap().clone();
+    let (h, a) = match_teams(&round2.tables[0]).unwrap();
+    let round1 = session.event().schedule.round(1).unwrap().clone();
+    // The team h met in round 1 (h may have had the bye then: then its opponent's does).
+    let (team, met) = [h, a]
+        .iter()
+        .find_map(|&t| {
+            round1
+                .tables
+                .iter()
+                .filter_map(match_teams)
+                .find(|&(x, y)| x == t || y == t)
+                .map(|(x, y)| (t, if x == t { y } else { x }))
+        })
+        .unwrap();
+    let other = if team == h { a } else { h };
+    let said = swap(&mut session, 2, other, met).unwrap().message;
+    assert!(
+        said.contains("this is a repeat meeting: they met in round(s) 1"),
+        "{said}"
+    );
+    // Late entries and withdrawals are not handled in a Swiss yet: refused, saying so.
+    let late = Command::LateArrival {
+        name: "Latecomers".into(),
+        before_round: None,
+        missed: scheduler::movement::MissedBoards::NotPlayed,
+    };
+    let refused = session.apply(late).unwrap_err().to_string();
+    assert!(refused.contains("not handled yet"), "{refused}");
+    let refused = session
+        .apply(Command::Withdraw {
+            entrant: 0,
+            after_round: 1,
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("not handled yet"), "{refused}");
+    assert!(
+        swap(&mut session, 2, 0, 0)
+            .unwrap_err()
+            .to_string()
+            .contains("cannot be swapped with itself")
+    );
+    assert!(
+        swap(&mut session, 2, 0, 9)
+            .unwrap_err()
+            .to_string()
+            .contains("there is no team 10")
+    );
+}
