@@ -619,6 +619,15 @@ pub fn swap_teams(
         swap(&mut absent.entrant);
     }
     let changed = played.clone();
+    let said = describe_swap(event, &changed, first, second);
+    Ok((next, said.join("; ")))
+}
+
+/// What a swap made of the round, in sentences: the two teams, their matches now, any
+/// repeat meeting, and who has the bye (and whether it is their second).
+fn describe_swap(event: &Event, changed: &Round, first: usize, second: usize) -> Vec<String> {
+    let name = |e: usize| event.schedule.entrants.get(e).map_or("?", String::as_str);
+    let round = changed.number;
     let mut said = vec![format!(
         "Round {round} changed by hand: {} and {} swapped",
         name(first),
@@ -675,5 +684,5 @@ pub fn swap_teams(
             None => format!("{} has the bye", name(bye.entrant)),
         });
     }
-    Ok((next, said.join("; ")))
+    said
 }
