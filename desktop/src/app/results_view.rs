@@ -275,7 +275,7 @@ fn pair_next_ui(ui: &mut egui::Ui, session: &Session, shown: u32, complete: bool
             "once every board of this round is entered"
         });
     });
-    pressed.then_some(Command::PairNextRound)
+    pressed.then_some(Command::PairNextRound { leaving: Vec::new() })
 }
 
 impl ResultsView {
@@ -712,6 +712,7 @@ fn shown(value: &ResultValue, part: u8) -> String {
         // which has a field of its own.
         ResultValue::Bridge { board } if part == 0 => without_lead(*board).typed(),
         ResultValue::Bridge { board } => board.lead().map(|card| card.to_string()).unwrap_or_default(),
+        ResultValue::Teams { board } => board.typed(),
         other => other.to_string(),
     }
 }

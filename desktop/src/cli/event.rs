@@ -89,7 +89,13 @@ pub enum EventCommand {
     /// round is entered (the top team meets the highest-placed team it has not met, down the
     /// list; a repeat only where no pairing avoids it, said so; the bye to the lowest-placed
     /// team without one). Prints the matches and why each float was made. Undo takes it back.
-    PairNext { file: PathBuf },
+    PairNext {
+        file: PathBuf,
+        /// A team that withdraws now, after the last round: its number in the roster or its
+        /// name (repeat for more). It keeps its results and place, and is paired no more.
+        #[arg(long, value_name = "TEAM")]
+        without: Vec<String>,
+    },
     /// Teams: change the last round's pairing by hand before it is played: two teams
     /// exchange places (opponents, or home and away in one match, or the bye). Any repeat
     /// meeting it makes is said. Undo takes it back.
@@ -475,7 +481,7 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
             missed,
         } => late(&file, &name, before_round, missed),
         EventCommand::Show { file } => show(&file),
-        EventCommand::PairNext { file } => pair_next(&file),
+        EventCommand::PairNext { file, without } => pair_next(&file, &without),
         EventCommand::Swap {
             file,
             round,
@@ -509,7 +515,7 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
 
 /// `event pair-next`: the Swiss's next round paired through the one write path, then its
 /// matches and the pairing's reasons printed.
-fn pair_next(file: &Path) -> Result<ExitCode> {
+fn pair_next(file: &Path, without: &[String]) -> Result<ExitCode> {
     let mut session = match open(file) {
         Ok(session) => session,
         Err(error) => {
@@ -517,7 +523,17 @@ fn pair_next(file: &Path) -> Result<ExitCode> {
             return Ok(ExitCode::FAILURE);
         }
     };
-    let applied = match session.apply(Command::PairNextRound) {
+    let mut leaving = Vec::new();
+    for typed in without {
+        match team_of(&session.event().schedule.entrants, typed) {
+            Ok(team) => leaving.push(team),
+            Err(why) => {
+                eprintln!("error: --without: {why}");
+                return Ok(ExitCode::from(2));
+            }
+        }
+    }
+    let applied = match session.apply(Command::PairNextRound { leaving }) {
         Ok(applied) => applied,
         Err(error) => {
             eprintln!("error: {error}");
@@ -548,6 +564,21 @@ fn pair_next(file: &Path) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A team as typed: its number in the roster (from 1) or its name, in any case.
+fn team_of(entrants: &[String], typed: &str) -> Result<usize, String> {
+    let typed = typed.trim();
+    if let Ok(number) = typed.parse::<usize>() {
+        return (1..=entrants.len())
+            .contains(&number)
+            .then(|| number - 1)
+            .ok_or_else(|| format!("there is no team {number} (the event has {})", entrants.len()));
+    }
+    entrants
+        .iter()
+        .position(|e| e.eq_ignore_ascii_case(typed))
+        .ok_or_else(|| format!("no team is called {typed:?}"))
+}
+
 /// `event swap`: two teams of the last round exchange places, through the one write path.
 fn swap(file: &Path, round: u32, first: &str, second: &str) -> Result<ExitCode> {
     let mut session = match open(file) {
@@ -558,20 +589,7 @@ fn swap(file: &Path, round: u32, first: &str, second: &str) -> Result<ExitCode> 
         }
     };
     let entrants = &session.event().schedule.entrants;
-    let team = |typed: &str| -> Result<usize, String> {
-        let typed = typed.trim();
-        if let Ok(number) = typed.parse::<usize>() {
-            return (1..=entrants.len())
-                .contains(&number)
-                .then(|| number - 1)
-                .ok_or_else(|| format!("there is no team {number} (the event has {})", entrants.len()));
-        }
-        entrants
-            .iter()
-            .position(|e| e.eq_ignore_ascii_case(typed))
-            .ok_or_else(|| format!("no team is called {typed:?}"))
-    };
-    let (first, second) = match (team(first), team(second)) {
+    let (first, second) = match (team_of(entrants, first), team_of(entrants, second)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(why), _) | (_, Err(why)) => {
             eprintln!("error: {why}");

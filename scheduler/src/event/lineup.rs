@@ -96,6 +96,9 @@ pub fn late_arrival(
     if schedule.movement.is_some() {
         return club_pairs::late_pair(event, results, name, before_round, missed);
     }
+    if schedule.promise.swiss {
+        return swiss_late_team(event, name, before_round);
+    }
     refuse_unsupported(schedule, "a late player")?;
     let mut roster = event.roster.clone();
     roster.players.push(Player::new(roster.next_id().0, name));
@@ -150,6 +153,48 @@ pub fn late_arrival(
         after,
         action: format!("Late arrival: {name} joined before round {from}"),
         notes,
+    })
+}
+
+/// A late team in a Swiss: it joins the next round to be paired (absent, as not yet arrived,
+/// from every round paired so far) and scores nothing for the rounds it missed.
+fn swiss_late_team(event: &Event, name: &str, before_round: Option<u32>) -> Result<LineUpChange, String> {
+    let schedule = &event.schedule;
+    let next = schedule.rounds.last().map_or(1, |r| r.number + 1);
+    if let Some(round) = before_round.filter(|&r| r != next) {
+        return Err(format!(
+            "in a Swiss a late team joins the next round to be paired (round {next}), not round {round}: the rounds so far are paired already"
+        ));
+    }
+    if name.is_empty() {
+        return Err("the late team needs a name".into());
+    }
+    let mut roster = event.roster.clone();
+    roster.players.push(Player::new(roster.next_id().0, name));
+    let problems = roster.problems();
+    if !problems.is_empty() {
+        return Err(problems.join("; "));
+    }
+    let newcomer = schedule.entrants.len();
+    let mut after = schedule.clone();
+    after.entrants.push(name.to_owned());
+    for round in &mut after.rounds {
+        round.absent.push(Absent {
+            entrant: newcomer,
+            kind: Absence::Late,
+        });
+    }
+    let missed = next - 1;
+    Ok(LineUpChange {
+        after: LineUp {
+            generated_for: roster.clone(),
+            roster,
+            schedule: after,
+        },
+        action: format!("Late entry: {name} joins before round {next}"),
+        notes: vec![format!(
+            "{name} is paired from round {next} on; it scores nothing for the {missed} round(s) it missed."
+        )],
     })
 }
 
@@ -277,7 +322,7 @@ pub fn withdrawal(
 fn refuse_unsupported(schedule: &Schedule, what: &str) -> Result<(), String> {
     if schedule.promise.swiss {
         return Err(format!(
-            "{what} in a Swiss teams event is not handled yet: the Swiss pairs the teams of its roster round by round; to carry on, change the last round's pairing by hand (`tourney event swap`)"
+            "{what} in a Swiss teams event is given when the next round is paired: the team is paired no more (`tourney event pair-next EVENT --without TEAM`)"
         ));
     }
     if schedule.movement.is_some() {

@@ -61,8 +61,12 @@ pub enum Command {
     /// `analysis`), from `crate::tools::deal_analysis`: the tables are kept with the event.
     StoreAnalysis(Vec<Board>),
     /// A Swiss teams event: pair the next round from the standings after the last (refused
-    /// until every board of the last round is entered).
-    PairNextRound,
+    /// until every board of the last round is entered). `leaving`: teams (entrant indices)
+    /// that withdraw now; they keep their results and are paired no more.
+    PairNextRound {
+        /// Teams withdrawing after the last round.
+        leaving: Vec<usize>,
+    },
     /// A teams event: two teams' places in the last round exchanged by hand before it is
     /// played (opponents, seats, or the bye).
     SwapTeams {
@@ -406,8 +410,8 @@ impl Session {
                     n => format!("Kept the double-dummy analysis of {n} board(s)"),
                 })
             }
-            Command::PairNextRound => {
-                let paired = self.file.pair_next_round()?;
+            Command::PairNextRound { leaving } => {
+                let paired = self.file.pair_next_round(&leaving)?;
                 self.line_up_changed();
                 let mut message = format!("Round {} paired", paired.round);
                 if paired.repeats > 0 {

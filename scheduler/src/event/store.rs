@@ -722,10 +722,20 @@ impl EventFile {
     /// ([`super::teams::pair_next_round`]), checked and kept in one write transaction against
     /// the event and results as stored: two directors pressing "pair" at once make one round,
     /// and a result corrected meanwhile is the one the pairing reads. Undo takes it back.
-    pub fn pair_next_round(&mut self) -> Result<super::teams::PairedRound, StoreError> {
+    /// `leaving`: teams that withdraw now, after the last round (they keep their results and
+    /// their place in the standings, and are paired no more).
+    pub fn pair_next_round(&mut self, leaving: &[usize]) -> Result<super::teams::PairedRound, StoreError> {
         self.change_event("pairing the next round", |stored, results| {
-            let (event, paired) = super::teams::pair_next_round(stored, results)?;
-            let action = format!("round {} paired", paired.round);
+            let (event, paired) = super::teams::pair_next_round(stored, results, leaving)?;
+            let name = |e: &usize| stored.schedule.entrants.get(*e).cloned().unwrap_or_default();
+            let action = match leaving {
+                [] => format!("round {} paired", paired.round),
+                _ => format!(
+                    "round {} paired, without {} (withdrawn)",
+                    paired.round,
+                    leaving.iter().map(name).collect::<Vec<_>>().join(", ")
+                ),
+            };
             Ok(Edit::changed(event, action, paired))
         })
     }

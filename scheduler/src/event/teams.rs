@@ -59,7 +59,7 @@ impl TeamsScoring {
     }
 
     /// The standings' points column ("VPs").
-    fn column(self) -> &'static str {
+    pub fn column(self) -> &'static str {
         match self {
             TeamsScoring::Wbf2013 => "VPs",
             TeamsScoring::Imps => "IMPs",
@@ -165,6 +165,15 @@ pub enum TeamBoard {
 }
 
 impl TeamBoard {
+    /// The board as it is typed into a form's one field, which `entry::parse_team_board`
+    /// reads back: "420 -170", or "net 590".
+    pub fn typed(self) -> String {
+        match self {
+            TeamBoard::Tables { table1_ns, table2_ns } => format!("{table1_ns} {table2_ns}"),
+            TeamBoard::Net { net } => format!("net {net}"),
+        }
+    }
+
     /// The board as the scoring reads it.
     pub fn entry(self) -> BoardEntry {
         match self {
@@ -192,6 +201,96 @@ pub fn match_teams(table: &Table) -> Option<(usize, usize)> {
     let home = table.entrant_at(Seat::Home)?;
     let away = table.entrant_at(Seat::Away)?;
     (table.seats.len() == 2 && home != away).then_some((home, away))
+}
+
+/// One board of a match as the pages and sheets show it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardLine {
+    /// The board number.
+    pub deal: u32,
+    /// What was entered, if anything yet.
+    pub board: Option<TeamBoard>,
+    /// The home team's IMPs on it (negative when the away team gained), once entered.
+    pub home_imps: Option<i32>,
+}
+
+/// A match as the pages and sheets show it: its teams, every board, and once every board is
+/// in, each team's IMPs and points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchCard {
+    /// The home team (N-S at table 1), by entrant index.
+    pub home: usize,
+    /// The away team.
+    pub away: usize,
+    /// The round's boards in order.
+    pub boards: Vec<BoardLine>,
+    /// IMPs won by home and away, and their points (in hundredths), once every board is in.
+    pub score: Option<([u32; 2], [Points; 2])>,
+}
+
+impl MatchCard {
+    /// "IMPs 23–14, VPs 13.76–6.24" once complete, else "3 of 7 boards entered".
+    pub fn summary(&self, scoring: TeamsScoring) -> String {
+        match self.score {
+            Some((imps, points)) => match scoring {
+                TeamsScoring::Imps => format!("IMPs {}–{}", imps[0], imps[1]),
+                _ => format!(
+                    "IMPs {}–{}, {} {}–{}",
+                    imps[0],
+                    imps[1],
+                    scoring.column(),
+                    points_text(points[0]),
+                    points_text(points[1])
+                ),
+            },
+            None => format!(
+                "{} of {} boards entered",
+                self.boards.iter().filter(|b| b.board.is_some()).count(),
+                self.boards.len()
+            ),
+        }
+    }
+}
+
+/// The card of match `table` in `round` (`None` when there is no such match).
+pub fn match_card(event: &Event, results: &Results, round: u32, table: u32) -> Option<MatchCard> {
+    let Scoring::Teams { scoring, .. } = event.settings.scoring else {
+        return None;
+    };
+    let seated = event
+        .schedule
+        .round(round)?
+        .tables
+        .iter()
+        .find(|t| t.number == table)?;
+    let (home, away) = match_teams(seated)?;
+    let boards: Vec<BoardLine> = event
+        .deals_of_round(round)
+        .map(|deal| {
+            let board = match results.get(&ResultKey { round, table, deal }) {
+                Some(ResultValue::Teams { board }) => Some(*board),
+                _ => None,
+            };
+            let home_imps = board
+                .and_then(|b| b.entry().net().ok())
+                .map(crate::scoring::bridge::imps);
+            BoardLine {
+                deal,
+                board,
+                home_imps,
+            }
+        })
+        .collect();
+    let score = match_boards(event, results, round, table)
+        .ok()
+        .and_then(|entries| score_match(&entries, scoring.match_scoring()).ok())
+        .map(|result| (result.imps_won, result.points));
+    Some(MatchCard {
+        home,
+        away,
+        boards,
+        score,
+    })
 }
 
 /// The boards of a match with none missing, as the scoring reads them; `Err` names the
@@ -384,7 +483,11 @@ fn check_round_complete(event: &Event, results: &Results, round: &Round) -> Resu
 /// that has not had one. Refused, with the reason, for a round robin, before the last
 /// round's every board is entered, and once the Swiss's rounds are all paired. The round is
 /// checked by the independent verifier before it is returned.
-pub fn pair_next_round(event: &Event, results: &Results) -> Result<(Event, PairedRound), String> {
+pub fn pair_next_round(
+    event: &Event,
+    results: &Results,
+    leaving: &[usize],
+) -> Result<(Event, PairedRound), String> {
     swiss_settings(event)?;
     let Some(last) = event.schedule.rounds.last() else {
         return Err("the event has no first round to follow".to_owned());
@@ -398,10 +501,23 @@ pub fn pair_next_round(event: &Event, results: &Results) -> Result<(Event, Paire
         ));
     }
     check_round_complete(event, results, last)?;
+    let left = teams_leaving(event, last, leaving)?;
     let (scoring, bye) = swiss_settings(event)?;
     let lines = standing_lines(event, results, scoring, bye)?;
-    let order: Vec<usize> = lines.iter().map(|l| l.team).collect();
-    let mut place = vec![usize::MAX; order.len()];
+    // The teams that play on, in standings order (a team that has left keeps its place in
+    // the standings, but is not paired).
+    let order: Vec<usize> = lines
+        .iter()
+        .map(|l| l.team)
+        .filter(|t| !left.contains(t))
+        .collect();
+    if order.len() < 2 {
+        return Err(format!(
+            "{} team(s) would be left to play: a round needs at least two",
+            order.len()
+        ));
+    }
+    let mut place = vec![usize::MAX; event.schedule.entrants.len()];
     for (p, &team) in order.iter().enumerate() {
         if let Some(slot) = place.get_mut(team) {
             *slot = p;
@@ -446,6 +562,10 @@ pub fn pair_next_round(event: &Event, results: &Results) -> Result<(Event, Paire
                 kind: Absence::Bye,
             })
             .into_iter()
+            .chain(left.iter().map(|&entrant| Absent {
+                entrant,
+                kind: Absence::Left,
+            }))
             .collect(),
     };
     let mut next = event.clone();
@@ -470,6 +590,34 @@ pub fn pair_next_round(event: &Event, results: &Results) -> Result<(Event, Paire
             repeats: paired.repeats.len(),
         },
     ))
+}
+
+/// The teams that do not play the next round: those that left before (absent as such from
+/// the last round) and those leaving now (`leaving`, checked: a team of the event, playing
+/// the last round or joining now), sorted.
+fn teams_leaving(event: &Event, last: &Round, leaving: &[usize]) -> Result<Vec<usize>, String> {
+    let name = |e: usize| event.schedule.entrants.get(e).map_or("?", String::as_str);
+    let mut left: Vec<usize> = last
+        .absent
+        .iter()
+        .filter(|a| a.kind == Absence::Left)
+        .map(|a| a.entrant)
+        .collect();
+    for &team in leaving {
+        if team >= event.schedule.entrants.len() {
+            return Err(format!(
+                "there is no team {} (the event has {})",
+                team + 1,
+                event.schedule.entrants.len()
+            ));
+        }
+        if left.contains(&team) {
+            return Err(format!("{} has left already", name(team)));
+        }
+        left.push(team);
+    }
+    left.sort_unstable();
+    Ok(left)
 }
 
 /// Every meeting and bye so far, with each team named by its place in the standings.

@@ -2,7 +2,7 @@
 //! as promised (couples never), byes shared out, colours balanced and alternating.
 
 use super::{Report, Rule, join_and};
-use crate::model::{Schedule, Seat};
+use crate::model::{Absence, Schedule, Seat};
 use std::collections::HashMap;
 
 /// Largest |home − away| allowed per entrant per cycle. With an odd field the bye removes a
@@ -65,9 +65,11 @@ pub(super) fn check(schedule: &Schedule, report: &mut Report) {
             colours[h].push((round.number, Some(true)));
             colours[a].push((round.number, Some(false)));
         }
+        // In a Swiss, a team that has left or not yet joined is absent, not on a bye.
         let on_bye: Vec<usize> = round
             .absent
             .iter()
+            .filter(|a| !schedule.promise.swiss || a.kind == Absence::Bye)
             .map(|a| a.entrant)
             .filter(|&e| e < n)
             .collect();

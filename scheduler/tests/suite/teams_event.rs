@@ -92,7 +92,10 @@ fn a_nine_team_swiss_is_paired_round_by_round_without_repeats_or_second_byes() {
     assert_eq!((first.absent[0].entrant, first.absent[0].kind), (8, Absence::Bye));
 
     // Not before the round is complete: the refusal names the match and the boards missing.
-    let refused = session.apply(Command::PairNextRound).unwrap_err().to_string();
+    let refused = session
+        .apply(Command::PairNextRound { leaving: vec![] })
+        .unwrap_err()
+        .to_string();
     assert!(refused.contains("round 1 is not complete"), "{refused}");
     assert!(
         refused.contains("match 1 (Player 1 v Player 5) has no result for board(s) 1, 2, 3, 4"),
@@ -106,7 +109,7 @@ fn a_nine_team_swiss_is_paired_round_by_round_without_repeats_or_second_byes() {
         }
         // The standings the pairing reads: best first.
         let order: Vec<String> = session.standings()[0].rows.iter().map(|r| r[1].clone()).collect();
-        let applied = session.apply(Command::PairNextRound).unwrap();
+        let applied = session.apply(Command::PairNextRound { leaving: vec![] }).unwrap();
         assert!(
             applied
                 .message
@@ -170,7 +173,10 @@ fn a_nine_team_swiss_is_paired_round_by_round_without_repeats_or_second_byes() {
     assert!(report.is_valid(), "{report:?}");
 
     // All six rounds paired: a seventh is refused with the reason.
-    let refused = session.apply(Command::PairNextRound).unwrap_err().to_string();
+    let refused = session
+        .apply(Command::PairNextRound { leaving: vec![] })
+        .unwrap_err()
+        .to_string();
     assert!(
         refused.contains("all 6 rounds of the Swiss are paired"),
         "{refused}"
@@ -205,10 +211,13 @@ fn a_pairing_is_taken_back_by_undo_and_made_once_by_two_writers() {
     let mut one = Session::create(&path, &swiss(6, 5)).unwrap();
     enter_round(&mut one, 1);
     let mut two = Session::open(&path).unwrap();
-    one.apply(Command::PairNextRound).unwrap();
+    one.apply(Command::PairNextRound { leaving: vec![] }).unwrap();
     // The second writer read the event before the pairing: its request is checked against
     // the file as stored, where round 2 has no results yet.
-    let refused = two.apply(Command::PairNextRound).unwrap_err().to_string();
+    let refused = two
+        .apply(Command::PairNextRound { leaving: vec![] })
+        .unwrap_err()
+        .to_string();
     assert!(refused.contains("round 2 is not complete"), "{refused}");
     two.refresh().unwrap();
     assert_eq!(two.event().schedule.rounds.len(), 2);
@@ -269,7 +278,10 @@ fn byes_score_as_the_club_decides_and_a_round_robin_is_not_paired() {
     assert_eq!(event.schedule.rounds.len(), 5);
     let path = scratch("teams", "round-robin.tourney");
     let mut session = Session::create(&path, &event).unwrap();
-    let refused = session.apply(Command::PairNextRound).unwrap_err().to_string();
+    let refused = session
+        .apply(Command::PairNextRound { leaving: vec![] })
+        .unwrap_err()
+        .to_string();
     assert!(refused.contains("round robin"), "{refused}");
 
     // A bye of 25 VPs is more than a match can give: refused when the event is made.
@@ -313,7 +325,7 @@ fn a_pairing_is_changed_by_hand_before_its_round_is_played() {
     enter_round(&mut session, 1);
     let refused = swap(&mut session, 1, 0, 2).unwrap_err().to_string();
     assert!(refused.contains("round 1 has results already"), "{refused}");
-    session.apply(Command::PairNextRound).unwrap();
+    session.apply(Command::PairNextRound { leaving: vec![] }).unwrap();
     let refused = swap(&mut session, 1, 0, 2).unwrap_err().to_string();
     assert!(
         refused.contains("only the last round paired (round 2)"),
@@ -341,14 +353,7 @@ fn a_pairing_is_changed_by_hand_before_its_round_is_played() {
         said.contains("this is a repeat meeting: they met in round(s) 1"),
         "{said}"
     );
-    // Late entries and withdrawals are not handled in a Swiss yet: refused, saying so.
-    let late = Command::LateArrival {
-        name: "Latecomers".into(),
-        before_round: None,
-        missed: scheduler::movement::MissedBoards::NotPlayed,
-    };
-    let refused = session.apply(late).unwrap_err().to_string();
-    assert!(refused.contains("not handled yet"), "{refused}");
+    // A withdrawal in a Swiss is given when the next round is paired: refused here, saying how.
     let refused = session
         .apply(Command::Withdraw {
             entrant: 0,
@@ -356,7 +361,7 @@ fn a_pairing_is_changed_by_hand_before_its_round_is_played() {
         })
         .unwrap_err()
         .to_string();
-    assert!(refused.contains("not handled yet"), "{refused}");
+    assert!(refused.contains("pair-next EVENT --without TEAM"), "{refused}");
     assert!(
         swap(&mut session, 2, 0, 0)
             .unwrap_err()
@@ -369,4 +374,165 @@ fn a_pairing_is_changed_by_hand_before_its_round_is_played() {
             .to_string()
             .contains("there is no team 10")
     );
+}
+
+#[test]
+fn a_board_typed_back_reads_as_the_same_board() {
+    use scheduler::event::entry::parse_team_board;
+    for board in [
+        TeamBoard::Tables {
+            table1_ns: 420,
+            table2_ns: -170,
+        },
+        TeamBoard::Tables {
+            table1_ns: -7600,
+            table2_ns: 0,
+        },
+        TeamBoard::Net { net: 590 },
+        TeamBoard::Net { net: -50 },
+    ] {
+        assert_eq!(parse_team_board(&board.typed()), Ok(board), "{}", board.typed());
+    }
+    assert_eq!(parse_team_board("NET: +30"), Ok(TeamBoard::Net { net: 30 }));
+    assert_eq!(
+        parse_team_board("420/-170"),
+        Ok(TeamBoard::Tables {
+            table1_ns: 420,
+            table2_ns: -170
+        })
+    );
+    assert!(
+        parse_team_board("420")
+            .unwrap_err()
+            .contains("give the N-S score at table 1 and at table 2")
+    );
+    assert!(parse_team_board("net x").unwrap_err().contains("is not a score"));
+}
+
+#[test]
+fn a_late_team_joins_and_a_team_withdraws_between_rounds() {
+    let path = scratch("teams", "late.tourney");
+    let mut session = Session::create(&path, &swiss(6, 4)).unwrap();
+    enter_round(&mut session, 1);
+    let late = |name: &str, before_round| Command::LateArrival {
+        name: name.into(),
+        before_round,
+        missed: scheduler::movement::MissedBoards::NotPlayed,
+    };
+    // Only the next round to be paired can be joined.
+    let refused = session
+        .apply(late("Latecomers", Some(1)))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("joins the next round to be paired (round 2)"),
+        "{refused}"
+    );
+    let said = session.apply(late("Latecomers", None)).unwrap().message;
+    assert!(said.contains("Latecomers is paired from round 2 on"), "{said}");
+    assert_eq!(session.event().schedule.entrants.len(), 7);
+    let round1 = session.event().schedule.round(1).unwrap().clone();
+    assert!(
+        round1
+            .absent
+            .iter()
+            .any(|a| a.entrant == 6 && a.kind == Absence::Late)
+    );
+    // Team 2 withdraws as round 2 is paired: seven teams less one, six play, no bye.
+    let said = session
+        .apply(Command::PairNextRound { leaving: vec![1] })
+        .unwrap()
+        .message;
+    let round2 = session.event().schedule.round(2).unwrap().clone();
+    let seated: HashSet<usize> = round2
+        .tables
+        .iter()
+        .flat_map(|t| t.seats.iter().map(|s| s.entrant))
+        .collect();
+    assert_eq!(round2.tables.len(), 3, "{said}");
+    assert!(seated.contains(&6), "the late team plays round 2");
+    assert!(!seated.contains(&1), "the team that left does not");
+    assert!(
+        round2
+            .absent
+            .iter()
+            .any(|a| a.entrant == 1 && a.kind == Absence::Left)
+    );
+    assert!(!round2.absent.iter().any(|a| a.kind == Absence::Bye));
+    // It stays out of later rounds, and keeps its round-1 result in the standings.
+    enter_round(&mut session, 2);
+    session.apply(Command::PairNextRound { leaving: vec![] }).unwrap();
+    let round3 = session.event().schedule.round(3).unwrap().clone();
+    assert!(
+        round3
+            .tables
+            .iter()
+            .all(|t| t.seats.iter().all(|s| s.entrant != 1))
+    );
+    assert!(
+        round3
+            .absent
+            .iter()
+            .any(|a| a.entrant == 1 && a.kind == Absence::Left)
+    );
+    let standings = &session.standings()[0];
+    let row = standings.rows.iter().find(|r| r[1] == "Player 2").unwrap();
+    assert_eq!(row[3], "1", "played one match: {row:?}");
+    // Leaving twice, or a team the event does not have, is refused.
+    enter_round(&mut session, 3);
+    let refused = session
+        .apply(Command::PairNextRound { leaving: vec![1] })
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("Player 2 has left already"), "{refused}");
+    let refused = session
+        .apply(Command::PairNextRound { leaving: vec![9] })
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("there is no team 10"), "{refused}");
+    let report = scheduler::verify::verify(&session.event().schedule);
+    assert!(report.is_valid(), "{report:?}");
+}
+
+#[test]
+fn the_results_site_shows_each_match_with_its_boards_imps_and_vps() {
+    let path = scratch("teams", "site.tourney");
+    let mut session = Session::create(&path, &swiss(4, 3)).unwrap();
+    enter_round(&mut session, 1);
+    // One board of round 1's second match is taken back: that match shows what is missing.
+    let cleared = ResultKey {
+        round: 1,
+        table: 2,
+        deal: 4,
+    };
+    session.apply(Command::ClearResult(cleared)).unwrap();
+    let event = session.event().clone();
+    let card = scheduler::event::teams::match_card(&event, session.results(), 1, 1).unwrap();
+    assert_eq!((card.home, card.away), (0, 2));
+    assert_eq!(card.boards.len(), 4);
+    // Board 1, entered as both tables' scores: its IMPs are the net score's on the WBF scale.
+    let net = match card.boards[0].board.unwrap() {
+        TeamBoard::Tables { table1_ns, table2_ns } => table1_ns - table2_ns,
+        TeamBoard::Net { net } => net,
+    };
+    assert_eq!(
+        card.boards[0].home_imps,
+        Some(scheduler::scoring::bridge::imps(net))
+    );
+    let (imps, points) = card.score.unwrap();
+    assert_eq!(points[0] + points[1], 2000, "20 VPs between the two");
+    let won: i32 = card.boards.iter().map(|b| b.home_imps.unwrap().max(0)).sum();
+    assert_eq!(imps[0] as i32, won);
+
+    let site = scheduler::sheets::site::results_site(&event, session.results(), &Default::default());
+    let page = String::from_utf8(site.file("round-1.html").unwrap().bytes.clone()).unwrap();
+    let summary = card.summary(scheduler::event::teams::TeamsScoring::Wbf2013);
+    assert!(
+        summary.starts_with(&format!("IMPs {}–{}, VPs ", imps[0], imps[1])),
+        "{summary}"
+    );
+    assert!(page.contains(&summary), "{page}");
+    assert!(page.contains("<h2>Match 1: Player 1 v Player 3</h2>"), "{page}");
+    assert!(page.contains("3 of 4 boards entered"), "{page}");
+    assert!(page.contains("IMPs to Player 1"), "{page}");
 }

@@ -102,6 +102,18 @@ fn a_swiss_teams_event_from_the_form_to_round_three_standings() {
             harness.get_by_label(&format!("Round {}: 0 of 21 results", round + 1));
         }
     }
+    // A round entered earlier shows each board as it was typed, and no complaint.
+    harness.get_by_label("1 (done)").click();
+    harness.run();
+    assert_eq!(
+        harness.get_by_label("Match 1 board 1 result").value().as_deref(),
+        Some(typed(1, 1).as_str())
+    );
+    assert_eq!(
+        harness.get_by_label("Match 2 board 3 result").value().as_deref(),
+        Some(typed(2, 3).as_str())
+    );
+    assert!(harness.query_by_label_contains("give the N-S score").is_none());
     let event = session(&harness).event().clone();
     assert_eq!(event.schedule.rounds.len(), 3);
     let mut met = HashSet::new();

@@ -155,6 +155,11 @@ fn result_text(event: &Event, results: &Results, round: u32, table: &SeatedTable
         ResultValue::Tricks { ns, ew } => format!("{ns}–{ew}"),
         other => other.to_string(),
     };
+    if let crate::event::Scoring::Teams { scoring, .. } = event.settings.scoring {
+        return crate::event::teams::match_card(event, results, round, table.number)
+            .map(|card| card.summary(scoring))
+            .unwrap_or_default();
+    }
     let boards = event.deals_at(round, table.number);
     if *boards.start() == 0 {
         return results.get(&key(0)).map(show).unwrap_or_default();
@@ -167,6 +172,56 @@ fn result_text(event: &Event, results: &Results, round: u32, table: &SeatedTable
         })
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// A teams event's round: every match's boards (both tables' N-S scores, the net and the
+/// home team's IMPs), a table each; nothing for other events.
+fn match_boards_html(event: &Event, results: &Results, round: &Round) -> String {
+    let crate::event::Scoring::Teams { scoring, .. } = event.settings.scoring else {
+        return String::new();
+    };
+    let name = |e: usize| event.schedule.entrants.get(e).map_or("", String::as_str);
+    let mut html = String::new();
+    for seated in &round.tables {
+        let Some(card) = crate::event::teams::match_card(event, results, round.number, seated.number) else {
+            continue;
+        };
+        html.push_str(&format!(
+            "<h2>Match {}: {} v {}</h2>\n<p>{}</p>\n",
+            seated.number,
+            esc(name(card.home)),
+            esc(name(card.away)),
+            esc(&card.summary(scoring))
+        ));
+        let rows = card
+            .boards
+            .iter()
+            .map(|line| {
+                let (t1, t2, net) = match line.board {
+                    Some(crate::event::teams::TeamBoard::Tables { table1_ns, table2_ns }) => (
+                        table1_ns.to_string(),
+                        table2_ns.to_string(),
+                        (i64::from(table1_ns) - i64::from(table2_ns)).to_string(),
+                    ),
+                    Some(crate::event::teams::TeamBoard::Net { net }) => {
+                        (String::new(), String::new(), net.to_string())
+                    }
+                    None => (String::new(), String::new(), String::new()),
+                };
+                let imps = line.home_imps.map_or_else(String::new, |i| i.to_string());
+                vec![line.deal.to_string(), t1, t2, net, imps]
+            })
+            .collect();
+        let columns = vec![
+            ("Board".to_owned(), Align::Right),
+            ("Table 1 N-S".to_owned(), Align::Right),
+            ("Table 2 N-S".to_owned(), Align::Right),
+            ("Net".to_owned(), Align::Right),
+            (format!("IMPs to {}", esc(name(card.home))), Align::Right),
+        ];
+        html.push_str(&Table::new(&format!("Match {}: the boards", seated.number), columns, rows).html());
+    }
+    html
 }
 
 /// A round's page: a line per table (who against whom, and the result), then who did not
@@ -224,6 +279,7 @@ fn round_page(
     );
     let mut body = nav.clone();
     body.push_str(&table.html());
+    body.push_str(&match_boards_html(event, results, round));
     if !round.absent.is_empty() {
         let absent: Vec<String> = round
             .absent
