@@ -178,6 +178,16 @@ impl ResultsView {
             egui::RichText::new(format!("Round {}: {done} of {needed} results", round.number))
         };
         ui.label(state.strong());
+        if matches!(event.settings.scoring, Scoring::Teams { .. }) && !round.absent.is_empty() {
+            // Who has the bye, who has left and who joins later, for the director to see.
+            let name = |e: usize| event.schedule.entrants.get(e).map_or("?", String::as_str);
+            let absent: Vec<String> = round
+                .absent
+                .iter()
+                .map(|a| format!("{} ({})", name(a.entrant), a.kind.label()))
+                .collect();
+            ui.label(format!("Not playing this round: {}", absent.join(", ")));
+        }
         if let Some(command) = pair_next_ui(ui, session, round.number, done == needed) {
             commands.push(command);
             // Show the new round once it is paired, the keyboard on its first field.
