@@ -342,8 +342,7 @@ fn refuse_unsupported(schedule: &Schedule, what: &str) -> Result<(), String> {
 /// Whether the table of `key` in `schedule` seats `entrant`.
 fn table_has(schedule: &Schedule, key: ResultKey, entrant: usize) -> bool {
     schedule
-        .round(key.round)
-        .and_then(|r| r.tables.iter().find(|t| t.number == key.table))
+        .table(key.round, key.table)
         .is_some_and(|t| t.seats.iter().any(|s| s.entrant == entrant))
 }
 

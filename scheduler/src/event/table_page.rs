@@ -94,12 +94,7 @@ pub fn table_view(event: &Event, results: &Results, table: u32, round: u32) -> O
     if matches!(event.settings.scoring, Scoring::Teams { .. }) {
         return None;
     }
-    let seated = event
-        .schedule
-        .round(round)?
-        .tables
-        .iter()
-        .find(|t| t.number == table)?;
+    let seated = event.schedule.table(round, table)?;
     let (ns, ew) = sides(seated);
     let (entry, tricks_in_round) = match event.settings.scoring {
         Scoring::Bridge { .. } => ("bridge", None),

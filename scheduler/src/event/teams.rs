@@ -257,13 +257,7 @@ pub fn match_card(event: &Event, results: &Results, round: u32, table: u32) -> O
     let Scoring::Teams { scoring, .. } = event.settings.scoring else {
         return None;
     };
-    let seated = event
-        .schedule
-        .round(round)?
-        .tables
-        .iter()
-        .find(|t| t.number == table)?;
-    let (home, away) = match_teams(seated)?;
+    let (home, away) = match_teams(event.schedule.table(round, table)?)?;
     let boards: Vec<BoardLine> = event
         .deals_of_round(round)
         .map(|deal| {
@@ -488,7 +482,7 @@ pub fn pair_next_round(
     results: &Results,
     leaving: &[usize],
 ) -> Result<(Event, PairedRound), String> {
-    swiss_settings(event)?;
+    let (scoring, bye) = swiss_settings(event)?;
     let Some(last) = event.schedule.rounds.last() else {
         return Err("the event has no first round to follow".to_owned());
     };
@@ -502,7 +496,6 @@ pub fn pair_next_round(
     }
     check_round_complete(event, results, last)?;
     let left = teams_leaving(event, last, leaving)?;
-    let (scoring, bye) = swiss_settings(event)?;
     let lines = standing_lines(event, results, scoring, bye)?;
     // The teams that play on, in standings order (a team that has left keeps its place in
     // the standings, but is not paired).

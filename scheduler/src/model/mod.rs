@@ -698,6 +698,11 @@ impl Schedule {
         self.rounds.iter().find(|r| r.number == number)
     }
 
+    /// Table `number` of round `round`, if the round has it.
+    pub fn table(&self, round: u32, number: u32) -> Option<&Table> {
+        self.round(round)?.tables.iter().find(|t| t.number == number)
+    }
+
     /// Carries renames (old name, new name) over to the entrants; all at once, so swapping
     /// two names works.
     pub fn rename_entrants(&mut self, renames: &[(String, String)]) {
