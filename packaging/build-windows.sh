@@ -65,9 +65,13 @@ if [[ -z "${SOURCE_DATE_EPOCH:-}" ]]; then
 fi
 export TOURNEY_BUILD_EPOCH=${TOURNEY_BUILD_EPOCH:-$SOURCE_DATE_EPOCH}
 
-exe="$CARGO_TARGET_DIR/$TARGET/release/tourney.exe"
+# The build profile: `release` unless TOURNEY_WIN_PROFILE names another (CI's `ci-windows`,
+# see Cargo.toml: the same program optimised less, for a shorter cold build).
+profile=${TOURNEY_WIN_PROFILE:-release}
+[[ $profile =~ ^[a-z][a-z0-9-]*$ ]] || fail "TOURNEY_WIN_PROFILE must be a profile name such as release, not \"$profile\""
+exe="$CARGO_TARGET_DIR/$TARGET/$profile/tourney.exe"
 if [[ ${TOURNEY_PREBUILT:-} != 1 ]]; then
-  env -u SOURCE_DATE_EPOCH cargo build --release --target "$TARGET" -p tourney
+  env -u SOURCE_DATE_EPOCH cargo build --profile "$profile" --target "$TARGET" -p tourney
 fi
 [[ -f $exe ]] || fail "no $exe: the build did not make it (run without TOURNEY_PREBUILT=1)"
 

@@ -26,6 +26,10 @@ pub struct SheetsView {
     /// Bridge with deals attached: the hand records, four boards a page. Off until ticked:
     /// they are handed out after play, not printed with the evening's cards.
     hand_records: bool,
+    /// Teams of four: the match score cards (both tables' scores, net, IMPs, the result).
+    match_cards: bool,
+    /// Teams of four: only this round's round sheet and match cards (`None`: every round).
+    only_round: Option<u32>,
     letter: bool,
 }
 
@@ -40,6 +44,8 @@ impl Default for SheetsView {
             score_cards: true,
             summary: true,
             hand_records: false,
+            match_cards: true,
+            only_round: None,
             letter: false,
         }
     }
@@ -60,42 +66,7 @@ impl EventView for SheetsView {
                 ),
             );
         }
-        let offered = sheet_kinds(session.event());
-        let club_pairs = session.event().schedule.movement.is_some();
-        if offered.contains(&SheetKind::MovementSummary) {
-            ui.checkbox(
-                &mut self.summary,
-                "Movement summary for the director (relay, sharing, copies of each board)",
-            );
-        }
-        if offered.contains(&SheetKind::Round) {
-            ui.checkbox(&mut self.round, "Master round sheet (every round, every table)");
-        }
-        let format = &session.event().schedule.format;
-        ui.checkbox(
-            &mut self.table,
-            if club_pairs {
-                "Table cards (where the boards and the pairs go next)"
-            } else if *format == scheduler::Format::TeamChess {
-                "Match cards (one per match, with the boards and colours)"
-            } else {
-                "Table cards (who sits where each round)"
-            },
-        );
-        if offered.contains(&SheetKind::Personal) {
-            ui.checkbox(&mut self.personal, "Personal movement cards (with cut lines)");
-        }
-        if club_pairs {
-            ui.checkbox(
-                &mut self.travellers,
-                "Travellers, one per board (filled in from the results entered)",
-            );
-            ui.checkbox(&mut self.score_cards, "Personal score cards, one per pair");
-        }
-        if offered.contains(&SheetKind::HandRecords) {
-            ui.checkbox(&mut self.hand_records, "Hand records (4 boards a page)")
-                .on_hover_text("The deals attached to the boards, with dealer, vulnerability and points: to hand out after play");
-        }
+        self.kind_choices(ui, session);
         ui.add_enabled(
             !session.results().is_empty(),
             egui::Checkbox::new(&mut self.standings, "Standings"),
@@ -134,7 +105,7 @@ impl EventView for SheetsView {
                 self.write_round_sheet(session, &path),
             ));
         }
-        if club_pairs {
+        if session.event().schedule.movement.is_some() {
             let clicked = ui
                 .add_enabled(
                     !session.results().is_empty(),
@@ -196,11 +167,79 @@ impl SheetsView {
         }
     }
 
+    /// A tick box for each sheet the event prints (the standings aside).
+    fn kind_choices(&mut self, ui: &mut egui::Ui, session: &Session) {
+        let offered = sheet_kinds(session.event());
+        let club_pairs = session.event().schedule.movement.is_some();
+        if offered.contains(&SheetKind::MovementSummary) {
+            ui.checkbox(
+                &mut self.summary,
+                "Movement summary for the director (relay, sharing, copies of each board)",
+            );
+        }
+        if offered.contains(&SheetKind::Round) {
+            ui.checkbox(&mut self.round, "Master round sheet (every round, every table)");
+        }
+        let format = &session.event().schedule.format;
+        if offered.contains(&SheetKind::Table) {
+            ui.checkbox(
+                &mut self.table,
+                if club_pairs {
+                    "Table cards (where the boards and the pairs go next)"
+                } else if *format == scheduler::Format::TeamChess {
+                    "Match cards (one per match, with the boards and colours)"
+                } else {
+                    "Table cards (who sits where each round)"
+                },
+            );
+        }
+        if offered.contains(&SheetKind::MatchCards) {
+            ui.checkbox(
+                &mut self.match_cards,
+                "Match score cards (both tables' scores of every board, the IMPs and the result)",
+            );
+            self.round_choice(ui, session);
+        }
+        if offered.contains(&SheetKind::Personal) {
+            ui.checkbox(&mut self.personal, "Personal movement cards (with cut lines)");
+        }
+        if club_pairs {
+            ui.checkbox(
+                &mut self.travellers,
+                "Travellers, one per board (filled in from the results entered)",
+            );
+            ui.checkbox(&mut self.score_cards, "Personal score cards, one per pair");
+        }
+        if offered.contains(&SheetKind::HandRecords) {
+            ui.checkbox(&mut self.hand_records, "Hand records (4 boards a page)")
+                .on_hover_text("The deals attached to the boards, with dealer, vulnerability and points: to hand out after play");
+        }
+    }
+
+    /// Teams: every round's round sheet and match cards, or one round's (the one in play).
+    fn round_choice(&mut self, ui: &mut egui::Ui, session: &Session) {
+        let paired = session.event().schedule.rounds.len() as u32;
+        // A round an undo took away is no longer offered (and not printed).
+        if self.only_round.is_some_and(|r| r > paired) {
+            self.only_round = None;
+        }
+        ui.horizontal(|ui| {
+            ui.label("Rounds:");
+            ui.selectable_value(&mut self.only_round, None, "Every round");
+            for round in 1..=paired {
+                ui.selectable_value(&mut self.only_round, Some(round), format!("Round {round}"));
+            }
+        });
+    }
+
     fn write_pdf(&self, session: &Session, path: &Path) -> Result<(), String> {
         let event = session.event();
         let mut options = sheet_options(event);
         options.paper = if self.letter { Paper::Letter } else { Paper::A4 };
         let offered = sheet_kinds(event);
+        options.round = self
+            .only_round
+            .filter(|_| offered.contains(&SheetKind::MatchCards));
         options.kinds = [
             (self.summary, SheetKind::MovementSummary),
             (self.round, SheetKind::Round),
@@ -209,6 +248,7 @@ impl SheetsView {
             (self.travellers, SheetKind::Travellers),
             (self.score_cards, SheetKind::ScoreCards),
             (self.hand_records, SheetKind::HandRecords),
+            (self.match_cards, SheetKind::MatchCards),
         ]
         .into_iter()
         .filter_map(|(on, kind)| (on && offered.contains(&kind)).then_some(kind))

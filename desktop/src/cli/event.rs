@@ -441,9 +441,13 @@ pub struct EventSheetsArgs {
     #[arg(long, value_name = "FILE.pdf")]
     pdf: PathBuf,
     /// Sheet kinds (comma-separated): summary, table, travellers, score-cards, round,
-    /// personal, standings, all (default: what the event's format prints).
+    /// personal, standings, match-cards, all (default: what the event's format prints).
     #[arg(long = "kind", value_enum, value_delimiter = ',')]
     kind: Vec<super::output::SheetKindArg>,
+    /// Teams: only this round's round sheet and match score cards (default: every round
+    /// paired so far).
+    #[arg(long)]
+    round: Option<u32>,
     /// Replace an existing PDF (never an event file).
     #[arg(long)]
     force: bool,
@@ -1337,6 +1341,7 @@ fn write_sheets(args: &EventSheetsArgs) -> Result<ExitCode> {
     let event = file.event();
     let mut options = sheet_options(event);
     options.paper = paper(args.paper);
+    options.round = args.round;
     if !args.kind.is_empty() {
         options.kinds = super::output::chosen_kinds(&args.kind, &sheet_kinds(event));
     }

@@ -90,6 +90,8 @@ pub enum SheetKindArg {
     Summary,
     /// Bridge: hand records, four boards a page (needs deals attached: `event deals`).
     HandRecords,
+    /// Teams of four: a score card per match (both tables' scores, net, IMPs, the result).
+    MatchCards,
     /// Round, table and personal (for `event sheets`: what the event's format prints).
     All,
 }
@@ -106,6 +108,7 @@ impl SheetKindArg {
             SheetKindArg::ScoreCards => Some(SheetKind::ScoreCards),
             SheetKindArg::Summary => Some(SheetKind::MovementSummary),
             SheetKindArg::HandRecords => Some(SheetKind::HandRecords),
+            SheetKindArg::MatchCards => Some(SheetKind::MatchCards),
             SheetKindArg::All => None,
         }
     }

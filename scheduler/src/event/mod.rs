@@ -14,6 +14,7 @@ pub mod store;
 pub mod table_page;
 pub mod tables;
 pub mod teams;
+pub mod teams_ranking;
 pub mod usebio;
 
 use crate::deals::Card;

@@ -347,7 +347,7 @@ fn played(event: &Event, results: &Results, scoring: TeamsScoring) -> (Vec<Playe
 }
 
 /// The standings lines of a teams event, best first.
-fn standing_lines(
+pub(crate) fn standing_lines(
     event: &Event,
     results: &Results,
     scoring: TeamsScoring,
@@ -358,7 +358,7 @@ fn standing_lines(
 }
 
 /// IMPs won ÷ IMPs lost, as printed: "1.250", "∞" when none were lost, "–" before any.
-fn quotient_text(won: u64, lost: u64) -> String {
+pub(crate) fn quotient_text(won: u64, lost: u64) -> String {
     match (won, lost) {
         (0, 0) => "–".to_owned(),
         (_, 0) => "∞".to_owned(),

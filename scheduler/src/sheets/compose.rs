@@ -5,7 +5,7 @@ use super::{
     Block, Card, Column, ColumnKind, EventHeading, Grid, Orientation, Scored, Section, SectionBody,
     SheetDocument, SheetError, SheetKind, SheetOptions, Slip, StandingsTable,
 };
-use super::{club_pairs, hand_records, scorecards};
+use super::{club_pairs, hand_records, scorecards, teams};
 use crate::model::{Absence, Format, Round, Schedule, Seat, SeatAssignment, Table, TeamEvent};
 use crate::movement::Movement;
 use crate::schedule_io::seat_columns;
@@ -21,6 +21,7 @@ pub fn sheet_document(
         travellers: &[],
         hand_records: &[],
         scorecards: &[],
+        teams: None,
     };
     document(schedule, &scored, options)
 }
@@ -45,7 +46,18 @@ pub fn document(
     let mut sections = Vec::new();
     for kind in kinds {
         let (title, body) = match kind {
-            SheetKind::Round => round_sheet(schedule, options),
+            SheetKind::Round => match &scored.teams {
+                Some(teams) => teams::round_sheet(teams),
+                None => round_sheet(schedule, options),
+            },
+            SheetKind::MatchCards => match &scored.teams {
+                Some(teams) => teams::match_cards(teams, options),
+                None => {
+                    return Err(SheetError::Options(
+                        "match score cards are for teams-of-four events".into(),
+                    ));
+                }
+            },
             SheetKind::Table => match &schedule.movement {
                 Some(movement) => club_pairs::guide_cards(schedule, movement),
                 None => table_cards(schedule),
@@ -93,7 +105,14 @@ pub fn document(
             Orientation::Landscape => true,
             // Score cards stand two across a portrait page unless landscape is asked for, and
             // hand records two by two.
-            Orientation::Auto if matches!(kind, SheetKind::ScoreCards | SheetKind::HandRecords) => false,
+            Orientation::Auto
+                if matches!(
+                    kind,
+                    SheetKind::ScoreCards | SheetKind::HandRecords | SheetKind::MatchCards
+                ) =>
+            {
+                false
+            }
             Orientation::Auto if wraps(schedule, kind) => {
                 widest_fixed(&body) > options.paper.portrait_text_width()
             }
@@ -131,7 +150,8 @@ fn wraps(schedule: &Schedule, kind: SheetKind) -> bool {
         SheetKind::Travellers
         | SheetKind::ScoreCards
         | SheetKind::MovementSummary
-        | SheetKind::HandRecords => true,
+        | SheetKind::HandRecords
+        | SheetKind::MatchCards => true,
         SheetKind::Table => schedule.movement.is_some(),
         _ => false,
     }
@@ -671,7 +691,8 @@ fn standings_block(table: &StandingsTable) -> Block {
                 .trim_end_matches('=')
                 .replace('½', ".5")
                 .replace(',', ".");
-            cell.is_empty() || cell.parse::<f64>().is_ok()
+            // "–" (none yet) and "∞" (an IMP quotient with nothing lost) stand among numbers.
+            cell.is_empty() || cell == "–" || cell == "∞" || cell.parse::<f64>().is_ok()
         })
     };
     let columns = table

@@ -2,9 +2,11 @@
 //! prints, and the document with the results so far (standings, filled travellers and score
 //! cards). Shared by the command line and the window, so both print the same.
 
+use super::teams::TeamsSheets;
 use super::{Scored, SheetDocument, SheetError, SheetKind, SheetOptions, document};
 use crate::event::club_pairs::{scorecards, travellers};
 use crate::event::standings::standings;
+use crate::event::teams_ranking::running_ranking;
 use crate::event::{Event, Results, Scoring};
 
 /// Title, club and date from the event's settings; for bridge without a movement, the boards
@@ -27,11 +29,15 @@ pub fn sheet_options(event: &Event) -> SheetOptions {
     options
 }
 
-/// The kinds an event prints by default: for a club pairs evening with a movement the summary,
-/// table cards, travellers and score cards; for other bridge the schedule's sheets and the
+/// The kinds an event prints by default: for a teams-of-four event the round sheet and the
+/// match score cards; for a club pairs evening with a movement the summary, table cards,
+/// travellers and score cards; for other bridge the schedule's sheets and the
 /// boards summary; else the schedule's sheets. Bridge with hand records attached also prints
 /// them, four boards a page.
 pub fn sheet_kinds(event: &Event) -> Vec<SheetKind> {
+    if matches!(event.settings.scoring, Scoring::Teams { .. }) {
+        return vec![SheetKind::Round, SheetKind::MatchCards];
+    }
     let bridge = matches!(event.settings.scoring, Scoring::Bridge { .. });
     let mut kinds = match (&event.schedule.movement, bridge) {
         (Some(_), _) => SheetKind::CLUB_PAIRS_KINDS.to_vec(),
@@ -64,11 +70,30 @@ pub fn event_document(
     results: &Results,
     options: &SheetOptions,
 ) -> Result<SheetDocument, SheetError> {
+    if let Some(round) = options.round {
+        let paired = event.schedule.rounds.len();
+        if !matches!(event.settings.scoring, Scoring::Teams { .. }) {
+            return Err(SheetError::Options(
+                "a single round's sheets are printed for teams events; this event prints every round".into(),
+            ));
+        }
+        if round == 0 || round as usize > paired {
+            return Err(SheetError::Options(format!(
+                "there is no round {round}: the event has rounds 1 to {paired} paired"
+            )));
+        }
+    }
+    // A teams event's standings sheet is its running ranking (a column per round).
     let tables = if results.is_empty() {
         Vec::new()
     } else {
-        standings(event, results)
+        running_ranking(event, results).map_or_else(|| standings(event, results), |ranking| vec![ranking])
     };
+    let teams = matches!(event.settings.scoring, Scoring::Teams { .. }).then_some(TeamsSheets {
+        event,
+        results,
+        round: options.round,
+    });
     let scored = travellers(event, results);
     let cards = if options.kinds.contains(&SheetKind::ScoreCards) {
         scorecards(event, results)
@@ -83,6 +108,7 @@ pub fn event_document(
             travellers: &scored,
             hand_records: &hand_records,
             scorecards: &cards,
+            teams,
         },
         options,
     )

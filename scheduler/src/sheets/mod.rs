@@ -15,6 +15,7 @@ pub mod pdf;
 mod scorecards;
 pub mod site;
 pub mod table_codes;
+pub mod teams;
 
 use crate::event::club_pairs::{Scorecard, Traveller};
 #[cfg(feature = "pdf")]
@@ -52,6 +53,9 @@ pub enum SheetKind {
     /// number, dealer, vulnerability and the four hands round a compass (with each hand's
     /// high-card points), to hand out after play.
     HandRecords,
+    /// Teams of four: a score card per match, both tables' scores of every board side by
+    /// side with the net and the IMPs, the match's IMPs and points at the foot.
+    MatchCards,
 }
 
 impl SheetKind {
@@ -132,6 +136,9 @@ pub struct SheetOptions {
     /// (individual bridge, a pairs round robin): every table plays the round's boards, so
     /// the sheets say how many copies of each board that needs. `None` otherwise.
     pub bridge_boards_per_round: Option<u32>,
+    /// A teams event: only this round's round sheet and match cards, when set; every round
+    /// paired so far otherwise.
+    pub round: Option<u32>,
 }
 
 impl SheetOptions {
@@ -150,6 +157,7 @@ impl SheetOptions {
             orientation: Orientation::Auto,
             kinds: SheetKind::SCHEDULE_KINDS.to_vec(),
             bridge_boards_per_round: None,
+            round: None,
         }
     }
 
@@ -185,6 +193,9 @@ pub struct Scored<'a> {
     /// A club pairs event's personal scorecards (`crate::event::club_pairs::scorecards`);
     /// empty for blank cards made from the movement alone.
     pub scorecards: &'a [Scorecard],
+    /// A teams-of-four event with its results, for its round sheet and match cards; `None`
+    /// for any other event.
+    pub teams: Option<teams::TeamsSheets<'a>>,
 }
 
 /// Everything the templates print, as data. Serialised to JSON for typst.
@@ -249,12 +260,18 @@ pub enum SectionBody {
         /// The boards, in number order.
         boards: Vec<HandRecord>,
     },
-    /// Personal score cards of a club pairs evening: framed cards side by side, as many down
-    /// a page as fit (drawn by their own template, `scorecards.typ` beside this module).
+    /// Personal score cards of a club pairs evening, or a teams event's match cards: framed
+    /// cards side by side, as many down a page as fit (drawn by their own template, `scorecards.typ` beside this module).
     Scorecards {
         /// Cards side by side: 2, or 1 when a card is taller than a page (it then breaks
-        /// across pages).
+        /// across pages); 1 for match cards.
         across: usize,
+        /// Whether each card's lines begin with the round's and the opponents' cells (a
+        /// pair's card); a match card has only the board columns.
+        lead: bool,
+        /// A row of headings above the column heads, each spanning several columns ("Table 1:
+        /// home team N-S"); empty for none.
+        groups: Vec<CardCell>,
         /// Space above and below the text of each line of the cards' tables, in points: more
         /// when the cards have room, so the boxes are easier to write in.
         padding: f64,

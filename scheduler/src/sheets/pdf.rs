@@ -136,6 +136,8 @@ fn parts(section: &Section) -> Vec<Section> {
         SectionBody::Scorecards {
             across,
             padding,
+            lead,
+            groups,
             columns,
             cards,
         } => cards
@@ -144,6 +146,8 @@ fn parts(section: &Section) -> Vec<Section> {
                 cut(SectionBody::Scorecards {
                     across: *across,
                     padding: *padding,
+                    lead: *lead,
+                    groups: groups.clone(),
                     columns: columns.clone(),
                     cards: cards.to_vec(),
                 })

@@ -102,6 +102,8 @@ pub fn score_cards(
         SectionBody::Scorecards {
             across,
             padding,
+            lead: true,
+            groups: Vec::new(),
             columns,
             cards,
         },
@@ -141,7 +143,7 @@ fn layout(cards: &[PairCard], options: &SheetOptions) -> (usize, f64) {
 }
 
 /// "Monday Pairs · Riverside BC · 30 November 2026": what the page heading says, on each card.
-fn event_line(options: &SheetOptions) -> String {
+pub(super) fn event_line(options: &SheetOptions) -> String {
     let mut parts = vec![options.title.clone()];
     parts.extend(options.club.clone().filter(|c| !c.trim().is_empty()));
     parts.extend(options.formatted_date().ok().flatten());
@@ -432,6 +434,7 @@ mod tests {
             padding,
             columns,
             cards,
+            ..
         } = body
         else {
             panic!("not score cards");

@@ -271,6 +271,7 @@ fn a_traveller_is_filled_from_the_results_with_halved_matchpoints() {
             travellers: &scored,
             hand_records: &[],
             scorecards: &[],
+            teams: None,
         },
         &options(&[SheetKind::Travellers]),
     )
@@ -374,6 +375,7 @@ fn the_club_pairs_pdf_prints_every_sheet_and_both_rankings() {
                 travellers: &scored,
                 hand_records: &[],
                 scorecards: &[],
+                teams: None,
             },
             &options(&[SheetKind::Standings, SheetKind::Travellers]),
         )

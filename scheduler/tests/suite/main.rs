@@ -24,6 +24,9 @@ mod session;
 mod stationary_pairs;
 mod tables;
 mod teams_event;
+// A teams event's sheets are read back from PDFs too.
+#[cfg(feature = "pdf")]
+mod teams_sheets;
 // The printed sheets need the PDF renderer (`--no-default-features` leaves it out).
 #[cfg(feature = "pdf")]
 mod sheets;

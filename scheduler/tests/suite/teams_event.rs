@@ -14,7 +14,7 @@ use std::collections::HashSet;
 const BOARDS: u32 = 4;
 
 /// A Swiss of `teams` numbered teams over `rounds` rounds of four-board matches.
-fn swiss(teams: usize, rounds: usize) -> Event {
+pub(crate) fn swiss(teams: usize, rounds: usize) -> Event {
     let mut spec = NewEvent::new("Swiss teams", EventFormat::Teams, Roster::numbered(teams));
     spec.options.swiss = true;
     spec.options.rounds = Some(rounds);
@@ -25,7 +25,7 @@ fn swiss(teams: usize, rounds: usize) -> Event {
 /// A board's result between two teams (by entrant index): the lower-numbered team is the
 /// stronger and tends to gain, with swings that differ from board to board; every other
 /// board entered as the net score, the rest as both tables' scores.
-fn board(home: usize, away: usize, deal: u32) -> TeamBoard {
+pub(crate) fn board(home: usize, away: usize, deal: u32) -> TeamBoard {
     let edge = (away as i32 - home as i32) * 40;
     let swing = ((deal as i32 * 13 + home as i32 * 5 + away as i32 * 3) % 11 - 5) * 70;
     let net = edge + swing;
@@ -41,7 +41,7 @@ fn board(home: usize, away: usize, deal: u32) -> TeamBoard {
 }
 
 /// Enters every board of every match of `round`, through the session.
-fn enter_round(session: &mut Session, round: u32) {
+pub(crate) fn enter_round(session: &mut Session, round: u32) {
     let event = session.event().clone();
     let played = event.schedule.round(round).unwrap().clone();
     for table in &played.tables {

@@ -45,10 +45,11 @@ fn enter_round(harness: &mut Harness<'static, TourneyApp>, round: u32) {
 fn a_swiss_teams_event_from_the_form_to_round_three_standings() {
     let dir = folder("swiss-teams");
     let event_path = dir.join("swiss.tourney");
+    let pdf_path = dir.join("round3.pdf");
     let mut harness = harness(TourneyApp::new(
         dir.join("data"),
         Vec::new(),
-        scripted(vec![Some(event_path.clone())]),
+        scripted(vec![Some(event_path.clone()), Some(pdf_path.clone())]),
     ));
     open_new_event_form(&mut harness, Some("teams of four"));
     assert_eq!(
@@ -148,4 +149,38 @@ fn a_swiss_teams_event_from_the_form_to_round_three_standings() {
         (total - (9.0 * 20.0 + 3.0 * 12.0)).abs() < 1e-6,
         "nine matches of 20 VPs and three byes of 12: {total}"
     );
+
+    // The sheets: the round sheet and the match score cards (no table cards: a match is two
+    // tables), one round's only, with the running ranking.
+    harness.get_by_label("Sheets").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label("Table cards (who sits where each round)")
+            .is_none()
+    );
+    harness.get_by_label("Round 3").click();
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::CheckBox, "Standings")
+        .click();
+    harness.run();
+    harness.get_by_label("Export PDF…").click();
+    harness.run();
+    let document = lopdf::Document::load(&pdf_path).expect("the PDF was written");
+    let pages: Vec<u32> = document.get_pages().keys().copied().collect();
+    let text: String = document
+        .extract_text(&pages)
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    for part in [
+        "Round3·boards15–21",
+        "Round3,match1",
+        "Round3,match3",
+        "Rankingafterround3",
+    ] {
+        assert!(text.contains(part), "the PDF lacks {part}: {text}");
+    }
+    assert!(!text.contains("Round2,match1"), "only round 3's cards");
 }

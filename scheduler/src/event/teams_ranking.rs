@@ -1,0 +1,158 @@
+//! The running ranking of a teams event, the sheet a director pins up after each round: every
+//! team's place, its number, and round by round what it scored and against whom, then its
+//! total and IMP quotient. The totals and places are the standings' own
+//! (`teams::standing_lines`); the round columns come from each match's card
+//! (`teams::match_card`), so the two cannot disagree.
+
+use super::standings_table::StandingsTable;
+use super::teams::{TeamsBye, match_card, match_teams, quotient_text, standing_lines};
+use super::{Event, Results, Scoring};
+use crate::model::{Absence, Round};
+use crate::scoring::teams::points_text;
+
+/// What one team did in one round, as the ranking prints it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum RoundCell {
+    /// A match with every board in: the team's points and its opponents' number.
+    Played { points: String, opponents: usize },
+    /// A match still being played or entered.
+    InPlay,
+    /// The bye: its value once the round is complete and when the club gives a fixed one.
+    Bye(Option<String>),
+    /// Not in the round: not yet arrived, or left.
+    Absent,
+}
+
+impl RoundCell {
+    fn text(&self) -> String {
+        match self {
+            RoundCell::Played { points, opponents } => format!("{points} ({opponents})"),
+            RoundCell::InPlay => String::new(),
+            RoundCell::Bye(Some(points)) => format!("{points} (bye)"),
+            RoundCell::Bye(None) => "bye".to_owned(),
+            RoundCell::Absent => "–".to_owned(),
+        }
+    }
+}
+
+/// Each team's cell in `round`, by team index (teams the round does not name stay blank).
+fn round_cells(event: &Event, results: &Results, round: &Round, fixed_bye: Option<&str>) -> Vec<RoundCell> {
+    let mut cells = vec![RoundCell::InPlay; event.schedule.entrants.len()];
+    for table in &round.tables {
+        let Some((home, away)) = match_teams(table) else {
+            continue;
+        };
+        let score = match_card(event, results, round.number, table.number).and_then(|card| card.score);
+        for (side, (team, opponents)) in [(home, away), (away, home)].into_iter().enumerate() {
+            let Some(cell) = cells.get_mut(team) else { continue };
+            if let Some((_, points)) = score {
+                *cell = RoundCell::Played {
+                    points: points_text(points[side]),
+                    opponents: opponents + 1,
+                };
+            }
+        }
+    }
+    // A bye counts once its round is complete (as in the standings): its value is shown then.
+    let fixed_bye = fixed_bye.filter(|_| round_complete(event, results, round));
+    for absent in &round.absent {
+        if let Some(cell) = cells.get_mut(absent.entrant) {
+            *cell = match absent.kind {
+                Absence::Bye => RoundCell::Bye(fixed_bye.map(str::to_owned)),
+                Absence::SitOut | Absence::Left | Absence::Late => RoundCell::Absent,
+            };
+        }
+    }
+    cells
+}
+
+/// The running ranking of a teams event (`None` for any other event): place, number, team,
+/// a column per round paired so far ("13.76 (5)": the points scored and the opponents'
+/// number; a bye, or "–" when the team was not in the round), the total and the IMP quotient,
+/// best first.
+pub fn running_ranking(event: &Event, results: &Results) -> Option<StandingsTable> {
+    let Scoring::Teams { scoring, bye, .. } = event.settings.scoring else {
+        return None;
+    };
+    let fixed_bye = match bye {
+        TeamsBye::Fixed { hundredths } => Some(points_text(hundredths)),
+        TeamsBye::Average => None,
+    };
+    let rounds: Vec<Vec<RoundCell>> = event
+        .schedule
+        .rounds
+        .iter()
+        .map(|round| round_cells(event, results, round, fixed_bye.as_deref()))
+        .collect();
+    let mut columns: Vec<String> = ["Rank", "No.", "Team"].map(str::to_owned).to_vec();
+    columns.extend(event.schedule.rounds.iter().map(|r| format!("R{}", r.number)));
+    columns.extend([scoring.column().to_owned(), "Quotient".to_owned()]);
+    let note = format!(
+        "Each round: the {} scored and, in brackets, the opponents' number (\"–\": not playing that round; blank: the match is not complete). Ranked by {}, then the result between the tied teams, then the IMP quotient; a bye scores {bye} once its round is complete.",
+        scoring.column(),
+        scoring.label()
+    );
+    let lines = match standing_lines(event, results, scoring, bye) {
+        Ok(lines) => lines,
+        Err(why) => {
+            return Some(StandingsTable {
+                heading: None,
+                columns,
+                rows: Vec::new(),
+                note: Some(format!("The ranking could not be worked out: {why}")),
+            });
+        }
+    };
+    let rows = lines
+        .iter()
+        .map(|line| {
+            let mut row = vec![
+                line.place.clone(),
+                (line.team + 1).to_string(),
+                event
+                    .schedule
+                    .entrants
+                    .get(line.team)
+                    .cloned()
+                    .unwrap_or_default(),
+            ];
+            row.extend(
+                rounds
+                    .iter()
+                    .map(|cells| cells.get(line.team).map(RoundCell::text).unwrap_or_default()),
+            );
+            row.push(points_text(line.points));
+            row.push(quotient_text(line.imps_won, line.imps_lost));
+            row
+        })
+        .collect();
+    Some(StandingsTable {
+        heading: Some(match completed_rounds(event, results) {
+            0 => "Ranking: no round complete yet".to_owned(),
+            done => format!("Ranking after round {done}"),
+        }),
+        columns,
+        rows,
+        note: Some(note),
+    })
+}
+
+/// How many rounds have every match complete, counted from the first.
+fn completed_rounds(event: &Event, results: &Results) -> u32 {
+    let mut done = 0;
+    for round in &event.schedule.rounds {
+        if !round_complete(event, results, round) {
+            break;
+        }
+        done = round.number;
+    }
+    done
+}
+
+/// Whether every match of `round` has all its boards in.
+fn round_complete(event: &Event, results: &Results, round: &Round) -> bool {
+    round.tables.iter().all(|table| {
+        match_teams(table).is_none()
+            || match_card(event, results, round.number, table.number).is_some_and(|c| c.score.is_some())
+    })
+}

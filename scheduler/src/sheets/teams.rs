@@ -1,0 +1,320 @@
+//! The sheets of a teams-of-four event: the round sheet (each match with the two tables where
+//! its teams sit, the boards, the bye, and the match's score once complete) and the match
+//! score cards (both tables' scores of every board side by side, the net, the IMPs, and the
+//! match's IMPs and points at the foot; empty boxes where nothing is entered yet). The
+//! figures are the event's (`event::teams::match_card`); the running ranking is
+//! `event::teams_ranking`. This module words every cell; `sheets.typ` and `scorecards.typ`
+//! draw them.
+
+use super::scorecards::event_line;
+use super::{
+    Block, CardCell, CardColumn, CardRound, CellAlign, Column, ColumnKind, Grid, PairCard, SectionBody,
+    SheetOptions,
+};
+use crate::deals::{Vulnerability, standard_vulnerability};
+use crate::event::teams::{MatchCard, TeamBoard, TeamsScoring, match_card, match_teams};
+use crate::event::{Event, Results, Scoring};
+use crate::model::{Absence, Round};
+use crate::scoring::teams::points_text;
+
+/// A teams event and its results, for the sheets that need more than the schedule.
+#[derive(Debug, Clone, Copy)]
+pub struct TeamsSheets<'a> {
+    /// The event (a teams-of-four event: other events print no teams sheets).
+    pub event: &'a Event,
+    /// Its results so far.
+    pub results: &'a Results,
+    /// Only this round's matches, when set (`--round`); every round paired so far otherwise.
+    pub round: Option<u32>,
+}
+
+impl TeamsSheets<'_> {
+    fn rounds(&self) -> impl Iterator<Item = &Round> {
+        self.event
+            .schedule
+            .rounds
+            .iter()
+            .filter(|r| self.round.is_none_or(|only| r.number == only))
+    }
+
+    fn name(&self, team: usize) -> String {
+        self.event
+            .schedule
+            .entrants
+            .get(team)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    fn boards_text(&self, round: u32) -> String {
+        let boards = self.event.deals_of_round(round);
+        if boards.start() == boards.end() {
+            format!("board {}", boards.start())
+        } else {
+            format!("boards {}–{}", boards.start(), boards.end())
+        }
+    }
+
+    fn summary(&self, card: &MatchCard) -> String {
+        match self.event.settings.scoring {
+            Scoring::Teams { scoring, .. } if card.score.is_some() => card.summary(scoring),
+            _ => String::new(),
+        }
+    }
+}
+
+/// The round sheet: per round, each match, its home team (N-S at the first of its two tables,
+/// E-W at the second) and away team, and its score once every board is in; the bye and who
+/// is not playing under it.
+pub fn round_sheet(teams: &TeamsSheets) -> (String, SectionBody) {
+    let columns = vec![
+        Column::new("Match", ColumnKind::Number),
+        Column::new("Tables", ColumnKind::Number),
+        Column::new("Home team", ColumnKind::Name),
+        Column::new("Away team", ColumnKind::Name),
+        Column::new("Result", ColumnKind::Name),
+    ];
+    let blocks = teams
+        .rounds()
+        .map(|round| {
+            let rows = round
+                .tables
+                .iter()
+                .filter_map(|table| {
+                    let (home, away) = match_teams(table)?;
+                    let card = match_card(teams.event, teams.results, round.number, table.number)?;
+                    let first = table.number.saturating_mul(2).saturating_sub(1);
+                    Some(vec![
+                        table.number.to_string(),
+                        format!("{first} & {}", first.saturating_add(1)),
+                        format!("{} ({})", teams.name(home), home + 1),
+                        format!("{} ({})", teams.name(away), away + 1),
+                        teams.summary(&card),
+                    ])
+                })
+                .collect();
+            Block {
+                heading: Some(format!(
+                    "Round {} · {}",
+                    round.number,
+                    teams.boards_text(round.number)
+                )),
+                grid: Grid {
+                    columns: columns.clone(),
+                    rows,
+                },
+                note: Some(match absent_note(teams, round) {
+                    Some(absent) => format!("{absent} · {SEATING}"),
+                    None => SEATING.to_owned(),
+                }),
+            }
+        })
+        .collect();
+    ("Round sheet".to_owned(), SectionBody::Blocks { blocks })
+}
+
+/// Where a match's teams sit, under each round of the round sheet.
+const SEATING: &str = "The home team sits N-S at the first of its match's two tables and E-W at the second; both tables play the round's boards.";
+
+/// "Bye: Falcons (6) · Not yet arrived: Hawks (8)", or `None` when every team plays.
+fn absent_note(teams: &TeamsSheets, round: &Round) -> Option<String> {
+    let mut parts = Vec::new();
+    for (kind, words) in [
+        (Absence::Bye, "Bye"),
+        (Absence::Late, "Not yet arrived"),
+        (Absence::Left, "Withdrawn"),
+        (Absence::SitOut, "Not playing"),
+    ] {
+        let names: Vec<String> = round
+            .absent
+            .iter()
+            .filter(|a| a.kind == kind)
+            .map(|a| format!("{} ({})", teams.name(a.entrant), a.entrant + 1))
+            .collect();
+        if !names.is_empty() {
+            parts.push(format!("{words}: {}", names.join(", ")));
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+/// The board columns of a match card: label, width in points (0: the two contract columns
+/// share what the page leaves) and alignment (8 pt text, as the pairs' score cards measure
+/// theirs: a score of "-1430" fits).
+const MATCH_COLUMNS: [(&str, f64, CellAlign); 13] = [
+    ("Bd", 16.0, CellAlign::Right),
+    ("Vul", 20.0, CellAlign::Center),
+    ("Contract", 0.0, CellAlign::Center),
+    ("By", 14.0, CellAlign::Center),
+    ("Tricks", 26.0, CellAlign::Center),
+    ("N-S", 32.0, CellAlign::Right),
+    ("Contract", 0.0, CellAlign::Center),
+    ("By", 14.0, CellAlign::Center),
+    ("Tricks", 26.0, CellAlign::Center),
+    ("N-S", 32.0, CellAlign::Right),
+    ("Net", 34.0, CellAlign::Right),
+    ("Home", 30.0, CellAlign::Right),
+    ("Away", 30.0, CellAlign::Right),
+];
+
+/// Space above and below a line's text on the match cards: room to write a contract in.
+const MATCH_PADDING: f64 = 4.0;
+
+fn cell(text: impl Into<String>) -> CardCell {
+    CardCell {
+        text: text.into(),
+        span: 1,
+        faint: false,
+    }
+}
+
+fn vulnerability_text(board: u32) -> &'static str {
+    match standard_vulnerability(board) {
+        Vulnerability::None => "–",
+        Vulnerability::NorthSouth => "NS",
+        Vulnerability::EastWest => "EW",
+        Vulnerability::All => "All",
+    }
+}
+
+/// "+590", "-170", "0".
+fn signed(net: i64) -> String {
+    if net == 0 {
+        "0".to_owned()
+    } else {
+        format!("{net:+}")
+    }
+}
+
+/// One board's line: number, vulnerability, table 1's contract, declarer, tricks and N-S score
+/// (boxes: the contract is not kept for teams), the same for table 2, the home team's net and
+/// the IMPs won by the home or the away team.
+fn board_cells(deal: u32, board: Option<TeamBoard>, home_imps: Option<i32>) -> Vec<CardCell> {
+    let (first, second, net) = match board {
+        Some(TeamBoard::Tables { table1_ns, table2_ns }) => (
+            table1_ns.to_string(),
+            table2_ns.to_string(),
+            signed(i64::from(table1_ns) - i64::from(table2_ns)),
+        ),
+        Some(TeamBoard::Net { net }) => (String::new(), String::new(), signed(i64::from(net))),
+        None => (String::new(), String::new(), String::new()),
+    };
+    let (home, away) = match home_imps {
+        Some(imps) if imps > 0 => (imps.to_string(), String::new()),
+        Some(imps) if imps < 0 => (String::new(), imps.unsigned_abs().to_string()),
+        Some(_) => ("0".to_owned(), "0".to_owned()),
+        None => (String::new(), String::new()),
+    };
+    vec![
+        cell(deal.to_string()),
+        cell(vulnerability_text(deal)),
+        cell(""),
+        cell(""),
+        cell(""),
+        cell(first),
+        cell(""),
+        cell(""),
+        cell(""),
+        cell(second),
+        cell(net),
+        cell(home),
+        cell(away),
+    ]
+}
+
+/// The match score cards, one per match of every round chosen, a match a card across the page.
+pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, SectionBody) {
+    let columns = MATCH_COLUMNS
+        .iter()
+        .map(|&(label, width, align)| CardColumn {
+            label: label.into(),
+            width,
+            align,
+        })
+        .collect();
+    let group = |text: &str, span: usize| CardCell {
+        text: text.to_owned(),
+        span,
+        faint: false,
+    };
+    let groups = vec![
+        group("", 2),
+        group("First table: home team N-S", 4),
+        group("Second table: away team N-S", 4),
+        group("Home team", 1),
+        group("IMPs", 2),
+    ];
+    let event = event_line(options);
+    let mut cards = Vec::new();
+    for round in teams.rounds() {
+        for table in &round.tables {
+            let Some(card) = match_card(teams.event, teams.results, round.number, table.number) else {
+                continue;
+            };
+            cards.push(one_match_card(teams, round.number, table.number, &card, &event));
+        }
+    }
+    (
+        "Match score cards".to_owned(),
+        SectionBody::Scorecards {
+            across: 1,
+            padding: MATCH_PADDING,
+            lead: false,
+            groups,
+            columns,
+            cards,
+        },
+    )
+}
+
+/// One match's card: its title, the boards, and the result or boxes for it at the foot.
+fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard, event: &str) -> PairCard {
+    let (home, away) = (teams.name(card.home), teams.name(card.away));
+    let first = number.saturating_mul(2).saturating_sub(1);
+    let foot = match card.score {
+        Some((imps, points)) => {
+            let mut line = format!("{home} {} IMPs, {away} {} IMPs", imps[0], imps[1]);
+            match teams.event.settings.scoring {
+                Scoring::Teams {
+                    scoring: TeamsScoring::Imps,
+                    ..
+                } => {}
+                Scoring::Teams { scoring, .. } => line.push_str(&format!(
+                    " · {} {} – {}",
+                    scoring.column(),
+                    points_text(points[0]),
+                    points_text(points[1])
+                )),
+                _ => {}
+            }
+            vec![line]
+        }
+        None => vec![
+            format!("IMPs: {home} ________   {away} ________        Points: ________ – ________"),
+            "Captains: ______________________   ______________________".to_owned(),
+        ],
+    };
+    PairCard {
+        pair: format!("Round {round}, match {number}"),
+        names: format!("{home} ({}) v {away} ({})", card.home + 1, card.away + 1),
+        event: format!(
+            "{event} · {} · {home} N-S at table {first}, {away} N-S at table {}",
+            teams.boards_text(round),
+            first.saturating_add(1)
+        ),
+        status: None,
+        rounds: vec![CardRound {
+            round: String::new(),
+            seat: String::new(),
+            against: String::new(),
+            names: String::new(),
+            note: None,
+            boards: card
+                .boards
+                .iter()
+                .map(|line| board_cells(line.deal, line.board, line.home_imps))
+                .collect(),
+        }],
+        foot,
+    }
+}
