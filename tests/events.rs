@@ -1922,3 +1922,139 @@ fn a_club_evening_is_published_as_a_web_site_from_the_command_line() {
         "there is no such file",
     );
 }
+
+/// Issue 45: a Swiss teams evening from the command line: boards entered as both tables'
+/// scores or the net, the next round paired, one round's match cards printed, and the matches
+/// and boards exported as CSV (refused for an event that is not teams).
+#[test]
+fn a_swiss_teams_event_from_the_command_line() {
+    let dir = scratch("swiss-teams");
+    let roster = dir.join("teams.csv");
+    std::fs::write(&roster, "Name\nAces\nBarons\nClubs\nDiamonds\nEagles\n").unwrap();
+    let file = dir.join("swiss.tourney");
+    let f = file.to_str().unwrap();
+    let r = roster.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        f,
+        "--roster",
+        r,
+        "--format",
+        "teams",
+        "--swiss",
+        "--rounds",
+        "3",
+        "--boards-per-round",
+        "2",
+    ]));
+    // Round 1 seeds the roster: 1 v 3, 2 v 4, the last team's bye.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
+        .args(["event", "result", f, "--stdin"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"--round 1 --table 1 --board 1 --score 420,-170\n\
+              --round 1 --table 1 --board 2 --net -50\n\
+              --round 1 --table 2 --board 1 --net 0\n\
+              --round 1 --table 2 --board 2 --net 1100\n",
+        )
+        .unwrap();
+    let entered = ok(&child.wait_with_output().unwrap());
+    assert_eq!(entered.matches("saved #").count(), 4, "{entered}");
+    let paired = ok(&tourney(&["event", "pair-next", f]));
+    assert!(paired.contains("round 2: boards 3–4"), "{paired}");
+
+    // The matches: 420 against -170 is a net 590, 11 IMPs, and -50 loses 2, so Aces win 11–2;
+    // a 0 and +1100 (15 IMPs) give Barons 15–0. Round 2's matches are listed, not yet scored.
+    let out = ok(&tourney(&["event", "export", f, "--matches-csv", "-"]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "Round,Match,Tables,Home no.,Home,Away no.,Away,Boards entered,Home IMPs,Away IMPs,Home VPs,Away VPs"
+    );
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(
+        lines[1].starts_with("1,1,1 & 2,1,Aces,3,Clubs,2 of 2,11,2,"),
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("1,2,3 & 4,2,Barons,4,Diamonds,2 of 2,15,0,"),
+        "{out}"
+    );
+    let vps: Vec<f64> = lines[1].rsplit(',').take(2).map(|v| v.parse().unwrap()).collect();
+    assert!((vps[0] + vps[1] - 20.0).abs() < 1e-9 && vps[1] > vps[0], "{out}");
+    assert!(
+        lines[3].starts_with("2,1,") && lines[3].ends_with(",0 of 2,,,,"),
+        "{out}"
+    );
+
+    let boards = dir.join("boards.csv");
+    let b = boards.to_str().unwrap();
+    ok(&tourney(&["event", "export", f, "--boards-csv", b]));
+    let csv = std::fs::read_to_string(&boards).unwrap();
+    assert!(csv.contains("\n1,1,1,Aces,Clubs,420,-170,590,11\n"), "{csv}");
+    assert!(csv.contains("\n1,1,2,Aces,Clubs,,,-50,-2\n"), "{csv}");
+    assert_eq!(
+        csv.lines().count(),
+        1 + 4 * 2,
+        "a line per board of four matches: {csv}"
+    );
+    fails_with(
+        &tourney(&["event", "export", f, "--boards-csv", b]),
+        1,
+        "exists already",
+    );
+    ok(&tourney(&["event", "export", f, "--boards-csv", b, "--force"]));
+
+    // One round's match cards.
+    let pdf = dir.join("round2.pdf");
+    let p = pdf.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "sheets",
+        f,
+        "--pdf",
+        p,
+        "--round",
+        "2",
+        "--kind",
+        "match-cards",
+    ]));
+    let printed = pdf_text(&pdf);
+    assert!(
+        printed.contains("Round2,match1") && printed.contains("Round2,match2"),
+        "{printed}"
+    );
+    assert!(!printed.contains("Round1,match1"), "{printed}");
+    fails_with(
+        &tourney(&["event", "sheets", f, "--pdf", p, "--force", "--round", "3"]),
+        1,
+        "there is no round 3: the event has rounds 1 to 2 paired",
+    );
+
+    // Not for other events.
+    let whist = dir.join("whist.tourney");
+    let w = whist.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        w,
+        "--format",
+        "whist-drive",
+        "--players",
+        "8",
+    ]));
+    fails_with(
+        &tourney(&["event", "export", w, "--matches-csv", "-"]),
+        2,
+        "--matches-csv is for teams-of-four events",
+    );
+}

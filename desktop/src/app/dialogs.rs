@@ -103,6 +103,7 @@ pub enum Purpose {
     ExportRoundSheet,
     ExportStandings,
     ExportUsebio,
+    ExportMatches,
     ExportTableCodes,
     PublishSite,
     AttachPbn,

@@ -5,8 +5,10 @@ use super::Notice;
 use super::dialogs::{Files, Purpose, Request};
 use super::view::{EventView, Outcome};
 use eframe::egui;
+use scheduler::event::Scoring;
 use scheduler::event::session::Session;
 use scheduler::event::standings::standings_csv;
+use scheduler::event::teams_results::matches_table;
 use scheduler::export_file::{Existing, write_export};
 use scheduler::schedule_io::write_round_sheet_csv;
 use scheduler::sheets::event_sheets::{event_sheets_pdf, sheet_kinds, sheet_options};
@@ -121,6 +123,9 @@ impl EventView for SheetsView {
                 status = Some(Notice::written(path.clone(), write_usebio(session, &path)));
             }
         }
+        if let Some(notice) = export_matches_csv(ui, session, files) {
+            status = Some(notice);
+        }
         if let Some(notice) = publish_site(ui, session, files) {
             status = Some(notice);
         }
@@ -177,7 +182,12 @@ impl SheetsView {
                 "Movement summary for the director (relay, sharing, copies of each board)",
             );
         }
-        if offered.contains(&SheetKind::Round) {
+        if offered.contains(&SheetKind::MatchCards) {
+            ui.checkbox(
+                &mut self.round,
+                "Round sheet (each match's tables, teams and result)",
+            );
+        } else if offered.contains(&SheetKind::Round) {
             ui.checkbox(&mut self.round, "Master round sheet (every round, every table)");
         }
         let format = &session.event().schedule.format;
@@ -332,6 +342,30 @@ fn published_words(published: &scheduler::sheets::site::Published) -> String {
 }
 
 /// The USEBIO 1.2 results file of a club pairs evening, where the save dialog said.
+/// Teams: the "Export match results CSV…" button (every match: its teams, IMPs and points),
+/// and the CSV written where the save dialog says. `None` for other events and until then.
+fn export_matches_csv(ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Option<Notice> {
+    if !matches!(session.event().settings.scoring, Scoring::Teams { .. }) {
+        return None;
+    }
+    if ui
+        .button("Export match results CSV…")
+        .on_hover_text("Every match: round, tables, both teams, boards entered, IMPs and points")
+        .clicked()
+    {
+        let title = &session.event().settings.title;
+        files.ask(Purpose::ExportMatches, export(&format!("{title} matches"), "csv"));
+    }
+    let path = files.answer(Purpose::ExportMatches)??;
+    // Worked out once the file is chosen, not every frame.
+    let table = matches_table(session.event(), session.results())?;
+    let bytes = standings_csv(std::slice::from_ref(&table), true);
+    Some(Notice::written(
+        path.clone(),
+        write_chosen(session, &path, &bytes),
+    ))
+}
+
 fn write_usebio(session: &Session, path: &Path) -> Result<(), String> {
     let xml =
         scheduler::event::usebio::usebio_xml(session.event(), session.results(), env!("CARGO_PKG_VERSION"))?;

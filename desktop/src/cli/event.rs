@@ -13,6 +13,7 @@ use scheduler::event::session::{Applied, Command, Session, SessionError};
 use scheduler::event::standings::{leader, standings, standings_csv};
 use scheduler::event::store::{EventFile, ExistingFile, StoreError};
 use scheduler::event::teams::{TeamsBye, TeamsScoring, match_teams};
+use scheduler::event::teams_results::{boards_table, matches_table};
 use scheduler::event::usebio::usebio_xml;
 use scheduler::event::{Event, ImpMethod, ResultValue};
 use scheduler::model::{Roster, TeamEvent};
@@ -42,7 +43,8 @@ pub enum EventCommand {
     Sheets(EventSheetsArgs),
     /// Every change made to the event, oldest first.
     History { file: PathBuf },
-    /// Export the results for a national body: USEBIO 1.2 XML (club pairs events).
+    /// Export the results: for a national body as USEBIO 1.2 XML (club pairs events); a teams
+    /// event's matches or boards as CSV for a spreadsheet (--matches-csv, --boards-csv).
     Export(ExportArgs),
     /// Write the results as a small web site in a folder (no server needed): the ranking, a
     /// page per pair (scorecard) and per board (traveller, hands) at a club pairs evening, a
@@ -408,8 +410,19 @@ pub struct ExportArgs {
     file: PathBuf,
     /// Write the results as USEBIO 1.2 XML (rankings, and every traveller line with its
     /// matchpoints), the file masterpoint and grading schemes take.
-    #[arg(long, value_name = "FILE.xml")]
-    usebio: PathBuf,
+    #[arg(long, value_name = "FILE.xml", required_unless_present_any = ["matches_csv", "boards_csv"])]
+    usebio: Option<PathBuf>,
+    /// Teams: every match as a CSV line (round, match, tables, both teams, boards entered,
+    /// each team's IMPs and points); - for standard output.
+    #[arg(long, value_name = "FILE.csv")]
+    matches_csv: Option<PathBuf>,
+    /// Teams: every board of every match as a CSV line (both tables' N-S scores, the home
+    /// team's net and IMPs); - for standard output.
+    #[arg(long, value_name = "FILE.csv")]
+    boards_csv: Option<PathBuf>,
+    /// The CSV with a byte-order mark for Excel.
+    #[arg(long)]
+    excel: bool,
     /// Replace an existing file (never an event file).
     #[arg(long)]
     force: bool,
@@ -1054,12 +1067,7 @@ fn print_standings(args: &StandingsArgs) -> Result<ExitCode> {
         eprintln!("no results yet: every score is zero");
     }
     if let Some(path) = &args.csv {
-        let bytes = standings_csv(&tables, args.excel);
-        if path == Path::new("-") {
-            std::io::stdout().write_all(&bytes)?;
-        } else {
-            write_file(path, &bytes, args.force, &[&args.file])?;
-        }
+        write_csv_output(path, &standings_csv(&tables, args.excel), args.force, &args.file)?;
     }
     if let Some(path) = &args.pdf {
         let mut options = sheet_options(event);
@@ -1314,18 +1322,55 @@ fn analyse_deals(args: &DealsArgs) -> Result<ExitCode> {
 fn export(args: &ExportArgs) -> Result<ExitCode> {
     let file = open_to_read(&args.file)?;
     let results = file.results()?;
-    let xml = match usebio_xml(file.event(), &results, env!("CARGO_PKG_VERSION")) {
-        Ok(xml) => xml,
-        Err(message) => {
-            eprintln!("{}: {message}", args.file.display());
-            return Ok(ExitCode::FAILURE);
+    let event = file.event();
+    let tables = [
+        (&args.matches_csv, matches_table(event, &results), "--matches-csv"),
+        (&args.boards_csv, boards_table(event, &results), "--boards-csv"),
+    ];
+    // Everything is checked before anything is written.
+    for (path, table, option) in &tables {
+        if path.is_some() && table.is_none() {
+            eprintln!(
+                "{}: {option} is for teams-of-four events; this event's standings are written with `tourney event standings --csv`",
+                args.file.display()
+            );
+            return Ok(ExitCode::from(2));
         }
-    };
-    if results.is_empty() {
-        eprintln!("no results yet: the file lists the pairs and no traveller lines");
     }
-    write_file(&args.usebio, xml.as_bytes(), args.force, &[&args.file])?;
+    let xml = match &args.usebio {
+        Some(_) => match usebio_xml(event, &results, env!("CARGO_PKG_VERSION")) {
+            Ok(xml) => Some(xml),
+            Err(message) => {
+                eprintln!("{}: {message}", args.file.display());
+                return Ok(ExitCode::FAILURE);
+            }
+        },
+        None => None,
+    };
+    if let (Some(path), Some(xml)) = (&args.usebio, &xml) {
+        if results.is_empty() {
+            eprintln!("no results yet: the file lists the pairs and no traveller lines");
+        }
+        write_file(path, xml.as_bytes(), args.force, &[&args.file])?;
+    }
+    for (path, table, _) in tables {
+        if let (Some(path), Some(table)) = (path, table) {
+            let csv = standings_csv(std::slice::from_ref(&table), args.excel);
+            write_csv_output(path, &csv, args.force, &args.file)?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a CSV to `path`, or to standard output for "-" (an existing file only with --force,
+/// never the event file `input`).
+fn write_csv_output(path: &Path, bytes: &[u8], force: bool, input: &Path) -> Result<()> {
+    if path == Path::new("-") {
+        std::io::stdout().write_all(bytes)?;
+        Ok(())
+    } else {
+        write_file(path, bytes, force, &[input])
+    }
 }
 
 fn paper(arg: super::output::PaperArg) -> Paper {

@@ -15,6 +15,7 @@ pub mod table_page;
 pub mod tables;
 pub mod teams;
 pub mod teams_ranking;
+pub mod teams_results;
 pub mod usebio;
 
 use crate::deals::Card;

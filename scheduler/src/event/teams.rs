@@ -188,10 +188,10 @@ impl fmt::Display for TeamBoard {
         match self {
             TeamBoard::Tables { table1_ns, table2_ns } => write!(
                 f,
-                "table 1 N-S {table1_ns}, table 2 N-S {table2_ns} (net {:+})",
-                i64::from(*table1_ns) - i64::from(*table2_ns)
+                "table 1 N-S {table1_ns}, table 2 N-S {table2_ns} (net {})",
+                signed(i64::from(*table1_ns) - i64::from(*table2_ns))
             ),
-            TeamBoard::Net { net } => write!(f, "net {net:+} to the home team"),
+            TeamBoard::Net { net } => write!(f, "net {} to the home team", signed(i64::from(*net))),
         }
     }
 }
@@ -201,6 +201,22 @@ pub fn match_teams(table: &Table) -> Option<(usize, usize)> {
     let home = table.entrant_at(Seat::Home)?;
     let away = table.entrant_at(Seat::Away)?;
     (table.seats.len() == 2 && home != away).then_some((home, away))
+}
+
+/// A net score as printed: "+590", "-170", and "0" with no sign.
+pub fn signed(net: i64) -> String {
+    if net == 0 {
+        "0".to_owned()
+    } else {
+        format!("{net:+}")
+    }
+}
+
+/// The two tables of match `number`, as the sheets number them: match 1 plays at tables 1
+/// and 2, match 2 at tables 3 and 4 (the home team N-S at the first).
+pub fn match_tables(number: u32) -> [u32; 2] {
+    let first = number.saturating_mul(2).saturating_sub(1);
+    [first, first.saturating_add(1)]
 }
 
 /// One board of a match as the pages and sheets show it.

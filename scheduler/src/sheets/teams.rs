@@ -12,7 +12,9 @@ use super::{
     SheetOptions,
 };
 use crate::deals::{Vulnerability, standard_vulnerability};
-use crate::event::teams::{MatchCard, TeamBoard, TeamsScoring, match_card, match_teams};
+use crate::event::teams::{
+    MatchCard, TeamBoard, TeamsScoring, match_card, match_tables, match_teams, signed,
+};
 use crate::event::{Event, Results, Scoring};
 use crate::model::{Absence, Round};
 use crate::scoring::teams::points_text;
@@ -83,10 +85,10 @@ pub fn round_sheet(teams: &TeamsSheets) -> (String, SectionBody) {
                 .filter_map(|table| {
                     let (home, away) = match_teams(table)?;
                     let card = match_card(teams.event, teams.results, round.number, table.number)?;
-                    let first = table.number.saturating_mul(2).saturating_sub(1);
+                    let [first, second] = match_tables(table.number);
                     Some(vec![
                         table.number.to_string(),
-                        format!("{first} & {}", first.saturating_add(1)),
+                        format!("{first} & {second}"),
                         format!("{} ({})", teams.name(home), home + 1),
                         format!("{} ({})", teams.name(away), away + 1),
                         teams.summary(&card),
@@ -177,15 +179,6 @@ fn vulnerability_text(board: u32) -> &'static str {
     }
 }
 
-/// "+590", "-170", "0".
-fn signed(net: i64) -> String {
-    if net == 0 {
-        "0".to_owned()
-    } else {
-        format!("{net:+}")
-    }
-}
-
 /// One board's line: number, vulnerability, table 1's contract, declarer, tricks and N-S score
 /// (boxes: the contract is not kept for teams), the same for table 2, the home team's net and
 /// the IMPs won by the home or the away team.
@@ -270,7 +263,7 @@ pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, Sect
 /// One match's card: its title, the boards, and the result or boxes for it at the foot.
 fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard, event: &str) -> PairCard {
     let (home, away) = (teams.name(card.home), teams.name(card.away));
-    let first = number.saturating_mul(2).saturating_sub(1);
+    let [first, second] = match_tables(number);
     let foot = match card.score {
         Some((imps, points)) => {
             let mut line = format!("{home} {} IMPs, {away} {} IMPs", imps[0], imps[1]);
@@ -298,9 +291,8 @@ fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard
         pair: format!("Round {round}, match {number}"),
         names: format!("{home} ({}) v {away} ({})", card.home + 1, card.away + 1),
         event: format!(
-            "{event} · {} · {home} N-S at table {first}, {away} N-S at table {}",
+            "{event} · {} · {home} N-S at table {first}, {away} N-S at table {second}",
             teams.boards_text(round),
-            first.saturating_add(1)
         ),
         status: None,
         rounds: vec![CardRound {

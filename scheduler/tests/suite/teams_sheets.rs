@@ -7,6 +7,7 @@ use super::teams_event::{board, enter_round, swiss};
 use scheduler::event::session::{Command, Session};
 use scheduler::event::standings::standings;
 use scheduler::event::teams::{TeamBoard, match_teams};
+use scheduler::event::teams_results::{boards_table, matches_table};
 use scheduler::event::{ResultKey, ResultValue};
 use scheduler::scoring::bridge::imps;
 use scheduler::sheets::event_sheets::{event_document, event_sheets_pdf, sheet_kinds, sheet_options};
@@ -228,6 +229,23 @@ fn a_teams_event_prints_its_round_sheet_match_cards_and_running_ranking() {
             row[1]
         );
     }
+
+    // The matches' CSV table says what the round sheet says.
+    let matches = matches_table(event, results).unwrap();
+    assert_eq!(matches.rows.len(), 6);
+    for (row, (home, away, result)) in matches.rows.iter().zip(&round1_results) {
+        assert_eq!(
+            (&row[3], &row[5]),
+            (&(home + 1).to_string(), &(away + 1).to_string())
+        );
+        assert_eq!(row[7], "4 of 4");
+        assert_eq!(
+            result,
+            &format!("IMPs {}–{}, VPs {}–{}", row[8], row[9], row[10], row[11])
+        );
+    }
+    assert_eq!(matches.rows[3][7], "2 of 4");
+    assert_eq!(boards_table(event, results).unwrap().rows.len(), 6 * 4);
 
     // The PDF says the same.
     let pdf = read_pdf(&event_sheets_pdf(event, results, &options(&session, &kinds)).unwrap());

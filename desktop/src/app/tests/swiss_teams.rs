@@ -46,10 +46,15 @@ fn a_swiss_teams_event_from_the_form_to_round_three_standings() {
     let dir = folder("swiss-teams");
     let event_path = dir.join("swiss.tourney");
     let pdf_path = dir.join("round3.pdf");
+    let csv_path = dir.join("matches.csv");
     let mut harness = harness(TourneyApp::new(
         dir.join("data"),
         Vec::new(),
-        scripted(vec![Some(event_path.clone()), Some(pdf_path.clone())]),
+        scripted(vec![
+            Some(event_path.clone()),
+            Some(pdf_path.clone()),
+            Some(csv_path.clone()),
+        ]),
     ));
     open_new_event_form(&mut harness, Some("teams of four"));
     assert_eq!(
@@ -183,4 +188,13 @@ fn a_swiss_teams_event_from_the_form_to_round_three_standings() {
         assert!(text.contains(part), "the PDF lacks {part}: {text}");
     }
     assert!(!text.contains("Round2,match1"), "only round 3's cards");
+
+    // The matches as CSV: nine, every one with its IMPs and VPs.
+    harness.get_by_label("Export match results CSV…").click();
+    harness.run();
+    let csv = std::fs::read_to_string(&csv_path).expect("the CSV was written");
+    let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().collect();
+    assert!(lines[0].starts_with("Round,Match,Tables,"), "{csv}");
+    assert_eq!(lines.len(), 1 + 9, "{csv}");
+    assert!(lines[1..].iter().all(|l| l.contains(",7 of 7,")), "{csv}");
 }
