@@ -32,6 +32,7 @@ mod scorecard_window;
 mod sheets_view;
 mod standings_view;
 mod start_screen;
+mod swiss_panel;
 mod tools_view;
 mod view;
 mod views;

@@ -122,6 +122,9 @@ pub struct ResultsView {
     /// "Analyse deals": the hand records' double-dummy analysis, on a background job
     /// (cancelled when this view is made afresh or the window closes).
     pub(crate) analyser: super::hand_record::Analyser,
+    /// A Swiss teams event: pairing the next round (with teams withdrawing) and a hand change
+    /// to the last round's pairing.
+    swiss: super::swiss_panel::SwissPanel,
 }
 
 impl EventView for ResultsView {
@@ -178,21 +181,14 @@ impl ResultsView {
             egui::RichText::new(format!("Round {}: {done} of {needed} results", round.number))
         };
         ui.label(state.strong());
-        if matches!(event.settings.scoring, Scoring::Teams { .. }) && !round.absent.is_empty() {
-            // Who has the bye, who has left and who joins later, for the director to see.
-            let name = |e: usize| event.schedule.entrants.get(e).map_or("?", String::as_str);
-            let absent: Vec<String> = round
-                .absent
-                .iter()
-                .map(|a| format!("{} ({})", name(a.entrant), a.kind.label()))
-                .collect();
-            ui.label(format!("Not playing this round: {}", absent.join(", ")));
-        }
-        if let Some(command) = pair_next_ui(ui, session, round.number, done == needed) {
+        absent_teams_ui(ui, event, &round);
+        if let Some(command) = self.swiss.ui(ui, session, round.number, done == needed, done > 0) {
+            if matches!(command, Command::PairNextRound { .. }) {
+                // Show the new round once it is paired, the keyboard on its first field.
+                self.round = round.number + 1;
+                self.focus = Some(0);
+            }
             commands.push(command);
-            // Show the new round once it is paired, the keyboard on its first field.
-            self.round = round.number + 1;
-            self.focus = Some(0);
         }
         let hands = match event.settings.scoring {
             Scoring::WhistDrive { hands_per_round } => hands_per_round,
@@ -260,32 +256,17 @@ impl ResultsView {
     }
 }
 
-/// A Swiss teams event, on its last round: "Pair round N" once every board of the round is
-/// entered (the pairing is the library's, from the standings, in one write transaction), or
-/// what is still missing. The command to carry out when pressed.
-fn pair_next_ui(ui: &mut egui::Ui, session: &Session, shown: u32, complete: bool) -> Option<Command> {
-    let event = session.event();
-    let options = event.settings.options.as_ref()?;
-    let last = event.schedule.rounds.last()?.number;
-    if !options.swiss || shown != last {
-        return None;
+/// A teams event: who has the bye, who has left and who joins later, for the director to see.
+fn absent_teams_ui(ui: &mut egui::Ui, event: &scheduler::event::Event, round: &scheduler::model::Round) {
+    if matches!(event.settings.scoring, Scoring::Teams { .. }) && !round.absent.is_empty() {
+        let name = |e: usize| event.schedule.entrants.get(e).map_or("?", String::as_str);
+        let absent: Vec<String> = round
+            .absent
+            .iter()
+            .map(|a| format!("{} ({})", name(a.entrant), a.kind.label()))
+            .collect();
+        ui.label(format!("Not playing this round: {}", absent.join(", ")));
     }
-    let planned = options.rounds.unwrap_or(0);
-    if last as usize >= planned {
-        ui.label(format!("All {planned} rounds of the Swiss are paired."));
-        return None;
-    }
-    let mut pressed = false;
-    ui.horizontal(|ui| {
-        let button = ui.add_enabled(complete, egui::Button::new(format!("Pair round {}", last + 1)));
-        pressed = button.clicked();
-        ui.label(if complete {
-            "from the standings after this round: no team meets one it has met, unless no pairing avoids it"
-        } else {
-            "once every board of this round is entered"
-        });
-    });
-    pressed.then_some(Command::PairNextRound { leaving: Vec::new() })
 }
 
 impl ResultsView {

@@ -198,3 +198,70 @@ fn a_swiss_teams_event_from_the_form_to_round_three_standings() {
     assert_eq!(lines.len(), 1 + 9, "{csv}");
     assert!(lines[1..].iter().all(|l| l.contains(",7 of 7,")), "{csv}");
 }
+
+/// The results view's Swiss controls: round 1's pairing changed by hand before it is played,
+/// then a team ticked as withdrawing when round 2 is paired.
+#[test]
+fn a_pairing_is_swapped_and_a_team_withdraws_from_the_window() {
+    use scheduler::event::create::{EventFormat, NewEvent, build_event};
+    use scheduler::event::session::Session;
+    use scheduler::model::{Absence, Roster};
+    let dir = folder("swiss-swap");
+    let path = dir.join("swiss5.tourney");
+    let mut spec = NewEvent::new("Five teams", EventFormat::Teams, Roster::numbered(5));
+    spec.options.swiss = true;
+    spec.options.rounds = Some(3);
+    spec.options.boards_per_round = 2;
+    let event = build_event(&spec, &scheduler::solver::Control::unlimited())
+        .unwrap()
+        .0;
+    drop(Session::create(&path, &event).unwrap());
+    let mut harness = harness(TourneyApp::new(
+        dir.join("data"),
+        Vec::new(),
+        scripted(Vec::new()),
+    ));
+    harness.state_mut().open(&path);
+    harness.run();
+    harness.get_by_label("Results").click();
+    harness.run();
+
+    // Round 1 seeds 1 v 3, 2 v 4, the bye to 5: swap teams 3 and 4 (they exchange opponents).
+    for (combo, team) in [
+        ("First team to swap", "Player 3 (3)"),
+        ("Second team to swap", "Player 4 (4)"),
+    ] {
+        harness.get_by_label(combo).click();
+        harness.run();
+        harness.get_by_label(team).click();
+        harness.run();
+    }
+    harness.get_by_label("Swap").click();
+    harness.run();
+    let round1 = session(&harness).event().schedule.round(1).unwrap().clone();
+    let matches: Vec<(usize, usize)> = round1.tables.iter().map(|t| match_teams(t).unwrap()).collect();
+    assert_eq!(matches, [(0, 3), (1, 2)], "teams 3 and 4 exchanged opponents");
+
+    // Once a result is in, no more swapping; with the round complete, Player 2 withdraws.
+    enter_round(&mut harness, 1);
+    assert!(harness.query_by_label("Swap").is_none());
+    harness.get_by_label("Teams withdrawing before round 2").click();
+    harness.run();
+    harness.get_by_label("Player 2 (2) withdraws").click();
+    harness.run();
+    harness.get_by_label("Pair round 2").click();
+    harness.run();
+    let round2 = session(&harness).event().schedule.round(2).unwrap().clone();
+    assert!(
+        round2
+            .absent
+            .iter()
+            .any(|a| a.entrant == 1 && a.kind == Absence::Left),
+        "{round2:?}"
+    );
+    assert_eq!(round2.tables.len(), 2, "four teams left: two matches");
+    assert!(round2.tables.iter().all(|t| {
+        let (h, a) = match_teams(t).unwrap();
+        h != 1 && a != 1
+    }));
+}

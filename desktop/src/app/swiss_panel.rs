@@ -1,0 +1,138 @@
+//! A Swiss teams event's round controls under the results view's progress line, on the last
+//! round paired: "Pair round N" once the round is complete, with the teams that withdraw
+//! before it ticked; and, before any of the round's results, a hand change of its pairing (two
+//! teams exchange places: opponents, seats or the bye). Each is one command through the
+//! library's write path (`Command::PairNextRound`, `Command::SwapTeams`), where it is checked.
+
+use eframe::egui;
+use scheduler::event::session::{Command, Session};
+use scheduler::model::Absence;
+use std::collections::BTreeSet;
+
+/// What the director has chosen so far.
+#[derive(Default)]
+pub struct SwissPanel {
+    /// Teams ticked as withdrawing before the next round, by entrant index.
+    leaving: BTreeSet<usize>,
+    /// The two teams of a hand change, by entrant index.
+    swap: [Option<usize>; 2],
+}
+
+impl SwissPanel {
+    /// The controls for round `shown` of a Swiss (nothing for other events or rounds):
+    /// `complete` when every board of it is entered, `started` once any result is. The command
+    /// to carry out when a button is pressed.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        shown: u32,
+        complete: bool,
+        started: bool,
+    ) -> Option<Command> {
+        let event = session.event();
+        let options = event.settings.options.as_ref()?;
+        let last = event.schedule.rounds.last()?;
+        if !options.swiss || shown != last.number {
+            return None;
+        }
+        // The teams of the round: in its matches or with its bye (not those gone or not arrived).
+        let playing: Vec<usize> = (0..event.schedule.entrants.len())
+            .filter(|&e| {
+                !last
+                    .absent
+                    .iter()
+                    .any(|a| a.entrant == e && matches!(a.kind, Absence::Left | Absence::Late))
+            })
+            .collect();
+        let name = |e: usize| {
+            format!(
+                "{} ({})",
+                event.schedule.entrants.get(e).map_or("?", String::as_str),
+                e + 1
+            )
+        };
+        if !started && let Some(command) = self.swap_ui(ui, last.number, &playing, &name) {
+            return Some(command);
+        }
+        let planned = options.rounds.unwrap_or(0);
+        if last.number as usize >= planned {
+            ui.label(format!("All {planned} rounds of the Swiss are paired."));
+            return None;
+        }
+        self.leaving.retain(|e| playing.contains(e));
+        egui::CollapsingHeader::new(format!("Teams withdrawing before round {}", last.number + 1))
+            .id_salt(("swiss-leaving", last.number))
+            .show(ui, |ui| {
+                ui.label("Ticked teams keep their results and their place in the standings, and are paired no more.");
+                ui.horizontal_wrapped(|ui| {
+                    for &team in &playing {
+                        let mut ticked = self.leaving.contains(&team);
+                        if ui.checkbox(&mut ticked, format!("{} withdraws", name(team))).changed() {
+                            if ticked {
+                                self.leaving.insert(team);
+                            } else {
+                                self.leaving.remove(&team);
+                            }
+                        }
+                    }
+                });
+            });
+        let mut pressed = false;
+        ui.horizontal(|ui| {
+            let button = ui.add_enabled(complete, egui::Button::new(format!("Pair round {}", last.number + 1)));
+            pressed = button.clicked();
+            ui.label(match (complete, self.leaving.is_empty()) {
+                (false, _) => "once every board of this round is entered".to_owned(),
+                (true, true) => "from the standings after this round: no team meets one it has met, unless no pairing avoids it".to_owned(),
+                (true, false) => format!(
+                    "from the standings after this round, without {}",
+                    self.leaving.iter().map(|&e| name(e)).collect::<Vec<_>>().join(", ")
+                ),
+            });
+        });
+        pressed.then(|| Command::PairNextRound {
+            leaving: std::mem::take(&mut self.leaving).into_iter().collect(),
+        })
+    }
+
+    /// Before any result of the round: two teams chosen, and "Swap" exchanges their places.
+    fn swap_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        round: u32,
+        playing: &[usize],
+        name: &dyn Fn(usize) -> String,
+    ) -> Option<Command> {
+        let mut command = None;
+        ui.horizontal(|ui| {
+            ui.label(format!("Change round {round}'s pairing by hand before it is played:"));
+            for (slot, label) in ["First team to swap", "Second team to swap"].into_iter().enumerate() {
+                let chosen = self.swap[slot].map_or_else(|| "choose…".to_owned(), name);
+                let combo = egui::ComboBox::from_id_salt(("swiss-swap", slot))
+                    .width(150.0)
+                    .selected_text(chosen)
+                    .show_ui(ui, |ui| {
+                        for &team in playing {
+                            ui.selectable_value(&mut self.swap[slot], Some(team), name(team));
+                        }
+                    });
+                combo
+                    .response
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, label));
+            }
+            let ready = matches!(self.swap, [Some(a), Some(b)] if a != b);
+            if ui
+                .add_enabled(ready, egui::Button::new("Swap"))
+                .on_hover_text("In different matches they exchange opponents; in one match, seats; with the bye, the bye. A repeat meeting it makes is said.")
+                .on_disabled_hover_text("Choose two different teams first")
+                .clicked()
+                && let [Some(first), Some(second)] = self.swap
+            {
+                command = Some(Command::SwapTeams { round, first, second });
+                self.swap = [None, None];
+            }
+        });
+        command
+    }
+}
