@@ -850,11 +850,19 @@ fn check_name_columns(layout: &Layout, line: u64, problems: &mut Problems) {
         let full = layout.has(Column::Name, slot);
         let parts = layout.has(Column::FirstName, slot) || layout.has(Column::LastName, slot);
         if !full && !parts {
+            // A list of teams headed "Team" is the likely mistake for a teams-of-four event.
+            let teams_hint = if layout.has(Column::Team, slot) {
+                " (for teams of four, one line per team: head the column of team names \"name\")"
+            } else {
+                ""
+            };
             problems.error(
                 line,
                 None,
-                "no name column: call one column \"name\" (or \"player\", \"full name\"), \
-                 or give \"first name\" and \"last name\"",
+                format!(
+                    "no name column: call one column \"name\" (or \"player\", \"full name\"), \
+                     or give \"first name\" and \"last name\"{teams_hint}"
+                ),
             );
         } else if full && parts {
             problems.warning(

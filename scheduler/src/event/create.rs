@@ -432,6 +432,9 @@ pub fn generate_schedule(
     if let (Some(why), false) = (roster.pairs_refused(options.format.label()), seats_pairs) {
         return Err(why.into());
     }
+    if options.format == EventFormat::Teams {
+        teams_roster_check(roster)?;
+    }
     let mut notes = Vec::new();
     let mut roster = roster.clone();
     let schedule: Schedule = match (options.format, &options.movement) {
@@ -500,6 +503,30 @@ pub const MAX_SWISS_ROUNDS: usize = 99;
 /// A Swiss teams event's schedule when it is created: its first round only (the teams in
 /// roster order as seeds, top half against bottom half); the later rounds are paired from
 /// the standings (`teams::pair_next_round`).
+/// A teams-of-four event's roster is one line per team. A roster of players with a team
+/// column would otherwise make every player a team: refused, saying what the file holds.
+fn teams_roster_check(roster: &Roster) -> Result<(), NotGenerated> {
+    let mut teams: Vec<&str> = Vec::new();
+    for player in &roster.players {
+        if let Some(team) = player.team.as_deref()
+            && !teams.contains(&team)
+        {
+            teams.push(team);
+        }
+    }
+    if teams.is_empty() {
+        return Ok(());
+    }
+    let shown = teams.iter().take(4).copied().collect::<Vec<_>>().join(", ");
+    let more = if teams.len() > 4 { ", …" } else { "" };
+    Err(format!(
+        "the roster's \"team\" column gives a team for each line ({} line(s) in {} team(s): {shown}{more}), as a list of players would; a teams-of-four event takes one line per team, with the team's name in the name column (its players are not kept yet)",
+        roster.players.len(),
+        teams.len()
+    )
+    .into())
+}
+
 fn swiss_teams_schedule(
     roster: &Roster,
     options: &EventOptions,

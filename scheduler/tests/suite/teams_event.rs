@@ -536,3 +536,42 @@ fn the_results_site_shows_each_match_with_its_boards_imps_and_vps() {
     assert!(page.contains("3 of 4 boards entered"), "{page}");
     assert!(page.contains("IMPs to Player 1"), "{page}");
 }
+
+/// A roster of players with their teams is not read as one team per player: refused with what
+/// the file holds; a list of teams headed "Team" is told the column to call "name".
+#[test]
+fn a_players_roster_is_not_taken_for_a_list_of_teams() {
+    use scheduler::roster_import::import_roster_file;
+    let dir = super::common::scratch("teams", "rosters");
+    std::fs::create_dir_all(&dir).unwrap();
+    let players = dir.join("players.csv");
+    std::fs::write(
+        &players,
+        "Name,Team\nAnn,Aces\nBob,Aces\nCy,Barons\nDi,Barons\nEd,Clubs\n",
+    )
+    .unwrap();
+    let read = import_roster_file(&players);
+    assert!(read.is_ok());
+    let roster = read.roster;
+    let spec = NewEvent::new("Players", EventFormat::Teams, roster);
+    let refused = build_event(&spec, &Control::unlimited()).unwrap_err().message;
+    assert!(
+        refused.contains("(5 line(s) in 3 team(s): Aces, Barons, Clubs)")
+            && refused.contains("one line per team, with the team's name in the name column"),
+        "{refused}"
+    );
+    let teams = dir.join("teams.csv");
+    std::fs::write(&teams, "Team\nAces\nBarons\n").unwrap();
+    let read = import_roster_file(&teams);
+    let refused = read
+        .problems
+        .errors()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(refused.contains("teams.csv, line 1: no name column"), "{refused}");
+    assert!(
+        refused.contains("head the column of team names \"name\""),
+        "{refused}"
+    );
+}
