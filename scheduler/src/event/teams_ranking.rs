@@ -5,7 +5,7 @@
 //! (`teams::match_card`), so the two cannot disagree.
 
 use super::standings_table::StandingsTable;
-use super::teams::{TeamsBye, match_card, match_teams, quotient_text, standing_lines};
+use super::teams::{TeamsBye, match_card, quotient_text, standing_lines};
 use super::{Event, Results, Scoring};
 use crate::model::{Absence, Round};
 use crate::scoring::teams::points_text;
@@ -35,17 +35,29 @@ impl RoundCell {
     }
 }
 
-/// Each team's cell in `round`, by team index (teams the round does not name stay blank).
-fn round_cells(event: &Event, results: &Results, round: &Round, fixed_bye: Option<&str>) -> Vec<RoundCell> {
+/// Each team's cell in `round`, by team index (teams the round does not name stay blank), and
+/// whether every match of the round has all its boards in.
+fn round_cells(
+    event: &Event,
+    results: &Results,
+    round: &Round,
+    fixed_bye: Option<&str>,
+) -> (Vec<RoundCell>, bool) {
     let mut cells = vec![RoundCell::InPlay; event.schedule.entrants.len()];
+    let mut complete = true;
     for table in &round.tables {
-        let Some((home, away)) = match_teams(table) else {
+        let Some(card) = match_card(event, results, round.number, table.number) else {
             continue;
         };
-        let score = match_card(event, results, round.number, table.number).and_then(|card| card.score);
-        for (side, (team, opponents)) in [(home, away), (away, home)].into_iter().enumerate() {
-            let Some(cell) = cells.get_mut(team) else { continue };
-            if let Some((_, points)) = score {
+        let Some((_, points)) = card.score else {
+            complete = false;
+            continue;
+        };
+        for (side, (team, opponents)) in [(card.home, card.away), (card.away, card.home)]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(cell) = cells.get_mut(team) {
                 *cell = RoundCell::Played {
                     points: points_text(points[side]),
                     opponents: opponents + 1,
@@ -54,7 +66,7 @@ fn round_cells(event: &Event, results: &Results, round: &Round, fixed_bye: Optio
         }
     }
     // A bye counts once its round is complete (as in the standings): its value is shown then.
-    let fixed_bye = fixed_bye.filter(|_| round_complete(event, results, round));
+    let fixed_bye = fixed_bye.filter(|_| complete);
     for absent in &round.absent {
         if let Some(cell) = cells.get_mut(absent.entrant) {
             *cell = match absent.kind {
@@ -63,7 +75,7 @@ fn round_cells(event: &Event, results: &Results, round: &Round, fixed_bye: Optio
             };
         }
     }
-    cells
+    (cells, complete)
 }
 
 /// The running ranking of a teams event (`None` for any other event): place, number, team,
@@ -78,12 +90,14 @@ pub fn running_ranking(event: &Event, results: &Results) -> Option<StandingsTabl
         TeamsBye::Fixed { hundredths } => Some(points_text(hundredths)),
         TeamsBye::Average => None,
     };
-    let rounds: Vec<Vec<RoundCell>> = event
+    let (rounds, complete): (Vec<Vec<RoundCell>>, Vec<bool>) = event
         .schedule
         .rounds
         .iter()
         .map(|round| round_cells(event, results, round, fixed_bye.as_deref()))
-        .collect();
+        .unzip();
+    // Rounds complete from the first on.
+    let done = complete.iter().take_while(|&&c| c).count();
     let mut columns: Vec<String> = ["Rank", "No.", "Team"].map(str::to_owned).to_vec();
     columns.extend(event.schedule.rounds.iter().map(|r| format!("R{}", r.number)));
     columns.extend([scoring.column().to_owned(), "Quotient".to_owned()]);
@@ -127,32 +141,12 @@ pub fn running_ranking(event: &Event, results: &Results) -> Option<StandingsTabl
         })
         .collect();
     Some(StandingsTable {
-        heading: Some(match completed_rounds(event, results) {
+        heading: Some(match done {
             0 => "Ranking: no round complete yet".to_owned(),
             done => format!("Ranking after round {done}"),
         }),
         columns,
         rows,
         note: Some(note),
-    })
-}
-
-/// How many rounds have every match complete, counted from the first.
-fn completed_rounds(event: &Event, results: &Results) -> u32 {
-    let mut done = 0;
-    for round in &event.schedule.rounds {
-        if !round_complete(event, results, round) {
-            break;
-        }
-        done = round.number;
-    }
-    done
-}
-
-/// Whether every match of `round` has all its boards in.
-fn round_complete(event: &Event, results: &Results, round: &Round) -> bool {
-    round.tables.iter().all(|table| {
-        match_teams(table).is_none()
-            || match_card(event, results, round.number, table.number).is_some_and(|c| c.score.is_some())
     })
 }

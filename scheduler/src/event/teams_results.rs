@@ -4,7 +4,7 @@
 //! match's card (`teams::match_card`), as the sheets and the results pages print them.
 
 use super::standings_table::StandingsTable;
-use super::teams::{TeamBoard, match_card, match_tables, match_teams};
+use super::teams::{TeamBoard, match_card, match_tables};
 use super::{Event, Results, Scoring};
 use crate::scoring::teams::points_text;
 
@@ -35,12 +35,10 @@ pub fn matches_table(event: &Event, results: &Results) -> Option<StandingsTable>
     let mut rows = Vec::new();
     for round in &event.schedule.rounds {
         for table in &round.tables {
-            let (Some((home, away)), Some(card)) = (
-                match_teams(table),
-                match_card(event, results, round.number, table.number),
-            ) else {
+            let Some(card) = match_card(event, results, round.number, table.number) else {
                 continue;
             };
+            let (home, away) = (card.home, card.away);
             let [first, second] = match_tables(table.number);
             let entered = card.boards.iter().filter(|b| b.board.is_some()).count();
             let mut row = vec![

@@ -12,9 +12,7 @@ use super::{
     SheetOptions,
 };
 use crate::deals::{Vulnerability, standard_vulnerability};
-use crate::event::teams::{
-    MatchCard, TeamBoard, TeamsScoring, match_card, match_tables, match_teams, signed,
-};
+use crate::event::teams::{MatchCard, TeamBoard, TeamsScoring, match_card, match_tables, signed};
 use crate::event::{Event, Results, Scoring};
 use crate::model::{Absence, Round};
 use crate::scoring::teams::points_text;
@@ -83,8 +81,8 @@ pub fn round_sheet(teams: &TeamsSheets) -> (String, SectionBody) {
                 .tables
                 .iter()
                 .filter_map(|table| {
-                    let (home, away) = match_teams(table)?;
                     let card = match_card(teams.event, teams.results, round.number, table.number)?;
+                    let (home, away) = (card.home, card.away);
                     let [first, second] = match_tables(table.number);
                     Some(vec![
                         table.number.to_string(),
