@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fails_with, fixture, ok, says, scratch, text, tourney};
+use common::{fails_with, fixture, ok, says, scratch, text, tourney, tourney_with_input};
 use scheduler::event::ResultValue;
 use scheduler::event::store::EventFile;
 use std::collections::BTreeMap;
@@ -664,19 +664,10 @@ fn result_entry_refusals_say_what_is_wrong() {
     ]);
     fails_with(&both, 1, "a passed-out board has no contract");
     // --stdin: quoted values lose their quotes; clap's own "error: " is not repeated.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
-        .args(["event", "result", p, "--stdin"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"--round 1 --table 1 --deal 1 --contract \"4S\" --by 'N' --tricks =\n--round 1 --bogus\n--round 1 --table 1 --deal 2 --contract \"4S\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = tourney_with_input(
+        &["event", "result", p, "--stdin"],
+        b"--round 1 --table 1 --deal 1 --contract \"4S\" --by 'N' --tricks =\n--round 1 --bogus\n--round 1 --table 1 --deal 2 --contract \"4S\n",
+    );
     let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
     assert!(lines[0].starts_with("saved #"), "{lines:?}");
     assert!(
@@ -1949,25 +1940,13 @@ fn a_swiss_teams_event_from_the_command_line() {
         "2",
     ]));
     // Round 1 seeds the roster: 1 v 3, 2 v 4, the last team's bye.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
-        .args(["event", "result", f, "--stdin"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(
-            b"--round 1 --table 1 --board 1 --score 420,-170\n\
-              --round 1 --table 1 --board 2 --net -50\n\
-              --round 1 --table 2 --board 1 --net 0\n\
-              --round 1 --table 2 --board 2 --net 1100\n",
-        )
-        .unwrap();
-    let entered = ok(&child.wait_with_output().unwrap());
+    let entered = ok(&tourney_with_input(
+        &["event", "result", f, "--stdin"],
+        b"--round 1 --table 1 --board 1 --score 420,-170\n\
+          --round 1 --table 1 --board 2 --net -50\n\
+          --round 1 --table 2 --board 1 --net 0\n\
+          --round 1 --table 2 --board 2 --net 1100\n",
+    ));
     assert_eq!(entered.matches("saved #").count(), 4, "{entered}");
     let paired = ok(&tourney(&["event", "pair-next", f]));
     assert!(paired.contains("round 2: boards 3–4"), "{paired}");

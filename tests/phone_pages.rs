@@ -425,21 +425,10 @@ fn a_whole_evening_entered_from_phones_ranks_as_the_same_results_typed() {
     server.stop();
 
     // The same results typed on the command line.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
-        .args(["event", "result", typed_event.to_str().unwrap(), "--stdin"])
-        .env("XDG_DATA_HOME", common::empty_data_folder())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all((typed.join("\n") + "\n").as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = common::tourney_with_input(
+        &["event", "result", typed_event.to_str().unwrap(), "--stdin"],
+        (typed.join("\n") + "\n").as_bytes(),
+    );
     assert!(output.status.success(), "{}", text(&output.stderr));
     let standings = |event: &Path| ok(&tourney(&["event", "standings", event.to_str().unwrap()]));
     assert_eq!(typed.len(), 50);

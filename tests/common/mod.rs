@@ -15,6 +15,28 @@ pub fn tourney(args: &[&str]) -> Output {
         .expect("run tourney")
 }
 
+/// Runs `tourney` like [`tourney`], with `input` on its standard input (closed after it), as
+/// `event result --stdin` reads it. (Unused in some suites.)
+#[allow(dead_code)]
+pub fn tourney_with_input(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tourney"))
+        .args(args)
+        .env("XDG_DATA_HOME", empty_data_folder())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tourney");
+    child
+        .stdin
+        .take()
+        .expect("its standard input")
+        .write_all(input)
+        .expect("write its standard input");
+    child.wait_with_output().expect("tourney ends")
+}
+
 /// A data folder no test writes to.
 pub fn empty_data_folder() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tourney-e2e-{}-no-data", std::process::id()));

@@ -303,6 +303,22 @@ pub fn match_card(event: &Event, results: &Results, round: u32, table: u32) -> O
     })
 }
 
+/// Every match paired so far as (round, match number, card), round by round.
+pub fn match_cards<'a>(
+    event: &'a Event,
+    results: &'a Results,
+) -> impl Iterator<Item = (u32, u32, MatchCard)> + 'a {
+    event.schedule.rounds.iter().flat_map(move |round| {
+        round.tables.iter().filter_map(move |table| {
+            Some((
+                round.number,
+                table.number,
+                match_card(event, results, round.number, table.number)?,
+            ))
+        })
+    })
+}
+
 /// The boards of a match with none missing, as the scoring reads them; `Err` names the
 /// boards not yet entered.
 fn match_boards(

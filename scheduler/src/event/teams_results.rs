@@ -4,7 +4,7 @@
 //! match's card (`teams::match_card`), as the sheets and the results pages print them.
 
 use super::standings_table::StandingsTable;
-use super::teams::{TeamBoard, match_card, match_tables};
+use super::teams::{TeamBoard, match_cards, match_tables};
 use super::{Event, Results, Scoring};
 use crate::scoring::teams::points_text;
 
@@ -33,35 +33,30 @@ pub fn matches_table(event: &Event, results: &Results) -> Option<StandingsTable>
     .map(str::to_owned)
     .to_vec();
     let mut rows = Vec::new();
-    for round in &event.schedule.rounds {
-        for table in &round.tables {
-            let Some(card) = match_card(event, results, round.number, table.number) else {
-                continue;
-            };
-            let (home, away) = (card.home, card.away);
-            let [first, second] = match_tables(table.number);
-            let entered = card.boards.iter().filter(|b| b.board.is_some()).count();
-            let mut row = vec![
-                round.number.to_string(),
-                table.number.to_string(),
-                format!("{first} & {second}"),
-                (home + 1).to_string(),
-                name(event, home),
-                (away + 1).to_string(),
-                name(event, away),
-                format!("{entered} of {}", card.boards.len()),
-            ];
-            match card.score {
-                Some((imps, points)) => row.extend([
-                    imps[0].to_string(),
-                    imps[1].to_string(),
-                    points_text(points[0]),
-                    points_text(points[1]),
-                ]),
-                None => row.extend(std::iter::repeat_n(String::new(), 4)),
-            }
-            rows.push(row);
+    for (round, number, card) in match_cards(event, results) {
+        let (home, away) = (card.home, card.away);
+        let [first, second] = match_tables(number);
+        let entered = card.boards.iter().filter(|b| b.board.is_some()).count();
+        let mut row = vec![
+            round.to_string(),
+            number.to_string(),
+            format!("{first} & {second}"),
+            (home + 1).to_string(),
+            name(event, home),
+            (away + 1).to_string(),
+            name(event, away),
+            format!("{entered} of {}", card.boards.len()),
+        ];
+        match card.score {
+            Some((imps, points)) => row.extend([
+                imps[0].to_string(),
+                imps[1].to_string(),
+                points_text(points[0]),
+                points_text(points[1]),
+            ]),
+            None => row.extend(std::iter::repeat_n(String::new(), 4)),
         }
+        rows.push(row);
     }
     Some(StandingsTable {
         heading: Some("Matches".to_owned()),
@@ -93,33 +88,28 @@ pub fn boards_table(event: &Event, results: &Results) -> Option<StandingsTable> 
     .map(str::to_owned)
     .to_vec();
     let mut rows = Vec::new();
-    for round in &event.schedule.rounds {
-        for table in &round.tables {
-            let Some(card) = match_card(event, results, round.number, table.number) else {
-                continue;
+    for (round, number, card) in match_cards(event, results) {
+        for line in &card.boards {
+            let (first, second, net) = match line.board {
+                Some(TeamBoard::Tables { table1_ns, table2_ns }) => (
+                    table1_ns.to_string(),
+                    table2_ns.to_string(),
+                    (i64::from(table1_ns) - i64::from(table2_ns)).to_string(),
+                ),
+                Some(TeamBoard::Net { net }) => (String::new(), String::new(), net.to_string()),
+                None => (String::new(), String::new(), String::new()),
             };
-            for line in &card.boards {
-                let (first, second, net) = match line.board {
-                    Some(TeamBoard::Tables { table1_ns, table2_ns }) => (
-                        table1_ns.to_string(),
-                        table2_ns.to_string(),
-                        (i64::from(table1_ns) - i64::from(table2_ns)).to_string(),
-                    ),
-                    Some(TeamBoard::Net { net }) => (String::new(), String::new(), net.to_string()),
-                    None => (String::new(), String::new(), String::new()),
-                };
-                rows.push(vec![
-                    round.number.to_string(),
-                    table.number.to_string(),
-                    line.deal.to_string(),
-                    name(event, card.home),
-                    name(event, card.away),
-                    first,
-                    second,
-                    net,
-                    line.home_imps.map(|i| i.to_string()).unwrap_or_default(),
-                ]);
-            }
+            rows.push(vec![
+                round.to_string(),
+                number.to_string(),
+                line.deal.to_string(),
+                name(event, card.home),
+                name(event, card.away),
+                first,
+                second,
+                net,
+                line.home_imps.map(|i| i.to_string()).unwrap_or_default(),
+            ]);
         }
     }
     Some(StandingsTable {

@@ -34,7 +34,12 @@ impl TeamsSheets<'_> {
             .schedule
             .rounds
             .iter()
-            .filter(|r| self.round.is_none_or(|only| r.number == only))
+            .filter(|r| self.chosen(r.number))
+    }
+
+    /// Whether `round` is printed: every round, or the one asked for.
+    fn chosen(&self, round: u32) -> bool {
+        self.round.is_none_or(|only| round == only)
     }
 
     fn name(&self, team: usize) -> String {
@@ -237,12 +242,9 @@ pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, Sect
     ];
     let event = event_line(options);
     let mut cards = Vec::new();
-    for round in teams.rounds() {
-        for table in &round.tables {
-            let Some(card) = match_card(teams.event, teams.results, round.number, table.number) else {
-                continue;
-            };
-            cards.push(one_match_card(teams, round.number, table.number, &card, &event));
+    for (round, number, card) in crate::event::teams::match_cards(teams.event, teams.results) {
+        if teams.chosen(round) {
+            cards.push(one_match_card(teams, round, number, &card, &event));
         }
     }
     (

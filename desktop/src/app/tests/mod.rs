@@ -34,6 +34,19 @@ pub(super) fn folder(name: &str) -> PathBuf {
     dir
 }
 
+/// The text of a PDF the window wrote, every page, with all whitespace removed (typst places
+/// words one by one, so spaces fall unpredictably).
+pub(super) fn pdf_text(path: &Path) -> String {
+    let document = lopdf::Document::load(path).expect("the PDF was written");
+    let pages: Vec<u32> = document.get_pages().keys().copied().collect();
+    document
+        .extract_text(&pages)
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect()
+}
+
 pub(super) fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../fixtures/rosters")

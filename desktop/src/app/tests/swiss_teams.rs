@@ -171,14 +171,7 @@ fn a_swiss_teams_event_from_the_form_to_round_three_standings() {
     harness.run();
     harness.get_by_label("Export PDF…").click();
     harness.run();
-    let document = lopdf::Document::load(&pdf_path).expect("the PDF was written");
-    let pages: Vec<u32> = document.get_pages().keys().copied().collect();
-    let text: String = document
-        .extract_text(&pages)
-        .unwrap_or_default()
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect();
+    let text = pdf_text(&pdf_path);
     for part in [
         "Round3·boards15–21",
         "Round3,match1",

@@ -213,14 +213,7 @@ fn the_sheets_offer_hand_records_only_with_deals() {
     harness.run();
     harness.get_by_label("Export PDF…").click();
     harness.run();
-    let document = lopdf::Document::load(&pdf_path).expect("the PDF was written");
-    let pages: Vec<u32> = document.get_pages().keys().copied().collect();
-    let text: String = document
-        .extract_text(&pages)
-        .unwrap_or_default()
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect();
+    let text = pdf_text(&pdf_path);
     assert!(text.contains("Handrecords"), "the hand records are printed");
     assert!(text.contains("DealerNorth"), "board 1's dealer");
 }
