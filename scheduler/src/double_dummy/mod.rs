@@ -55,14 +55,7 @@ pub fn table(deal: &Deal, threads: usize, control: &Control) -> Result<(DdTable,
     let rows: Mutex<[[u8; 5]; 4]> = Mutex::new([[0; 5]; 4]);
     let work = Mutex::new(Work::default());
     let failed = Mutex::new(None);
-    // No trumps first: it is usually the slowest.
-    let order = [
-        Strain::NoTrump,
-        Strain::Spades,
-        Strain::Hearts,
-        Strain::Diamonds,
-        Strain::Clubs,
-    ];
+    let order = SEARCH_ORDER;
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, 5) {
             scope.spawn(|| {
@@ -92,6 +85,23 @@ pub fn table(deal: &Deal, threads: usize, control: &Control) -> Result<(DdTable,
     let rows = rows.into_inner().unwrap_or_else(|e| e.into_inner());
     let table = DdTable::new(rows).map_err(Stopped)?;
     Ok((table, work.into_inner().unwrap_or_else(|e| e.into_inner())))
+}
+
+/// The order a table's strains are searched in: no trumps first, as it is usually the
+/// slowest (a thread left idle at the end then waits for a quicker one).
+pub const SEARCH_ORDER: [Strain; 5] = [
+    Strain::NoTrump,
+    Strain::Spades,
+    Strain::Hearts,
+    Strain::Diamonds,
+    Strain::Clubs,
+];
+
+/// One of a table's five searches: the tricks each declarer (North, East, South, West)
+/// takes in `strain`, for callers that share several tables' strains among their threads.
+pub fn strain_tricks(deal: &Deal, strain: Strain, control: &Control) -> Result<([u8; 4], Work), Stopped> {
+    let (tricks, nodes) = strain_row(&hands_of(deal), strain, control)?;
+    Ok((tricks, Work { nodes }))
 }
 
 /// The tricks each declarer (N, E, S, W) takes in `strain`, and the nodes it took.
