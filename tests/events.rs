@@ -2037,3 +2037,77 @@ fn a_swiss_teams_event_from_the_command_line() {
         "--matches-csv is for teams-of-four events",
     );
 }
+
+/// Issue 45: a knockout match from the command line: two stanzas, a carry-over, the score
+/// sheet as standings, and the refusals.
+#[test]
+fn a_knockout_match_from_the_command_line() {
+    let dir = scratch("knockout");
+    let roster = dir.join("teams.csv");
+    std::fs::write(&roster, "Name\nAces\nBarons\n").unwrap();
+    let file = dir.join("ko.tourney");
+    let f = file.to_str().unwrap();
+    let r = roster.to_str().unwrap();
+    let new = |extra: &[&str]| {
+        let mut args = vec!["event", "new", f, "--roster", r, "--format", "teams"];
+        args.extend_from_slice(extra);
+        tourney(&args)
+    };
+    // Refused: a team not in the roster, IMPs with two decimals, a knockout Swiss.
+    for (extra, why) in [
+        (
+            &["--knockout", "2", "--carry-over", "Clubs:3.5"][..],
+            "no team \"Clubs\"",
+        ),
+        (
+            &["--knockout", "2", "--carry-over", "2:3.55"][..],
+            "at most one decimal",
+        ),
+        (
+            &["--knockout", "2", "--swiss", "--rounds", "2"][..],
+            "not a Swiss",
+        ),
+        (
+            &["--knockout", "2", "--teams-scoring", "wbf2013"][..],
+            "total IMPs",
+        ),
+    ] {
+        let out = new(extra);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains(why), "{extra:?}: {said}");
+        assert!(!file.exists(), "nothing written for {extra:?}");
+    }
+    ok(&new(&[
+        "--knockout",
+        "2",
+        "--boards-per-round",
+        "2",
+        "--carry-over",
+        "barons:3.5",
+    ]));
+    // Stanza 1: Aces at home win 12 IMPs (+620) and lose 2 (-50); stanza 2: Barons at home.
+    ok(&tourney_with_input(
+        &["event", "result", f, "--stdin"],
+        b"--round 1 --table 1 --board 1 --net 620\n\
+          --round 1 --table 1 --board 2 --net -50\n\
+          --round 2 --table 1 --board 3 --net 110\n",
+    ));
+    let standings = ok(&tourney(&["event", "standings", f]));
+    assert!(standings.contains("Knockout: Aces v Barons"), "{standings}");
+    assert!(
+        standings.contains("After 3 of 4 boards, Aces leads by 3.5 IMPs."),
+        "{standings}"
+    );
+    ok(&tourney(&[
+        "event", "result", f, "--round", "2", "--table", "1", "--board", "4", "--score", "200,-100",
+    ]));
+    let standings = ok(&tourney(&["event", "standings", f]));
+    assert!(
+        standings.contains("Barons wins by 3.5 IMPs (15.5–12)."),
+        "{standings}"
+    );
+    let refused = tourney(&["event", "pair-next", f]);
+    assert_ne!(refused.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("knockout match"));
+}

@@ -6,6 +6,7 @@
 use eframe::egui;
 use scheduler::event::ImpMethod;
 use scheduler::event::create::{EventFormat, EventOptions, MovementPlan};
+use scheduler::event::knockout::{CarryOver, Knockout, MOST_CARRY_OVER_TENTHS, MOST_STANZAS};
 use scheduler::event::teams::{TeamsBye, TeamsScoring};
 use scheduler::model::TeamEvent;
 use scheduler::movement::{MovementOption, movements_for};
@@ -86,21 +87,54 @@ pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_team
     scoring_rows(ui, options, entrants);
 }
 
-/// Bridge teams: a Swiss (its rounds) or a round robin, boards a match, how a match counts
-/// and what a bye is worth.
+/// The kinds of bridge teams event the form offers.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TeamsKind {
+    Swiss,
+    RoundRobin,
+    Knockout,
+}
+
+/// Bridge teams: a Swiss (its rounds), a round robin or a knockout match (its stanzas and
+/// carry-over), boards a match, how a match counts and what a bye is worth.
 fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions) {
-    let was_swiss = options.swiss;
+    let was = match (options.swiss, options.knockout.is_some()) {
+        (_, true) => TeamsKind::Knockout,
+        (true, false) => TeamsKind::Swiss,
+        (false, false) => TeamsKind::RoundRobin,
+    };
+    let mut kind = was;
     row(ui, "Kind", |ui| {
         ui.horizontal(|ui| {
-            let a = ui.selectable_value(&mut options.swiss, true, "Swiss (paired round by round)");
-            let b = ui.selectable_value(&mut options.swiss, false, "round robin");
-            a | b
+            let a = ui.selectable_value(&mut kind, TeamsKind::Swiss, "Swiss (paired round by round)");
+            let b = ui.selectable_value(&mut kind, TeamsKind::RoundRobin, "round robin");
+            let c = ui
+                .selectable_value(&mut kind, TeamsKind::Knockout, "knockout match (two teams)")
+                .on_hover_text("Two teams play several stanzas; the total IMPs decide, with any carry-over");
+            a | b | c
         })
         .inner
     });
-    if options.swiss != was_swiss {
-        // A Swiss needs its number of rounds; a round robin plays all of its own.
+    if kind != was {
+        // A Swiss needs its number of rounds; a round robin plays all of its own; a
+        // knockout's rounds are its stanzas.
+        options.swiss = kind == TeamsKind::Swiss;
         options.rounds = options.swiss.then_some(6);
+        options.knockout = (kind == TeamsKind::Knockout).then_some(Knockout {
+            stanzas: 4,
+            carry_over: None,
+        });
+    }
+    if let Some(knockout) = &mut options.knockout {
+        knockout_rows(ui, knockout);
+        row(ui, "Boards a stanza", |ui| {
+            ui.add(
+                egui::DragValue::new(&mut options.boards_per_round)
+                    .range(1..=scheduler::event::MAX_PER_ROUND),
+            )
+        });
+        options.teams_scoring = TeamsScoring::Imps;
+        return;
     }
     if options.swiss {
         let rounds = options.rounds.get_or_insert(6);
@@ -150,6 +184,41 @@ fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions) {
         .inner
     });
     options.teams_bye = average.then_some(TeamsBye::Average);
+}
+
+/// A knockout's stanzas and carry-over (to the roster's first or second team).
+fn knockout_rows(ui: &mut egui::Ui, knockout: &mut Knockout) {
+    row(ui, "Stanzas", |ui| {
+        ui.add(egui::DragValue::new(&mut knockout.stanzas).range(1..=MOST_STANZAS))
+            .on_hover_text("The teams exchange seats (home and away) each stanza")
+    });
+    let mut to = knockout.carry_over.map(|c| c.team);
+    let mut imps = knockout.carry_over.map_or(0.0, |c| f64::from(c.tenths) / 10.0);
+    row(ui, "Carry-over to", |ui| {
+        ui.horizontal(|ui| {
+            let a = ui.selectable_value(&mut to, None, "none");
+            let b = ui.selectable_value(&mut to, Some(0), "the roster's first team");
+            let c = ui.selectable_value(&mut to, Some(1), "the second team");
+            a | b | c
+        })
+        .inner
+    });
+    if let Some(team) = to {
+        row(ui, "Carry-over IMPs", |ui| {
+            ui.add(
+                egui::DragValue::new(&mut imps)
+                    .range(0.1..=f64::from(MOST_CARRY_OVER_TENTHS) / 10.0)
+                    .speed(0.1)
+                    .fixed_decimals(1),
+            )
+        });
+        knockout.carry_over = Some(CarryOver {
+            team,
+            tenths: ((imps * 10.0).round() as u32).clamp(1, MOST_CARRY_OVER_TENTHS),
+        });
+    } else {
+        knockout.carry_over = None;
+    }
 }
 
 /// Team chess: the kind of event, its rounds, and (without a roster) teams × boards.

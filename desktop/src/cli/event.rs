@@ -9,6 +9,7 @@ use scheduler::deals::{Board, write_pbn};
 use scheduler::event::club_pairs::pair_of_label;
 use scheduler::event::create::{EventFormat, MovementPlan, NewEvent, build_event};
 use scheduler::event::entry::Fields;
+use scheduler::event::knockout::{CarryOver, Knockout};
 use scheduler::event::session::{Applied, Command, Session, SessionError};
 use scheduler::event::standings::{leader, standings, standings_csv};
 use scheduler::event::store::{EventFile, ExistingFile, StoreError};
@@ -294,6 +295,14 @@ pub struct NewArgs {
     /// boards at board-a-match), or `average` (the team's average).
     #[arg(long, value_name = "POINTS|average", allow_hyphen_values = true)]
     bye_score: Option<String>,
+    /// Teams: a knockout match between the roster's two teams, played in this many stanzas
+    /// (the rounds; seats exchanged each stanza), won on total IMPs.
+    #[arg(long, value_name = "STANZAS", allow_hyphen_values = true, value_parser = numbers::how_many)]
+    knockout: Option<usize>,
+    /// Knockout: the IMPs one team starts with, as TEAM:IMPS (the team by name or number,
+    /// at most one decimal), e.g. "Aces:3.5".
+    #[arg(long, value_name = "TEAM:IMPS", requires = "knockout")]
+    carry_over: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -819,11 +828,32 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
 /// match unless --boards-per-round says); the teams options refused for any other format.
 fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
     if args.format != EventFormat::Teams {
-        if args.swiss || args.teams_scoring.is_some() || args.bye_score.is_some() {
-            eprintln!("--swiss, --teams-scoring and --bye-score are for --format teams");
+        if args.swiss || args.teams_scoring.is_some() || args.bye_score.is_some() || args.knockout.is_some() {
+            eprintln!("--swiss, --teams-scoring, --bye-score and --knockout are for --format teams");
             return Err(ExitCode::from(2));
         }
         return Ok(());
+    }
+    if let Some(stanzas) = args.knockout {
+        if args.swiss {
+            eprintln!("--knockout and --swiss: a knockout match is not a Swiss; choose one");
+            return Err(ExitCode::from(2));
+        }
+        if args.teams_scoring.is_some_and(|s| s != TeamsScoringArg::Imps) {
+            eprintln!("--knockout: a knockout is won on total IMPs, so --teams-scoring can only be imps");
+            return Err(ExitCode::from(2));
+        }
+        let carry_over = match args.carry_over.as_deref() {
+            None => None,
+            Some(text) => Some(carry_over_of(text, &spec.roster.names()).map_err(|why| {
+                eprintln!("--carry-over {text:?}: {why}");
+                ExitCode::from(2)
+            })?),
+        };
+        spec.options.knockout = Some(Knockout {
+            stanzas: u32::try_from(stanzas).unwrap_or(u32::MAX),
+            carry_over,
+        });
     }
     let options = &mut spec.options;
     options.swiss = args.swiss;
@@ -847,6 +877,33 @@ fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
         },
     };
     Ok(())
+}
+
+/// A carry-over typed as TEAM:IMPS, the team by its name (any case) or number among `teams`.
+fn carry_over_of(text: &str, teams: &[String]) -> Result<CarryOver, String> {
+    let Some((team, imps)) = text.rsplit_once(':') else {
+        return Err("give the team and the IMPs as TEAM:IMPS, e.g. \"Aces:3.5\"".to_owned());
+    };
+    let team = team.trim();
+    let index = teams
+        .iter()
+        .position(|name| name.trim().eq_ignore_ascii_case(team))
+        .or_else(|| {
+            team.parse::<usize>()
+                .ok()
+                .filter(|n| (1..=teams.len()).contains(n))
+                .map(|n| n - 1)
+        });
+    let Some(index) = index else {
+        return Err(format!(
+            "no team \"{team}\" in the roster (its teams: {})",
+            teams.join(", ")
+        ));
+    };
+    Ok(CarryOver {
+        team: index,
+        tenths: CarryOver::parse_imps(imps)?,
+    })
 }
 
 /// `--club-id`, trimmed; `None` when not given or blank, the exit code when it holds a

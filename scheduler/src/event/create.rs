@@ -2,6 +2,7 @@
 //! (through the generators) and a scoring rule, ready to be stored. The options are kept in
 //! the event so the schedule can be generated again after the roster is edited.
 
+use super::knockout::{Knockout, knockout_schedule};
 use super::shorten::{Shape, play_first_rounds};
 use super::teams::{TeamsBye, TeamsScoring, first_swiss_round};
 use super::{Event, EventSettings, ImpMethod, Scoring};
@@ -187,6 +188,10 @@ pub struct EventOptions {
     /// Bridge teams: what a bye is worth (`None`: the usual for the scoring, 12 VPs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub teams_bye: Option<TeamsBye>,
+    /// Bridge teams: a knockout match between two teams, its stanzas the rounds (scored as
+    /// IMPs), instead of a round robin or a Swiss.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knockout: Option<Knockout>,
 }
 
 /// The movement of a club pairs evening, as chosen: made again from this (for the roster's
@@ -236,6 +241,7 @@ impl EventOptions {
             swiss: false,
             teams_scoring: TeamsScoring::default(),
             teams_bye: None,
+            knockout: None,
         }
     }
 
@@ -252,13 +258,22 @@ impl EventOptions {
             EventFormat::Pairs => Scoring::Match {
                 points: self.points.unwrap_or(PointsRule::FOOTBALL),
             },
-            EventFormat::Teams => Scoring::Teams {
-                boards_per_round: self.boards_per_round,
-                scoring: self.teams_scoring,
-                bye: self
-                    .teams_bye
-                    .unwrap_or_else(|| TeamsBye::usual(self.teams_scoring, self.boards_per_round)),
-            },
+            EventFormat::Teams => {
+                // A knockout is won on total IMPs, whatever else was chosen.
+                let scoring = if self.knockout.is_some() {
+                    TeamsScoring::Imps
+                } else {
+                    self.teams_scoring
+                };
+                Scoring::Teams {
+                    boards_per_round: self.boards_per_round,
+                    scoring,
+                    bye: self
+                        .teams_bye
+                        .unwrap_or_else(|| TeamsBye::usual(scoring, self.boards_per_round)),
+                    knockout: self.knockout,
+                }
+            }
             EventFormat::Chess | EventFormat::TeamChess => Scoring::Chess {
                 bye_points: self.bye_points,
                 match_points: self.points.unwrap_or(PointsRule::MATCH_POINTS),
@@ -461,7 +476,13 @@ pub fn generate_schedule(
             }
             schedule
         }
+        (EventFormat::Teams, _) if options.swiss && options.knockout.is_some() => {
+            return Err("a knockout match is not a Swiss: choose one".into());
+        }
         (EventFormat::Teams, _) if options.swiss => swiss_teams_schedule(&roster, options, &mut notes)?,
+        (EventFormat::Teams, _) if let Some(knockout) = &options.knockout => {
+            knockout_schedule(roster.names(), knockout)?
+        }
         (EventFormat::BridgePairs | EventFormat::Pairs | EventFormat::Chess | EventFormat::Teams, _) => {
             let rr_options = RoundRobinOptions {
                 method: if options.berger {
@@ -500,9 +521,6 @@ pub fn generate_schedule(
 /// rounds; more is a slip of the keyboard.
 pub const MAX_SWISS_ROUNDS: usize = 99;
 
-/// A Swiss teams event's schedule when it is created: its first round only (the teams in
-/// roster order as seeds, top half against bottom half); the later rounds are paired from
-/// the standings (`teams::pair_next_round`).
 /// A teams-of-four event's roster is one line per team. A roster of players with a team
 /// column would otherwise make every player a team: refused, saying what the file holds.
 fn teams_roster_check(roster: &Roster) -> Result<(), NotGenerated> {
@@ -527,6 +545,9 @@ fn teams_roster_check(roster: &Roster) -> Result<(), NotGenerated> {
     .into())
 }
 
+/// A Swiss teams event's schedule when it is created: its first round only (the teams in
+/// roster order as seeds, top half against bottom half); the later rounds are paired from
+/// the standings (`teams::pair_next_round`).
 fn swiss_teams_schedule(
     roster: &Roster,
     options: &EventOptions,

@@ -5,6 +5,7 @@
 pub mod club_pairs;
 pub mod create;
 pub mod entry;
+pub mod knockout;
 pub mod lineup;
 pub mod session;
 pub mod shorten;
@@ -69,6 +70,10 @@ pub enum Scoring {
         scoring: teams::TeamsScoring,
         /// What a bye is worth.
         bye: teams::TeamsBye,
+        /// A knockout match between two teams (its stanzas are the rounds, scored as IMPs),
+        /// and the carry-over; `None` for a Swiss or a round robin.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        knockout: Option<knockout::Knockout>,
     },
 }
 
@@ -170,9 +175,19 @@ impl Scoring {
                 ))
             }
             Scoring::Teams {
+                knockout: Some(_),
+                scoring,
+                ..
+            } if *scoring != teams::TeamsScoring::Imps => Err(format!(
+                "a knockout is won on total IMPs: its scoring is \"{}\", not \"{}\"",
+                teams::TeamsScoring::Imps.name(),
+                scoring.name()
+            )),
+            Scoring::Teams {
                 boards_per_round,
                 scoring,
                 bye,
+                ..
             } => bye.check(*scoring, *boards_per_round),
             Scoring::Chess { bye_points, .. } if !(0.0..=1.0).contains(bye_points) => Err(format!(
                 "{bye_points} points for a bye: a bye scores from 0 to 1 point (a game's worth)"

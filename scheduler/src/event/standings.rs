@@ -63,6 +63,16 @@ fn scored_tables(event: &Event, results: &Results) -> Vec<StandingsTable> {
             match_points,
         } => chess(schedule, results, *bye_points, *match_points),
         Scoring::Match { points } => vec![matches(schedule, results, *points)],
+        Scoring::Teams {
+            knockout: Some(knockout),
+            boards_per_round,
+            ..
+        } => vec![super::knockout::knockout_table(
+            event,
+            results,
+            knockout,
+            *boards_per_round,
+        )],
         Scoring::Teams { scoring, bye, .. } => {
             vec![super::teams::standings_table(event, results, *scoring, *bye)]
         }

@@ -465,9 +465,21 @@ pub struct PairedRound {
 
 /// The teams' scoring settings, or why this event is not paired round by round.
 fn swiss_settings(event: &Event) -> Result<(TeamsScoring, TeamsBye), String> {
-    let Scoring::Teams { scoring, bye, .. } = event.settings.scoring else {
+    let Scoring::Teams {
+        scoring,
+        bye,
+        knockout,
+        ..
+    } = event.settings.scoring
+    else {
         return Err("only a teams event is paired round by round".to_owned());
     };
+    if let Some(knockout) = knockout {
+        return Err(format!(
+            "this teams event is a knockout match: its {} stanzas were all made when it was created",
+            knockout.stanzas
+        ));
+    }
     if !event.settings.options.as_ref().is_some_and(|o| o.swiss) {
         return Err(
             "this teams event is a round robin: its rounds were all made when it was created".to_owned(),

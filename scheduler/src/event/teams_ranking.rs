@@ -83,7 +83,14 @@ fn round_cells(
 /// number; a bye, or "–" when the team was not in the round), the total and the IMP quotient,
 /// best first.
 pub fn running_ranking(event: &Event, results: &Results) -> Option<StandingsTable> {
-    let Scoring::Teams { scoring, bye, .. } = event.settings.scoring else {
+    // A knockout's score sheet is its standings (`knockout::knockout_table`).
+    let Scoring::Teams {
+        scoring,
+        bye,
+        knockout: None,
+        ..
+    } = event.settings.scoring
+    else {
         return None;
     };
     let fixed_bye = match bye {

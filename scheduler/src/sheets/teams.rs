@@ -42,6 +42,16 @@ impl TeamsSheets<'_> {
         self.round.is_none_or(|only| round == only)
     }
 
+    /// What a round is called: a knockout's rounds are its stanzas.
+    fn round_word(&self) -> &'static str {
+        match self.event.settings.scoring {
+            Scoring::Teams {
+                knockout: Some(_), ..
+            } => "Stanza",
+            _ => "Round",
+        }
+    }
+
     fn name(&self, team: usize) -> String {
         self.event
             .schedule
@@ -100,7 +110,8 @@ pub fn round_sheet(teams: &TeamsSheets) -> (String, SectionBody) {
                 .collect();
             Block {
                 heading: Some(format!(
-                    "Round {} · {}",
+                    "{} {} · {}",
+                    teams.round_word(),
                     round.number,
                     teams.boards_text(round.number)
                 )),
@@ -288,7 +299,7 @@ fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard
         ],
     };
     PairCard {
-        pair: format!("Round {round}, match {number}"),
+        pair: format!("{} {round}, match {number}", teams.round_word()),
         names: format!("{home} ({}) v {away} ({})", card.home + 1, card.away + 1),
         event: format!(
             "{event} · {} · {home} N-S at table {first}, {away} N-S at table {second}",

@@ -91,7 +91,9 @@ pub fn analyse_boards(
                         break;
                     }
                     let (i, strain) = (unit / strains, SEARCH_ORDER[unit % strains]);
-                    let (Some(board), Some(state)) = (boards.get(i), pending.get(i)) else { break };
+                    let (Some(board), Some(state)) = (boards.get(i), pending.get(i)) else {
+                        break;
+                    };
                     let Some(done) = search_strain(board, strain, state, options.per_board, control) else {
                         continue;
                     };

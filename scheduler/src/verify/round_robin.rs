@@ -113,9 +113,10 @@ fn check_meetings(schedule: &Schedule, meetings: &HashMap<(usize, usize), Vec<u3
         .map(|&(a, b)| (a.min(b), a.max(b)))
         .collect();
     let wanted_word = match promise.cycles {
-        Some(1) => "once",
-        Some(2) => "twice",
-        _ => "",
+        Some(1) => "once".to_owned(),
+        Some(2) => "twice".to_owned(),
+        Some(n) => format!("{n} times"),
+        None => String::new(),
     };
     // With a pseudo round, pairs that never meet are allowed only as one round's worth:
     // nobody may be in two of them (checked below).

@@ -16,6 +16,7 @@ mod event_hardening;
 mod events;
 mod exports;
 mod hostile_text;
+mod knockout;
 mod limits;
 mod movements;
 mod rosters;

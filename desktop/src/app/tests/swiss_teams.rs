@@ -258,3 +258,52 @@ fn a_pairing_is_swapped_and_a_team_withdraws_from_the_window() {
         h != 1 && a != 1
     }));
 }
+
+/// A knockout match from the form: two teams, two stanzas of two boards, a carry-over of 3.5
+/// IMPs to the second team; the boards typed in, and the standings saying who won.
+#[test]
+fn a_knockout_match_from_the_form_to_its_result() {
+    let dir = folder("knockout");
+    let event_path = dir.join("ko.tourney");
+    let mut harness = harness(TourneyApp::new(
+        dir.join("data"),
+        Vec::new(),
+        scripted(vec![Some(event_path.clone())]),
+    ));
+    open_new_event_form(&mut harness, Some("teams of four"));
+    replace_field(&mut harness, "Teams", "2");
+    harness.get_by_label("knockout match (two teams)").click();
+    harness.run();
+    // A knockout's rounds are its stanzas; no rounds field, no scoring choice, no bye.
+    assert!(harness.query_by_label("Rounds").is_none());
+    assert!(harness.query_by_label("A bye scores").is_none());
+    replace_field(&mut harness, "Stanzas", "2");
+    replace_field(&mut harness, "Boards a stanza", "2");
+    harness.get_by_label("the second team").click();
+    harness.run();
+    replace_field(&mut harness, "Carry-over IMPs", "3.5");
+    harness.get_by_label("Generate the schedule").click();
+    harness.step();
+    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    assert_eq!(session(&harness).path(), event_path);
+    let event = session(&harness).event().clone();
+    assert_eq!(event.schedule.rounds.len(), 2);
+    harness.get_by_label("Results").click();
+    harness.run();
+    // Stanza 1 (the first team at home): +620 and -50; stanza 2 (the second at home): +110, +300.
+    replace_field(&mut harness, "Match 1 board 1 result", "net 620");
+    replace_field(&mut harness, "Match 1 board 2 result", "net -50");
+    harness.get_by_label("Round 1: complete (2 of 2)");
+    harness.get_by_label("2").click();
+    harness.run();
+    replace_field(&mut harness, "Match 1 board 3 result", "net 110");
+    replace_field(&mut harness, "Match 1 board 4 result", "200 -100");
+    assert_eq!(session(&harness).results().len(), 4, "{}", harness.state().status);
+    harness.get_by_label("Standings").click();
+    harness.run();
+    harness.get_by_label("Carry-over");
+    harness.get_by_label("Stanza 2");
+    // The second team: 3.5 + 2 + 3 + 7 = 15.5 against 12.
+    harness.get_by_label("15.5");
+    harness.get_by_label_contains("wins by 3.5 IMPs (15.5–12)");
+}

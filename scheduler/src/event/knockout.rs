@@ -1,0 +1,328 @@
+//! A knockout match of bridge teams: two teams play several stanzas (the event's rounds,
+//! each the same match with the seats exchanged, as seating rights alternate), and the team
+//! with more IMPs over all the boards goes through, counting any carry-over it started with
+//! (IMPs brought from the teams' earlier meeting, often a fraction so that a tie cannot
+//! happen). The score sheet is a standings table: each team's carry-over, its IMPs stanza
+//! by stanza (a stanza still being entered shows how many boards are in) and its total,
+//! with a sentence saying who leads or has won. A tie after every board is said so with the
+//! EBU's rule for knockout ties (White Book §143.2: one more stanza of an eighth of the
+//! match's boards, rounded up, at least two, without seating rights; again while tied);
+//! the conditions of contest decide, and the extra boards are not scheduled by Tourney.
+
+use super::standings_table::StandingsTable;
+use super::teams::match_card;
+use super::{Event, Results};
+use crate::model::{Format, Promise, Round, Schedule, Seat, SeatAssignment, Table};
+use serde::{Deserialize, Serialize};
+
+/// The most stanzas a knockout may have (a long final plays six to eight).
+pub const MOST_STANZAS: u32 = 16;
+
+/// The largest carry-over accepted, in tenths of an IMP (99.9 IMPs: real ones are capped
+/// at 16 or so; more is a slip of the keyboard).
+pub const MOST_CARRY_OVER_TENTHS: u32 = 999;
+
+/// A knockout's shape: its stanzas and the carry-over, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Knockout {
+    /// Stanzas (rounds) the match is played in, 1 to `MOST_STANZAS`.
+    pub stanzas: u32,
+    /// IMPs one team starts with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carry_over: Option<CarryOver>,
+}
+
+/// IMPs a team starts the match with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CarryOver {
+    /// The team (0 or 1, the roster's order).
+    pub team: usize,
+    /// The IMPs, in tenths (35 is 3.5 IMPs).
+    pub tenths: u32,
+}
+
+impl CarryOver {
+    /// Reads IMPs as typed ("3.5", "4", "12.3"): at most one decimal, 0.1 to 99.9.
+    pub fn parse_imps(text: &str) -> Result<u32, String> {
+        let text = text.trim();
+        let (whole, tenth) = text.split_once('.').unwrap_or((text, "0"));
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(whole) || tenth.len() != 1 || !digits(tenth) {
+            return Err(format!(
+                "\"{text}\" is not a carry-over: give IMPs with at most one decimal, e.g. 3.5"
+            ));
+        }
+        let tenths = whole
+            .parse::<u32>()
+            .ok()
+            .and_then(|w| w.checked_mul(10))
+            .and_then(|w| w.checked_add(tenth.parse::<u32>().unwrap_or(0)))
+            .filter(|&t| (1..=MOST_CARRY_OVER_TENTHS).contains(&t));
+        tenths.ok_or_else(|| {
+            format!(
+                "a carry-over of {text} IMPs: it is from 0.1 to {} IMPs",
+                tenths_text(i64::from(MOST_CARRY_OVER_TENTHS))
+            )
+        })
+    }
+}
+
+impl Knockout {
+    /// Whether the knockout can be played by `teams` teams.
+    pub fn check(&self, teams: usize) -> Result<(), String> {
+        if teams != 2 {
+            return Err(format!(
+                "{teams} team(s): a knockout match is between two teams (run a round robin or a Swiss for more)"
+            ));
+        }
+        if !(1..=MOST_STANZAS).contains(&self.stanzas) {
+            return Err(format!(
+                "{} stanzas: a knockout match has 1 to {MOST_STANZAS}",
+                self.stanzas
+            ));
+        }
+        if let Some(carry) = self.carry_over
+            && (carry.team >= teams || !(1..=MOST_CARRY_OVER_TENTHS).contains(&carry.tenths))
+        {
+            return Err(
+                "the carry-over names a team that is not in the match, or is out of range".to_owned(),
+            );
+        }
+        Ok(())
+    }
+
+    /// The boards of one tie-break stanza by the EBU's rule: an eighth of the match's boards,
+    /// rounded up, at least two.
+    pub fn tie_break_boards(&self, boards_per_stanza: u32) -> u32 {
+        (self.stanzas * boards_per_stanza).div_ceil(8).max(2)
+    }
+}
+
+/// IMPs in tenths as printed: "3.5", "12", "-4.5".
+pub fn tenths_text(tenths: i64) -> String {
+    let sign = if tenths < 0 { "-" } else { "" };
+    let (whole, tenth) = (tenths.unsigned_abs() / 10, tenths.unsigned_abs() % 10);
+    if tenth == 0 {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{tenth}")
+    }
+}
+
+/// The schedule of a knockout between the two teams `names`: one match a stanza, the first
+/// team at home (N-S at table 1) in odd stanzas, the second in even ones.
+pub fn knockout_schedule(names: Vec<String>, knockout: &Knockout) -> Result<Schedule, String> {
+    knockout.check(names.len())?;
+    let rounds = (1..=knockout.stanzas)
+        .map(|number| {
+            let home = usize::from(number % 2 == 0);
+            let seat = |seat, entrant| SeatAssignment {
+                seat,
+                entrant,
+                board: None,
+            };
+            Round {
+                number,
+                tables: vec![Table {
+                    number: 1,
+                    seats: vec![seat(Seat::Home, home), seat(Seat::Away, 1 - home)],
+                }],
+                absent: Vec::new(),
+            }
+        })
+        .collect();
+    Ok(Schedule {
+        format: Format::RoundRobin,
+        entrants: names,
+        rounds,
+        promise: Promise {
+            cycles: Some(knockout.stanzas),
+            ..Promise::default()
+        },
+        entrant_teams: Vec::new(),
+        movement: None,
+    })
+}
+
+/// One stanza as the sheet counts it: each team's IMPs on the boards entered, and how many
+/// of its boards are in.
+struct Stanza {
+    imps: [u32; 2],
+    entered: usize,
+    boards: usize,
+}
+
+/// Every stanza of the match, by team (0 and 1) whatever the seats.
+fn stanzas(event: &Event, results: &Results) -> Vec<Stanza> {
+    event
+        .schedule
+        .rounds
+        .iter()
+        .filter_map(|round| {
+            let card = match_card(event, results, round.number, 1)?;
+            let mut imps = [0u32; 2];
+            for line in &card.boards {
+                match line.home_imps {
+                    Some(gain) if gain > 0 => imps[card.home.min(1)] += gain.unsigned_abs(),
+                    Some(gain) => imps[card.away.min(1)] += gain.unsigned_abs(),
+                    None => {}
+                }
+            }
+            Some(Stanza {
+                imps,
+                entered: card.boards.iter().filter(|b| b.board.is_some()).count(),
+                boards: card.boards.len(),
+            })
+        })
+        .collect()
+}
+
+/// The knockout's score sheet: rank, team, carry-over, each stanza's IMPs and the total, the
+/// leader first, and a sentence saying where the match stands.
+pub fn knockout_table(
+    event: &Event,
+    results: &Results,
+    knockout: &Knockout,
+    boards_per_stanza: u32,
+) -> StandingsTable {
+    let names = &event.schedule.entrants;
+    let name = |team: usize| names.get(team).map_or("?", String::as_str);
+    let stanzas = stanzas(event, results);
+    let carry = |team: usize| {
+        knockout
+            .carry_over
+            .filter(|c| c.team == team)
+            .map_or(0, |c| i64::from(c.tenths))
+    };
+    let totals: [i64; 2] = std::array::from_fn(|team| {
+        carry(team) + 10 * stanzas.iter().map(|s| i64::from(s.imps[team])).sum::<i64>()
+    });
+    let mut columns = vec!["Rank".to_owned(), "Team".to_owned(), "Carry-over".to_owned()];
+    columns.extend((1..=stanzas.len()).map(|s| format!("Stanza {s}")));
+    columns.push("Total".to_owned());
+    let order: [usize; 2] = if totals[1] > totals[0] { [1, 0] } else { [0, 1] };
+    let rows = order
+        .iter()
+        .enumerate()
+        .map(|(i, &team)| {
+            let place = if totals[0] == totals[1] {
+                "1=".to_owned()
+            } else {
+                (i + 1).to_string()
+            };
+            let mut row = vec![place, name(team).to_owned(), tenths_text(carry(team))];
+            row.extend(stanzas.iter().map(|s| match s.entered {
+                0 => String::new(),
+                n if n == s.boards => s.imps[team].to_string(),
+                n => format!("{} ({n} of {} boards)", s.imps[team], s.boards),
+            }));
+            row.push(tenths_text(totals[team]));
+            row
+        })
+        .collect();
+    let entered: usize = stanzas.iter().map(|s| s.entered).sum();
+    let boards: usize = stanzas.iter().map(|s| s.boards).sum();
+    let (leader, margin) = (order[0], totals[order[0]] - totals[order[1]]);
+    let state = if entered == 0 {
+        match knockout.carry_over {
+            Some(c) => format!(
+                "No board entered yet; {} starts with a carry-over of {} IMPs.",
+                name(c.team),
+                tenths_text(i64::from(c.tenths))
+            ),
+            None => "No board entered yet.".to_owned(),
+        }
+    } else if entered < boards {
+        let standing = if margin == 0 {
+            "the teams are level".to_owned()
+        } else {
+            format!("{} leads by {} IMPs", name(leader), tenths_text(margin))
+        };
+        format!("After {entered} of {boards} boards, {standing}.")
+    } else if margin == 0 {
+        format!(
+            "Tied at {} IMPs after all {boards} boards: the conditions of contest decide. The EBU's rule (White Book §143.2) is one more stanza of {} boards, without seating rights, and again while tied; Tourney does not schedule it.",
+            tenths_text(totals[0]),
+            knockout.tie_break_boards(boards_per_stanza)
+        )
+    } else {
+        format!(
+            "{} wins by {} IMPs ({}–{}).",
+            name(leader),
+            tenths_text(margin),
+            tenths_text(totals[leader]),
+            tenths_text(totals[1 - leader])
+        )
+    };
+    StandingsTable {
+        heading: Some(format!("Knockout: {} v {}", name(0), name(1))),
+        columns,
+        rows,
+        note: Some(format!(
+            "{state} Won on total IMPs, carry-over included; a stanza's IMPs count as its boards are entered."
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn carry_overs_are_read_in_tenths_and_bad_ones_named() {
+        assert_eq!(CarryOver::parse_imps("3.5"), Ok(35));
+        assert_eq!(CarryOver::parse_imps(" 12 "), Ok(120));
+        assert_eq!(CarryOver::parse_imps("0.3"), Ok(3));
+        for bad in ["", "3.55", "-2", "abc", "3.", ".5", "1e3"] {
+            let why = CarryOver::parse_imps(bad).unwrap_err();
+            assert!(why.contains("not a carry-over"), "{bad}: {why}");
+        }
+        for out in ["0", "100", "4294967296"] {
+            let why = CarryOver::parse_imps(out).unwrap_err();
+            assert!(why.contains("from 0.1 to 99.9"), "{out}: {why}");
+        }
+        assert_eq!(tenths_text(35), "3.5");
+        assert_eq!(tenths_text(-120), "-12");
+    }
+
+    #[test]
+    fn the_tie_break_is_an_eighth_of_the_match_at_least_two_boards() {
+        let knockout = |stanzas| Knockout {
+            stanzas,
+            carry_over: None,
+        };
+        // 4 × 8 = 32 boards: 4 more; 3 × 7 = 21: 3 (rounded up); 1 × 8 = 8: 2 (the least).
+        assert_eq!(knockout(4).tie_break_boards(8), 4);
+        assert_eq!(knockout(3).tie_break_boards(7), 3);
+        assert_eq!(knockout(1).tie_break_boards(8), 2);
+    }
+
+    #[test]
+    fn a_knockout_is_two_teams_with_seats_exchanged_each_stanza() {
+        let names = vec!["Aces".to_owned(), "Barons".to_owned()];
+        let knockout = Knockout {
+            stanzas: 3,
+            carry_over: None,
+        };
+        let schedule = knockout_schedule(names.clone(), &knockout).unwrap();
+        let homes: Vec<usize> = schedule
+            .rounds
+            .iter()
+            .map(|r| r.tables[0].seats[0].entrant)
+            .collect();
+        assert_eq!(homes, [0, 1, 0]);
+        let report = crate::verify::verify(&schedule);
+        assert!(report.is_valid(), "{report:?}");
+        let three = vec!["A".to_owned(), "B".to_owned(), "C".to_owned()];
+        assert!(
+            knockout_schedule(three, &knockout)
+                .unwrap_err()
+                .contains("between two teams")
+        );
+        let long = Knockout {
+            stanzas: 17,
+            carry_over: None,
+        };
+        assert!(knockout_schedule(names, &long).unwrap_err().contains("1 to 16"));
+    }
+}
