@@ -1646,3 +1646,55 @@ fn vp_scale_prints_the_published_wbf_2013_scale_for_8_boards() {
         "the scales Tourney knows: wbf2013",
     );
 }
+
+/// Issue 45: the club teams movement (American Whist) printed as a guide, written as CSV
+/// and as table cards; an even count refused with the reason; no file replaced without
+/// --force.
+#[test]
+fn a_club_teams_movement_is_printed_checked_and_refused_for_an_even_count() {
+    let guide = ok(&tourney(&[
+        "teams-movement",
+        "--teams",
+        "5",
+        "--boards-per-round",
+        "6",
+    ]));
+    assert!(
+        guide.starts_with("American Whist for 5 teams: 4 rounds of 6 boards"),
+        "{guide}"
+    );
+    // The published 5-table card: N-S 1 against E-W 3 on boards 7–12 in round 1; E-W move
+    // down two tables, the boards down one.
+    assert!(
+        guide.contains(
+            "round 1: against team 3's E-W pair, boards 7–12; then E-W to table 4, boards to table 5"
+        ),
+        "{guide}"
+    );
+    fails_with(&tourney(&["teams-movement", "--teams", "6"]), 2, "Thurner for 6");
+    let dir = scratch("teams-movement");
+    let csv = dir.join("aw7.csv");
+    let pdf = dir.join("aw7.pdf");
+    let (c, p) = (csv.to_str().unwrap(), pdf.to_str().unwrap());
+    ok(&tourney(&[
+        "teams-movement",
+        "--teams",
+        "7",
+        "--out",
+        c,
+        "--pdf",
+        p,
+    ]));
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(
+        rows.lines().next(),
+        Some("round,table,ns_team,ew_team,set,first_board,last_board")
+    );
+    assert_eq!(rows.lines().count(), 1 + 6 * 7, "{rows}");
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+    fails_with(
+        &tourney(&["teams-movement", "--teams", "7", "--pdf", p]),
+        1,
+        "--force replaces it",
+    );
+}

@@ -15,6 +15,7 @@ mod round_robin;
 mod serve;
 mod sheets;
 mod team_chess;
+mod teams_movement;
 mod tools;
 mod verify;
 mod vp_scale;
@@ -68,6 +69,9 @@ pub enum Command {
     /// Print a victory-point scale as CSV (IMPs,winner,loser from a draw to the blitz) for
     /// matches of --boards boards.
     VpScale(vp_scale::VpScaleArgs),
+    /// A club teams-of-four movement for an evening (American Whist for an odd number of
+    /// teams): each table's guide, or the movement as CSV.
+    TeamsMovement(teams_movement::TeamsMovementArgs),
     /// An event file: create it, enter results between rounds, standings, history.
     #[command(subcommand)]
     Event(event::EventCommand),
@@ -96,6 +100,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Deals(args) => deals::run(&args),
         Command::Sheets(args) => sheets::run(args),
         Command::VpScale(args) => vp_scale::run(&args),
+        Command::TeamsMovement(args) => teams_movement::run(&args),
         Command::Event(command) => event::run(command),
         Command::Members(args) => members::run(args),
         Command::LeagueTable(args) => tools::league_table(&args),

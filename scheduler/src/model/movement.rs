@@ -251,3 +251,33 @@ impl Movement {
         first..=first + self.boards_per_round - 1
     }
 }
+
+/// One table in one round of a club teams-of-four movement (`crate::movement::teams` makes
+/// one): the teams (1-based) whose N-S and E-W pairs sit there, and the board set (1-based)
+/// they play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TeamsTable {
+    /// The table, 1-based: table t is team t's home table.
+    pub table: usize,
+    /// The team whose N-S pair sits here (the table's home team).
+    pub ns: usize,
+    /// The team whose E-W pair sits here.
+    pub ew: usize,
+    /// The board set played, 1-based (set s holds boards (s − 1)·k + 1 … s·k).
+    pub set: usize,
+}
+
+/// A teams movement: its name, the teams and the sets, and every round's tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamsMovement {
+    /// The movement's name ("American Whist").
+    pub name: &'static str,
+    /// Teams, and tables (one each).
+    pub teams: usize,
+    /// Board sets in play.
+    pub sets: usize,
+    /// Boards in a set.
+    pub boards_per_round: usize,
+    /// The rounds, each with every table in table order.
+    pub rounds: Vec<Vec<TeamsTable>>,
+}

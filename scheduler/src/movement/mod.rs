@@ -15,6 +15,7 @@ pub mod guide;
 pub mod howell;
 pub mod mitchell;
 pub mod schedule;
+pub mod teams;
 
 /// The movement's data live in the model (a schedule carries its movement); the generators
 /// and everything that works on movements are here.

@@ -16,6 +16,7 @@ mod scorecards;
 pub mod site;
 pub mod table_codes;
 pub mod teams;
+pub mod teams_movement;
 
 use crate::event::club_pairs::{Scorecard, Traveller};
 #[cfg(feature = "pdf")]

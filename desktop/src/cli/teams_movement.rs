@@ -1,0 +1,70 @@
+//! `tourney teams-movement`: a club teams-of-four movement for an evening (American Whist for
+//! an odd number of teams), checked by the library's independent verifier and printed as
+//! each table's guide (opponents, boards, where E-W and the boards go next), or written as
+//! CSV. The movement is the library's (`scheduler::movement::teams`).
+
+use super::numbers::how_many;
+use super::output::write_file;
+use anyhow::Result;
+use clap::Args;
+use scheduler::movement::teams::teams_movement;
+use scheduler::sheets::SheetOptions;
+use scheduler::sheets::teams_movement::teams_movement_pdf;
+use scheduler::verify::teams_movement::verify_teams_movement;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args, Debug)]
+pub struct TeamsMovementArgs {
+    /// How many teams (an odd number from 3 to 25: American Whist).
+    #[arg(long, value_parser = how_many)]
+    teams: usize,
+    /// Boards a round (each match is one round's boards at each of its two tables).
+    #[arg(long, value_parser = how_many, default_value_t = 4)]
+    boards_per_round: usize,
+    /// Write the movement as CSV (round,table,ns_team,ew_team,set,first_board,last_board)
+    /// instead of printing the guide.
+    #[arg(long, value_name = "FILE.csv")]
+    out: Option<PathBuf>,
+    /// Print the table cards as PDF: one card per table, to leave on it all evening.
+    #[arg(long, value_name = "FILE.pdf")]
+    pdf: Option<PathBuf>,
+    /// The title on the cards.
+    #[arg(long, default_value = "Teams of four")]
+    title: String,
+    /// Replace the output file if it exists.
+    #[arg(long)]
+    force: bool,
+}
+
+pub(super) fn run(args: &TeamsMovementArgs) -> Result<ExitCode> {
+    let movement = match teams_movement(args.teams, args.boards_per_round) {
+        Ok(movement) => movement,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let faults = verify_teams_movement(&movement);
+    if !faults.is_empty() {
+        eprintln!(
+            "error: the movement failed verification; this is a bug in Tourney, please report it: {}",
+            faults.join("; ")
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    if let Some(path) = &args.pdf {
+        let options = SheetOptions::new(args.title.clone());
+        let pdf = teams_movement_pdf(&movement, &options)?;
+        write_file(path, &pdf, args.force, &[])?;
+    }
+    match &args.out {
+        Some(path) => write_file(path, movement.csv().as_bytes(), args.force, &[])?,
+        None if args.pdf.is_none() => print!("{}", movement.guide()),
+        None => {}
+    }
+    eprintln!(
+        "checked: every two teams meet once, both halves of each match on the same boards; no pair plays a board twice"
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,126 @@
+//! A club teams-of-four movement's table cards (`crate::movement::teams`): one card per
+//! table, kept on it all evening, with every round's opponents and boards and where the E-W
+//! pair and the boards go after it, and the move before round 1 on every card.
+
+use super::{
+    Card, Column, ColumnKind, EventHeading, Grid, Section, SectionBody, SheetDocument, SheetError,
+    SheetOptions,
+};
+use crate::model::movement::TeamsMovement;
+
+/// The table cards of `movement`, headed as `options` say (title, club, date, paper).
+pub fn teams_movement_document(
+    movement: &TeamsMovement,
+    options: &SheetOptions,
+) -> Result<SheetDocument, SheetError> {
+    let columns = vec![
+        Column::new("Round", ColumnKind::Number),
+        Column::new("E-W pair of team", ColumnKind::Number),
+        Column::new("Boards", ColumnKind::Name),
+        Column::new("Then E-W go to table", ColumnKind::Number),
+        Column::new("Then the boards go to table", ColumnKind::Number),
+    ];
+    let footer = vec![
+        format!(
+            "{} for {} teams, {} rounds of {} boards. The N-S pair of team {{t}} stays at table {{t}} all evening.",
+            movement.name,
+            movement.teams,
+            movement.rounds.len(),
+            movement.boards_per_round
+        ),
+        "Each match is complete when both its halves are played: N-S of one team against E-W of the other at each team's table, on the same boards.".to_owned(),
+    ];
+    let start = movement.first_moves().map(|(ew, boards)| {
+        format!(
+            "Before round 1, each E-W pair goes {ew} from its home table, and each table's boards {boards}."
+        )
+    });
+    let cards = (1..=movement.teams)
+        .map(|table| {
+            let rows = movement
+                .rounds
+                .iter()
+                .enumerate()
+                .filter_map(|(i, round)| {
+                    let seat = round.iter().find(|t| t.table == table)?;
+                    let (first, last) = movement.boards_of(seat.set);
+                    let (ew_to, boards_to) = movement
+                        .moves_after(i + 1, table)
+                        .map_or(("end".to_owned(), "end".to_owned()), |(e, b)| {
+                            (e.to_string(), b.to_string())
+                        });
+                    Some(vec![
+                        (i + 1).to_string(),
+                        seat.ew.to_string(),
+                        format!("{first}–{last}"),
+                        ew_to,
+                        boards_to,
+                    ])
+                })
+                .collect();
+            Card {
+                title: format!("Table {table}"),
+                subtitle: Some(format!("team {table}'s N-S pair sits here all evening")),
+                grid: Grid {
+                    columns: columns.clone(),
+                    rows,
+                },
+                footer: start
+                    .iter()
+                    .chain(&footer)
+                    .map(|line| line.replace("{t}", &table.to_string()))
+                    .collect(),
+            }
+        })
+        .collect();
+    Ok(SheetDocument {
+        event: EventHeading {
+            title: options.title.clone(),
+            club: options.club.clone().filter(|c| !c.trim().is_empty()),
+            date: options.formatted_date().map_err(SheetError::Options)?,
+            paper: options.paper.typst_name(),
+        },
+        sections: vec![Section {
+            title: "Teams movement: table cards".to_owned(),
+            landscape: false,
+            body: SectionBody::Cards { cards },
+        }],
+    })
+}
+
+/// The table cards as a PDF.
+#[cfg(feature = "pdf")]
+pub fn teams_movement_pdf(movement: &TeamsMovement, options: &SheetOptions) -> Result<Vec<u8>, SheetError> {
+    super::pdf::render(&teams_movement_document(movement, options)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movement::teams::teams_movement;
+
+    #[test]
+    fn each_table_has_a_card_with_its_rounds_and_moves() {
+        let movement = teams_movement(5, 6).unwrap();
+        let document = teams_movement_document(&movement, &SheetOptions::new("Club teams")).unwrap();
+        let SectionBody::Cards { cards } = &document.sections[0].body else {
+            panic!("cards expected");
+        };
+        assert_eq!(cards.len(), 5);
+        let first = &cards[0];
+        assert_eq!(first.title, "Table 1");
+        // Round 1: E-W of team 3 on boards 7–12, then E-W to table 4 and the boards to 5.
+        assert_eq!(first.grid.rows[0], ["1", "3", "7–12", "4", "5"]);
+        assert_eq!(first.grid.rows[3][3], "end");
+        assert!(
+            first.footer[0].contains("each E-W pair goes down 2 tables"),
+            "{:?}",
+            first.footer
+        );
+        assert!(
+            first.footer[1].contains("team 1 stays at table 1"),
+            "{:?}",
+            first.footer
+        );
+    }
+}

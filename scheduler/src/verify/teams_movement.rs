@@ -1,0 +1,169 @@
+//! Checks a club teams-of-four movement (`crate::movement::teams`) from its table rows alone,
+//! sharing nothing with the generator but the data types, and says every fault in a sentence:
+//! each table holds its home team's N-S pair every round; each E-W pair is at one table a
+//! round; no team meets itself; a board set is at one table a round; no pair plays a set
+//! twice; and every two teams meet in one complete match — the sets N-S of X played against
+//! E-W of Y are exactly those N-S of Y played against E-W of X (the two halves may be in
+//! different rounds), one set each way.
+
+use crate::model::movement::TeamsMovement;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Every fault of `movement`, in sentences; empty when it is sound.
+pub fn verify_teams_movement(movement: &TeamsMovement) -> Vec<String> {
+    let n = movement.teams;
+    let mut faults = Vec::new();
+    // (N-S team, E-W team) → the sets played, with their rounds.
+    let mut halves: BTreeMap<(usize, usize), Vec<(usize, usize)>> = BTreeMap::new();
+    let mut ns_sets: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
+    let mut ew_sets: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
+    for (i, round) in movement.rounds.iter().enumerate() {
+        let number = i + 1;
+        let mut tables = BTreeSet::new();
+        let mut ew_seen = BTreeSet::new();
+        let mut sets_seen = BTreeSet::new();
+        for row in round {
+            let in_range = |v: usize| (1..=n).contains(&v);
+            if !in_range(row.table)
+                || !in_range(row.ns)
+                || !in_range(row.ew)
+                || !(1..=movement.sets).contains(&row.set)
+            {
+                faults.push(format!("round {number}: a table row out of range ({row:?})"));
+                continue;
+            }
+            if !tables.insert(row.table) {
+                faults.push(format!("round {number}: table {} is listed twice", row.table));
+            }
+            if row.ns != row.table {
+                faults.push(format!(
+                    "round {number}, table {}: the N-S pair is team {}'s, not the home team's",
+                    row.table, row.ns
+                ));
+            }
+            if row.ns == row.ew {
+                faults.push(format!(
+                    "round {number}, table {}: team {} plays itself",
+                    row.table, row.ns
+                ));
+            }
+            if !ew_seen.insert(row.ew) {
+                faults.push(format!(
+                    "round {number}: team {}'s E-W pair is at two tables",
+                    row.ew
+                ));
+            }
+            if !sets_seen.insert(row.set) {
+                faults.push(format!(
+                    "round {number}: set {} is at two tables (sharing is not part of this movement)",
+                    row.set
+                ));
+            }
+            if !ns_sets.entry(row.ns).or_default().insert(row.set) {
+                faults.push(format!("team {}'s N-S pair plays set {} twice", row.ns, row.set));
+            }
+            if !ew_sets.entry(row.ew).or_default().insert(row.set) {
+                faults.push(format!("team {}'s E-W pair plays set {} twice", row.ew, row.set));
+            }
+            halves
+                .entry((row.ns, row.ew))
+                .or_default()
+                .push((row.set, number));
+        }
+        if tables.len() != n {
+            faults.push(format!(
+                "round {number}: {} of the {n} tables are in play",
+                tables.len()
+            ));
+        }
+    }
+    for x in 1..=n {
+        for y in x + 1..=n {
+            let sets = |a: usize, b: usize| -> Vec<usize> {
+                let mut s: Vec<usize> = halves
+                    .get(&(a, b))
+                    .map_or(Vec::new(), |h| h.iter().map(|p| p.0).collect());
+                s.sort_unstable();
+                s
+            };
+            let (one, other) = (sets(x, y), sets(y, x));
+            if one.is_empty() && other.is_empty() {
+                faults.push(format!("teams {x} and {y} never meet"));
+            } else if one != other {
+                faults.push(format!(
+                    "teams {x} and {y}: N-S {x} against E-W {y} play set(s) {one:?}, N-S {y} against E-W {x} play {other:?}: the match is not complete"
+                ));
+            } else if one.len() > 1 {
+                faults.push(format!("teams {x} and {y} meet {} times", one.len()));
+            }
+        }
+    }
+    faults
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::movement::TeamsTable;
+
+    /// Three teams by hand: round 1, N-S t v E-W t+2 on set t+1; round 2, N-S t v E-W t+1
+    /// (t + 4 ≡ t + 1) on set t+2 (1-based, mod 3).
+    fn three() -> TeamsMovement {
+        let row = |table, ew, set| TeamsTable {
+            table,
+            ns: table,
+            ew,
+            set,
+        };
+        TeamsMovement {
+            name: "by hand",
+            teams: 3,
+            sets: 3,
+            boards_per_round: 4,
+            rounds: vec![
+                vec![row(1, 3, 2), row(2, 1, 3), row(3, 2, 1)],
+                vec![row(1, 2, 3), row(2, 3, 1), row(3, 1, 2)],
+            ],
+        }
+    }
+
+    #[test]
+    fn a_sound_movement_passes_and_each_fault_is_named() {
+        assert_eq!(verify_teams_movement(&three()), Vec::<String>::new());
+        // A Mitchell-like change of the boards breaks the matches.
+        let mut broken = three();
+        broken.rounds[1][0].set = 2;
+        broken.rounds[1][2].set = 3;
+        let faults = verify_teams_movement(&broken);
+        assert!(
+            faults.iter().any(|f| f.contains("the match is not complete")),
+            "{faults:?}"
+        );
+        assert!(
+            faults.iter().any(|f| f.contains("plays set 2 twice")),
+            "{faults:?}"
+        );
+        // A team against itself, and an E-W pair at two tables.
+        let mut broken = three();
+        broken.rounds[0][0].ew = 1;
+        let faults = verify_teams_movement(&broken);
+        assert!(
+            faults.iter().any(|f| f.contains("team 1 plays itself")),
+            "{faults:?}"
+        );
+        assert!(
+            faults.iter().any(|f| f.contains("E-W pair is at two tables")),
+            "{faults:?}"
+        );
+        // A round left out: two teams never meet.
+        let mut short = three();
+        short.rounds.pop();
+        let faults = verify_teams_movement(&short);
+        assert!(
+            faults
+                .iter()
+                .any(|f| f.contains("not complete") || f.contains("never meet")),
+            "{faults:?}"
+        );
+    }
+}
