@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 #[derive(Args, Debug)]
 pub struct TeamsMovementArgs {
-    /// How many teams (an odd number from 3 to 25: American Whist).
+    /// How many teams: an odd number from 3 to 25 (American Whist), or 6.
     #[arg(long, value_parser = how_many)]
     teams: usize,
     /// Boards a round (each match is one round's boards at each of its two tables).

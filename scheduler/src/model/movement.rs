@@ -265,6 +265,9 @@ pub struct TeamsTable {
     pub ew: usize,
     /// The board set played, 1-based (set s holds boards (s − 1)·k + 1 … s·k).
     pub set: usize,
+    /// The other table playing the same set this round (the two pass the boards between
+    /// them), if any.
+    pub shares_with: Option<usize>,
 }
 
 /// A teams movement: its name, the teams and the sets, and every round's tables.

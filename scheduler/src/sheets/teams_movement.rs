@@ -8,6 +8,9 @@ use super::{
 };
 use crate::model::movement::TeamsMovement;
 
+/// The start of a movement without one move for every table.
+const START_BY_CARD: &str = "Before round 1, each E-W pair goes to the table whose card shows it in round 1, and each set of boards to the table that plays it first; two tables that share a set pass the boards between them.";
+
 /// The table cards of `movement`, headed as `options` say (title, club, date, paper).
 pub fn teams_movement_document(
     movement: &TeamsMovement,
@@ -30,11 +33,10 @@ pub fn teams_movement_document(
         ),
         "Each match is complete when both its halves are played: N-S of one team against E-W of the other at each team's table, on the same boards.".to_owned(),
     ];
-    let start = movement.first_moves().map(|(ew, boards)| {
-        format!(
-            "Before round 1, each E-W pair goes {ew} from its home table, and each table's boards {boards}."
-        )
-    });
+    let start = Some(movement.first_moves().map_or_else(
+        || START_BY_CARD.to_owned(),
+        |(ew, boards)| format!("Before round 1, each E-W pair goes {ew} from its home table, and each table's boards {boards}."),
+    ));
     let cards = (1..=movement.teams)
         .map(|table| {
             let rows = movement
@@ -46,13 +48,14 @@ pub fn teams_movement_document(
                     let (first, last) = movement.boards_of(seat.set);
                     let (ew_to, boards_to) = movement
                         .moves_after(i + 1, table)
-                        .map_or(("end".to_owned(), "end".to_owned()), |(e, b)| {
-                            (e.to_string(), b.to_string())
-                        });
+                        .map_or(("end".to_owned(), "end".to_owned()), |(e, b)| (e.to_string(), b));
+                    let shared = seat
+                        .shares_with
+                        .map_or(String::new(), |other| format!(" (shared with table {other})"));
                     Some(vec![
                         (i + 1).to_string(),
                         seat.ew.to_string(),
-                        format!("{first}–{last}"),
+                        format!("{first}–{last}{shared}"),
                         ew_to,
                         boards_to,
                     ])

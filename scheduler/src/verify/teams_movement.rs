@@ -21,7 +21,7 @@ pub fn verify_teams_movement(movement: &TeamsMovement) -> Vec<String> {
         let number = i + 1;
         let mut tables = BTreeSet::new();
         let mut ew_seen = BTreeSet::new();
-        let mut sets_seen = BTreeSet::new();
+        let mut sets_seen: BTreeMap<usize, Vec<(usize, Option<usize>)>> = BTreeMap::new();
         for row in round {
             let in_range = |v: usize| (1..=n).contains(&v);
             if !in_range(row.table)
@@ -53,12 +53,10 @@ pub fn verify_teams_movement(movement: &TeamsMovement) -> Vec<String> {
                     row.ew
                 ));
             }
-            if !sets_seen.insert(row.set) {
-                faults.push(format!(
-                    "round {number}: set {} is at two tables (sharing is not part of this movement)",
-                    row.set
-                ));
-            }
+            sets_seen
+                .entry(row.set)
+                .or_default()
+                .push((row.table, row.shares_with));
             if !ns_sets.entry(row.ns).or_default().insert(row.set) {
                 faults.push(format!("team {}'s N-S pair plays set {} twice", row.ns, row.set));
             }
@@ -70,6 +68,7 @@ pub fn verify_teams_movement(movement: &TeamsMovement) -> Vec<String> {
                 .or_default()
                 .push((row.set, number));
         }
+        check_sharing(number, &sets_seen, &mut faults);
         if tables.len() != n {
             faults.push(format!(
                 "round {number}: {} of the {n} tables are in play",
@@ -101,6 +100,27 @@ pub fn verify_teams_movement(movement: &TeamsMovement) -> Vec<String> {
     faults
 }
 
+/// A set is at one table a round, or at two that say they share it with each other.
+fn check_sharing(
+    round: usize,
+    sets: &BTreeMap<usize, Vec<(usize, Option<usize>)>>,
+    faults: &mut Vec<String>,
+) {
+    for (set, tables) in sets {
+        match tables.as_slice() {
+            [(_, None)] => {}
+            [(table, Some(other))] => faults.push(format!(
+                "round {round}, table {table}: it says it shares set {set} with table {other}, which does not play it"
+            )),
+            [(a, Some(b)), (c, Some(d))] if a == d && b == c => {}
+            [(a, _), (b, _)] => faults.push(format!(
+                "round {round}: set {set} is at tables {a} and {b}, which do not say they share it"
+            )),
+            _ => faults.push(format!("round {round}: set {set} is at {} tables", tables.len())),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,6 +134,7 @@ mod tests {
             ns: table,
             ew,
             set,
+            shares_with: None,
         };
         TeamsMovement {
             name: "by hand",
@@ -153,6 +174,16 @@ mod tests {
         );
         assert!(
             faults.iter().any(|f| f.contains("E-W pair is at two tables")),
+            "{faults:?}"
+        );
+        // Two tables on one set without saying they share it.
+        let mut doubled = three();
+        doubled.rounds[0][0].set = 3;
+        let faults = verify_teams_movement(&doubled);
+        assert!(
+            faults
+                .iter()
+                .any(|f| f.contains("which do not say they share it")),
             "{faults:?}"
         );
         // A round left out: two teams never meet.
