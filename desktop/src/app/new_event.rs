@@ -233,7 +233,12 @@ impl NewEventView {
                         (None, Some(ticks)) => ticks.count(),
                         (None, None) => self.players,
                     };
+                    let was_knockout = self.options.knockout.is_some();
                     options_rows(ui, &mut self.options, numbered_teams, entrants);
+                    if self.options.knockout.is_some() && !was_knockout {
+                        // A knockout is two teams: numbered teams start at two.
+                        self.players = 2;
+                    }
                     self.roster_rows_ui(ui, files);
                     row(ui, "Time allowed for the search", |ui| {
                         ui.add(

@@ -271,9 +271,10 @@ fn a_knockout_match_from_the_form_to_its_result() {
         scripted(vec![Some(event_path.clone())]),
     ));
     open_new_event_form(&mut harness, Some("teams of four"));
-    replace_field(&mut harness, "Teams", "2");
     harness.get_by_label("knockout match (two teams)").click();
     harness.run();
+    // Numbered teams start at two for a knockout.
+    assert_eq!(harness.get_by_label("Teams").value().as_deref(), Some("2"));
     // A knockout's rounds are its stanzas; no rounds field, no scoring choice, no bye.
     assert!(harness.query_by_label("Rounds").is_none());
     assert!(harness.query_by_label("A bye scores").is_none());
