@@ -16,7 +16,9 @@ use std::process::ExitCode;
 
 #[derive(Args, Debug)]
 pub struct TeamsMovementArgs {
-    /// How many teams: an odd number from 3 to 25 (American Whist), or 6.
+    /// How many teams, 3 to 25: an odd number (American Whist) or an even one whose number
+    /// less one is not a multiple of 3 (6, 8, 12, 14, …: a movement with the last table
+    /// sharing boards).
     #[arg(long, value_parser = how_many)]
     teams: usize,
     /// Boards a round (each match is one round's boards at each of its two tables).
