@@ -33,7 +33,7 @@ pub fn document(
     options: &SheetOptions,
 ) -> Result<SheetDocument, SheetError> {
     let standings = scored.standings;
-    let date = options.formatted_date().map_err(SheetError::Options)?;
+    let heading = EventHeading::of(options)?;
     let mut kinds: Vec<SheetKind> = Vec::new();
     for kind in &options.kinds {
         if !kinds.contains(kind) {
@@ -125,12 +125,7 @@ pub fn document(
         });
     }
     Ok(SheetDocument {
-        event: EventHeading {
-            title: options.title.clone(),
-            club: options.club.clone().filter(|c| !c.trim().is_empty()),
-            date,
-            paper: options.paper.typst_name(),
-        },
+        event: heading,
         sections,
     })
 }

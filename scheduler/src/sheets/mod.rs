@@ -142,6 +142,19 @@ pub struct SheetOptions {
     pub round: Option<u32>,
 }
 
+impl EventHeading {
+    /// The heading `options` give: the title, the club (none when blank), the date as
+    /// `options` format it, and the paper.
+    pub(crate) fn of(options: &SheetOptions) -> Result<EventHeading, SheetError> {
+        Ok(EventHeading {
+            title: options.title.clone(),
+            club: options.club.clone().filter(|c| !c.trim().is_empty()),
+            date: options.formatted_date().map_err(SheetError::Options)?,
+            paper: options.paper.typst_name(),
+        })
+    }
+}
+
 impl SheetOptions {
     /// Day, month name and year: "22 November 2026".
     pub const DEFAULT_DATE_FORMAT: &'static str = "%-d %B %Y";

@@ -37,12 +37,7 @@ pub fn table_codes_document(
         })
         .collect::<Result<Vec<_>, SheetError>>()?;
     Ok(SheetDocument {
-        event: EventHeading {
-            title: options.title.clone(),
-            club: options.club.clone().filter(|c| !c.trim().is_empty()),
-            date: options.formatted_date().map_err(SheetError::Options)?,
-            paper: options.paper.typst_name(),
-        },
+        event: EventHeading::of(options)?,
         sections: vec![Section {
             title: "Scoring from phones".to_owned(),
             landscape: false,

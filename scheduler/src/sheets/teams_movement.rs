@@ -77,12 +77,7 @@ pub fn teams_movement_document(
         })
         .collect();
     Ok(SheetDocument {
-        event: EventHeading {
-            title: options.title.clone(),
-            club: options.club.clone().filter(|c| !c.trim().is_empty()),
-            date: options.formatted_date().map_err(SheetError::Options)?,
-            paper: options.paper.typst_name(),
-        },
+        event: EventHeading::of(options)?,
         sections: vec![Section {
             title: "Teams movement: table cards".to_owned(),
             landscape: false,
