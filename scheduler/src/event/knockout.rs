@@ -313,6 +313,20 @@ mod tests {
         assert_eq!(homes, [0, 1, 0]);
         let report = crate::verify::verify(&schedule);
         assert!(report.is_valid(), "{report:?}");
+        // A stored knockout with a carry-over out of range is refused when the file is read.
+        let bad = crate::event::Scoring::Teams {
+            boards_per_round: 4,
+            scoring: crate::event::teams::TeamsScoring::Imps,
+            bye: crate::event::teams::TeamsBye::Average,
+            knockout: Some(Knockout {
+                stanzas: 2,
+                carry_over: Some(CarryOver {
+                    team: 1,
+                    tenths: 5000,
+                }),
+            }),
+        };
+        assert!(bad.check().unwrap_err().contains("carry-over"));
         let three = vec!["A".to_owned(), "B".to_owned(), "C".to_owned()];
         assert!(
             knockout_schedule(three, &knockout)

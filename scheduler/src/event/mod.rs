@@ -175,6 +175,10 @@ impl Scoring {
                 ))
             }
             Scoring::Teams {
+                knockout: Some(knockout),
+                ..
+            } if knockout.check(2).is_err() => knockout.check(2),
+            Scoring::Teams {
                 knockout: Some(_),
                 scoring,
                 ..
