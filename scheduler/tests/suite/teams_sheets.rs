@@ -38,10 +38,10 @@ fn options(session: &Session, kinds: &[SheetKind]) -> SheetOptions {
     options
 }
 
-/// A 7-team Swiss: round 1 entered, round 2 paired and only its first match's first two boards
-/// entered.
-fn seven_teams() -> Session {
-    let path = super::common::scratch("teams", "sheets7.tourney");
+/// A 7-team Swiss in the file `name` (each test its own: they run side by side): round 1
+/// entered, round 2 paired and only its first match's first two boards entered.
+fn seven_teams(name: &str) -> Session {
+    let path = super::common::scratch("teams", name);
     let mut session = Session::create(&path, &swiss(7, 3)).unwrap();
     enter_round(&mut session, 1);
     session.apply(Command::PairNextRound { leaving: vec![] }).unwrap();
@@ -64,7 +64,7 @@ fn seven_teams() -> Session {
 
 #[test]
 fn a_teams_event_prints_its_round_sheet_match_cards_and_running_ranking() {
-    let session = seven_teams();
+    let session = seven_teams("sheets7.tourney");
     let event = session.event();
     let results = session.results();
     assert_eq!(sheet_kinds(event), [SheetKind::Round, SheetKind::MatchCards]);
@@ -263,7 +263,7 @@ fn a_teams_event_prints_its_round_sheet_match_cards_and_running_ranking() {
 
 #[test]
 fn one_rounds_sheets_are_printed_on_their_own() {
-    let session = seven_teams();
+    let session = seven_teams("one-round7.tourney");
     let mut chosen = options(&session, &[SheetKind::Round, SheetKind::MatchCards]);
     chosen.round = Some(2);
     let document = event_document(session.event(), session.results(), &chosen).unwrap();
