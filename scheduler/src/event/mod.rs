@@ -177,7 +177,7 @@ impl Scoring {
             Scoring::Teams {
                 knockout: Some(knockout),
                 ..
-            } if knockout.check(2).is_err() => knockout.check(2),
+            } if let Err(why) = knockout.check(2) => Err(why),
             Scoring::Teams {
                 knockout: Some(_),
                 scoring,
