@@ -2111,3 +2111,89 @@ fn a_knockout_match_from_the_command_line() {
     assert_ne!(refused.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("knockout match"));
 }
+
+#[test]
+fn a_teams_night_from_the_command_line() {
+    let dir = scratch("teams-night");
+    let roster = dir.join("teams.csv");
+    std::fs::write(
+        &roster,
+        "Name\nAces\nBarons\nCrowns\nDukes\nEarls\nFalcons\nGriffins\n",
+    )
+    .unwrap();
+    let file = dir.join("night.tourney");
+    let f = file.to_str().unwrap();
+    let r = roster.to_str().unwrap();
+    // The teams movement is for a teams event; a pairs evening is told so.
+    let out = tourney(&[
+        "event",
+        "new",
+        f,
+        "--roster",
+        r,
+        "--format",
+        "bridge-pairs",
+        "--movement",
+        "teams-of-four",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is for --format teams"));
+    assert!(!file.exists());
+    let out = tourney(&[
+        "event",
+        "new",
+        f,
+        "--roster",
+        r,
+        "--format",
+        "teams",
+        "--movement",
+        "teams-of-four",
+        "--boards-per-round",
+        "2",
+    ]);
+    ok(&out);
+    let said = String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("American Whist for 7 teams"), "{said}");
+    // Aces v Crowns: Aces N-S (1NS) meet Crowns E-W (3EW) on boards 3-4, and Crowns N-S
+    // meet Aces E-W on the same boards; the tables are found from the pairs.
+    for (board, ns, ew, score) in [
+        ("3", "1NS", "3EW", "420"),
+        ("4", "1NS", "3EW", "100"),
+        ("3", "3NS", "1EW", "100"),
+        ("4", "3NS", "1EW", "140"),
+    ] {
+        ok(&tourney(&[
+            "event", "result", f, "--deal", board, "--ns", ns, "--ew", ew, "--score", score,
+        ]));
+    }
+    let out = tourney(&["event", "standings", f]);
+    ok(&out);
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("Aces v Crowns"), "{table}");
+    assert!(table.contains("8–1"), "{table}");
+    assert!(table.contains("14.96–5.04"), "{table}");
+    // USEBIO is for pairs: refused with the way to get the matches out.
+    let out = tourney(&[
+        "event",
+        "export",
+        f,
+        "--usebio",
+        dir.join("u.xml").to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--matches-csv"));
+    let csv = dir.join("matches.csv");
+    ok(&tourney(&[
+        "event",
+        "export",
+        f,
+        "--matches-csv",
+        csv.to_str().unwrap(),
+    ]));
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(
+        text.contains("1,Aces,3,Crowns,3-4,1,1,6,3,4 of 4,8,1,14.96,5.04"),
+        "{text}"
+    );
+}

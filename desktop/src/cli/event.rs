@@ -191,6 +191,9 @@ pub enum MovementArg {
     RelayThreeQuarterHowell,
     /// No movement: a pairs round robin, every table playing the same boards each round.
     RoundRobin,
+    /// Teams of four (`--format teams`): the club teams night's movement, every team meeting
+    /// every other in one evening, each team's N-S pair at its home table.
+    TeamsOfFour,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -240,7 +243,8 @@ pub struct NewArgs {
     boards_per_round: Option<u32>,
     /// Pairs bridge: the movement, where the boards move from table to table (default auto:
     /// the Mitchell or Howell that fits the pairs and --boards best); round-robin: every
-    /// table plays the same boards each round (the boards copied for every table).
+    /// table plays the same boards each round (the boards copied for every table). Teams:
+    /// teams-of-four, the club teams night's movement.
     #[arg(long, value_enum)]
     movement: Option<MovementArg>,
     /// Pairs bridge with an odd number of pairs: which pair number is the phantom (default
@@ -684,6 +688,12 @@ fn plan_movement(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
             MovementArg::HowellHalfSets => Some(Some(MovementKind::HalfSetHowell)),
             MovementArg::ThreeQuarterHowell => Some(Some(MovementKind::ThreeQuarterHowell)),
             MovementArg::RelayThreeQuarterHowell => Some(Some(MovementKind::RelayThreeQuarterHowell)),
+            MovementArg::TeamsOfFour => {
+                eprintln!(
+                    "--movement teams-of-four is for --format teams (a club teams night); a pairs evening takes a Mitchell or a Howell"
+                );
+                return Err(ExitCode::from(2));
+            }
         };
         if let Some(kind) = kind {
             let pairs = spec.roster.players.len();
@@ -704,8 +714,20 @@ fn plan_movement(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
                 }
             }
         }
+    } else if args.format == EventFormat::Teams
+        && args.movement == Some(MovementArg::TeamsOfFour)
+        && args.phantom.is_none()
+        && !args.arrow_switch
+    {
+        spec.options.movement = Some(MovementPlan {
+            kind: MovementKind::TeamsOfFour,
+            phantom: None,
+            arrow_switch: false,
+        });
     } else if args.movement.is_some() || args.phantom.is_some() || args.arrow_switch {
-        eprintln!("--movement, --phantom and --arrow-switch are for --format bridge-pairs");
+        eprintln!(
+            "--movement, --phantom and --arrow-switch are for --format bridge-pairs (and --movement teams-of-four for --format teams)"
+        );
         return Err(ExitCode::from(2));
     }
     Ok(())

@@ -245,6 +245,15 @@ impl EventOptions {
         }
     }
 
+    /// Whether this is a club teams-of-four night: teams with the teams-of-four movement.
+    pub fn teams_night(&self) -> bool {
+        self.format == EventFormat::Teams
+            && self
+                .movement
+                .as_ref()
+                .is_some_and(|m| m.kind == MovementKind::TeamsOfFour)
+    }
+
     /// How results of this format are scored.
     pub fn scoring(&self) -> Scoring {
         match self.format {
@@ -254,6 +263,14 @@ impl EventOptions {
             EventFormat::BridgeIndividual | EventFormat::BridgePairs => Scoring::Bridge {
                 boards_per_round: self.boards_per_round,
                 imps: self.imps,
+                teams_of_four: None,
+            },
+            // A teams night plays a movement table by table: its tables' scores are entered
+            // like a pairs evening's, and make team matches.
+            EventFormat::Teams if self.teams_night() => Scoring::Bridge {
+                boards_per_round: self.boards_per_round,
+                imps: None,
+                teams_of_four: Some(self.teams_scoring),
             },
             EventFormat::Pairs => Scoring::Match {
                 points: self.points.unwrap_or(PointsRule::FOOTBALL),
@@ -453,6 +470,13 @@ pub fn generate_schedule(
     let mut notes = Vec::new();
     let mut roster = roster.clone();
     let schedule: Schedule = match (options.format, &options.movement) {
+        (format, Some(plan)) if plan.kind == MovementKind::TeamsOfFour && format != EventFormat::Teams => {
+            return Err(format!(
+                "the teams-of-four movement is for a teams event, not {}",
+                options.format.label()
+            )
+            .into());
+        }
         (EventFormat::WhistDrive | EventFormat::BridgeIndividual, _) => {
             let whist_options = WhistOptions {
                 rounds: options.rounds,
@@ -478,6 +502,17 @@ pub fn generate_schedule(
         }
         (EventFormat::Teams, _) if options.swiss && options.knockout.is_some() => {
             return Err("a knockout match is not a Swiss: choose one".into());
+        }
+        (EventFormat::Teams, Some(plan)) if plan.kind == MovementKind::TeamsOfFour => {
+            if options.swiss || options.knockout.is_some() {
+                return Err(
+                    "the teams-of-four movement is an all-play-all in one evening, not a Swiss or a knockout: choose one"
+                        .into(),
+                );
+            }
+            let (night, pairs) = teams_night_schedule(&roster, options, &mut notes)?;
+            roster = pairs;
+            night
         }
         (EventFormat::Teams, _) if options.swiss => swiss_teams_schedule(&roster, options, &mut notes)?,
         (EventFormat::Teams, _) if let Some(knockout) = &options.knockout => {
@@ -510,11 +545,50 @@ pub fn generate_schedule(
             "the generated schedule failed verification; this is a bug in Tourney, please report it",
         ));
     }
+    options.scoring().fits(&schedule)?;
     Ok(Generated {
         schedule,
         roster,
         notes,
     })
+}
+
+/// A club teams-of-four night: the teams movement for the roster's teams (one line each),
+/// played by their pairs — the schedule's entrants are each team's N-S pair, then each
+/// team's E-W pair, named "Aces N-S" and "Aces E-W" with the team in the roster's team
+/// column — and that pairs roster. A count with no movement is refused with the reason.
+fn teams_night_schedule(
+    roster: &Roster,
+    options: &EventOptions,
+    notes: &mut Vec<String>,
+) -> Result<(Schedule, Roster), NotGenerated> {
+    if options.rounds.is_some() {
+        return Err(
+            "a teams-of-four night is played to its last round (every team meets every other): leave the rounds out".into(),
+        );
+    }
+    let teams =
+        crate::movement::teams::teams_movement(roster.players.len(), options.boards_per_round as usize)?;
+    let movement = teams.as_pairs_movement();
+    let mut players = Vec::with_capacity(2 * roster.players.len());
+    for (direction, label) in [(0, "N-S"), (1, "E-W")] {
+        for (i, team) in roster.players.iter().enumerate() {
+            let id = u32::try_from(direction * roster.players.len() + i + 1).unwrap_or(u32::MAX);
+            let mut pair = Player::new(id, format!("{} {label}", team.name));
+            pair.team = Some(team.name.clone());
+            players.push(pair);
+        }
+    }
+    let pairs = Roster { players };
+    let schedule = schedule_of(&movement, &pairs.names())?;
+    notes.push(format!(
+        "{} for {teams} teams on {teams} tables: {} rounds of {} boards, every team meeting every other in a match whose two halves are played on the same boards",
+        teams.name,
+        teams.rounds.len(),
+        teams.boards_per_round,
+        teams = teams.teams
+    ));
+    Ok((schedule, pairs))
 }
 
 /// The most rounds a Swiss may be planned for: a congress's longest Swiss is a dozen or two

@@ -15,6 +15,7 @@ pub mod store;
 pub mod table_page;
 pub mod tables;
 pub mod teams;
+pub mod teams_night;
 pub mod teams_ranking;
 pub mod teams_results;
 pub mod usebio;
@@ -46,6 +47,10 @@ pub enum Scoring {
         boards_per_round: u32,
         /// Also rank by IMPs across the field.
         imps: Option<ImpMethod>,
+        /// A club teams-of-four night (the movement's kind is `TeamsOfFour`): the tables'
+        /// scores make team matches, each counted this way, instead of matchpoints.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        teams_of_four: Option<teams::TeamsScoring>,
     },
     /// Chess games: points, tie-breaks; for teams also match points and a league table.
     Chess {
@@ -200,10 +205,42 @@ impl Scoring {
         }
     }
 
+    /// Whether the scoring fits the schedule: a teams-of-four night's scoring goes with a
+    /// teams-of-four movement, and that movement with no other scoring. Checked when an event
+    /// is made and when its file is read.
+    pub fn fits(&self, schedule: &crate::model::Schedule) -> Result<(), String> {
+        let teams_movement = schedule
+            .movement
+            .as_ref()
+            .is_some_and(|m| m.kind == crate::model::movement::MovementKind::TeamsOfFour);
+        let teams_scoring = matches!(
+            self,
+            Scoring::Bridge {
+                teams_of_four: Some(_),
+                ..
+            }
+        );
+        match (teams_movement, teams_scoring) {
+            (true, false) => Err(format!(
+                "the schedule is a teams-of-four movement but the scoring is {}",
+                self.label()
+            )),
+            (false, true) => Err(
+                "the scoring is a teams-of-four night's, but the schedule has no teams-of-four movement"
+                    .into(),
+            ),
+            _ => Ok(()),
+        }
+    }
+
     /// The scoring's name as the event shows it ("duplicate bridge (matchpoints)").
     pub fn label(&self) -> &'static str {
         match self {
             Scoring::WhistDrive { .. } => "whist drive (tricks)",
+            Scoring::Bridge {
+                teams_of_four: Some(_),
+                ..
+            } => "teams of four (IMPs)",
             Scoring::Bridge { .. } => "duplicate bridge (matchpoints)",
             Scoring::Chess { .. } => "chess",
             Scoring::Match { .. } => "match scores (league table)",

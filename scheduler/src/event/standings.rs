@@ -54,6 +54,10 @@ fn scored_tables(event: &Event, results: &Results) -> Vec<StandingsTable> {
     let schedule = &event.schedule;
     match &event.settings.scoring {
         Scoring::WhistDrive { .. } => vec![whist_drive(schedule, results)],
+        Scoring::Bridge {
+            teams_of_four: Some(scoring),
+            ..
+        } => super::teams_night::night_tables(event, results, *scoring),
         Scoring::Bridge { imps, .. } if schedule.movement.is_some() => {
             super::club_pairs::standings(event, results, *imps)
         }

@@ -1353,6 +1353,10 @@ fn read_event(connection: &Connection, path: &Path) -> Result<Event, StoreError>
     let schedule: crate::model::Schedule =
         serde_json::from_str(&schedule).map_err(|e| read_back("schedule", e))?;
     schedule_problem(&schedule).map_or(Ok(()), |why| Err(content(format!("the stored schedule {why}"))))?;
+    settings
+        .scoring
+        .fits(&schedule)
+        .map_err(|why| content(format!("the stored settings do not fit the schedule: {why}")))?;
     Ok(Event {
         settings,
         roster,

@@ -67,7 +67,7 @@ impl TeamsScoring {
         }
     }
 
-    fn match_scoring(self) -> MatchScoring {
+    pub(crate) fn match_scoring(self) -> MatchScoring {
         match self {
             TeamsScoring::Wbf2013 => MatchScoring::VictoryPoints(VpScale::Wbf2013),
             TeamsScoring::Imps => MatchScoring::Imps,

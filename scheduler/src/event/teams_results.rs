@@ -10,8 +10,16 @@ use crate::scoring::teams::points_text;
 
 /// Every match paired so far, one line each: round, match, tables, both teams (number and
 /// name), the boards entered, and once every board is in each team's IMPs and points
-/// (`None` for an event that is not teams of four).
+/// (`None` for an event that is not teams of four). A teams night's matches have their own
+/// columns (`teams_night::night_matches_table`): each half in its own round.
 pub fn matches_table(event: &Event, results: &Results) -> Option<StandingsTable> {
+    if let Scoring::Bridge {
+        teams_of_four: Some(scoring),
+        ..
+    } = event.settings.scoring
+    {
+        return super::teams_night::night_matches_table(event, results, scoring);
+    }
     let Scoring::Teams { scoring, .. } = event.settings.scoring else {
         return None;
     };

@@ -48,6 +48,12 @@ pub fn usebio_xml(event: &Event, results: &Results, program_version: &str) -> Re
     let Some(movement) = &event.schedule.movement else {
         return Err("the USEBIO export is for club pairs events (a Mitchell or Howell movement)".into());
     };
+    if movement.kind == crate::model::movement::MovementKind::TeamsOfFour {
+        return Err(
+            "the USEBIO export is for club pairs events; a teams night's matches are exported with --matches-csv (USEBIO for teams is not built yet)"
+                .into(),
+        );
+    }
     let mut x = String::new();
     x.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     x.push_str("<!DOCTYPE USEBIO SYSTEM \"usebio_v1_2.dtd\">\n");

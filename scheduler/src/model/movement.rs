@@ -32,6 +32,11 @@ pub enum MovementKind {
     /// Six tables: the EBU clubs' 9-round three-quarter Howell (6 pairs move, 3 stay, 9 board
     /// sets with 3 on relay stands each round); every pair meets 9 of the 11 others.
     RelayThreeQuarterHowell,
+    /// A club teams-of-four night (`crate::movement::teams`): one table per team, its N-S
+    /// pair at home (pair t for team t), its E-W pair moving (pair n + t); every two teams
+    /// meet in one match, its two halves on the same set, often in different rounds. Scored
+    /// as team matches, not matchpoints.
+    TeamsOfFour,
 }
 
 impl MovementKind {
@@ -56,6 +61,7 @@ impl MovementKind {
             MovementKind::HalfSetHowell => "Howell in half-sets",
             MovementKind::ThreeQuarterHowell => "three-quarter Howell",
             MovementKind::RelayThreeQuarterHowell => "three-quarter Howell with relays",
+            MovementKind::TeamsOfFour => "teams-of-four movement",
         }
     }
 }

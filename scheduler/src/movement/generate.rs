@@ -18,5 +18,6 @@ pub(crate) fn generate(kind: MovementKind, tables: usize, k: usize) -> Result<Mo
         )),
         MovementKind::ThreeQuarterHowell => three_quarter_howell(tables, k),
         MovementKind::RelayThreeQuarterHowell => relay_three_quarter_howell(tables, k),
+        MovementKind::TeamsOfFour => super::teams::teams_movement(tables, k).map(|m| m.as_pairs_movement()),
     }
 }

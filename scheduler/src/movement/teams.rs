@@ -18,6 +18,7 @@
 //! `crate::verify::teams_movement` checks a movement without this module's arithmetic.
 
 use super::MAX_BOARDS_PER_ROUND;
+use crate::model::movement::{Movement, MovementKind, MovementRound, TableRound};
 
 /// The most teams the movement is made for (a club's teams night has three to a dozen).
 pub const MOST_TEAMS: usize = 25;
@@ -121,6 +122,55 @@ fn sharing_movement(teams: usize, boards_per_round: usize) -> TeamsMovement {
 }
 
 impl TeamsMovement {
+    /// The movement as a club pairs movement of the teams' pairs, which an event scores table
+    /// by table: team t's N-S pair is pair t, its E-W pair pair n + t (a Mitchell's
+    /// numbering), every table and set as here; the sets not played in a round rest. Which
+    /// two tables share a set changes round by round, so it is not a fixed `sharing` pair:
+    /// two tables of a round on one set share it.
+    pub fn as_pairs_movement(&self) -> Movement {
+        let n = self.teams;
+        let rounds = self
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(i, round)| {
+                let tables: Vec<TableRound> = round
+                    .iter()
+                    .map(|row| TableRound {
+                        table: row.table,
+                        ns: row.ns,
+                        ew: n + row.ew,
+                        set: row.set,
+                    })
+                    .collect();
+                let resting_sets = (1..=self.sets)
+                    .filter(|&set| round.iter().all(|row| row.set != set))
+                    .collect();
+                MovementRound {
+                    number: i + 1,
+                    tables,
+                    sitting_out: Vec::new(),
+                    resting_sets,
+                    arrow_switch: false,
+                    same_seats: false,
+                }
+            })
+            .collect();
+        Movement {
+            kind: MovementKind::TeamsOfFour,
+            pairs: 2 * n,
+            tables: n,
+            boards_per_round: self.boards_per_round,
+            sets: self.sets,
+            phantom: None,
+            sharing: Vec::new(),
+            withdrawn: Vec::new(),
+            phantom_seats: Vec::new(),
+            late: Vec::new(),
+            rounds,
+        }
+    }
+
     /// The boards of set `set` (1-based), first and last.
     pub fn boards_of(&self, set: usize) -> (usize, usize) {
         let first = (set - 1) * self.boards_per_round + 1;
@@ -230,7 +280,44 @@ impl TeamsMovement {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::movement::{MovementRule, verify_movement};
     use crate::verify::teams_movement::verify_teams_movement;
+
+    #[test]
+    fn the_pairs_form_numbers_each_teams_pairs_as_a_mitchell_does_and_passes_the_verifier() {
+        for teams in [5, 6, 7, 8, 9, 12] {
+            let movement = teams_movement(teams, 2).unwrap().as_pairs_movement();
+            assert_eq!(movement.pairs, 2 * teams);
+            assert_eq!(movement.kind, MovementKind::TeamsOfFour);
+            // Table t has team t's N-S pair (pair t) every round; E-W pairs are n + 1 … 2n.
+            for round in &movement.rounds {
+                assert!(round.tables.iter().all(|t| t.ns == t.table && t.ew > teams));
+            }
+            let report = verify_movement(&movement);
+            assert!(report.is_valid(), "{teams}: {:?}", report.violations);
+        }
+    }
+
+    #[test]
+    fn the_verifier_finds_a_teams_movement_changed_by_hand() {
+        let good = teams_movement(7, 2).unwrap().as_pairs_movement();
+        // An E-W pair numbered as an N-S pair.
+        let mut bad = good.clone();
+        bad.rounds[0].tables[0].ew = 2;
+        assert!(verify_movement(&bad).breaks(MovementRule::Malformed));
+        // Two E-W pairs exchanged in one round: some meetings lose their second half.
+        let mut bad = good.clone();
+        let (a, b) = (bad.rounds[2].tables[0].ew, bad.rounds[2].tables[1].ew);
+        bad.rounds[2].tables[0].ew = b;
+        bad.rounds[2].tables[1].ew = a;
+        assert!(verify_movement(&bad).breaks(MovementRule::MeetingCount));
+        // A set played at three tables in one round.
+        let mut bad = good;
+        let set = bad.rounds[1].tables[0].set;
+        bad.rounds[1].tables[1].set = set;
+        bad.rounds[1].tables[2].set = set;
+        assert!(!verify_movement(&bad).is_valid());
+    }
 
     #[test]
     fn american_whist_for_every_odd_count_passes_the_verifier() {

@@ -375,6 +375,13 @@ pub fn travellers(
         Column::new("MP E-W", ColumnKind::Entry),
     ];
     let top = expected_plays(movement).saturating_sub(1);
+    // A teams night compares each board within a match (IMPs), not across the room.
+    let teams = movement.kind == MovementKind::TeamsOfFour;
+    let columns = if teams {
+        columns[..columns.len() - 2].to_vec()
+    } else {
+        columns
+    };
     let boards = movement.sets * movement.boards_per_round;
     let cards = (1..=boards)
         .map(|board| {
@@ -400,6 +407,7 @@ pub fn travellers(
                         Some(line) => row.extend(result_cells(line)),
                         None => row.resize(columns.len(), String::new()),
                     }
+                    row.truncate(columns.len());
                     rows.push(row);
                 }
             }
@@ -417,9 +425,13 @@ pub fn travellers(
                     rows,
                 },
                 footer: {
-                    let mut footer = vec![format!(
-                        "Top {top}: 1 matchpoint for each score beaten, ½ for each tie. Write the score on the side that made it."
-                    )];
+                    let mut footer = vec![if teams {
+                        "No matchpoints: each score is compared with the other table of its match (the two tables where the same two teams meet), as IMPs. Write the score on the side that made it.".to_owned()
+                    } else {
+                        format!(
+                            "Top {top}: 1 matchpoint for each score beaten, ½ for each tie. Write the score on the side that made it."
+                        )
+                    }];
                     if let Some(record) = hands.iter().find(|h| h.number == board_number) {
                         footer.extend(hand_record_lines(&record.deal));
                     }
@@ -515,10 +527,19 @@ pub fn movement_summary(movement: &Movement) -> (String, SectionBody) {
             (movement.sets * movement.boards_per_round).to_string(),
         ),
         ("Copies of each board", copies.to_string()),
-        ("Comparisons", comparisons_text(movement)),
+        (
+            "Comparisons",
+            if movement.kind == MovementKind::TeamsOfFour {
+                "each board at the two tables of one match (a team's N-S pair and its E-W pair)".into()
+            } else {
+                comparisons_text(movement)
+            },
+        ),
         (
             "Winners",
-            if movement.one_winner() {
+            if movement.kind == MovementKind::TeamsOfFour {
+                "one: the teams, ranked by their matches".into()
+            } else if movement.one_winner() {
                 "one".into()
             } else {
                 "two: N-S and E-W ranked separately".into()
@@ -573,6 +594,9 @@ fn instructions(movement: &Movement, copies: usize) -> Vec<String> {
         | MovementKind::ThreeQuarterHowell
         | MovementKind::RelayThreeQuarterHowell => lines.push(
             "After each round the pairs and the boards move as each table card says (Pairs go, Boards go); give every pair its score card, which says where it sits each round.".into(),
+        ),
+        MovementKind::TeamsOfFour => lines.push(
+            "A teams-of-four night: each team's N-S pair stays at its home table all evening; after each round the E-W pairs and the boards move as each table card says. Two tables given the same boards in a round share them, passing them between the tables. Team-mates compare their scores with the other half of each match when both halves are played.".into(),
         ),
         MovementKind::HalfSetHowell => lines.push(
             "Each meeting is two rounds: the pairs stay in their seats for the second round and play the table's second half-set (the table card says which); then the pairs and the boards move as the table card says. Every board is played at all three tables; no relay, no sharing.".into(),

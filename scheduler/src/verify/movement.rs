@@ -102,6 +102,9 @@ impl MovementReport {
 
 /// Checks `movement` against the rules every movement keeps and those of its kind.
 pub fn verify_movement(movement: &Movement) -> MovementReport {
+    if movement.kind == MovementKind::TeamsOfFour {
+        return check_teams_of_four(movement);
+    }
     let mut report = MovementReport::default();
     let names = Names { movement };
     if !check_header(movement, &mut report) {
@@ -141,6 +144,78 @@ pub fn verify_movement(movement: &Movement) -> MovementReport {
     // After the summary, so that a board left without a comparison by a pair that left is
     // said after the facts of the movement.
     check_comparisons(movement, &names, &tally, &mut report);
+    report
+}
+
+/// A teams-of-four movement carried by a club pairs event: read back into its teams' table
+/// rows (pair t is team t's N-S pair, pair n + t its E-W pair, two tables of a round on one
+/// set sharing it) and checked by the teams movement verifier, which has the rules of a
+/// teams night; the header must describe that numbering.
+fn check_teams_of_four(movement: &Movement) -> MovementReport {
+    use crate::model::movement::{TeamsMovement, TeamsTable};
+    let mut report = MovementReport::default();
+    let n = movement.tables;
+    if movement.pairs != 2 * n || movement.phantom.is_some() || !movement.sharing.is_empty() {
+        report.add(
+            MovementRule::Malformed,
+            None,
+            format!(
+                "a teams-of-four movement has two pairs a team and one table a team, no phantom and no fixed sharing; this one has {} pairs on {n} tables",
+                movement.pairs
+            ),
+        );
+        return report;
+    }
+    let mut rounds = Vec::new();
+    for round in &movement.rounds {
+        let mut rows = Vec::new();
+        for t in &round.tables {
+            if t.ns == 0 || t.ns > n || t.ew <= n || t.ew > 2 * n {
+                report.add(
+                    MovementRule::Malformed,
+                    Some(round.number),
+                    format!(
+                        "table {}: pair {} sits N-S and pair {} E-W, but N-S pairs are numbered 1 to {n} and E-W pairs {} to {}",
+                        t.table,
+                        t.ns,
+                        t.ew,
+                        n + 1,
+                        2 * n
+                    ),
+                );
+                continue;
+            }
+            let on_set: Vec<usize> = round
+                .tables
+                .iter()
+                .filter(|o| o.set == t.set && o.table != t.table)
+                .map(|o| o.table)
+                .collect();
+            rows.push(TeamsTable {
+                table: t.table,
+                ns: t.ns,
+                ew: t.ew - n,
+                set: t.set,
+                shares_with: (on_set.len() == 1).then(|| on_set[0]),
+            });
+        }
+        rounds.push(rows);
+    }
+    let teams = TeamsMovement {
+        name: "teams-of-four movement",
+        teams: n,
+        sets: movement.sets,
+        boards_per_round: movement.boards_per_round,
+        rounds,
+    };
+    for fault in super::teams_movement::verify_teams_movement(&teams) {
+        report.add(MovementRule::MeetingCount, None, fault);
+    }
+    report.summary.push(format!(
+        "teams-of-four movement: {n} teams on {n} tables, {} rounds of {} boards",
+        movement.rounds.len(),
+        movement.boards_per_round
+    ));
     report
 }
 
@@ -1047,6 +1122,7 @@ fn summarise(movement: &Movement, tally: &Tally, report: &mut MovementReport) {
         MovementKind::HalfSetHowell => "Howell in half-sets",
         MovementKind::ThreeQuarterHowell => "three-quarter Howell",
         MovementKind::RelayThreeQuarterHowell => "three-quarter Howell with relays",
+        MovementKind::TeamsOfFour => "teams-of-four movement",
     };
     report.summary.push(format!(
         "{kind}: {} pairs on {} tables, {} rounds of {} boards",

@@ -126,6 +126,8 @@ fn full_rounds(movement: &Movement) -> usize {
         // Two rounds a meeting, one per half-set.
         MovementKind::HalfSetHowell => 2 * movement.pairs.saturating_sub(1),
         MovementKind::ThreeQuarterHowell | MovementKind::RelayThreeQuarterHowell => movement.sets,
+        // Every team meets each of the others in two halves, two halves a round.
+        MovementKind::TeamsOfFour => movement.tables.saturating_sub(1),
     }
 }
 

@@ -25,6 +25,7 @@ mod session;
 mod stationary_pairs;
 mod tables;
 mod teams_event;
+mod teams_night;
 // A teams event's sheets are read back from PDFs too.
 #[cfg(feature = "pdf")]
 mod teams_sheets;

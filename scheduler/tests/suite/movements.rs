@@ -519,6 +519,9 @@ fn movements_offered_fit_the_evening() {
                     MovementKind::RelayThreeQuarterHowell => {
                         relay_three_quarter_howell(o.tables, o.boards_per_round)
                     }
+                    MovementKind::TeamsOfFour => {
+                        panic!("a pairs evening is never offered the teams movement")
+                    }
                 }
                 .unwrap();
                 assert_eq!(m.rounds.len(), o.rounds, "{o:?}");

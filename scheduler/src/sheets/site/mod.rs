@@ -22,6 +22,7 @@ mod rounds;
 use crate::deals::Analysis;
 use crate::event::{Event, Results};
 use crate::export_file::{Existing, ExportError, write_export};
+use crate::model::movement::MovementKind;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -63,12 +64,20 @@ impl Site {
 }
 
 /// The results site of an event: its standings, a page per pair and per board at a club
-/// pairs evening (a page per round otherwise), from the results entered so far.
+/// pairs evening (a page per round otherwise, a teams night too), from the results entered so far.
 /// `analyses` holds the double-dummy analysis of each board that has one (board number →
 /// analysis); a board without one says "not analysed".
 pub fn results_site(event: &Event, results: &Results, analyses: &BTreeMap<u32, Analysis>) -> Site {
+    // A teams night's movement is played by pairs but ranked by teams: its standings (the
+    // teams and their matches) and a page per round.
+    let teams_night = event
+        .schedule
+        .movement
+        .as_ref()
+        .filter(|m| m.kind == MovementKind::TeamsOfFour);
     let mut files = match &event.schedule.movement {
-        Some(movement) => pairs::club_pairs_site(event, movement, results, analyses),
+        Some(movement) if teams_night.is_none() => pairs::club_pairs_site(event, movement, results, analyses),
+        Some(_) => rounds::rounds_site(event, results),
         None => rounds::rounds_site(event, results),
     };
     files.push(SiteFile {

@@ -1,0 +1,188 @@
+//! Issue 45: a club teams-of-four night as an event — the teams movement played table by
+//! table (each team's N-S pair at home, its E-W pair moving), each table's N-S score entered
+//! as at a pairs evening, and the scores put together into matches, IMPs and victory points.
+//! Scored by hand here, through the event file, and read back.
+
+use super::common::scratch;
+use scheduler::event::create::{EventFormat, MovementPlan, NewEvent, build_event};
+use scheduler::event::entry::parse_board;
+use scheduler::event::session::{Command, Session};
+use scheduler::event::standings::{StandingsTable, standings};
+use scheduler::event::teams::TeamsScoring;
+use scheduler::event::{ResultKey, ResultValue, Scoring};
+use scheduler::model::movement::MovementKind;
+use scheduler::model::{Player, Roster, Schedule, Seat};
+use scheduler::solver::Control;
+use scheduler::verify::verify;
+
+const TEAMS: [&str; 7] = [
+    "Aces", "Barons", "Crowns", "Dukes", "Earls", "Falcons", "Griffins",
+];
+
+fn teams(n: usize) -> Roster {
+    Roster {
+        players: (0..n)
+            .map(|i| {
+                Player::new(
+                    i as u32 + 1,
+                    TEAMS.get(i).map_or(format!("Team {}", i + 1), |s| s.to_string()),
+                )
+            })
+            .collect(),
+    }
+}
+
+fn night_spec(n: usize, boards_per_round: u32) -> NewEvent {
+    let mut spec = NewEvent::new("Teams night", EventFormat::Teams, teams(n));
+    spec.options.boards_per_round = boards_per_round;
+    spec.options.movement = Some(MovementPlan {
+        kind: MovementKind::TeamsOfFour,
+        phantom: None,
+        arrow_switch: false,
+    });
+    spec
+}
+
+/// The (round, table) where entrant `ns` sits N-S against entrant `ew`, found in the
+/// schedule's own tables.
+fn table_of(schedule: &Schedule, ns: usize, ew: usize) -> (u32, u32) {
+    for round in &schedule.rounds {
+        for table in &round.tables {
+            if table.entrant_at(Seat::N) == Some(ns) && table.entrant_at(Seat::E) == Some(ew) {
+                return (round.number, table.number);
+            }
+        }
+    }
+    panic!("entrant {ns} never sits N-S against entrant {ew}");
+}
+
+fn enter(session: &mut Session, (round, table): (u32, u32), deal: u32, board: &str) {
+    let key = ResultKey { round, table, deal };
+    let value = ResultValue::Bridge {
+        board: parse_board(board).unwrap(),
+    };
+    session.apply(Command::SetResult(key, value)).unwrap();
+}
+
+fn row<'a>(table: &'a StandingsTable, first: &str) -> &'a [String] {
+    table
+        .rows
+        .iter()
+        .find(|r| r[0] == first || r[1] == first)
+        .unwrap_or_else(|| panic!("no row {first} in {:?}", table.rows))
+}
+
+#[test]
+fn a_seven_team_night_is_scored_match_by_match_from_the_tables() {
+    let (event, notes) = build_event(&night_spec(7, 2), &Control::unlimited()).unwrap();
+    assert!(
+        notes.iter().any(|n| n.contains("American Whist for 7 teams")),
+        "{notes:?}"
+    );
+    // The pairs: Aces N-S … Griffins N-S, then Aces E-W …; 6 rounds on 7 tables.
+    assert_eq!(event.schedule.entrants.len(), 14);
+    assert_eq!(event.schedule.entrants[0], "Aces N-S");
+    assert_eq!(event.schedule.entrants[9], "Crowns E-W");
+    assert_eq!(event.roster.players[9].team.as_deref(), Some("Crowns"));
+    assert_eq!(event.schedule.rounds.len(), 6);
+    assert!(verify(&event.schedule).is_valid());
+    assert!(matches!(
+        event.settings.scoring,
+        Scoring::Bridge {
+            teams_of_four: Some(TeamsScoring::Wbf2013),
+            ..
+        }
+    ));
+    // Aces N-S (entrant 0) against Crowns E-W (entrant 9), and Crowns N-S (2) against Aces
+    // E-W (7): the two halves of one match, on the same boards.
+    let first = table_of(&event.schedule, 0, 9);
+    let second = table_of(&event.schedule, 2, 7);
+    assert_ne!(
+        first.0, second.0,
+        "American Whist plays the halves in different rounds"
+    );
+    let boards = event.deals_at(first.0, first.1);
+    assert_eq!(boards, event.deals_at(second.0, second.1));
+    let (b1, b2) = (*boards.start(), *boards.end());
+    let mut session = Session::create(&scratch("teams-night", "seven.tourney"), &event).unwrap();
+
+    // One half in: the match waits for the other table.
+    enter(&mut session, first, b1, "420");
+    enter(&mut session, first, b2, "100");
+    let tables = standings(session.event(), session.results());
+    assert_eq!(tables.len(), 2);
+    assert_eq!(row(&tables[1], "Aces v Crowns")[3], "2 of 4 scores entered");
+    assert_eq!(row(&tables[0], "Aces")[3], "0", "no match is complete yet");
+
+    // The other half: +100 and +140 to Crowns N-S. Aces' net: +320 (8 IMPs) and −40
+    // (1 IMP to Crowns): 8–1, a margin of 7 over 2 boards. WBF 2013: B = 15√2,
+    // 10 + 10 (1 − τ^(21/B)) / (1 − τ³) = 14.96 (worked by hand).
+    enter(&mut session, second, b1, "100");
+    enter(&mut session, second, b2, "140");
+    let path = session.path();
+    drop(session);
+    let session = Session::open(&path).unwrap();
+    let tables = standings(session.event(), session.results());
+    let aces_crowns = row(&tables[1], "Aces v Crowns");
+    assert_eq!(aces_crowns[3], "8–1");
+    assert_eq!(aces_crowns[4], "14.96–5.04");
+    assert_eq!(&row(&tables[0], "1")[1..4], ["Aces", "14.96", "1"]);
+    assert_eq!(&row(&tables[0], "2")[1..4], ["Crowns", "5.04", "1"]);
+    assert!(
+        tables[1]
+            .note
+            .as_deref()
+            .unwrap()
+            .contains("1 of 21 matches complete"),
+        "{:?}",
+        tables[1].note
+    );
+}
+
+#[test]
+fn an_artificial_score_leaves_the_match_unscored_and_says_why() {
+    let (event, _) = build_event(&night_spec(5, 1), &Control::unlimited()).unwrap();
+    let first = table_of(&event.schedule, 0, 6);
+    let second = table_of(&event.schedule, 1, 5);
+    let deal = *event.deals_at(first.0, first.1).start();
+    let mut session = Session::create(&scratch("teams-night", "artificial.tourney"), &event).unwrap();
+    enter(&mut session, first, deal, "AVE+");
+    enter(&mut session, second, deal, "-50");
+    let tables = standings(session.event(), session.results());
+    let note = tables[1].note.clone().unwrap();
+    assert!(note.contains("Aces v Barons: board"), "{note}");
+    assert!(note.contains("artificial"), "{note}");
+    assert_eq!(row(&tables[1], "Aces v Barons")[3], "not scored (see below)");
+}
+
+#[test]
+fn an_even_night_shares_boards_and_every_two_teams_meet() {
+    let (event, _) = build_event(&night_spec(6, 3), &Control::unlimited()).unwrap();
+    assert_eq!(event.schedule.entrants.len(), 12);
+    assert_eq!(event.schedule.rounds.len(), 5);
+    assert!(verify(&event.schedule).is_valid());
+    let tables = standings(&event, &scheduler::event::Results::new());
+    // 15 matches, each with its two halves named.
+    assert_eq!(tables[1].rows.len(), 15);
+    assert!(tables[1].rows.iter().all(|r| r[3] == "0 of 6 scores entered"));
+}
+
+#[test]
+fn a_teams_night_is_refused_where_it_cannot_be_played() {
+    let refused = |spec: NewEvent| build_event(&spec, &Control::unlimited()).unwrap_err().to_string();
+    // Four teams: no movement exists.
+    assert!(
+        refused(night_spec(4, 2)).contains("4 teams"),
+        "{}",
+        refused(night_spec(4, 2))
+    );
+    let mut swiss = night_spec(7, 2);
+    swiss.options.swiss = true;
+    assert!(refused(swiss).contains("not a Swiss or a knockout"));
+    let mut short = night_spec(7, 2);
+    short.options.rounds = Some(3);
+    assert!(refused(short).contains("played to its last round"));
+    let mut pairs = night_spec(7, 2);
+    pairs.options.format = EventFormat::BridgePairs;
+    assert!(refused(pairs).contains("is for a teams event"));
+}
