@@ -234,10 +234,16 @@ impl NewEventView {
                         (None, None) => self.players,
                     };
                     let was_knockout = self.options.knockout.is_some();
+                    let was_night = self.options.teams_night();
                     options_rows(ui, &mut self.options, numbered_teams, entrants);
                     if self.options.knockout.is_some() && !was_knockout {
                         // A knockout is two teams: numbered teams start at two.
                         self.players = 2;
+                    }
+                    if self.options.teams_night() && !was_night && self.roster.is_none() {
+                        // A teams night is a club's evening: seven teams (American Whist)
+                        // until the organiser says how many.
+                        self.players = 7;
                     }
                     self.roster_rows_ui(ui, files);
                     row(ui, "Time allowed for the search", |ui| {
@@ -364,6 +370,7 @@ impl NewEventView {
             (Some(preview), _) => preview.roster().clone(),
             (None, Some(ticks)) => ticks.roster(self.pairs())?,
             (None, None) if self.options.format == EventFormat::TeamChess => Roster::default(),
+            (None, None) if self.options.format == EventFormat::Teams => Roster::numbered_teams(self.players),
             (None, None) => Roster::numbered(self.players),
         };
         let date = self.date.trim();

@@ -9,6 +9,7 @@ use scheduler::event::create::{EventFormat, EventOptions, MovementPlan};
 use scheduler::event::knockout::{CarryOver, Knockout, MOST_CARRY_OVER_TENTHS, MOST_STANZAS};
 use scheduler::event::teams::{TeamsBye, TeamsScoring};
 use scheduler::model::TeamEvent;
+use scheduler::model::movement::MovementKind;
 use scheduler::movement::{MovementOption, movements_for};
 
 /// A label in the first column and its control in the second, tied together.
@@ -82,7 +83,7 @@ pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_team
             });
         }
         EventFormat::TeamChess => team_chess_rows(ui, options, numbered_teams),
-        EventFormat::Teams => teams_rows(ui, options),
+        EventFormat::Teams => teams_rows(ui, options, entrants),
     }
     scoring_rows(ui, options, entrants);
 }
@@ -93,12 +94,15 @@ enum TeamsKind {
     Swiss,
     RoundRobin,
     Knockout,
+    Night,
 }
 
-/// Bridge teams: a Swiss (its rounds), a round robin or a knockout match (its stanzas and
-/// carry-over), boards a match, how a match counts and what a bye is worth.
-fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions) {
+/// Bridge teams: a Swiss (its rounds), a round robin, a knockout match (its stanzas and
+/// carry-over) or a club teams night (the teams movement for the roster's `teams`), boards a
+/// match, how a match counts and what a bye is worth.
+fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize) {
     let was = match (options.swiss, options.knockout.is_some()) {
+        _ if options.teams_night() => TeamsKind::Night,
         (_, true) => TeamsKind::Knockout,
         (true, false) => TeamsKind::Swiss,
         (false, false) => TeamsKind::RoundRobin,
@@ -111,19 +115,33 @@ fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions) {
             let c = ui
                 .selectable_value(&mut kind, TeamsKind::Knockout, "knockout match (two teams)")
                 .on_hover_text("Two teams play several stanzas; the total IMPs decide, with any carry-over");
-            a | b | c
+            let d = ui
+                .selectable_value(&mut kind, TeamsKind::Night, "club teams night (one evening)")
+                .on_hover_text(
+                    "Every team meets every other in one evening: each team's N-S pair stays at its table, its E-W pair and the boards move; each table's scores are entered as at a pairs evening",
+                );
+            a | b | c | d
         })
         .inner
     });
     if kind != was {
         // A Swiss needs its number of rounds; a round robin plays all of its own; a
-        // knockout's rounds are its stanzas.
+        // knockout's rounds are its stanzas; a teams night plays its whole movement.
         options.swiss = kind == TeamsKind::Swiss;
         options.rounds = options.swiss.then_some(6);
         options.knockout = (kind == TeamsKind::Knockout).then_some(Knockout {
             stanzas: 4,
             carry_over: None,
         });
+        options.movement = (kind == TeamsKind::Night).then_some(MovementPlan {
+            kind: MovementKind::TeamsOfFour,
+            phantom: None,
+            arrow_switch: false,
+        });
+    }
+    if kind == TeamsKind::Night {
+        night_rows(ui, options, teams);
+        return;
     }
     if let Some(knockout) = &mut options.knockout {
         knockout_rows(ui, knockout);
@@ -156,20 +174,7 @@ fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions) {
         ui.add(egui::DragValue::new(&mut options.boards_per_round).range(1..=scheduler::event::MAX_PER_ROUND))
     });
     let scoring = options.teams_scoring;
-    row(ui, "Scored by", |ui| {
-        ui.horizontal(|ui| {
-            let mut response = None::<egui::Response>;
-            for choice in TeamsScoring::ALL {
-                let r = ui.selectable_value(&mut options.teams_scoring, choice, choice.label());
-                response = Some(match response {
-                    Some(all) => all | r,
-                    None => r,
-                });
-            }
-            response.unwrap_or_else(|| ui.label(""))
-        })
-        .inner
-    });
+    teams_scoring_row(ui, options);
     if options.teams_scoring != scoring {
         options.teams_bye = None;
     }
@@ -184,6 +189,45 @@ fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions) {
         .inner
     });
     options.teams_bye = average.then_some(TeamsBye::Average);
+}
+
+/// A teams night: the movement the roster's teams get (or why there is none), boards a
+/// round and how a match counts (no byes: every team plays every round).
+fn night_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize) {
+    row(ui, "Boards a round", |ui| {
+        ui.add(egui::DragValue::new(&mut options.boards_per_round).range(1..=scheduler::event::MAX_PER_ROUND))
+            .on_hover_text("Each match is one set of this many boards, played at two tables")
+    });
+    let said = match scheduler::movement::teams::teams_movement(teams, options.boards_per_round as usize) {
+        Ok(m) => format!(
+            "{} for {teams} teams: {} rounds of {} boards, {} boards in all",
+            m.name,
+            m.rounds.len(),
+            m.boards_per_round,
+            m.sets * m.boards_per_round
+        ),
+        Err(why) => why,
+    };
+    row(ui, "Movement", |ui| ui.label(said));
+    teams_scoring_row(ui, options);
+}
+
+/// How a match counts: victory points, IMPs or board-a-match.
+fn teams_scoring_row(ui: &mut egui::Ui, options: &mut EventOptions) {
+    row(ui, "Scored by", |ui| {
+        ui.horizontal(|ui| {
+            let mut response = None::<egui::Response>;
+            for choice in TeamsScoring::ALL {
+                let r = ui.selectable_value(&mut options.teams_scoring, choice, choice.label());
+                response = Some(match response {
+                    Some(all) => all | r,
+                    None => r,
+                });
+            }
+            response.unwrap_or_else(|| ui.label(""))
+        })
+        .inner
+    });
 }
 
 /// A knockout's stanzas and carry-over (to the roster's first or second team).

@@ -145,7 +145,13 @@ impl ScheduleView {
             egui::Grid::new("regenerate").num_columns(2).show(ui, |ui| {
                 let numbered = options.format == EventFormat::TeamChess
                     && !event.roster.players.iter().any(|p| p.team.is_some());
-                options_rows(ui, options, numbered, event.roster.len());
+                // A teams night's roster holds each team's two pairs.
+                let entrants = if options.teams_night() {
+                    event.roster.len() / 2
+                } else {
+                    event.roster.len()
+                };
+                options_rows(ui, options, numbered, entrants);
                 row(ui, "Time allowed for the search", |ui| {
                     ui.add(egui::DragValue::new(seconds).range(1.0..=600.0).suffix(" s"))
                 });

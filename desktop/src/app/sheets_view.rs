@@ -107,7 +107,15 @@ impl EventView for SheetsView {
                 self.write_round_sheet(session, &path),
             ));
         }
-        if session.event().schedule.movement.is_some() {
+        // USEBIO is the pairs file; a teams night exports its matches instead.
+        let teams_night = matches!(
+            session.event().settings.scoring,
+            Scoring::Bridge {
+                teams_of_four: Some(_),
+                ..
+            }
+        );
+        if session.event().schedule.movement.is_some() && !teams_night {
             let clicked = ui
                 .add_enabled(
                     !session.results().is_empty(),
@@ -345,7 +353,12 @@ fn published_words(published: &scheduler::sheets::site::Published) -> String {
 /// Teams: the "Export match results CSV…" button (every match: its teams, IMPs and points),
 /// and the CSV written where the save dialog says. `None` for other events and until then.
 fn export_matches_csv(ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Option<Notice> {
-    if !matches!(session.event().settings.scoring, Scoring::Teams { .. }) {
+    let teams = match session.event().settings.scoring {
+        Scoring::Teams { .. } => true,
+        Scoring::Bridge { teams_of_four, .. } => teams_of_four.is_some(),
+        _ => false,
+    };
+    if !teams {
         return None;
     }
     if ui

@@ -37,7 +37,14 @@ impl EventView for StandingsView {
                 .iter()
                 .map(|r| session.event().round_progress(session.results(), r.number))
                 .fold((0, 0), |(d, n), (a, b)| (d + a, n + b));
-            let pairs = if session.event().schedule.movement.is_some() {
+            // A teams night's movement is played by pairs but ranked by teams.
+            let pairs = if session
+                .event()
+                .schedule
+                .movement
+                .as_ref()
+                .is_some_and(|m| m.kind != scheduler::model::movement::MovementKind::TeamsOfFour)
+            {
                 " Click a pair for its scorecard."
             } else {
                 ""

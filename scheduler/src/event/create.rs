@@ -464,6 +464,9 @@ pub fn generate_schedule(
     if let (Some(why), false) = (roster.pairs_refused(options.format.label()), seats_pairs) {
         return Err(why.into());
     }
+    // Made again ("Generate again"), a teams night's roster is its pairs: its teams again.
+    let night_teams = options.teams_night().then(|| teams_of_night(roster)).flatten();
+    let roster = night_teams.as_ref().unwrap_or(roster);
     if options.format == EventFormat::Teams {
         teams_roster_check(roster)?;
     }
@@ -551,6 +554,27 @@ pub fn generate_schedule(
         roster,
         notes,
     })
+}
+
+/// The teams of a teams night's pairs roster (as `teams_night_schedule` makes it: every
+/// team's N-S pair, then every team's E-W pair in the same order, each with its team), one
+/// line a team; `None` for any other roster.
+fn teams_of_night(roster: &Roster) -> Option<Roster> {
+    let n = roster.players.len() / 2;
+    if n == 0 || roster.players.len() != 2 * n {
+        return None;
+    }
+    let (ns, ew) = roster.players.split_at(n);
+    let mut players = Vec::with_capacity(n);
+    for (i, (a, b)) in ns.iter().zip(ew).enumerate() {
+        let team = a.team.as_ref()?;
+        if b.team.as_ref() != Some(team) || a.name != format!("{team} N-S") || b.name != format!("{team} E-W")
+        {
+            return None;
+        }
+        players.push(Player::new(u32::try_from(i + 1).ok()?, team.clone()));
+    }
+    Some(Roster { players })
 }
 
 /// A club teams-of-four night: the teams movement for the roster's teams (one line each),

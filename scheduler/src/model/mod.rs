@@ -180,6 +180,15 @@ pub struct Roster {
 }
 
 impl Roster {
+    /// A roster of `n` teams called "Team 1" … "Team n" (a teams event without a roster).
+    pub fn numbered_teams(n: usize) -> Self {
+        Roster {
+            players: (1..=n as u32)
+                .map(|i| Player::new(i, format!("Team {i}")))
+                .collect(),
+        }
+    }
+
     /// A roster of `n` players called "Player 1" … "Player n".
     pub fn numbered(n: usize) -> Self {
         Roster {

@@ -4,7 +4,7 @@
 //! round. Each takes a movement and returns the changed one; the
 //! verifier checks the result like any other movement.
 
-use super::{LatePair, MissedBoards, Movement, MovementRound, PhantomSeat, Withdrawal};
+use super::{LatePair, MissedBoards, Movement, MovementKind, MovementRound, PhantomSeat, Withdrawal};
 
 /// Takes pair `pair` out of the rounds `from..`: the table it would sit at is not played (its
 /// board set rests there), and its opponent sits out.
@@ -148,6 +148,12 @@ pub fn arrow_switch(mut movement: Movement, rounds: &[usize]) -> Result<Movement
 /// play are scored as not played. Rounds already played are unchanged.
 pub fn withdraw(mut movement: Movement, pair: usize, after_round: usize) -> Result<Movement, String> {
     check_pair(&movement, pair)?;
+    if movement.kind == MovementKind::TeamsOfFour {
+        return Err(format!(
+            "{} is one half of a team at a teams night: its matches' other halves are played by its team-mates, so it cannot leave on its own (a team withdrawing from a teams night is not built yet; enter the director's scores instead)",
+            movement.label(pair)
+        ));
+    }
     if movement.phantom == Some(pair) {
         return Err(format!(
             "{} is the phantom pair; it is not there to leave.",

@@ -4,7 +4,7 @@
 //! Scored by hand here, through the event file, and read back.
 
 use super::common::scratch;
-use scheduler::event::create::{EventFormat, MovementPlan, NewEvent, build_event};
+use scheduler::event::create::{EventFormat, MovementPlan, NewEvent, build_event, generate_schedule};
 use scheduler::event::entry::parse_board;
 use scheduler::event::session::{Command, Session};
 use scheduler::event::standings::{StandingsTable, standings};
@@ -104,6 +104,13 @@ fn a_seven_team_night_is_scored_match_by_match_from_the_tables() {
     let boards = event.deals_at(first.0, first.1);
     assert_eq!(boards, event.deals_at(second.0, second.1));
     let (b1, b2) = (*boards.start(), *boards.end());
+    // Made again from its own roster (the pairs), it is the same night.
+    let options = event.settings.options.clone().unwrap();
+    let again = generate_schedule(&event.roster, &options, &Control::unlimited()).unwrap();
+    assert_eq!(again.schedule, event.schedule);
+    // A pair cannot leave on its own: its team-mates play the other halves.
+    let why = scheduler::movement::withdraw(event.schedule.movement.clone().unwrap(), 3, 2).unwrap_err();
+    assert!(why.contains("one half of a team"), "{why}");
     let mut session = Session::create(&scratch("teams-night", "seven.tourney"), &event).unwrap();
 
     // One half in: the match waits for the other table.

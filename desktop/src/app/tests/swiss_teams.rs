@@ -78,7 +78,7 @@ fn a_swiss_teams_event_from_the_form_to_round_three_standings() {
     harness.run();
     harness.get_by_label("Round 1: 0 of 21 results");
     // Seven teams: the last seed has round 1's bye, and the view says so.
-    harness.get_by_label("Not playing this round: Player 7 (bye)");
+    harness.get_by_label("Not playing this round: Team 7 (bye)");
     // The button waits for the round's every board.
     assert!(
         harness
@@ -201,7 +201,7 @@ fn a_pairing_is_swapped_and_a_team_withdraws_from_the_window() {
     use scheduler::model::{Absence, Roster};
     let dir = folder("swiss-swap");
     let path = dir.join("swiss5.tourney");
-    let mut spec = NewEvent::new("Five teams", EventFormat::Teams, Roster::numbered(5));
+    let mut spec = NewEvent::new("Five teams", EventFormat::Teams, Roster::numbered_teams(5));
     spec.options.swiss = true;
     spec.options.rounds = Some(3);
     spec.options.boards_per_round = 2;
@@ -221,8 +221,8 @@ fn a_pairing_is_swapped_and_a_team_withdraws_from_the_window() {
 
     // Round 1 seeds 1 v 3, 2 v 4, the bye to 5: swap teams 3 and 4 (they exchange opponents).
     for (combo, team) in [
-        ("First team to swap", "Player 3 (3)"),
-        ("Second team to swap", "Player 4 (4)"),
+        ("First team to swap", "Team 3 (3)"),
+        ("Second team to swap", "Team 4 (4)"),
     ] {
         harness.get_by_label(combo).click();
         harness.run();
@@ -235,12 +235,12 @@ fn a_pairing_is_swapped_and_a_team_withdraws_from_the_window() {
     let matches: Vec<(usize, usize)> = round1.tables.iter().map(|t| match_teams(t).unwrap()).collect();
     assert_eq!(matches, [(0, 3), (1, 2)], "teams 3 and 4 exchanged opponents");
 
-    // Once a result is in, no more swapping; with the round complete, Player 2 withdraws.
+    // Once a result is in, no more swapping; with the round complete, Team 2 withdraws.
     enter_round(&mut harness, 1);
     assert!(harness.query_by_label("Swap").is_none());
     harness.get_by_label("Teams withdrawing before round 2").click();
     harness.run();
-    harness.get_by_label("Player 2 (2) withdraws").click();
+    harness.get_by_label("Team 2 (2) withdraws").click();
     harness.run();
     harness.get_by_label("Pair round 2").click();
     harness.run();
@@ -307,4 +307,60 @@ fn a_knockout_match_from_the_form_to_its_result() {
     // The second team: 3.5 + 2 + 3 + 7 = 15.5 against 12.
     harness.get_by_label("15.5");
     harness.get_by_label_contains("wins by 3.5 IMPs (15.5–12)");
+}
+
+#[test]
+fn a_teams_night_from_the_form_to_its_matches() {
+    let dir = folder("teams-night");
+    let event_path = dir.join("night.tourney");
+    let mut harness = harness(TourneyApp::new(
+        dir.join("data"),
+        Vec::new(),
+        scripted(vec![Some(event_path.clone())]),
+    ));
+    open_new_event_form(&mut harness, Some("teams of four"));
+    harness.get_by_label("club teams night (one evening)").click();
+    harness.run();
+    // Seven numbered teams: American Whist; no rounds, no bye.
+    assert_eq!(harness.get_by_label("Teams").value().as_deref(), Some("7"));
+    assert!(harness.query_by_label("Rounds").is_none());
+    assert!(harness.query_by_label("A bye scores").is_none());
+    replace_field(&mut harness, "Boards a round", "2");
+    harness.get_by_label_contains("American Whist for 7 teams: 6 rounds of 2 boards");
+    // Four teams have no movement: the form says why before Generate.
+    replace_field(&mut harness, "Teams", "4");
+    harness.get_by_label_contains("4 teams");
+    replace_field(&mut harness, "Teams", "7");
+    harness.get_by_label("Generate the schedule").click();
+    harness.step();
+    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    assert_eq!(session(&harness).path(), event_path);
+    let event = session(&harness).event().clone();
+    assert_eq!(event.schedule.rounds.len(), 6);
+    assert_eq!(event.schedule.entrants.len(), 14);
+    // Round 1, table 1: team 1's N-S pair against team 3's E-W pair on boards 3 and 4,
+    // entered like a pairs evening's traveller lines.
+    harness.get_by_label("Results").click();
+    harness.run();
+    assert_eq!(event.schedule.entrants[0], "Team 1 N-S");
+    harness
+        .query_all_by_label("Table 1 result")
+        .next()
+        .unwrap()
+        .click();
+    harness.run();
+    harness
+        .query_all_by_label("Table 1 result")
+        .next()
+        .unwrap()
+        .type_text("420");
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    assert_eq!(session(&harness).results().len(), 1, "{}", harness.state().status);
+    harness.get_by_label("Standings").click();
+    harness.run();
+    harness.get_by_label("Matches");
+    harness.get_by_label("Team 1 v Team 3");
+    harness.get_by_label("1 of 4 scores entered");
+    harness.get_by_label_contains("0 of 21 matches complete");
 }
