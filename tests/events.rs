@@ -2110,6 +2110,48 @@ fn a_knockout_match_from_the_command_line() {
     let refused = tourney(&["event", "pair-next", f]);
     assert_ne!(refused.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("knockout match"));
+    // Barons lead: no tie-break.
+    let refused = tourney(&["event", "tie-break", f]);
+    assert_ne!(refused.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("are level"));
+}
+
+#[test]
+fn a_level_knockout_gets_its_tie_break_from_the_command_line() {
+    let dir = scratch("knockout-tie");
+    let roster = dir.join("teams.csv");
+    std::fs::write(&roster, "Name\nAces\nBarons\n").unwrap();
+    let file = dir.join("tie.tourney");
+    let f = file.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        f,
+        "--roster",
+        roster.to_str().unwrap(),
+        "--format",
+        "teams",
+        "--knockout",
+        "1",
+        "--boards-per-round",
+        "2",
+    ]));
+    // 12 IMPs each way: level after the one stanza.
+    ok(&tourney_with_input(
+        &["event", "result", f, "--stdin"],
+        b"--round 1 --table 1 --board 1 --net 620\n--round 1 --table 1 --board 2 --net -620\n",
+    ));
+    let added = ok(&tourney(&["event", "tie-break", f]));
+    assert!(
+        added.contains("Tie-break stanza 1 added as round 2: 2 boards (3–4)"),
+        "{added}"
+    );
+    let standings = ok(&tourney(&["event", "standings", f]));
+    assert!(standings.contains("Tie-break 1"), "{standings}");
+    // Not again before the tie-break's boards are in.
+    let refused = tourney(&["event", "tie-break", f]);
+    assert_ne!(refused.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("every board is entered"));
 }
 
 #[test]

@@ -235,7 +235,14 @@ impl NewEventView {
                     };
                     let was_knockout = self.options.knockout.is_some();
                     let was_night = self.options.teams_night();
-                    options_rows(ui, &mut self.options, numbered_teams, entrants);
+                    let names: Vec<String> = match &self.roster {
+                        Some(preview) => preview.roster().names(),
+                        None if self.options.format == EventFormat::Teams && self.from_club.is_none() => {
+                            (1..=self.players).map(|i| format!("Team {i}")).collect()
+                        }
+                        None => Vec::new(),
+                    };
+                    options_rows(ui, &mut self.options, numbered_teams, entrants, &names);
                     if self.options.knockout.is_some() && !was_knockout {
                         // A knockout is two teams: numbered teams start at two.
                         self.players = 2;

@@ -26,8 +26,15 @@ pub fn row(
 
 /// Rows for the options of `options.format` (not the format itself). `numbered_teams` shows
 /// the teams × boards fields for team chess without a roster; `entrants` is how many players
-/// (pairs) the roster has, for the movements that fit a pairs evening.
-pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_teams: bool, entrants: usize) {
+/// (pairs, teams) the roster has, for the movements that fit; `names` their names, where
+/// known, for the choices that name a team (a knockout's carry-over).
+pub fn options_rows(
+    ui: &mut egui::Ui,
+    options: &mut EventOptions,
+    numbered_teams: bool,
+    entrants: usize,
+    names: &[String],
+) {
     if options.format == EventFormat::BridgePairs {
         movement_rows(ui, options, entrants);
     }
@@ -83,7 +90,7 @@ pub fn options_rows(ui: &mut egui::Ui, options: &mut EventOptions, numbered_team
             });
         }
         EventFormat::TeamChess => team_chess_rows(ui, options, numbered_teams),
-        EventFormat::Teams => teams_rows(ui, options, entrants),
+        EventFormat::Teams => teams_rows(ui, options, entrants, names),
     }
     scoring_rows(ui, options, entrants);
 }
@@ -100,7 +107,7 @@ enum TeamsKind {
 /// Bridge teams: a Swiss (its rounds), a round robin, a knockout match (its stanzas and
 /// carry-over) or a club teams night (the teams movement for the roster's `teams`), boards a
 /// match, how a match counts and what a bye is worth.
-fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize) {
+fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize, names: &[String]) {
     let was = match (options.swiss, options.knockout.is_some()) {
         _ if options.teams_night() => TeamsKind::Night,
         (_, true) => TeamsKind::Knockout,
@@ -129,10 +136,7 @@ fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize) {
         // knockout's rounds are its stanzas; a teams night plays its whole movement.
         options.swiss = kind == TeamsKind::Swiss;
         options.rounds = options.swiss.then_some(6);
-        options.knockout = (kind == TeamsKind::Knockout).then_some(Knockout {
-            stanzas: 4,
-            carry_over: None,
-        });
+        options.knockout = (kind == TeamsKind::Knockout).then_some(Knockout::new(4, None));
         options.movement = (kind == TeamsKind::Night).then_some(MovementPlan {
             kind: MovementKind::TeamsOfFour,
             phantom: None,
@@ -144,7 +148,7 @@ fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize) {
         return;
     }
     if let Some(knockout) = &mut options.knockout {
-        knockout_rows(ui, knockout);
+        knockout_rows(ui, knockout, names);
         row(ui, "Boards a stanza", |ui| {
             ui.add(
                 egui::DragValue::new(&mut options.boards_per_round)
@@ -230,8 +234,9 @@ fn teams_scoring_row(ui: &mut egui::Ui, options: &mut EventOptions) {
     });
 }
 
-/// A knockout's stanzas and carry-over (to the roster's first or second team).
-fn knockout_rows(ui: &mut egui::Ui, knockout: &mut Knockout) {
+/// A knockout's stanzas and carry-over (to the roster's first or second team, by name when
+/// `names` has them).
+fn knockout_rows(ui: &mut egui::Ui, knockout: &mut Knockout, names: &[String]) {
     row(ui, "Stanzas", |ui| {
         ui.add(egui::DragValue::new(&mut knockout.stanzas).range(1..=MOST_STANZAS))
             .on_hover_text("The teams exchange seats (home and away) each stanza")
@@ -241,8 +246,10 @@ fn knockout_rows(ui: &mut egui::Ui, knockout: &mut Knockout) {
     row(ui, "Carry-over to", |ui| {
         ui.horizontal(|ui| {
             let a = ui.selectable_value(&mut to, None, "none");
-            let b = ui.selectable_value(&mut to, Some(0), "the roster's first team");
-            let c = ui.selectable_value(&mut to, Some(1), "the second team");
+            let name =
+                |i: usize, otherwise: &str| names.get(i).cloned().unwrap_or_else(|| otherwise.to_owned());
+            let b = ui.selectable_value(&mut to, Some(0), name(0, "the roster's first team"));
+            let c = ui.selectable_value(&mut to, Some(1), name(1, "the second team"));
             a | b | c
         })
         .inner

@@ -151,7 +151,7 @@ impl ScheduleView {
                 } else {
                     event.roster.len()
                 };
-                options_rows(ui, options, numbered, entrants);
+                options_rows(ui, options, numbered, entrants, &event.roster.names());
                 row(ui, "Time allowed for the search", |ui| {
                     ui.add(egui::DragValue::new(seconds).range(1.0..=600.0).suffix(" s"))
                 });

@@ -55,6 +55,18 @@ impl EventView for StandingsView {
             let clicked = ui.button("Export standings CSV…").clicked();
             status = super::sheets_view::export_standings_csv(session, files, clicked);
         });
+        // A knockout that ended level: its tie-break stanza, added by the director.
+        let mut commands = Vec::new();
+        if let Some(boards) = scheduler::event::knockout::tie_break_due(session.event(), session.results())
+            && ui
+                .button(format!("Play a tie-break stanza ({boards} boards)"))
+                .on_hover_text(
+                    "The teams are level after every board: one more stanza decides (White Book §143.2)",
+                )
+                .clicked()
+        {
+            commands.push(scheduler::event::session::Command::AddTieBreak);
+        }
         egui::ScrollArea::vertical().show(ui, |ui| {
             for (t, table) in session.standings().iter().enumerate() {
                 if let Some(heading) = &table.heading {
@@ -90,7 +102,10 @@ impl EventView for StandingsView {
             }
         });
         self.scorecard.ui(ui.ctx(), session);
-        status.into()
+        Outcome {
+            commands,
+            notice: status,
+        }
     }
 }
 

@@ -112,6 +112,10 @@ pub enum EventCommand {
         /// The other team.
         second: String,
     },
+    /// A knockout match that ended level after every board: add the tie-break stanza (the
+    /// EBU's rule, White Book §143.2: an eighth of the match's boards, at least two; again
+    /// while level). Undo takes it back.
+    TieBreak { file: PathBuf },
     /// Lists the stored results that do not fit the event (what makes a file "damaged"),
     /// and with --remove removes them (each kept in the history), so the file can be
     /// changed again.
@@ -518,6 +522,7 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
             first,
             second,
         } => swap(&file, round, &first, &second),
+        EventCommand::TieBreak { file } => tie_break(&file),
         EventCommand::Serve(args) => super::serve::serve(&args),
         EventCommand::Repair { file, remove } => repair(&file, remove),
         EventCommand::Undo { file } => revert(&file, true),
@@ -627,6 +632,22 @@ fn swap(file: &Path, round: u32, first: &str, second: &str) -> Result<ExitCode> 
         }
     };
     match session.apply(Command::SwapTeams { round, first, second }) {
+        Ok(applied) => {
+            println!("{}", applied.message);
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// `event tie-break`: a knockout that ended level gets its tie-break stanza, through the one
+/// write path.
+fn tie_break(file: &Path) -> Result<ExitCode> {
+    let applied = open(file).and_then(|mut session| session.apply(Command::AddTieBreak));
+    match applied {
         Ok(applied) => {
             println!("{}", applied.message);
             Ok(ExitCode::SUCCESS)
@@ -872,10 +893,10 @@ fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
                 ExitCode::from(2)
             })?),
         };
-        spec.options.knockout = Some(Knockout {
-            stanzas: u32::try_from(stanzas).unwrap_or(u32::MAX),
+        spec.options.knockout = Some(Knockout::new(
+            u32::try_from(stanzas).unwrap_or(u32::MAX),
             carry_over,
-        });
+        ));
     }
     let options = &mut spec.options;
     options.swiss = args.swiss;

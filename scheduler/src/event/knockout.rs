@@ -6,8 +6,9 @@
 //! by stanza (a stanza still being entered shows how many boards are in) and its total,
 //! with a sentence saying who leads or has won. A tie after every board is said so with the
 //! EBU's rule for knockout ties (White Book §143.2: one more stanza of an eighth of the
-//! match's boards, rounded up, at least two, without seating rights; again while tied);
-//! the conditions of contest decide, and the extra boards are not scheduled by Tourney.
+//! match's boards, rounded up, at least two, without seating rights; again while tied), and
+//! the director adds that stanza ([`add_tie_break`]: `tourney event tie-break`, the window's
+//! Standings) once every board is in and the teams are level.
 
 use super::standings_table::StandingsTable;
 use super::teams::match_card;
@@ -30,7 +31,19 @@ pub struct Knockout {
     /// IMPs one team starts with.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub carry_over: Option<CarryOver>,
+    /// Tie-break stanzas added after the match ended level, each of
+    /// [`Knockout::tie_break_boards`] boards; rounds `stanzas + 1 …` of the schedule.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tie_breaks: u32,
 }
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// The most tie-break stanzas one match may add (each is a few boards; eight level ones in a
+/// row would be a slip, not bridge).
+pub const MOST_TIE_BREAKS: u32 = 8;
 
 /// IMPs a team starts the match with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,6 +81,37 @@ impl CarryOver {
 }
 
 impl Knockout {
+    /// A knockout of `stanzas` stanzas with `carry_over`, no tie-break yet.
+    pub fn new(stanzas: u32, carry_over: Option<CarryOver>) -> Knockout {
+        Knockout {
+            stanzas,
+            carry_over,
+            tie_breaks: 0,
+        }
+    }
+
+    /// The rounds of the schedule: the stanzas, then any tie-break stanzas.
+    pub fn rounds(&self) -> u32 {
+        self.stanzas.saturating_add(self.tie_breaks)
+    }
+
+    /// The boards of round `round` (1-based): a stanza's `boards_per_stanza`, numbered on
+    /// from the stanzas before, then each tie-break stanza's [`Knockout::tie_break_boards`].
+    pub fn boards_of_round(&self, round: u32, boards_per_stanza: u32) -> std::ops::RangeInclusive<u32> {
+        let k = boards_per_stanza.max(1);
+        if round <= self.stanzas {
+            let first = round.saturating_sub(1).saturating_mul(k).saturating_add(1);
+            return first..=round.max(1).saturating_mul(k);
+        }
+        let t = self.tie_break_boards(k);
+        let first = self
+            .stanzas
+            .saturating_mul(k)
+            .saturating_add((round - self.stanzas - 1).saturating_mul(t))
+            .saturating_add(1);
+        first..=first.saturating_add(t - 1)
+    }
+
     /// Whether the knockout can be played by `teams` teams.
     pub fn check(&self, teams: usize) -> Result<(), String> {
         if teams != 2 {
@@ -79,6 +123,12 @@ impl Knockout {
             return Err(format!(
                 "{} stanzas: a knockout match has 1 to {MOST_STANZAS}",
                 self.stanzas
+            ));
+        }
+        if self.tie_breaks > MOST_TIE_BREAKS {
+            return Err(format!(
+                "{} tie-break stanzas: a match has at most {MOST_TIE_BREAKS}",
+                self.tie_breaks
             ));
         }
         if let Some(carry) = self.carry_over
@@ -109,11 +159,12 @@ pub fn tenths_text(tenths: i64) -> String {
     }
 }
 
-/// The schedule of a knockout between the two teams `names`: one match a stanza, the first
-/// team at home (N-S at table 1) in odd stanzas, the second in even ones.
+/// The schedule of a knockout between the two teams `names`: one match a stanza (and a
+/// tie-break stanza), the first team at home (N-S at table 1) in odd stanzas, the second in
+/// even ones.
 pub fn knockout_schedule(names: Vec<String>, knockout: &Knockout) -> Result<Schedule, String> {
     knockout.check(names.len())?;
-    let rounds = (1..=knockout.stanzas)
+    let rounds = (1..=knockout.rounds())
         .map(|number| {
             let home = usize::from(number % 2 == 0);
             let seat = |seat, entrant| SeatAssignment {
@@ -136,7 +187,7 @@ pub fn knockout_schedule(names: Vec<String>, knockout: &Knockout) -> Result<Sche
         entrants: names,
         rounds,
         promise: Promise {
-            cycles: Some(knockout.stanzas),
+            cycles: Some(knockout.rounds()),
             ..Promise::default()
         },
         entrant_teams: Vec::new(),
@@ -198,7 +249,11 @@ pub fn knockout_table(
         carry(team) + 10 * stanzas.iter().map(|s| i64::from(s.imps[team])).sum::<i64>()
     });
     let mut columns = vec!["Rank".to_owned(), "Team".to_owned(), "Carry-over".to_owned()];
-    columns.extend((1..=stanzas.len()).map(|s| format!("Stanza {s}")));
+    let played = knockout.stanzas as usize;
+    columns.extend((1..=stanzas.len()).map(|s| match s.checked_sub(played) {
+        Some(t) if t > 0 => format!("Tie-break {t}"),
+        _ => format!("Stanza {s}"),
+    }));
     columns.push("Total".to_owned());
     let order: [usize; 2] = if totals[1] > totals[0] { [1, 0] } else { [0, 1] };
     let rows = order
@@ -241,13 +296,18 @@ pub fn knockout_table(
         format!("After {entered} of {boards} boards, {standing}.")
     } else if margin == 0 {
         format!(
-            "Tied at {} IMPs after all {boards} boards: the conditions of contest decide. The EBU's rule (White Book §143.2) is one more stanza of {} boards, without seating rights, and again while tied; Tourney does not schedule it.",
+            "Tied at {} IMPs after all {boards} boards. The EBU's rule (White Book §143.2) is one more stanza of {} boards, without seating rights, and again while tied (unless the conditions of contest say otherwise): add it with tourney event tie-break, or Play a tie-break stanza in the Standings.",
             tenths_text(totals[0]),
             knockout.tie_break_boards(boards_per_stanza)
         )
     } else {
+        let after = match knockout.tie_breaks {
+            0 => String::new(),
+            1 => " after a tie-break stanza".to_owned(),
+            n => format!(" after {n} tie-break stanzas"),
+        };
         format!(
-            "{} wins by {} IMPs ({}–{}).",
+            "{} wins by {} IMPs ({}–{}){after}.",
             name(leader),
             tenths_text(margin),
             tenths_text(totals[leader]),
@@ -262,6 +322,81 @@ pub fn knockout_table(
             "{state} Won on total IMPs, carry-over included; a stanza's IMPs count as its boards are entered."
         )),
     }
+}
+
+/// The boards of the tie-break stanza the match needs now: `Some` when every board of every
+/// round is entered and the totals (carry-over included) are level; `None` otherwise (the
+/// event is not a knockout, boards are missing, or a team leads).
+pub fn tie_break_due(event: &Event, results: &Results) -> Option<u32> {
+    let super::Scoring::Teams {
+        knockout: Some(knockout),
+        boards_per_round,
+        ..
+    } = event.settings.scoring
+    else {
+        return None;
+    };
+    let stanzas = stanzas(event, results);
+    if stanzas.is_empty() || stanzas.iter().any(|s| s.entered < s.boards) {
+        return None;
+    }
+    let carry = |team: usize| {
+        knockout
+            .carry_over
+            .filter(|c| c.team == team)
+            .map_or(0, |c| i64::from(c.tenths))
+    };
+    let total = |team: usize| carry(team) + 10 * stanzas.iter().map(|s| i64::from(s.imps[team])).sum::<i64>();
+    (total(0) == total(1)).then(|| knockout.tie_break_boards(boards_per_round))
+}
+
+/// The event with one more stanza, a tie-break, after a match that ended level (White Book
+/// §143.2): its boards numbered on from the last, the seats exchanged as in any stanza. A
+/// sentence saying what was added; refused, with the reason, unless the match is complete and
+/// level, or when `MOST_TIE_BREAKS` have been played.
+pub fn add_tie_break(event: &Event, results: &Results) -> Result<(Event, String), String> {
+    let super::Scoring::Teams {
+        knockout: Some(knockout),
+        boards_per_round,
+        scoring,
+        bye,
+    } = event.settings.scoring
+    else {
+        return Err("only a knockout match has a tie-break stanza".to_owned());
+    };
+    let Some(boards) = tie_break_due(event, results) else {
+        return Err(
+            "a tie-break stanza is played only when every board is entered and the teams are level"
+                .to_owned(),
+        );
+    };
+    let more = Knockout {
+        tie_breaks: knockout.tie_breaks + 1,
+        ..knockout
+    };
+    more.check(2)?;
+    let mut changed = event.clone();
+    changed.schedule = knockout_schedule(event.schedule.entrants.clone(), &more)?;
+    changed.settings.scoring = super::Scoring::Teams {
+        knockout: Some(more),
+        boards_per_round,
+        scoring,
+        bye,
+    };
+    if let Some(options) = changed.settings.options.as_mut() {
+        options.knockout = Some(more);
+    }
+    let round = more.rounds();
+    let range = more.boards_of_round(round, boards_per_round);
+    Ok((
+        changed,
+        format!(
+            "Tie-break stanza {} added as round {round}: {boards} boards ({}–{})",
+            more.tie_breaks,
+            range.start(),
+            range.end()
+        ),
+    ))
 }
 
 #[cfg(test)]
@@ -287,23 +422,26 @@ mod tests {
 
     #[test]
     fn the_tie_break_is_an_eighth_of_the_match_at_least_two_boards() {
-        let knockout = |stanzas| Knockout {
-            stanzas,
-            carry_over: None,
-        };
+        let knockout = |stanzas| Knockout::new(stanzas, None);
         // 4 × 8 = 32 boards: 4 more; 3 × 7 = 21: 3 (rounded up); 1 × 8 = 8: 2 (the least).
         assert_eq!(knockout(4).tie_break_boards(8), 4);
         assert_eq!(knockout(3).tie_break_boards(7), 3);
         assert_eq!(knockout(1).tie_break_boards(8), 2);
+        // Boards numbered on: 3 stanzas of 7 (1–21), then tie-breaks of 3 (22–24, 25–27).
+        let mut k = knockout(3);
+        k.tie_breaks = 2;
+        assert_eq!(k.rounds(), 5);
+        assert_eq!(k.boards_of_round(3, 7), 15..=21);
+        assert_eq!(k.boards_of_round(4, 7), 22..=24);
+        assert_eq!(k.boards_of_round(5, 7), 25..=27);
+        k.tie_breaks = MOST_TIE_BREAKS + 1;
+        assert!(k.check(2).unwrap_err().contains("tie-break"));
     }
 
     #[test]
     fn a_knockout_is_two_teams_with_seats_exchanged_each_stanza() {
         let names = vec!["Aces".to_owned(), "Barons".to_owned()];
-        let knockout = Knockout {
-            stanzas: 3,
-            carry_over: None,
-        };
+        let knockout = Knockout::new(3, None);
         let schedule = knockout_schedule(names.clone(), &knockout).unwrap();
         let homes: Vec<usize> = schedule
             .rounds
@@ -318,13 +456,13 @@ mod tests {
             boards_per_round: 4,
             scoring: crate::event::teams::TeamsScoring::Imps,
             bye: crate::event::teams::TeamsBye::Average,
-            knockout: Some(Knockout {
-                stanzas: 2,
-                carry_over: Some(CarryOver {
+            knockout: Some(Knockout::new(
+                2,
+                Some(CarryOver {
                     team: 1,
                     tenths: 5000,
                 }),
-            }),
+            )),
         };
         assert!(bad.check().unwrap_err().contains("carry-over"));
         let three = vec!["A".to_owned(), "B".to_owned(), "C".to_owned()];
@@ -333,10 +471,7 @@ mod tests {
                 .unwrap_err()
                 .contains("between two teams")
         );
-        let long = Knockout {
-            stanzas: 17,
-            carry_over: None,
-        };
+        let long = Knockout::new(17, None);
         assert!(knockout_schedule(names, &long).unwrap_err().contains("1 to 16"));
     }
 }

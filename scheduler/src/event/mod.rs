@@ -598,6 +598,12 @@ impl Event {
     /// (r − 1)·k + 1 … r·k.
     pub fn deals_of_round(&self, round: u32) -> std::ops::RangeInclusive<u32> {
         match self.settings.scoring {
+            // A knockout's tie-break stanzas have boards of their own number.
+            Scoring::Teams {
+                boards_per_round,
+                knockout: Some(knockout),
+                ..
+            } => knockout.boards_of_round(round, boards_per_round),
             Scoring::Bridge { boards_per_round, .. } | Scoring::Teams { boards_per_round, .. } => {
                 let k = boards_per_round.clamp(1, MAX_PER_ROUND);
                 round.saturating_sub(1).saturating_mul(k).saturating_add(1)..=round.max(1).saturating_mul(k)

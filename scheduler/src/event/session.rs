@@ -67,6 +67,8 @@ pub enum Command {
         /// Teams withdrawing after the last round.
         leaving: Vec<usize>,
     },
+    /// A knockout that ended level: one more stanza, the tie-break (White Book §143.2).
+    AddTieBreak,
     /// A teams event: two teams' places in the last round exchanged by hand before it is
     /// played (opponents, seats, or the bye).
     SwapTeams {
@@ -426,6 +428,11 @@ impl Session {
                     message.push_str(sentence);
                 }
                 Applied::saying(message)
+            }
+            Command::AddTieBreak => {
+                let said = self.file.add_tie_break()?;
+                self.line_up_changed();
+                Applied::saying(said)
             }
             Command::SwapTeams { round, first, second } => {
                 let said = self.file.swap_teams(round, first, second)?;

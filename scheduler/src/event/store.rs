@@ -740,6 +740,17 @@ impl EventFile {
         })
     }
 
+    /// Adds a tie-break stanza to a knockout that ended level
+    /// ([`super::knockout::add_tie_break`]), in one write transaction against the event and
+    /// results as stored. Returns what was added, in a sentence.
+    pub fn add_tie_break(&mut self) -> Result<String, StoreError> {
+        self.change_event("adding a tie-break stanza", |stored, results| {
+            let (event, said) = super::knockout::add_tie_break(stored, results)?;
+            let action = format!("tie-break stanza added as round {}", event.schedule.rounds.len());
+            Ok(Edit::changed(event, action, said))
+        })
+    }
+
     /// Exchanges two teams' places in a teams event's last round before it is played
     /// ([`super::teams::swap_teams`]), in one write transaction against the event and results
     /// as stored. Returns what the round now is, in a sentence.

@@ -22,7 +22,7 @@ fn two_teams() -> Roster {
 fn knockout(name: &str, stanzas: u32, carry_over: Option<CarryOver>) -> Session {
     let mut spec = NewEvent::new("County KO", EventFormat::Teams, two_teams());
     spec.options.boards_per_round = 2;
-    spec.options.knockout = Some(Knockout { stanzas, carry_over });
+    spec.options.knockout = Some(Knockout::new(stanzas, carry_over));
     let (event, _) = build_event(&spec, &Control::unlimited()).unwrap();
     Session::create(&scratch("knockout", name), &event).unwrap()
 }
@@ -141,25 +141,54 @@ fn a_tie_says_how_many_boards_the_tie_break_plays() {
         .unwrap_err()
         .to_string();
     assert!(refused.contains("knockout match"), "{refused}");
+
+    // The director adds the tie-break: round 3, boards 5 and 6, Aces at home again.
+    let added = session.apply(Command::AddTieBreak).unwrap();
+    assert!(added.message.contains("boards (5–6)"), "{}", added.message);
+    let event = session.event();
+    assert_eq!(event.schedule.rounds.len(), 3);
+    assert_eq!(event.deals_of_round(3), 5..=6);
+    assert_eq!(event.schedule.rounds[2].tables[0].seats[0].entrant, 0);
+    // Not again until the tie-break is played and still level.
+    let refused = session.apply(Command::AddTieBreak).unwrap_err().to_string();
+    assert!(
+        refused.contains("every board is entered and the teams are level"),
+        "{refused}"
+    );
+    net(&mut session, 3, 5, 100);
+    net(&mut session, 3, 6, -50);
+    // Kept in the file: read back, Aces have won the tie-break 3–2.
+    let path = session.path();
+    drop(session);
+    let mut session = Session::open(&path).unwrap();
+    let tables = standings(session.event(), session.results());
+    assert_eq!(tables[0].columns[5], "Tie-break 1");
+    let (rows, note) = sheet(&session);
+    assert_eq!(rows[0], ["1", "Aces", "0", "10", "0", "3", "13"]);
+    assert!(
+        note.contains("Aces wins by 1 IMPs (13–12) after a tie-break stanza."),
+        "{note}"
+    );
+    let refused = session.apply(Command::AddTieBreak).unwrap_err().to_string();
+    assert!(refused.contains("are level"), "{refused}");
+    // Undo takes the stanza's results and then the stanza itself back.
+    for _ in 0..3 {
+        session.undo().unwrap();
+    }
+    assert_eq!(session.event().schedule.rounds.len(), 2);
 }
 
 #[test]
 fn a_knockout_needs_two_teams_and_imps() {
     let mut spec = NewEvent::new("KO", EventFormat::Teams, Roster::numbered(3));
-    spec.options.knockout = Some(Knockout {
-        stanzas: 2,
-        carry_over: None,
-    });
+    spec.options.knockout = Some(Knockout::new(2, None));
     let refused = build_event(&spec, &Control::unlimited()).unwrap_err().to_string();
     assert!(
         refused.contains("3 team(s): a knockout match is between two teams"),
         "{refused}"
     );
     let mut spec = NewEvent::new("KO", EventFormat::Teams, two_teams());
-    spec.options.knockout = Some(Knockout {
-        stanzas: 2,
-        carry_over: None,
-    });
+    spec.options.knockout = Some(Knockout::new(2, None));
     spec.options.swiss = true;
     spec.options.rounds = Some(2);
     let refused = build_event(&spec, &Control::unlimited()).unwrap_err().to_string();

@@ -280,7 +280,8 @@ fn a_knockout_match_from_the_form_to_its_result() {
     assert!(harness.query_by_label("A bye scores").is_none());
     replace_field(&mut harness, "Stanzas", "2");
     replace_field(&mut harness, "Boards a stanza", "2");
-    harness.get_by_label("the second team").click();
+    // The carry-over names the team.
+    harness.get_by_label("Team 2").click();
     harness.run();
     replace_field(&mut harness, "Carry-over IMPs", "3.5");
     harness.get_by_label("Generate the schedule").click();
@@ -363,4 +364,55 @@ fn a_teams_night_from_the_form_to_its_matches() {
     harness.get_by_label("Team 1 v Team 3");
     harness.get_by_label("1 of 4 scores entered");
     harness.get_by_label_contains("0 of 21 matches complete");
+}
+
+/// A knockout left level: the Standings offer the tie-break stanza, and it is added.
+#[test]
+fn a_level_knockout_gets_its_tie_break_from_the_standings() {
+    use scheduler::event::create::{EventFormat, NewEvent, build_event};
+    use scheduler::event::knockout::Knockout;
+    use scheduler::event::session::{Command, Session};
+    use scheduler::event::teams::TeamBoard;
+    use scheduler::event::{ResultKey, ResultValue};
+    use scheduler::model::Roster;
+    let dir = folder("knockout-tie");
+    let path = dir.join("tie.tourney");
+    let mut spec = NewEvent::new("KO", EventFormat::Teams, Roster::numbered_teams(2));
+    spec.options.boards_per_round = 2;
+    spec.options.knockout = Some(Knockout::new(1, None));
+    let event = build_event(&spec, &scheduler::solver::Control::unlimited())
+        .unwrap()
+        .0;
+    let mut stored = Session::create(&path, &event).unwrap();
+    for (deal, net) in [(1, 620), (2, -620)] {
+        let key = ResultKey {
+            round: 1,
+            table: 1,
+            deal,
+        };
+        let board = TeamBoard::Net { net };
+        stored
+            .apply(Command::SetResult(key, ResultValue::Teams { board }))
+            .unwrap();
+    }
+    drop(stored);
+    let mut harness = harness(TourneyApp::new(
+        dir.join("data"),
+        Vec::new(),
+        scripted(Vec::new()),
+    ));
+    harness.state_mut().open(&path);
+    harness.run();
+    harness.get_by_label("Standings").click();
+    harness.run();
+    harness.get_by_label_contains("Tied at 12 IMPs");
+    harness.get_by_label("Play a tie-break stanza (2 boards)").click();
+    harness.run();
+    assert_eq!(session(&harness).event().schedule.rounds.len(), 2);
+    assert!(
+        harness
+            .query_by_label("Play a tie-break stanza (2 boards)")
+            .is_none()
+    );
+    harness.get_by_label("Tie-break 1");
 }
