@@ -80,33 +80,68 @@ pub enum MatchState {
     Adjusted(String),
 }
 
-/// The state of `m` from the tables' results.
+/// One table's result on a board of a match, as the match reads it.
+enum Half {
+    /// The N-S score.
+    Score(i32),
+    /// The director's artificial scores, N-S's and E-W's.
+    Artificial(super::Artificial, super::Artificial),
+}
+
+/// IMPs for an artificial score at teams (the Laws of Duplicate Bridge 2017, Law 86A: in IMP
+/// play average plus is +3 IMPs and average minus −3, unless the tournament organiser says
+/// otherwise): average plus +3, average 0, average minus −3.
+fn law_86a_imps(score: super::Artificial) -> i32 {
+    match score {
+        super::Artificial::AveragePlus => 3,
+        super::Artificial::Average => 0,
+        super::Artificial::AverageMinus => -3,
+    }
+}
+
+/// The state of `m` from the tables' results. A board with the director's artificial score
+/// at one table is the match's adjusted score in IMPs (Law 86A, each team's from its pair's
+/// side there); at both tables, or not played, it waits for the director, said so.
 pub fn match_state(m: &NightMatch, results: &Results) -> MatchState {
     let mut entries = Vec::new();
     let mut entered = 0;
     for deal in m.boards.clone() {
-        let mut scores = [None, None];
+        let mut halves = [None, None];
         for (half, &(round, table)) in m.halves.iter().enumerate() {
             let key = ResultKey { round, table, deal };
-            let Some(value @ ResultValue::Bridge { board }) = results.get(&key) else {
+            let Some(ResultValue::Bridge { board }) = results.get(&key) else {
                 continue;
             };
             entered += 1;
-            match board.north_south_score(deal) {
-                Some(score) => scores[half] = Some(score),
-                None => {
-                    let what = match board {
-                        BridgeResult::NotPlayed => "was not played".to_owned(),
-                        _ => format!("has an artificial score ({value})"),
-                    };
+            halves[half] = Some(match (board, board.north_south_score(deal)) {
+                (_, Some(score)) => Half::Score(score),
+                (BridgeResult::Artificial { ns, ew }, None) => Half::Artificial(*ns, *ew),
+                _ => {
                     return MatchState::Adjusted(format!(
-                        "board {deal} {what} at table {table} in round {round}: a teams match needs both tables' scores (an adjusted score in IMPs is not built yet: enter the score the director awards)"
+                        "board {deal} was not played at table {table} in round {round}: a teams match needs a score at both tables, so give the board the director's artificial score (AVE+, AVE or AVE-: Law 86A's +3, 0 or −3 IMPs)"
                     ));
                 }
-            }
+            });
         }
-        if let [Some(table1_ns), Some(table2_ns)] = scores {
-            entries.push(BoardEntry::Tables { table1_ns, table2_ns });
+        match halves {
+            [Some(Half::Score(table1_ns)), Some(Half::Score(table2_ns))] => {
+                entries.push(BoardEntry::Tables { table1_ns, table2_ns });
+            }
+            // The first team sits N-S at its own half and E-W at the other.
+            [Some(Half::Artificial(ns, ew)), Some(Half::Score(_))] => entries.push(BoardEntry::Adjusted {
+                first: law_86a_imps(ns),
+                second: law_86a_imps(ew),
+            }),
+            [Some(Half::Score(_)), Some(Half::Artificial(ns, ew))] => entries.push(BoardEntry::Adjusted {
+                first: law_86a_imps(ew),
+                second: law_86a_imps(ns),
+            }),
+            [Some(Half::Artificial(..)), Some(Half::Artificial(..))] => {
+                return MatchState::Adjusted(format!(
+                    "board {deal} has artificial scores at both tables: give one table the director's adjusted score and enter the other's as played (or its own artificial score alone)"
+                ));
+            }
+            _ => {}
         }
     }
     let needed = 2 * m.boards.clone().count();

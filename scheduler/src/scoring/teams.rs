@@ -31,7 +31,19 @@ pub enum BoardEntry {
     },
     /// The first team's net score on the board (table 1's N-S minus table 2's N-S).
     Net(i32),
+    /// The director's adjusted score in IMPs, each team's from its own side (Law 86A: an
+    /// artificial average plus is +3 IMPs, average 0, average minus −3). The two need not
+    /// balance (both teams not at fault: +3 each).
+    Adjusted {
+        /// The first team's IMPs on the board.
+        first: i32,
+        /// The second team's.
+        second: i32,
+    },
 }
+
+/// The most IMPs an adjusted score may give one team on a board (the IMP scale's top).
+pub const MOST_ADJUSTED_IMPS: i32 = 24;
 
 impl BoardEntry {
     /// The first team's net score, checked: each table's score at most [`MOST_POINTS`] either
@@ -53,6 +65,9 @@ impl BoardEntry {
                 check(table1_ns, "table 1's N-S score")?;
                 check(table2_ns, "table 2's N-S score")?;
                 Ok(table1_ns - table2_ns)
+            }
+            BoardEntry::Adjusted { .. } => {
+                Err("an adjusted score in IMPs has no net score in points".to_owned())
             }
             BoardEntry::Net(net) => {
                 if net.abs() > 2 * MOST_POINTS || net % 10 != 0 {
@@ -101,21 +116,45 @@ pub fn score_match(boards: &[BoardEntry], scoring: MatchScoring) -> Result<Match
     if boards.is_empty() {
         return Err("a match has at least one board".to_owned());
     }
-    let mut nets = Vec::with_capacity(boards.len());
+    // Each board's IMPs for each team, from its own side: opposite unless adjusted; and who
+    // won the board at board-a-match (the sign of the net score in points, or of the IMPs).
+    let mut each = Vec::with_capacity(boards.len());
+    let mut won = Vec::with_capacity(boards.len());
     for (i, board) in boards.iter().enumerate() {
-        nets.push(board.net().map_err(|e| format!("board {}: {e}", i + 1))?);
+        let imps_of = match *board {
+            BoardEntry::Adjusted { first, second } => {
+                if first.abs() > MOST_ADJUSTED_IMPS || second.abs() > MOST_ADJUSTED_IMPS {
+                    return Err(format!(
+                        "board {}: an adjusted score of {first} and {second} IMPs; at most {MOST_ADJUSTED_IMPS} either way",
+                        i + 1
+                    ));
+                }
+                won.push([first.signum(), second.signum()]);
+                [first, second]
+            }
+            entry => {
+                let net = entry.net().map_err(|e| format!("board {}: {e}", i + 1))?;
+                won.push([net.signum(), -net.signum()]);
+                let gain = imps(net);
+                [gain, -gain]
+            }
+        };
+        each.push(imps_of);
     }
-    let board_imps: Vec<i32> = nets.iter().map(|&net| imps(net)).collect();
-    let imps_won = split_imps(&board_imps);
+    let board_imps: Vec<i32> = each.iter().map(|b| b[0]).collect();
+    let gained = |team: usize| -> u32 { each.iter().map(|b| b[team].max(0).unsigned_abs()).sum() };
+    let imps_won = [gained(0), gained(1)];
+    // Each team's margin over its own boards (the two are opposite unless an adjusted score
+    // does not balance; then each team is scored on its own margin).
+    let margins: [i64; 2] = std::array::from_fn(|team| each.iter().map(|b| i64::from(b[team])).sum());
     let points = match scoring {
-        MatchScoring::VictoryPoints(scale) => vp_points(scale, boards.len(), imps_won)?,
-        MatchScoring::Imps => {
-            let margin = (i64::from(imps_won[0]) - i64::from(imps_won[1])) * 100;
-            [margin, -margin]
-        }
+        MatchScoring::VictoryPoints(scale) => [
+            vp_share(scale, boards.len(), margins[0])?,
+            vp_share(scale, boards.len(), margins[1])?,
+        ],
+        MatchScoring::Imps => [margins[0] * 100, margins[1] * 100],
         MatchScoring::BoardAMatch => {
-            let first: Points = nets.iter().map(|&net| 50 + 50 * Points::from(net.signum())).sum();
-            [first, 100 * boards.len() as Points - first]
+            std::array::from_fn(|team| won.iter().map(|b| 50 + 50 * Points::from(b[team])).sum())
         }
     };
     Ok(MatchResult {
@@ -123,6 +162,14 @@ pub fn score_match(boards: &[BoardEntry], scoring: MatchScoring) -> Result<Match
         imps_won,
         points,
     })
+}
+
+/// One team's VPs (hundredths) from its own IMP margin in a match of `boards` boards.
+fn vp_share(scale: VpScale, boards: usize, margin: i64) -> Result<Points, String> {
+    let boards = i64::try_from(boards).map_err(|_| "too many boards".to_owned())?;
+    let split = victory_points(scale, boards, margin.unsigned_abs() as f64)?;
+    let share = if margin >= 0 { split.winner } else { split.loser };
+    Ok(Points::from(share.hundredths()))
 }
 
 /// IMPs won by each side from the first side's IMPs per board.
@@ -597,6 +644,38 @@ mod tests {
             swiss_pairs_round(&[vec![420]], 3, VpScale::Wbf2013)
                 .unwrap_err()
                 .contains("every board")
+        );
+    }
+
+    #[test]
+    fn adjusted_boards_count_for_each_team_from_its_own_side() {
+        // Board 1: +620 net (12 IMPs to the first team); board 2: both teams +3 (Law 86A,
+        // neither at fault). Margins: first 15, second −12 + 3 = −9.
+        let boards = [BoardEntry::Net(620), BoardEntry::Adjusted { first: 3, second: 3 }];
+        let imps = score_match(&boards, MatchScoring::Imps).unwrap();
+        assert_eq!(imps.board_imps, [12, 3]);
+        assert_eq!(imps.imps_won, [15, 3]);
+        assert_eq!(imps.points, [1500, -900]);
+        // Board-a-match: the first team wins both boards, the second wins board 2 too.
+        let bam = score_match(&boards, MatchScoring::BoardAMatch).unwrap();
+        assert_eq!(bam.points, [200, 100]);
+        // VPs: each team on its own margin, so the two need not add up to 20.
+        let vps = score_match(&boards, MatchScoring::VictoryPoints(VpScale::Wbf2013)).unwrap();
+        let alone = |margin: i64| vp_share(VpScale::Wbf2013, 2, margin).unwrap();
+        assert_eq!(vps.points, [alone(15), alone(-9)]);
+        assert_ne!(vps.points[0] + vps.points[1], 2000);
+        // Balanced adjusted scores add up to 20 as any board does.
+        let balanced = [BoardEntry::Adjusted { first: 3, second: -3 }];
+        let vps = score_match(&balanced, MatchScoring::VictoryPoints(VpScale::Wbf2013)).unwrap();
+        assert_eq!(vps.points[0] + vps.points[1], 2000);
+        let wild = [BoardEntry::Adjusted {
+            first: 30,
+            second: -30,
+        }];
+        assert!(
+            score_match(&wild, MatchScoring::Imps)
+                .unwrap_err()
+                .contains("at most 24")
         );
     }
 }

@@ -147,19 +147,39 @@ fn a_seven_team_night_is_scored_match_by_match_from_the_tables() {
 }
 
 #[test]
-fn an_artificial_score_leaves_the_match_unscored_and_says_why() {
+fn an_artificial_score_is_three_imps_as_law_86a_says() {
     let (event, _) = build_event(&night_spec(5, 1), &Control::unlimited()).unwrap();
-    let first = table_of(&event.schedule, 0, 6);
-    let second = table_of(&event.schedule, 1, 5);
-    let deal = *event.deals_at(first.0, first.1).start();
     let mut session = Session::create(&scratch("teams-night", "artificial.tourney"), &event).unwrap();
-    enter(&mut session, first, deal, "AVE+");
-    enter(&mut session, second, deal, "-50");
+    let halves = |a: usize, b: usize| {
+        (
+            table_of(&event.schedule, a, 5 + b),
+            table_of(&event.schedule, b, 5 + a),
+        )
+    };
+    let deal_of = |(round, table): (u32, u32)| *event.deals_at(round, table).start();
+    // Aces v Barons: Aces N-S get AVE+ (Barons E-W AVE-) at one table, the other table
+    // played: +3 IMPs to Aces, −3 to Barons; 1 board, a margin of 3: 13.28 VPs to 6.72
+    // (B = 15: 10 + 10 (1 − τ^0.6) / (1 − τ³), worked by hand).
+    let (first, second) = halves(0, 1);
+    enter(&mut session, first, deal_of(first), "AVE+");
+    enter(&mut session, second, deal_of(second), "-50");
+    // Crowns v Dukes: neither side at fault, both tables' pairs at Crowns' table AVE+: each
+    // team +3 IMPs, each scored on its own margin (they do not balance).
+    let (first, second) = halves(2, 3);
+    enter(&mut session, first, deal_of(first), "A+/A+");
+    enter(&mut session, second, deal_of(second), "420");
+    // Aces v Crowns: not played at one table: the director is asked for a score.
+    let (first, second) = halves(0, 2);
+    enter(&mut session, first, deal_of(first), "NP");
+    enter(&mut session, second, deal_of(second), "100");
     let tables = standings(session.event(), session.results());
+    assert_eq!(&row(&tables[1], "Aces v Barons")[3..5], ["3–0", "13.28–6.72"]);
+    assert_eq!(&row(&tables[1], "Crowns v Dukes")[3..5], ["3–3", "13.28–13.28"]);
+    assert_eq!(row(&tables[1], "Aces v Crowns")[3], "not scored (see below)");
     let note = tables[1].note.clone().unwrap();
-    assert!(note.contains("Aces v Barons: board"), "{note}");
-    assert!(note.contains("artificial"), "{note}");
-    assert_eq!(row(&tables[1], "Aces v Barons")[3], "not scored (see below)");
+    assert!(note.contains("Aces v Crowns: board"), "{note}");
+    assert!(note.contains("was not played"), "{note}");
+    assert!(note.contains("2 of 10 matches complete"), "{note}");
 }
 
 #[test]
