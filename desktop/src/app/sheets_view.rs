@@ -226,7 +226,10 @@ impl SheetsView {
                 &mut self.travellers,
                 "Travellers, one per board (filled in from the results entered)",
             );
-            ui.checkbox(&mut self.score_cards, "Personal score cards, one per pair");
+            // Not at a teams night: its pairs' cards would count matchpoints.
+            if offered.contains(&SheetKind::ScoreCards) {
+                ui.checkbox(&mut self.score_cards, "Personal score cards, one per pair");
+            }
         }
         if offered.contains(&SheetKind::HandRecords) {
             ui.checkbox(&mut self.hand_records, "Hand records (4 boards a page)")

@@ -40,6 +40,12 @@ pub fn sheet_kinds(event: &Event) -> Vec<SheetKind> {
     }
     let bridge = matches!(event.settings.scoring, Scoring::Bridge { .. });
     let mut kinds = match (&event.schedule.movement, bridge) {
+        // A teams night's pairs are scored as team matches, not matchpoints: their personal
+        // cards (matchpoints and a place among the pairs) are not printed.
+        (Some(_), _) if teams_night(event) => SheetKind::CLUB_PAIRS_KINDS
+            .into_iter()
+            .filter(|&k| k != SheetKind::ScoreCards)
+            .collect(),
         (Some(_), _) => SheetKind::CLUB_PAIRS_KINDS.to_vec(),
         (None, true) => {
             let mut kinds = vec![SheetKind::MovementSummary];
@@ -52,6 +58,17 @@ pub fn sheet_kinds(event: &Event) -> Vec<SheetKind> {
         kinds.push(SheetKind::HandRecords);
     }
     kinds
+}
+
+/// Whether the event is a club teams-of-four night.
+fn teams_night(event: &Event) -> bool {
+    matches!(
+        event.settings.scoring,
+        Scoring::Bridge {
+            teams_of_four: Some(_),
+            ..
+        }
+    )
 }
 
 /// Every sheet the event can print now: `sheet_kinds`, and the standings once there are
@@ -94,6 +111,11 @@ pub fn event_document(
         results,
         round: options.round,
     });
+    if teams_night(event) && options.kinds.contains(&SheetKind::ScoreCards) {
+        return Err(SheetError::Options(
+            "a teams night's pairs have no personal score cards (those count matchpoints among the pairs, and a teams night is scored match by match): print the travellers, and the standings for each match's IMPs".into(),
+        ));
+    }
     let scored = travellers(event, results);
     let cards = if options.kinds.contains(&SheetKind::ScoreCards) {
         scorecards(event, results)

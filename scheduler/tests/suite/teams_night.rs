@@ -188,6 +188,17 @@ fn an_even_night_shares_boards_and_every_two_teams_meet() {
     assert_eq!(event.schedule.entrants.len(), 12);
     assert_eq!(event.schedule.rounds.len(), 5);
     assert!(verify(&event.schedule).is_valid());
+    // The pairs' personal score cards (matchpoints among the pairs) are not a teams night's.
+    let kinds = scheduler::sheets::event_sheets::sheet_kinds(&event);
+    assert!(kinds.contains(&scheduler::sheets::SheetKind::Travellers));
+    assert!(!kinds.contains(&scheduler::sheets::SheetKind::ScoreCards));
+    let mut options = scheduler::sheets::event_sheets::sheet_options(&event);
+    options.kinds = vec![scheduler::sheets::SheetKind::ScoreCards];
+    let refused =
+        scheduler::sheets::event_sheets::event_document(&event, &scheduler::event::Results::new(), &options)
+            .unwrap_err()
+            .to_string();
+    assert!(refused.contains("no personal score cards"), "{refused}");
     let tables = standings(&event, &scheduler::event::Results::new());
     // 15 matches, each with its two halves named.
     assert_eq!(tables[1].rows.len(), 15);

@@ -109,7 +109,13 @@ fn standings_table(table: &StandingsTable, heading: &str) -> String {
         .iter()
         .map(|row| row.iter().map(|cell| esc(cell)).collect())
         .collect();
-    let mut html = Table::new(&format!("{heading}, best first"), columns, rows);
+    // A ranking is best first; a list (a teams night's matches) is not ranked.
+    let caption = if table.columns.first().is_some_and(|c| c == "Rank") {
+        format!("{heading}, best first")
+    } else {
+        heading.to_string()
+    };
+    let mut html = Table::new(&caption, columns, rows);
     html.row_header = table
         .columns
         .iter()
