@@ -190,7 +190,7 @@ impl SheetsView {
                 "Movement summary for the director (relay, sharing, copies of each board)",
             );
         }
-        if offered.contains(&SheetKind::MatchCards) {
+        if offered.contains(&SheetKind::MatchCards) && offered.contains(&SheetKind::Round) {
             ui.checkbox(
                 &mut self.round,
                 "Round sheet (each match's tables, teams and result)",
@@ -216,7 +216,10 @@ impl SheetsView {
                 &mut self.match_cards,
                 "Match score cards (both tables' scores of every board, the IMPs and the result)",
             );
-            self.round_choice(ui, session);
+            // A teams night's matches span two rounds: its cards are printed all together.
+            if matches!(session.event().settings.scoring, Scoring::Teams { .. }) {
+                self.round_choice(ui, session);
+            }
         }
         if offered.contains(&SheetKind::Personal) {
             ui.checkbox(&mut self.personal, "Personal movement cards (with cut lines)");
@@ -258,9 +261,10 @@ impl SheetsView {
         let mut options = sheet_options(event);
         options.paper = if self.letter { Paper::Letter } else { Paper::A4 };
         let offered = sheet_kinds(event);
-        options.round = self
-            .only_round
-            .filter(|_| offered.contains(&SheetKind::MatchCards));
+        options.round = self.only_round.filter(|_| {
+            offered.contains(&SheetKind::MatchCards)
+                && matches!(event.settings.scoring, Scoring::Teams { .. })
+        });
         options.kinds = [
             (self.summary, SheetKind::MovementSummary),
             (self.round, SheetKind::Round),

@@ -152,9 +152,59 @@ pub fn match_state(m: &NightMatch, results: &Results) -> MatchState {
     }
 }
 
+/// Every match of a teams night as a match card (the first team as "home": its N-S pair at
+/// the first of the two tables), for the match score cards team-mates score up on; with the
+/// match. `None` when the event has no movement.
+pub fn night_cards(
+    event: &Event,
+    results: &Results,
+    scoring: TeamsScoring,
+) -> Option<Vec<(NightMatch, super::teams::MatchCard)>> {
+    let (_, scored) = scored_matches(event, results, scoring)?;
+    let cards = scored
+        .into_iter()
+        .map(|s| {
+            let boards = s
+                .m
+                .boards
+                .clone()
+                .map(|deal| {
+                    let score =
+                        |(round, table): (u32, u32)| match results.get(&ResultKey { round, table, deal }) {
+                            Some(ResultValue::Bridge { board }) => board.north_south_score(deal),
+                            _ => None,
+                        };
+                    let board = match (score(s.m.halves[0]), score(s.m.halves[1])) {
+                        (Some(table1_ns), Some(table2_ns)) => {
+                            Some(super::teams::TeamBoard::Tables { table1_ns, table2_ns })
+                        }
+                        _ => None,
+                    };
+                    let home_imps = board
+                        .and_then(|b| b.entry().net().ok())
+                        .map(crate::scoring::bridge::imps);
+                    super::teams::BoardLine {
+                        deal,
+                        board,
+                        home_imps,
+                    }
+                })
+                .collect();
+            let card = super::teams::MatchCard {
+                home: s.m.teams[0],
+                away: s.m.teams[1],
+                boards,
+                score: s.result.as_ref().map(|r| (r.imps_won, r.points)),
+            };
+            (s.m, card)
+        })
+        .collect();
+    Some(cards)
+}
+
 /// Each team's name: the roster's team column of its N-S pair (entrant t), else the pair's
 /// name.
-fn team_names(event: &Event, teams: usize) -> Vec<String> {
+pub fn team_names(event: &Event, teams: usize) -> Vec<String> {
     (0..teams)
         .map(|t| {
             let pair = event.roster.players.get(t);

@@ -47,8 +47,8 @@ pub fn document(
     for kind in kinds {
         let (title, body) = match kind {
             SheetKind::Round => match &scored.teams {
-                Some(teams) => teams::round_sheet(teams),
-                None => round_sheet(schedule, options),
+                Some(teams) if teams.night().is_none() => teams::round_sheet(teams),
+                _ => round_sheet(schedule, options),
             },
             SheetKind::MatchCards => match &scored.teams {
                 Some(teams) => teams::match_cards(teams, options),

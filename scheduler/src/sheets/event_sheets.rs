@@ -42,9 +42,11 @@ pub fn sheet_kinds(event: &Event) -> Vec<SheetKind> {
     let mut kinds = match (&event.schedule.movement, bridge) {
         // A teams night's pairs are scored as team matches, not matchpoints: their personal
         // cards (matchpoints and a place among the pairs) are not printed.
+        // Its match score cards take their place: both tables of each match, to score up.
         (Some(_), _) if teams_night(event) => SheetKind::CLUB_PAIRS_KINDS
             .into_iter()
             .filter(|&k| k != SheetKind::ScoreCards)
+            .chain([SheetKind::MatchCards])
             .collect(),
         (Some(_), _) => SheetKind::CLUB_PAIRS_KINDS.to_vec(),
         (None, true) => {
@@ -106,14 +108,16 @@ pub fn event_document(
     } else {
         running_ranking(event, results).map_or_else(|| standings(event, results), |ranking| vec![ranking])
     };
-    let teams = matches!(event.settings.scoring, Scoring::Teams { .. }).then_some(TeamsSheets {
-        event,
-        results,
-        round: options.round,
-    });
+    let teams = (matches!(event.settings.scoring, Scoring::Teams { .. }) || teams_night(event)).then_some(
+        TeamsSheets {
+            event,
+            results,
+            round: options.round,
+        },
+    );
     if teams_night(event) && options.kinds.contains(&SheetKind::ScoreCards) {
         return Err(SheetError::Options(
-            "a teams night's pairs have no personal score cards (those count matchpoints among the pairs, and a teams night is scored match by match): print the travellers, and the standings for each match's IMPs".into(),
+            "a teams night's pairs have no personal score cards (those count matchpoints among the pairs, and a teams night is scored match by match): print the match score cards (both tables of each match) and the travellers".into(),
         ));
     }
     let scored = travellers(event, results);

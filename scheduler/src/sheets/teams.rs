@@ -52,7 +52,24 @@ impl TeamsSheets<'_> {
         }
     }
 
+    /// The teams night's scoring, when the event is one (its matches are not the schedule's
+    /// tables: `night_match_cards`).
+    pub(super) fn night(&self) -> Option<TeamsScoring> {
+        match self.event.settings.scoring {
+            Scoring::Bridge { teams_of_four, .. } => teams_of_four,
+            _ => None,
+        }
+    }
+
     fn name(&self, team: usize) -> String {
+        if self.night().is_some() {
+            let movement = self.event.schedule.movement.as_ref();
+            let teams = movement.map_or(0, |m| m.tables);
+            return crate::event::teams_night::team_names(self.event, teams)
+                .get(team)
+                .cloned()
+                .unwrap_or_default();
+        }
         self.event
             .schedule
             .entrants
@@ -253,8 +270,14 @@ pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, Sect
     ];
     let event = event_line(options);
     let mut cards = Vec::new();
+    if let Some(scoring) = teams.night() {
+        let night = crate::event::teams_night::night_cards(teams.event, teams.results, scoring);
+        for (m, card) in night.unwrap_or_default() {
+            cards.push(night_match_card(teams, &m, &card, scoring, &event));
+        }
+    }
     for (round, number, card) in crate::event::teams::match_cards(teams.event, teams.results) {
-        if teams.chosen(round) {
+        if teams.chosen(round) && teams.night().is_none() {
             cards.push(one_match_card(teams, round, number, &card, &event));
         }
     }
@@ -269,6 +292,57 @@ pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, Sect
             cards,
         },
     )
+}
+
+/// A teams night's match card: the two teams, where each half is played, the boards, and
+/// the result or boxes for it.
+fn night_match_card(
+    teams: &TeamsSheets,
+    m: &crate::event::teams_night::NightMatch,
+    card: &MatchCard,
+    scoring: TeamsScoring,
+    event: &str,
+) -> PairCard {
+    let (home, away) = (teams.name(card.home), teams.name(card.away));
+    let [(r1, t1), (r2, t2)] = m.halves;
+    let foot = match card.score {
+        Some((imps, points)) => {
+            let mut line = format!("{home} {} IMPs, {away} {} IMPs", imps[0], imps[1]);
+            if scoring != TeamsScoring::Imps {
+                line.push_str(&format!(
+                    " · {} {} – {}",
+                    scoring.column(),
+                    points_text(points[0]),
+                    points_text(points[1])
+                ));
+            }
+            vec![line]
+        }
+        None => vec![format!(
+            "IMPs: {home} ________   {away} ________        Points: ________ – ________"
+        )],
+    };
+    PairCard {
+        pair: format!("{home} v {away}"),
+        names: format!("boards {}–{}", m.boards.start(), m.boards.end()),
+        event: format!(
+            "{event} · {home} N-S at table {t1} in round {r1}, {away} N-S at table {t2} in round {r2}"
+        ),
+        status: None,
+        rounds: vec![CardRound {
+            round: String::new(),
+            seat: String::new(),
+            against: String::new(),
+            names: String::new(),
+            note: None,
+            boards: card
+                .boards
+                .iter()
+                .map(|line| board_cells(line.deal, line.board, line.home_imps))
+                .collect(),
+        }],
+        foot,
+    }
 }
 
 /// One match's card: its title, the boards, and the result or boxes for it at the foot.

@@ -199,6 +199,19 @@ fn an_even_night_shares_boards_and_every_two_teams_meet() {
             .unwrap_err()
             .to_string();
     assert!(refused.contains("no personal score cards"), "{refused}");
+    // Their place: a match score card for each of the 15 matches, both tables side by side.
+    assert!(kinds.contains(&scheduler::sheets::SheetKind::MatchCards));
+    options.kinds = vec![scheduler::sheets::SheetKind::MatchCards];
+    let document =
+        scheduler::sheets::event_sheets::event_document(&event, &scheduler::event::Results::new(), &options)
+            .unwrap();
+    match &document.sections[0].body {
+        scheduler::sheets::SectionBody::Scorecards { cards, .. } => {
+            assert_eq!(cards.len(), 15);
+            assert!(cards[0].event.contains("N-S at table"), "{}", cards[0].event);
+        }
+        other => panic!("not score cards: {other:?}"),
+    }
     let tables = standings(&event, &scheduler::event::Results::new());
     // 15 matches, each with its two halves named.
     assert_eq!(tables[1].rows.len(), 15);
