@@ -616,7 +616,7 @@ fn team_of(entrants: &[String], typed: &str) -> Result<usize, String> {
 
 /// `event swap`: two teams of the last round exchange places, through the one write path.
 fn swap(file: &Path, round: u32, first: &str, second: &str) -> Result<ExitCode> {
-    let mut session = match open(file) {
+    let session = match open(file) {
         Ok(session) => session,
         Err(error) => {
             eprintln!("error: {error}");
@@ -631,11 +631,17 @@ fn swap(file: &Path, round: u32, first: &str, second: &str) -> Result<ExitCode> 
             return Ok(ExitCode::from(2));
         }
     };
-    match session.apply(Command::SwapTeams { round, first, second }) {
-        Ok(applied) => {
-            println!("{}", applied.message);
-            Ok(ExitCode::SUCCESS)
-        }
+    Ok(apply_and_say(
+        session,
+        Command::SwapTeams { round, first, second },
+    ))
+}
+
+/// `event tie-break`: a knockout that ended level gets its tie-break stanza, through the one
+/// write path.
+fn tie_break(file: &Path) -> Result<ExitCode> {
+    match open(file) {
+        Ok(session) => Ok(apply_and_say(session, Command::AddTieBreak)),
         Err(error) => {
             eprintln!("error: {error}");
             Ok(ExitCode::FAILURE)
@@ -643,18 +649,16 @@ fn swap(file: &Path, round: u32, first: &str, second: &str) -> Result<ExitCode> 
     }
 }
 
-/// `event tie-break`: a knockout that ended level gets its tie-break stanza, through the one
-/// write path.
-fn tie_break(file: &Path) -> Result<ExitCode> {
-    let applied = open(file).and_then(|mut session| session.apply(Command::AddTieBreak));
-    match applied {
+/// Applies `command` through the one write path and says what it did, or why not.
+fn apply_and_say(mut session: Session, command: Command) -> ExitCode {
+    match session.apply(command) {
         Ok(applied) => {
             println!("{}", applied.message);
-            Ok(ExitCode::SUCCESS)
+            ExitCode::SUCCESS
         }
         Err(error) => {
             eprintln!("error: {error}");
-            Ok(ExitCode::FAILURE)
+            ExitCode::FAILURE
         }
     }
 }

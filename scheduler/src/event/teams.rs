@@ -389,6 +389,21 @@ pub(crate) fn standing_lines(
     team_standings(event.schedule.entrants.len(), &matches, &byes, bye.score(scoring))
 }
 
+/// A team's line of the standings: place, name, points, matches played, byes (when the event
+/// has them), IMPs won and lost, and the quotient.
+pub(crate) fn standing_cells(l: &TeamStanding, name: String, byes: bool) -> Vec<String> {
+    let mut cells = vec![l.place.clone(), name, points_text(l.points), l.played.to_string()];
+    if byes {
+        cells.push(l.byes.to_string());
+    }
+    cells.extend([
+        l.imps_won.to_string(),
+        l.imps_lost.to_string(),
+        quotient_text(l.imps_won, l.imps_lost),
+    ]);
+    cells
+}
+
 /// IMPs won ÷ IMPs lost, as printed: "1.250", "∞" when none were lost, "–" before any.
 pub(crate) fn quotient_text(won: u64, lost: u64) -> String {
     match (won, lost) {
@@ -426,16 +441,8 @@ pub fn standings_table(
             rows: lines
                 .iter()
                 .map(|l| {
-                    vec![
-                        l.place.clone(),
-                        event.schedule.entrants.get(l.team).cloned().unwrap_or_default(),
-                        points_text(l.points),
-                        l.played.to_string(),
-                        l.byes.to_string(),
-                        l.imps_won.to_string(),
-                        l.imps_lost.to_string(),
-                        quotient_text(l.imps_won, l.imps_lost),
-                    ]
+                    let name = event.schedule.entrants.get(l.team).cloned().unwrap_or_default();
+                    standing_cells(l, name, true)
                 })
                 .collect(),
             note: Some(format!(

@@ -7,7 +7,7 @@
 //! teams match (`scoring::teams`). A match counts once both tables have every board.
 
 use super::standings_table::StandingsTable;
-use super::teams::{TeamsScoring, quotient_text};
+use super::teams::{TeamsScoring, standing_cells};
 use super::{BridgeResult, Event, ResultKey, ResultValue, Results};
 use crate::model::movement::Movement;
 use crate::scoring::teams::{
@@ -407,17 +407,7 @@ fn ranking_table(names: &[String], played: &[PlayedMatch], scoring: TeamsScoring
             columns,
             rows: lines
                 .iter()
-                .map(|l| {
-                    vec![
-                        l.place.clone(),
-                        names.get(l.team).cloned().unwrap_or_default(),
-                        points_text(l.points),
-                        l.played.to_string(),
-                        l.imps_won.to_string(),
-                        l.imps_lost.to_string(),
-                        quotient_text(l.imps_won, l.imps_lost),
-                    ]
-                })
+                .map(|l| standing_cells(l, names.get(l.team).cloned().unwrap_or_default(), false))
                 .collect(),
             note: Some(format!(
                 "Ranked by {}, then the result between the tied teams (when they have all met), then the IMP quotient (IMPs won ÷ IMPs lost). A match counts once both its tables have every board.",

@@ -91,41 +91,12 @@ pub fn teams_movement(teams: usize, boards_per_round: usize) -> Result<TeamsMove
 fn sharing_movement(teams: usize, boards_per_round: usize) -> TeamsMovement {
     let m = teams - 1;
     let a = (m + 3) / 2;
-    let rounds = (0..m)
-        .map(|r| {
-            let mut tables: Vec<TeamsTable> = (0..m)
-                .map(|t| {
-                    let (ew, set, shares_with) = if t == r {
-                        (teams, r, Some(teams))
-                    } else {
-                        let d = (t + m - r) % m;
-                        ((2 * t + m - r) % m + 1, (r + a * d) % m, None)
-                    };
-                    TeamsTable {
-                        table: t + 1,
-                        ns: t + 1,
-                        ew,
-                        set: set + 1,
-                        shares_with,
-                    }
-                })
-                .collect();
-            tables.push(TeamsTable {
-                table: teams,
-                ns: teams,
-                ew: r + 1,
-                set: r + 1,
-                shares_with: Some(r + 1),
-            });
-            tables
-        })
-        .collect();
+    // The cyclic form with E-W of 2t − r = r + 2d and set r + a·d at offset d = t − r.
+    let phi: Vec<usize> = (1..m).map(|d| 2 * d % m).collect();
+    let c: Vec<usize> = (1..m).map(|d| a * d % m).collect();
     TeamsMovement {
         name: "Tourney's sharing movement (the last table shares boards each round)",
-        teams,
-        sets: m,
-        boards_per_round,
-        rounds,
+        ..starter_movement(teams, boards_per_round, &phi, &c)
     }
 }
 

@@ -15,7 +15,7 @@ use crate::deals::{Vulnerability, standard_vulnerability};
 use crate::event::teams::{MatchCard, TeamBoard, TeamsScoring, match_card, match_tables, signed};
 use crate::event::{Event, Results, Scoring};
 use crate::model::{Absence, Round};
-use crate::scoring::teams::points_text;
+use crate::scoring::teams::{Points, points_text};
 
 /// A teams event and its results, for the sheets that need more than the schedule.
 #[derive(Debug, Clone, Copy)]
@@ -294,6 +294,27 @@ pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, Sect
     )
 }
 
+/// A match's result at the foot of its card: "Aces 8 IMPs, Barons 1 IMPs · VPs 14.96 – 5.04"
+/// (the points left out when the match is scored as IMPs).
+fn result_line(
+    home: &str,
+    away: &str,
+    imps: [u32; 2],
+    points: [Points; 2],
+    scoring: Option<TeamsScoring>,
+) -> String {
+    let mut line = format!("{home} {} IMPs, {away} {} IMPs", imps[0], imps[1]);
+    if let Some(scoring) = scoring.filter(|&s| s != TeamsScoring::Imps) {
+        line.push_str(&format!(
+            " · {} {} – {}",
+            scoring.column(),
+            points_text(points[0]),
+            points_text(points[1])
+        ));
+    }
+    line
+}
+
 /// A teams night's match card: the two teams, where each half is played, the boards, and
 /// the result or boxes for it.
 fn night_match_card(
@@ -306,18 +327,7 @@ fn night_match_card(
     let (home, away) = (teams.name(card.home), teams.name(card.away));
     let [(r1, t1), (r2, t2)] = m.halves;
     let foot = match card.score {
-        Some((imps, points)) => {
-            let mut line = format!("{home} {} IMPs, {away} {} IMPs", imps[0], imps[1]);
-            if scoring != TeamsScoring::Imps {
-                line.push_str(&format!(
-                    " · {} {} – {}",
-                    scoring.column(),
-                    points_text(points[0]),
-                    points_text(points[1])
-                ));
-            }
-            vec![line]
-        }
+        Some((imps, points)) => vec![result_line(&home, &away, imps, points, Some(scoring))],
         None => vec![format!(
             "IMPs: {home} ________   {away} ________        Points: ________ – ________"
         )],
@@ -351,21 +361,11 @@ fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard
     let [first, second] = match_tables(number);
     let foot = match card.score {
         Some((imps, points)) => {
-            let mut line = format!("{home} {} IMPs, {away} {} IMPs", imps[0], imps[1]);
-            match teams.event.settings.scoring {
-                Scoring::Teams {
-                    scoring: TeamsScoring::Imps,
-                    ..
-                } => {}
-                Scoring::Teams { scoring, .. } => line.push_str(&format!(
-                    " · {} {} – {}",
-                    scoring.column(),
-                    points_text(points[0]),
-                    points_text(points[1])
-                )),
-                _ => {}
-            }
-            vec![line]
+            let scoring = match teams.event.settings.scoring {
+                Scoring::Teams { scoring, .. } => Some(scoring),
+                _ => None,
+            };
+            vec![result_line(&home, &away, imps, points, scoring)]
         }
         None => vec![
             format!("IMPs: {home} ________   {away} ________        Points: ________ – ________"),
