@@ -294,6 +294,22 @@ pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, Sect
     )
 }
 
+/// A match card's one block of lines: every board of the match.
+fn board_lines(card: &MatchCard) -> Vec<CardRound> {
+    vec![CardRound {
+        round: String::new(),
+        seat: String::new(),
+        against: String::new(),
+        names: String::new(),
+        note: None,
+        boards: card
+            .boards
+            .iter()
+            .map(|line| board_cells(line.deal, line.board, line.home_imps))
+            .collect(),
+    }]
+}
+
 /// A match's result at the foot of its card: "Aces 8 IMPs, Barons 1 IMPs · VPs 14.96 – 5.04"
 /// (the points left out when the match is scored as IMPs).
 fn result_line(
@@ -339,18 +355,7 @@ fn night_match_card(
             "{event} · {home} N-S at table {t1} in round {r1}, {away} N-S at table {t2} in round {r2}"
         ),
         status: None,
-        rounds: vec![CardRound {
-            round: String::new(),
-            seat: String::new(),
-            against: String::new(),
-            names: String::new(),
-            note: None,
-            boards: card
-                .boards
-                .iter()
-                .map(|line| board_cells(line.deal, line.board, line.home_imps))
-                .collect(),
-        }],
+        rounds: board_lines(card),
         foot,
     }
 }
@@ -380,18 +385,7 @@ fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard
             teams.boards_text(round),
         ),
         status: None,
-        rounds: vec![CardRound {
-            round: String::new(),
-            seat: String::new(),
-            against: String::new(),
-            names: String::new(),
-            note: None,
-            boards: card
-                .boards
-                .iter()
-                .map(|line| board_cells(line.deal, line.board, line.home_imps))
-                .collect(),
-        }],
+        rounds: board_lines(card),
         foot,
     }
 }
