@@ -304,18 +304,25 @@ fn whist_full_cycle_for_13_is_complete_and_directed() {
     );
 }
 
-/// Issue 24: 80 and 84 players (4N − 1 prime, no cyclic rotation known to Tourney) get the whole
-/// cycle from four groups; the CSV verifies as complete, and a swapped seat breaks it.
+/// Issue 46: 64, 80, 84 and 100 players play the published 1-rotational starters (everyone
+/// moves on one place, one player stationary); 128 the four groups. Each CSV verifies as
+/// complete, and a swapped seat breaks it.
 #[test]
 fn whist_whole_cycles_for_80_and_84_players_verify() {
     let dir = scratch("whist80");
-    for n in ["80", "84"] {
+    for n in ["64", "80", "84", "100", "128"] {
         let csv = dir.join(format!("w{n}.csv"));
         let out = tourney(&["whist", "--players", n, "--out", csv.to_str().unwrap()]);
         assert!(out.status.success(), "{}", text(&out.stderr));
         let said = text(&out.stderr);
-        assert!(said.contains("non-cyclic rotation of"), "{said}");
-        assert!(said.contains("players follow their printed cards"), "{said}");
+        if n == "128" {
+            assert!(said.contains("non-cyclic rotation of"), "{said}");
+            assert!(said.contains("players follow their printed cards"), "{said}");
+        } else {
+            assert!(said.contains("1-rotational rotation of"), "{said}");
+            assert!(said.contains("published by Bill Butler"), "{said}");
+            assert!(said.contains("everyone else moves on one place"), "{said}");
+        }
         let out = tourney(&["verify", csv.to_str().unwrap(), "--format", "whist"]);
         assert!(out.status.success(), "{n}: {}", text(&out.stdout));
         let rows = std::fs::read_to_string(&csv).unwrap().lines().count();

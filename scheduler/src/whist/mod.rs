@@ -14,6 +14,9 @@
 //! - [`table`]: the shipped starter table (`assets/whist-starters.txt`): a count's line
 //!   looked up, lines parsed and updated, and a table rebuilt from scratch (`tourney
 //!   whist-starters --max`).
+//! - [`published`]: the starters published by Bill Butler for 64, 80, 84, 92, 96 and 100
+//!   players (`assets/whist-published.txt`), shipped as published data with their source
+//!   and preferred over the product and four-group rotations for those counts.
 //! - [`offline`]: the hours-long search behind `tourney whist-starters --search`, filling the
 //!   table file as it goes (`run`; `kind` names a starter's kind for `tourney bench whist`).
 //! - This file: `full_cycle`, `listed_cycle` and `numbered_names` (a rotation's whole cycle as
@@ -55,6 +58,7 @@ pub mod offline;
 pub mod orientation;
 pub(crate) mod patterned;
 pub mod plan;
+pub mod published;
 pub mod reseat;
 pub(crate) mod search;
 pub(crate) mod small;

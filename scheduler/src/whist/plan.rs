@@ -155,12 +155,20 @@ pub struct WhistNotes {
 }
 
 /// A complete rotation for `n` players (everyone partners everyone once over the cycle):
-/// a construction, or the shipped table. `None` when neither has one.
+/// a construction, a published starter, or the shipped table. `None` when none has one.
 pub fn complete_starter(n: usize, directed: bool) -> Option<(Starter, &'static str)> {
     if n % 4 == 1
         && let Some(starter) = orbit_starter(n as u32)
     {
         return Some((starter, "algebraic construction"));
+    }
+    // Published 1-rotational starters come before the product and four-group rotations:
+    // players just move on one place.
+    if let Some(found) = super::published::published(n)
+        .filter(|s| !directed || starter_is_directed(s))
+        .map(|s| (s, super::published::SOURCE))
+    {
+        return Some(found);
     }
     if let Some(starter) = product_starter(n as u32) {
         return Some((starter, "algebraic construction over a product group"));
@@ -191,16 +199,20 @@ pub fn listed_complete(n: usize) -> Option<Listed> {
     if complete_starter(n, false).is_some() {
         return None;
     }
-    let component = |g: usize| complete_starter(g, false).map(|(s, _)| Listed::from_starter(&s, true));
     // Blocks keep their rotations' seats, so directed blocks make a directed whole.
     let directed_first = |k: usize| {
         complete_starter(k, true)
             .or_else(|| complete_starter(k, false))
             .map(|(s, _)| Listed::from_starter(&s, true))
     };
-    four_groups::rotation(n, &component)
-        .map(|(listed, _)| listed)
-        .or_else(|| blocks::rotation(n, &directed_first))
+    four_group_rotation(n).or_else(|| blocks::rotation(n, &directed_first))
+}
+
+/// The four-group rotation for `n` players (`four_groups.rs`), whether or not a starter is
+/// known for `n`.
+fn four_group_rotation(n: usize) -> Option<Listed> {
+    let component = |g: usize| complete_starter(g, false).map(|(s, _)| Listed::from_starter(&s, true));
+    four_groups::rotation(n, &component).map(|(listed, _)| listed)
 }
 
 /// Whether a complete rotation for `n` players is known: a starter, or one listed round by
@@ -225,13 +237,26 @@ fn listed_rotation(
         // One short of a multiple of four: the listed rotation for one more, one seat empty,
         // its rounds ordered so that the evening's sit-outs are fair.
         None if n % 4 == 3 && !options.directed && complete_starter(n, false).is_none() => {
-            let full = listed_complete(n + 1)?;
             let played = usize::from(pseudo)..usize::from(pseudo) + rounds;
+            // A starter for one more whose rounds, multiplied through, share the sit-outs
+            // fairly is simpler to run (`starter_for`); otherwise its rounds are reordered here.
+            let fair_starter = padded_starter(n).and_then(|p| fair_multiple(&p, played.clone()));
+            if fair_starter.is_some() {
+                return None;
+            }
+            // The rotations for one more: its starter listed, then the four groups (whose
+            // sit-outs order fairly for lengths a cyclic one cannot, e.g. 79 over 52 rounds).
+            let starter = complete_starter(n + 1, false)
+                .filter(|(s, _)| s.infinity)
+                .map(|(s, _)| Listed::from_starter(&s, true));
+            let fulls = [listed_complete(n + 1), starter, four_group_rotation(n + 1)];
             // Which seat is left empty matters a little (79 over 25 rounds: 76 of the 80 work).
-            let first = full.stationary.unwrap_or(0);
-            let padded = [first, 1, 2, 3]
-                .into_iter()
-                .find_map(|empty| full.without(empty).fairly_ordered(played.clone(), options.seed))?;
+            let padded = fulls.into_iter().flatten().find_map(|full| {
+                let first = full.stationary.unwrap_or(0);
+                [first, 1, 2, 3]
+                    .into_iter()
+                    .find_map(|empty| full.without(empty).fairly_ordered(played.clone(), options.seed))
+            })?;
             (padded, "the rotation for one more player, with one seat empty")
         }
         None => return None,
@@ -884,12 +909,15 @@ fn place_players(
         let pair = partner_pairs.iter().position(|&(x, y)| {
             let free = |l: u32| !used.contains(&l);
             match label_of[first] {
-                Some(seat) if Some(seat) == fixed => x == seat && free(y),
+                Some(seat) if Some(seat) == fixed => (x == seat && free(y)) || (y == seat && free(x)),
                 _ => Some(x) != fixed && Some(y) != fixed && free(x) && free(y),
             }
         });
         if let Some(index) = pair {
-            let (x, y) = partner_pairs.remove(index);
+            let (x, y) = match partner_pairs.remove(index) {
+                (x, y) if Some(y) == fixed => (y, x),
+                pair => pair,
+            };
             if label_of[first].is_none() {
                 label_of[first] = Some(x);
                 used.push(x);

@@ -125,7 +125,8 @@ fn directed_seating_where_it_exists() {
 }
 
 /// Issue 24: every count v ≡ 0, 1 (mod 4) from 4 to 101 plays its whole cycle, held by the
-/// verifier to partner-once, oppose-twice (80 and 84 from four groups, the rest from starters).
+/// verifier to partner-once, oppose-twice (64, 80, 84, 92, 96 and 100 from published starters,
+/// the rest from the project's own starters and constructions).
 #[test]
 fn every_count_to_101_plays_a_whole_verified_cycle() {
     for n in (4..=101).filter(|n| n % 4 <= 1) {
@@ -136,26 +137,31 @@ fn every_count_to_101_plays_a_whole_verified_cycle() {
     }
 }
 
-/// The four-group rotation (84 players) takes couples (pseudo round), a stationary player
-/// (table 1, North, every round) and never-partner pairs like a starter does.
+/// The four-group rotation (128 players) and a published starter (84) take couples (pseudo
+/// round), a stationary player (table 1, North, every round) and never-partner pairs like the
+/// project's own starters do. (84 found a fault: a published starter's stationary seat was
+/// at West, and a couple with a stationary spouse was not seated in the pseudo round.)
 #[test]
 fn a_four_group_rotation_keeps_couples_the_stationary_player_and_pairs_apart() {
-    let mut roster = with_couples(84, &[(3, 7), (10, 50)]);
-    roster.players[7].stationary = true;
-    let s = schedule(&roster, None, false);
-    assert_eq!(s.rounds.len(), 82, "the whole cycle less the pseudo round");
-    keeps_table_one_north(&s, 7, "84 players");
+    for n in [84, 128] {
+        let mut roster = with_couples(n, &[(3, 7), (10, 50)]);
+        roster.players[7].stationary = true;
+        let s = schedule(&roster, None, false);
+        assert_eq!(s.rounds.len(), n - 2, "the whole cycle less the pseudo round");
+        keeps_table_one_north(&s, 7, &format!("{n} players"));
+    }
     let options = WhistOptions {
         rounds: Some(20),
         never_partner: vec![(1, 2), (1, 5), (60, 61)],
         ..WhistOptions::default()
     };
-    let (s, notes) = whist_schedule(&Roster::numbered(80), &options, &control()).unwrap();
+    let (s, notes) = whist_schedule(&Roster::numbered(128), &options, &control()).unwrap();
     assert!(verify(&s).is_valid());
+    notes_say(&notes, "non-cyclic rotation of 127 rounds");
     notes_say(&notes, "3 never-partner pair(s) kept apart");
 }
 
-/// Directed seating asked for 84 players: the whole four-group cycle is only made almost
+/// Directed seating asked for 128 players: the whole four-group cycle is only made almost
 /// directed, and says why; a short evening is searched directed and is fully directed.
 #[test]
 fn a_four_group_count_asked_for_directed_seating() {
@@ -163,7 +169,7 @@ fn a_four_group_count_asked_for_directed_seating() {
         directed: true,
         ..WhistOptions::default()
     };
-    let (s, notes) = whist_schedule(&Roster::numbered(84), &options, &control()).unwrap();
+    let (s, notes) = whist_schedule(&Roster::numbered(128), &options, &control()).unwrap();
     assert!(verify(&s).is_valid());
     assert!(!notes.directed);
     notes_say(&notes, "the four-group rotation cannot be fully directed");
@@ -171,7 +177,7 @@ fn a_four_group_count_asked_for_directed_seating() {
         rounds: Some(10),
         ..options
     };
-    let (s, notes) = whist_schedule(&Roster::numbered(84), &short, &control()).unwrap();
+    let (s, notes) = whist_schedule(&Roster::numbered(128), &short, &control()).unwrap();
     assert!(verify(&s).is_valid() && notes.directed, "{notes:?}");
 }
 
@@ -305,6 +311,31 @@ fn every_shipped_starter_is_verified() {
     }
 }
 
+/// Butler's published starters (shipped as published data) are whist tournaments by our own
+/// verifier, and they are what 64, 80, 84, 92, 96 and 100 players get: everyone moves on one
+/// place, one player stationary.
+#[test]
+fn every_published_starter_is_verified() {
+    use scheduler::whist::plan::complete_starter;
+    use scheduler::whist::published::{PUBLISHED_TABLE, SOURCE, parse_published};
+    use scheduler::whist::{full_cycle, numbered_names};
+    let starters = parse_published(PUBLISHED_TABLE).expect("the published table reads");
+    assert_eq!(starters.len(), 6);
+    for starter in starters {
+        let n = starter.players();
+        let schedule = full_cycle(&starter, numbered_names(&starter), false);
+        assert_eq!(schedule.rounds.len(), n - 1);
+        let report = verify(&schedule);
+        assert!(
+            report.is_valid(),
+            "{n} players (published): {:#?}",
+            &report.violations[..report.violations.len().min(4)]
+        );
+        let (chosen, origin) = complete_starter(n, false).expect("a complete rotation");
+        assert_eq!((chosen, origin), (starter, SOURCE), "{n} players get the published starter");
+    }
+}
+
 /// 4N+3 players from the complete rotation for 4N+4 with its stationary seat empty: a cycle
 /// of 4N+3 rounds in which nobody partners anyone twice or opposes anyone more than twice
 /// (the pairs who would have partnered or opposed at the empty table do not), and everyone
@@ -345,7 +376,7 @@ fn one_short_of_a_multiple_of_four_plays_the_complete_rotation_of_one_more() {
     assert!(covered.contains(&7) && covered.contains(&23), "{covered:?}");
 }
 
-/// 79 and 83 players: the four-group rotation for 80 and 84 with one seat empty, its rounds
+/// 79 and 83 players: the (published) rotation for 80 and 84 with one seat empty, its rounds
 /// ordered for each evening so that the sit-outs stay within one (the verifier's rule) — the
 /// whole cycle (everyone sits out three times) and shorter evenings, with couples too.
 #[test]
@@ -681,7 +712,8 @@ fn the_notes_say_which_kind_of_rotation_was_produced() {
         (33, "cyclic rotation of 33 rounds"),
         (40, "1-rotational rotation of 39 rounds"),
         (45, "product rotation of 45 rounds"),
-        (80, "non-cyclic rotation of 79 rounds"),
+        (80, "1-rotational rotation of 79 rounds"),
+        (128, "non-cyclic rotation of 127 rounds"),
     ] {
         let (_, notes) = whist_schedule(&Roster::numbered(n), &options, &control()).unwrap();
         notes_say(&notes, kind);
