@@ -335,6 +335,7 @@ mod tests {
             directed: false,
             seed: 1,
             never_partner: Vec::new(),
+            ..WhistOptions::default()
         };
         let (schedule, _) = whist_schedule(&Roster::numbered(16), &options, &Control::unlimited()).unwrap();
         let audit = audit(&schedule);
@@ -354,6 +355,7 @@ mod tests {
             directed: false,
             seed: 1,
             never_partner: Vec::new(),
+            ..WhistOptions::default()
         };
         let (schedule, _) = whist_schedule(&Roster::numbered(13), &options, &Control::unlimited()).unwrap();
         let audit = audit(&schedule);

@@ -11,6 +11,7 @@ use scheduler::event::teams::{TeamsBye, TeamsScoring};
 use scheduler::model::TeamEvent;
 use scheduler::model::movement::MovementKind;
 use scheduler::movement::{MovementOption, movements_for};
+use scheduler::whist::KeepApart;
 
 /// A label in the first column and its control in the second, tied together.
 pub fn row(
@@ -59,6 +60,28 @@ pub fn options_rows(
                     &mut options.directed,
                     "each other player once on the left, once as partner, once on the right",
                 )
+            });
+            row(ui, "Couples", |ui| {
+                ui.horizontal(|ui| {
+                    let partners = ui.selectable_value(
+                        &mut options.couples_apart,
+                        KeepApart::NeverPartners,
+                        "never partners",
+                    );
+                    let table = ui
+                        .selectable_value(
+                            &mut options.couples_apart,
+                            KeepApart::NeverAtTable,
+                            "never at the same table",
+                        )
+                        .on_hover_text(
+                            "Couples from the roster's spouse column never sit at one table, as partners or \
+                             opponents. Only for an evening shorter than the whole cycle (in the cycle every two \
+                             players meet); otherwise they are kept as never partners, and the notes say why.",
+                        );
+                    partners | table
+                })
+                .inner
             });
         }
         EventFormat::BridgePairs | EventFormat::Pairs | EventFormat::Chess => {

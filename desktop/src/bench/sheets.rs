@@ -17,6 +17,7 @@ pub fn run(repeats: usize, big: bool) -> Result<ExitCode> {
             directed: false,
             seed: 1,
             never_partner: Vec::new(),
+            apart: Default::default(),
         };
         let control = Control::with_time_limit(Duration::from_secs(30));
         let (schedule, _) = whist_schedule(&Roster::numbered(players), &options, &control)

@@ -271,6 +271,10 @@ pub struct NewArgs {
     /// Couples (the roster's spouse column) never meet.
     #[arg(long)]
     avoid_spouses: bool,
+    /// Whist drives and individual bridge: how couples are kept apart — never partners (the
+    /// default) or never at the same table (with --rounds shorter than the cycle).
+    #[arg(long, value_enum)]
+    couples: Option<super::whist::CouplesArg>,
     /// Chess: points for a round without an opponent (bye).
     #[arg(long, default_value_t = 0.0)]
     bye_points: f64,
@@ -802,6 +806,16 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
     }
     spec.options.double = args.double;
     spec.options.avoid_spouses = args.avoid_spouses;
+    if let Some(couples) = args.couples {
+        if !matches!(format, EventFormat::WhistDrive | EventFormat::BridgeIndividual) {
+            eprintln!(
+                "--couples is for a whist drive or individual bridge, not {}; for a round robin, --avoid-spouses",
+                format.label()
+            );
+            return Ok(ExitCode::from(2));
+        }
+        spec.options.couples_apart = couples.keep_apart();
+    }
     spec.options.bye_points = args.bye_points;
     if let Some(points) = &args.points {
         match PointsRule::parse(points) {

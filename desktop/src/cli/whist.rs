@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args;
 use scheduler::solver::Control;
 use scheduler::whist::two_stage::Stage2;
-use scheduler::whist::{WhistOptions, whist_schedule};
+use scheduler::whist::{KeepApart, WhistOptions, whist_schedule};
 use scheduler::whist::{offline, table};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -30,8 +30,32 @@ pub struct WhistArgs {
     /// Couples from the roster's spouse column need no option.
     #[arg(long = "never-partner", value_name = "NAME:NAME")]
     never_partner: Vec<String>,
+    /// How couples (the roster's spouse column) and the --never-partner pairs are kept apart:
+    /// never partners (the default), or never at the same table, as partners or opponents
+    /// (an evening shorter than the whole cycle).
+    #[arg(long, value_enum, default_value = "never-partners")]
+    couples: CouplesArg,
     #[command(flatten)]
     output: Output,
+}
+
+/// `--couples`: how couples and never-partner pairs are kept apart.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CouplesArg {
+    /// They never partner (they may be opponents).
+    NeverPartners,
+    /// They never sit at the same table (an evening shorter than the cycle).
+    NeverAtTable,
+}
+
+impl CouplesArg {
+    /// The library's choice.
+    pub fn keep_apart(self) -> KeepApart {
+        match self {
+            CouplesArg::NeverPartners => KeepApart::NeverPartners,
+            CouplesArg::NeverAtTable => KeepApart::NeverAtTable,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -145,6 +169,7 @@ pub(super) fn run(args: &WhistArgs) -> Result<ExitCode> {
         directed: args.directed,
         seed: 1,
         never_partner,
+        apart: args.couples.keep_apart(),
     };
     let control = Control::with_time_limit(Duration::from_secs_f64(args.time_limit.max(0.0)));
     let (schedule, notes) = match whist_schedule(&roster, &options, &control) {

@@ -79,6 +79,9 @@ impl KeptApart {
             n => format!("{verb} {}", how_often(n)),
         };
         let what = match schedule.format {
+            Format::Whist if count("partners") == 0 && count("opponents") == 0 => {
+                "never at the same table (never partners, never opponents)".to_owned()
+            }
             Format::Whist => format!(
                 "{}, {}",
                 together(count("partners"), "partners", "partners"),
@@ -115,6 +118,7 @@ mod tests {
             directed: false,
             seed: 1,
             never_partner: vec![(2, 3)],
+            ..WhistOptions::default()
         };
         let (schedule, _) = whist_schedule(&roster, &options, &Control::unlimited()).unwrap();
         let audit = audit(&schedule);
@@ -148,6 +152,23 @@ mod tests {
             pairs[1]
                 .describe(&schedule, &audit)
                 .starts_with("Cy & Di (never-partner pair) — never partners, ")
+        );
+    }
+
+    #[test]
+    fn a_couple_kept_at_separate_tables_is_said_never_to_meet() {
+        let roster = roster();
+        let options = WhistOptions {
+            rounds: Some(2),
+            apart: crate::whist::KeepApart::NeverAtTable,
+            ..WhistOptions::default()
+        };
+        let (schedule, _) = whist_schedule(&roster, &options, &Control::unlimited()).unwrap();
+        let audit = audit(&schedule);
+        let pairs = kept_apart(&schedule, &roster);
+        assert_eq!(
+            pairs[0].describe(&schedule, &audit),
+            "Ann & Bob (couple) — never at the same table (never partners, never opponents)"
         );
     }
 

@@ -17,7 +17,7 @@ use crate::solver::Control;
 use crate::team_chess::team_match::{scheveningen, team_round_robin};
 use crate::team_chess::{Size, TeamChessOptions, TeamNames, check_size, team_chess};
 use crate::verify::verify;
-use crate::whist::{WhistError, WhistOptions, whist_schedule};
+use crate::whist::{KeepApart, WhistError, WhistOptions, whist_schedule};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -192,6 +192,14 @@ pub struct EventOptions {
     /// IMPs), instead of a round robin or a Swiss.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub knockout: Option<Knockout>,
+    /// Whist and individual bridge: how couples are kept apart — never partners (the
+    /// default), or never at the same table (an evening shorter than the cycle).
+    #[serde(default, skip_serializing_if = "is_default_apart")]
+    pub couples_apart: KeepApart,
+}
+
+fn is_default_apart(apart: &KeepApart) -> bool {
+    *apart == KeepApart::default()
 }
 
 /// The movement of a club pairs evening, as chosen: made again from this (for the roster's
@@ -242,6 +250,7 @@ impl EventOptions {
             teams_scoring: TeamsScoring::default(),
             teams_bye: None,
             knockout: None,
+            couples_apart: KeepApart::default(),
         }
     }
 
@@ -486,6 +495,7 @@ pub fn generate_schedule(
                 directed: options.directed,
                 seed: options.seed,
                 never_partner: Vec::new(),
+                apart: options.couples_apart,
             };
             let (schedule, whist_notes) = whist_schedule(&roster, &whist_options, control)?;
             notes.extend(whist_notes.messages);

@@ -428,6 +428,7 @@ fn reseat_rounds(event: &Event, after: &mut Schedule, from: u32, leaving: &[usiz
         kept: &kept,
         rounds,
         keep_apart: &after.promise.keep_apart,
+        apart_at_table: after.promise.apart_at_table,
         stationary,
         seed: event.settings.options.as_ref().map_or(1, |o| o.seed),
     });

@@ -660,6 +660,10 @@ pub struct Promise {
     /// Pairs of entrant indices that must never meet (round robin) or never partner (whist).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub keep_apart: Vec<(usize, usize)>,
+    /// Whist: the `keep_apart` pairs never sit at the same table, as partners or opponents
+    /// (asked for an evening shorter than the cycle), not only never partner.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub apart_at_table: bool,
     /// One round of pairings (the pseudo round that seats the couples) is deliberately not
     /// played: the pairs that never meet must make up a single round, couples among them.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -32,8 +32,8 @@ fn key(a: usize, b: usize) -> (usize, usize) {
 struct Tally {
     /// Pair (smaller index first) → the rounds they partner in.
     partners: HashMap<(usize, usize), Vec<u32>>,
-    /// Pair (smaller index first) → how often they are opponents.
-    opponents: HashMap<(usize, usize), u32>,
+    /// Pair (smaller index first) → the rounds they are opponents in (once per round).
+    opponents: HashMap<(usize, usize), Vec<u32>>,
     /// (player, the player on their left) → rounds
     left_of: HashMap<(usize, usize), u32>,
     /// Per entrant, the rounds they sit out.
@@ -73,7 +73,7 @@ impl Tally {
             self.partners.entry(key(a, b)).or_default().push(round);
         }
         for (a, b) in [(north, east), (north, west), (south, east), (south, west)] {
-            *self.opponents.entry(key(a, b)).or_default() += 1;
+            self.opponents.entry(key(a, b)).or_default().push(round);
         }
         // Clockwise N, E, S, W: each player's left-hand opponent is the next seat.
         for (player, left) in [(north, east), (east, south), (south, west), (west, north)] {
@@ -147,7 +147,21 @@ fn check_pairs(schedule: &Schedule, tally: &Tally, report: &mut Report) -> u32 {
     for a in 0..n {
         for b in a + 1..n {
             check_partnering(schedule, tally, &rules, (a, b), report);
-            let opposed = tally.opponents.get(&(a, b)).copied().unwrap_or(0);
+            let opposing = tally.opponents.get(&(a, b)).map_or(&[][..], Vec::as_slice);
+            let opposed = u32::try_from(opposing.len()).unwrap_or(u32::MAX);
+            if schedule.promise.apart_at_table && rules.keep_apart.contains(&(a, b)) && !opposing.is_empty() {
+                let listed: Vec<String> = opposing.iter().map(u32::to_string).collect();
+                report.add(
+                    Rule::KeepApart,
+                    None,
+                    format!(
+                        "{} and {} must never sit at the same table but are opponents in round(s) {}",
+                        name(schedule, a),
+                        name(schedule, b),
+                        join_and(&listed)
+                    ),
+                );
+            }
             worst_opponents = worst_opponents.max(opposed);
             check_opposing(schedule, &rules, (a, b), opposed, report);
             if schedule.promise.directed {

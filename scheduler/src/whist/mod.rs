@@ -68,7 +68,7 @@ pub mod table;
 pub(crate) mod transversal;
 pub mod two_stage;
 
-pub use plan::{MAX_PLAYERS, WhistError, WhistNotes, WhistOptions, whist_schedule};
+pub use plan::{KeepApart, MAX_PLAYERS, WhistError, WhistNotes, WhistOptions, whist_schedule};
 
 use crate::model::{Absence, Absent, Format, Promise, Round, Schedule, Seat, SeatAssignment, Table};
 use starter::{INFINITY, Starter};

@@ -38,6 +38,48 @@ pub struct WhistOptions {
     pub seed: u64,
     /// Extra pairs (roster indices) who must not partner tonight, beyond couples.
     pub never_partner: Vec<(usize, usize)>,
+    /// How couples and the never-partner pairs are kept apart: never partners (the default),
+    /// or never at the same table at all (an evening shorter than the cycle only).
+    pub apart: KeepApart,
+}
+
+/// How couples and never-partner pairs are kept apart tonight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KeepApart {
+    /// They never partner, but may be opponents: what a whole cycle allows, since in it every
+    /// two players meet at a table.
+    #[default]
+    NeverPartners,
+    /// They never sit at the same table, as partners or as opponents: for an evening shorter
+    /// than the cycle, when the rotation's rounds allow it.
+    NeverAtTable,
+}
+
+impl KeepApart {
+    /// Both choices, in the order the window and the command line list them.
+    pub const ALL: [KeepApart; 2] = [KeepApart::NeverPartners, KeepApart::NeverAtTable];
+
+    /// The name typed on the command line (`--couples never-at-table`).
+    pub fn name(self) -> &'static str {
+        match self {
+            KeepApart::NeverPartners => "never-partners",
+            KeepApart::NeverAtTable => "never-at-table",
+        }
+    }
+
+    /// In words, for the window and the notes.
+    pub fn label(self) -> &'static str {
+        match self {
+            KeepApart::NeverPartners => "never partners",
+            KeepApart::NeverAtTable => "never at the same table",
+        }
+    }
+
+    /// Reads a name typed on the command line.
+    pub fn parse(text: &str) -> Option<KeepApart> {
+        KeepApart::ALL.into_iter().find(|k| k.name() == text.trim())
+    }
 }
 
 /// Why no whist schedule was made; the message says what the organiser can do.
@@ -80,6 +122,14 @@ pub enum WhistError {
         /// Why no placement keeps them apart, in a sentence for the organiser.
         reason: String,
     },
+    /// Couples or never-partner pairs asked to be kept at separate tables that no placement
+    /// keeps apart over the rounds asked, by name, with the reason.
+    ApartAtTable {
+        /// The pairs, by the players' names.
+        pairs: Vec<(String, String)>,
+        /// Why, in a sentence for the organiser.
+        reason: String,
+    },
 }
 
 impl fmt::Display for WhistError {
@@ -106,6 +156,14 @@ impl fmt::Display for WhistError {
                 write!(
                     f,
                     "these pairs cannot all be kept from partnering: {}; {reason}",
+                    listed.join(", ")
+                )
+            }
+            WhistError::ApartAtTable { pairs, reason } => {
+                let listed: Vec<String> = pairs.iter().map(|(a, b)| format!("{a} & {b}")).collect();
+                write!(
+                    f,
+                    "these pairs cannot all be kept at separate tables: {}; {reason}",
                     listed.join(", ")
                 )
             }
@@ -640,13 +698,25 @@ pub fn whist_schedule(
     if n > MAX_PLAYERS {
         return Err(WhistError::TooManyPlayers(n));
     }
-    let couples = roster.couples();
+    let (at_table, apart_note) = at_separate_tables(roster, options);
+    // Kept at separate tables, couples are placed like any pair kept apart: no pseudo round.
+    let couples = if at_table { Vec::new() } else { roster.couples() };
     let pseudo = !couples.is_empty();
+    let apart: Vec<(usize, usize)> = couples.iter().chain(&options.never_partner).copied().collect();
+    let at_table_pairs: Vec<(usize, usize)> = if at_table {
+        roster
+            .couples()
+            .into_iter()
+            .chain(options.never_partner.iter().copied())
+            .collect()
+    } else {
+        Vec::new()
+    };
     let chosen = match stationary_rotation(roster, options, pseudo, control) {
         Some(chosen) => chosen,
         None => match cyclic_rotation(roster, options, &couples, pseudo, control)? {
             Evening::Rotation(chosen) => chosen,
-            Evening::Built(built) => return Ok(*built),
+            Evening::Built(built) => return built_apart(roster, *built, &at_table_pairs),
         },
     };
     let Chosen {
@@ -663,12 +733,27 @@ pub fn whist_schedule(
         rotation.how_players_move()
     ));
 
+    notes.messages.extend(apart_note);
     let mut label_of = place_players(roster, &rotation, &couples, &mut notes);
     // With a pseudo round, round 0 is it and play starts at 1.
     let first = usize::from(pseudo);
     let played = first..first + rounds;
-    if !options.never_partner.is_empty() {
-        label_of = keep_pairs_apart(roster, &rotation, played.clone(), label_of, options, control)?;
+    if at_table {
+        let pairs = Apart {
+            pairs: &at_table_pairs,
+            at_table: true,
+        };
+        label_of = keep_pairs_apart(roster, &rotation, played.clone(), label_of, pairs, control)?;
+        notes.messages.push(format!(
+            "never at the same table tonight, as partners or opponents: {}",
+            roster.describe_pairs(&at_table_pairs)
+        ));
+    } else if !options.never_partner.is_empty() {
+        let pairs = Apart {
+            pairs: &options.never_partner,
+            at_table: false,
+        };
+        label_of = keep_pairs_apart(roster, &rotation, played.clone(), label_of, pairs, control)?;
         notes.messages.push(format!(
             "{} never-partner pair(s) kept apart",
             options.never_partner.len()
@@ -694,7 +779,8 @@ pub fn whist_schedule(
         Promise {
             cycles: full.then_some(1),
             // Couples and the extra pairs: the verifier holds the schedule to both.
-            keep_apart: couples.iter().chain(&options.never_partner).copied().collect(),
+            keep_apart: if at_table { at_table_pairs } else { apart },
+            apart_at_table: at_table,
             ..Promise::default()
         },
     );
@@ -934,23 +1020,89 @@ fn place_players(
         .collect()
 }
 
-/// Re-places the players not already fixed so no never-partner pair partners in the rounds
-/// played; or says which pairs cannot be kept apart, and why.
+/// The pairs a placement keeps apart, and whether at separate tables or only as partners.
+#[derive(Clone, Copy)]
+struct Apart<'a> {
+    pairs: &'a [(usize, usize)],
+    at_table: bool,
+}
+
+/// Whether couples and never-partner pairs are kept at separate tables tonight, and when
+/// that was asked for but cannot be, the sentence saying why they are kept as never partners.
+fn at_separate_tables(roster: &Roster, options: &WhistOptions) -> (bool, Option<String>) {
+    let n = roster.len();
+    let any = !roster.couples().is_empty() || !options.never_partner.is_empty();
+    if options.apart != KeepApart::NeverAtTable || !any {
+        return (false, None);
+    }
+    let cycle = if n.is_multiple_of(4) { n - 1 } else { n };
+    if options.rounds.is_none_or(|k| k >= cycle) {
+        return (
+            false,
+            Some(format!(
+                "couples and never-partner pairs are kept as never partners, not at separate tables: over the \
+                 whole cycle of {cycle} rounds every two players meet at a table, so \"never at the same table\" \
+                 needs a shorter evening (fewer rounds)"
+            )),
+        );
+    }
+    (true, None)
+}
+
+/// A small evening built round by round, held to "never at the same table" afterwards: its
+/// builder keeps pairs from partnering only.
+fn built_apart(
+    roster: &Roster,
+    (mut schedule, notes): (Schedule, WhistNotes),
+    pairs: &[(usize, usize)],
+) -> Result<(Schedule, WhistNotes), WhistError> {
+    if pairs.is_empty() {
+        return Ok((schedule, notes));
+    }
+    let met: Vec<(String, String)> = pairs
+        .iter()
+        .filter(|&&(a, b)| {
+            schedule.rounds.iter().any(|round| {
+                round
+                    .tables
+                    .iter()
+                    .any(|t| t.seats.iter().any(|x| x.entrant == a) && t.seats.iter().any(|x| x.entrant == b))
+            })
+        })
+        .map(|&(a, b)| (roster.players[a].name.clone(), roster.players[b].name.clone()))
+        .collect();
+    if !met.is_empty() {
+        return Err(WhistError::ApartAtTable {
+            pairs: met,
+            reason:
+                "this small evening is built round by round and they meet in it: play fewer rounds, or keep \
+                     them as never partners"
+                    .to_owned(),
+        });
+    }
+    schedule.promise.keep_apart = pairs.to_vec();
+    schedule.promise.apart_at_table = true;
+    Ok((schedule, notes))
+}
+
+/// Re-places the players not already fixed so no pair kept apart partners (or, at separate
+/// tables, sits at one table) in the rounds played; or says which pairs cannot be kept
+/// apart, and why.
 fn keep_pairs_apart(
     roster: &Roster,
     rotation: &Listed,
     played: Range<usize>,
     label_of: Vec<u32>,
-    options: &WhistOptions,
+    apart: Apart,
     control: &Control,
 ) -> Result<Vec<u32>, WhistError> {
     let positions = rotation.players;
     let index = |label: u32| label as usize;
     let name = |p: usize| roster.players[p].name.clone();
     let named = |pairs: &[(usize, usize)]| pairs.iter().map(|&(a, b)| (name(a), name(b))).collect::<Vec<_>>();
-    if played.len() >= rotation.cycle_length() {
+    if played.len() >= rotation.cycle_length() && !apart.at_table {
         return Err(WhistError::NeverPartner {
-            pairs: named(&options.never_partner),
+            pairs: named(apart.pairs),
             reason: "over the whole cycle everyone partners everyone once: play fewer rounds".to_owned(),
         });
     }
@@ -962,9 +1114,9 @@ fn keep_pairs_apart(
         .map(Vec::len)
         .sum::<usize>()
         / positions.max(1);
-    for p in 0..n {
-        let involving: Vec<(usize, usize)> = options
-            .never_partner
+    for p in (0..n).filter(|_| !apart.at_table) {
+        let involving: Vec<(usize, usize)> = apart
+            .pairs
             .iter()
             .copied()
             .filter(|&(a, b)| a == p || b == p)
@@ -985,7 +1137,19 @@ fn keep_pairs_apart(
     let mut partners = vec![false; positions * positions];
     for r in played {
         for table in &rotation.rounds[r] {
-            for (a, b) in [(table[0], table[2]), (table[1], table[3])] {
+            let together: &[(u32, u32)] = if apart.at_table {
+                &[
+                    (table[0], table[1]),
+                    (table[0], table[2]),
+                    (table[0], table[3]),
+                    (table[1], table[2]),
+                    (table[1], table[3]),
+                    (table[2], table[3]),
+                ]
+            } else {
+                &[(table[0], table[2]), (table[1], table[3])]
+            };
+            for &(a, b) in together {
                 partners[index(a) * positions + index(b)] = true;
                 partners[index(b) * positions + index(a)] = true;
             }
@@ -999,18 +1163,32 @@ fn keep_pairs_apart(
             pseudo[index(b) * positions + index(a)] = true;
         }
     }
-    let couples = roster.couples();
+    // At separate tables there is no pseudo round: couples are pairs like the others.
+    let couples = if apart.at_table {
+        Vec::new()
+    } else {
+        roster.couples()
+    };
     let pinned: Vec<bool> = label_of.iter().map(|&l| Some(l) == rotation.stationary).collect();
     let rules = Rules {
         positions,
         partners: &partners,
         pseudo: &pseudo,
-        apart: &options.never_partner,
+        apart: apart.pairs,
         couples: &couples,
         pinned: &pinned,
     };
     let start: Vec<usize> = label_of.iter().map(|&l| index(l)).collect();
     let placement = place_apart(&start, &rules, &control.share(0.5));
+    if !placement.unavoidable.is_empty() && apart.at_table {
+        return Err(WhistError::ApartAtTable {
+            pairs: named(&placement.unavoidable),
+            reason:
+                "no placement of the players in this rotation was found that keeps them at separate tables \
+                     in the time allowed (fewer rounds make it easier, or keep them as never partners)"
+                    .to_owned(),
+        });
+    }
     if !placement.unavoidable.is_empty() {
         return Err(WhistError::NeverPartner {
             pairs: named(&placement.unavoidable),

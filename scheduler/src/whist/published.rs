@@ -164,8 +164,20 @@ mod tests {
         let past = "players 8\n0 1 2 3\n4 5 6 9\n";
         assert_eq!(parse_published(past).unwrap_err(), "line 3: position 9 is past 7");
         let short = "players 12\n0 1 2 3\n4 5 6 7\n";
-        assert!(parse_published(short).unwrap_err().contains("2 tables, 12 players need 3"));
-        assert!(parse_published("1 2 3 4\n").unwrap_err().starts_with("line 1: a table before"));
-        assert!(parse_published("players 10\n").unwrap_err().contains("multiple of four"));
+        assert!(
+            parse_published(short)
+                .unwrap_err()
+                .contains("2 tables, 12 players need 3")
+        );
+        assert!(
+            parse_published("1 2 3 4\n")
+                .unwrap_err()
+                .starts_with("line 1: a table before")
+        );
+        assert!(
+            parse_published("players 10\n")
+                .unwrap_err()
+                .contains("multiple of four")
+        );
     }
 }

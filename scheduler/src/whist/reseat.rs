@@ -22,6 +22,8 @@ pub struct Reseat<'a> {
     pub rounds: Vec<(u32, Vec<usize>)>,
     /// Entrants who never partner (couples).
     pub keep_apart: &'a [(usize, usize)],
+    /// The `keep_apart` pairs never sit at the same table, as opponents either.
+    pub apart_at_table: bool,
     /// The entrant who keeps table 1, North, and never sits out (if there).
     pub stationary: Option<usize>,
     /// Seed for the search's restarts, so the same change seats the same way (the event's
@@ -37,6 +39,7 @@ struct Counts {
     sit_outs: Vec<u32>,
     played: Vec<u32>,
     apart: HashSet<(usize, usize)>,
+    apart_at_table: bool,
 }
 
 impl Counts {
@@ -85,6 +88,9 @@ impl Counts {
     }
 
     fn opponent_cost(&self, a: usize, b: usize) -> i64 {
+        if self.apart_at_table && self.apart.contains(&(a.min(b), a.max(b))) {
+            return 100_000;
+        }
         match self.opponents[self.at(a, b)] {
             0 => 0,
             1 => 3,
@@ -117,6 +123,7 @@ pub fn reseat_whist(input: &Reseat) -> Vec<Round> {
             .iter()
             .map(|&(a, b)| (a.min(b), a.max(b)))
             .collect(),
+        apart_at_table: input.apart_at_table,
     };
     let mut last_sat_out: HashSet<usize> = HashSet::new();
     for round in input.kept {
@@ -248,6 +255,7 @@ mod tests {
             kept: &[],
             rounds: (1..=6).map(|r| (r, (0..17).collect())).collect(),
             keep_apart: &[(3, 4)],
+            apart_at_table: false,
             stationary: Some(0),
             seed: 7,
         });

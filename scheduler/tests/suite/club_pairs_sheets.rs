@@ -294,6 +294,7 @@ fn bridge_without_a_movement_says_how_many_copies_of_each_board() {
         directed: false,
         seed: 3,
         never_partner: Vec::new(),
+        apart: Default::default(),
     };
     let control = Control::with_counted_time(Duration::from_secs(20));
     let (schedule, _) = whist_schedule(&Roster::numbered(16), &options_whist, &control).unwrap();

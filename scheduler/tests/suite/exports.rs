@@ -24,6 +24,7 @@ fn whist(players: usize) -> scheduler::Schedule {
         directed: false,
         seed: 7,
         never_partner: Vec::new(),
+        apart: Default::default(),
     };
     let control = Control::with_counted_time(Duration::from_secs(20));
     whist_schedule(&Roster::numbered(players), &options, &control)

@@ -66,6 +66,7 @@ fn whist(roster: &Roster, rounds: Option<usize>) -> Schedule {
         directed: false,
         seed: 3,
         never_partner: Vec::new(),
+        apart: Default::default(),
     };
     let control = Control::with_counted_time(Duration::from_secs(20));
     let (schedule, _) = whist_schedule(roster, &options, &control).expect("a rotation");
