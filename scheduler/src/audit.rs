@@ -130,6 +130,8 @@ pub struct Audit {
     pub sides: (&'static str, &'static str),
     /// Whether float counts mean anything (team chess).
     pub has_floats: bool,
+    /// The schedule's format, for the words of the summary ("player", "pair", "entrant").
+    pub format: Format,
 }
 
 impl Audit {
@@ -152,22 +154,33 @@ impl Audit {
     pub fn summary(&self) -> Vec<String> {
         let mut lines: Vec<String> = self.matrices.iter().map(PairMatrix::summary).collect();
         let (fewest, most) = self.absence_range();
+        let whist = self.format == Format::Whist;
+        let word = self.format.entrant_word();
         if most > 0 {
-            lines.push(if fewest == most {
-                format!("Everyone sits out (or has a bye) {most} time(s).")
-            } else {
-                format!("Sit-outs and byes per entrant: between {fewest} and {most}.")
+            lines.push(match (fewest == most, whist) {
+                (true, true) => format!("Everyone sits out {most} time(s)."),
+                (true, false) => format!("Everyone sits out (or has a bye) {most} time(s)."),
+                (false, true) => format!("Sit-outs per player: between {fewest} and {most}."),
+                (false, false) => format!("Sit-outs and byes per {word}: between {fewest} and {most}."),
             });
         } else {
             lines.push("Nobody sits out.".into());
         }
-        lines.push(format!(
-            "{} against {}: the largest difference for any entrant is {}; the longest run on one side is {} round(s).",
-            self.sides.0,
-            self.sides.1,
-            self.worst_side_imbalance(),
-            self.entrants.iter().map(|e| e.longest_run).max().unwrap_or(0)
-        ));
+        let longest = self.entrants.iter().map(|e| e.longest_run).max().unwrap_or(0);
+        lines.push(if whist {
+            // A whist drive has no colours: only which way a player faces.
+            format!(
+                "Seats: the most any player sits N-S more often than E-W (or the other way) is {} round(s); the longest run facing one way is {longest} round(s).",
+                self.worst_side_imbalance()
+            )
+        } else {
+            format!(
+                "{} against {}: the largest difference for any {word} is {}; the longest run on one side is {longest} round(s).",
+                self.sides.0,
+                self.sides.1,
+                self.worst_side_imbalance(),
+            )
+        });
         if self.has_floats {
             let floats: u32 = self.entrants.iter().map(|e| e.floats_up).sum();
             let most = self
@@ -317,6 +330,7 @@ pub fn audit(schedule: &Schedule) -> Audit {
             Format::RoundRobin => ("home", "away"),
         },
         has_floats: schedule.format == Format::TeamChess,
+        format: schedule.format,
     }
 }
 
@@ -364,8 +378,17 @@ mod tests {
             audit
                 .summary()
                 .iter()
-                .any(|l| l.contains("sits out (or has a bye) 1 time"))
+                .any(|l| l == "Everyone sits out 1 time(s).")
         );
+        // A whist drive's words: players and seats, no byes, colours or entrants.
+        let summary = audit.summary().join(" ");
+        assert!(
+            summary.contains("Seats: the most any player sits N-S"),
+            "{summary}"
+        );
+        for word in ["bye", "entrant", "White", "colour", "board"] {
+            assert!(!summary.contains(word), "{word:?} in {summary}");
+        }
     }
 
     #[test]

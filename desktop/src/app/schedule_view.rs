@@ -141,7 +141,11 @@ impl ScheduleView {
         let mut start = None;
         let mut keep = false;
         ui.group(|ui| {
-            ui.strong(format!("Generate again for {} entrants", event.roster.len()));
+            ui.strong(format!(
+                "Generate again for {} {}s",
+                event.roster.len(),
+                event.schedule.format.entrant_word()
+            ));
             egui::Grid::new("regenerate").num_columns(2).show(ui, |ui| {
                 let numbered = options.format == EventFormat::TeamChess
                     && !event.roster.players.iter().any(|p| p.team.is_some());
@@ -322,13 +326,19 @@ impl ScheduleView {
             self.heat_map
                 .ui(ui, session.revision(), self.matrix, matrix, side);
             ui.vertical(|ui| {
-                legend(ui, matrix);
+                legend(ui, matrix, schedule.format.entrant_word());
                 kept_apart_ui(ui, schedule, &event.roster, audit);
                 ui.add_space(6.0);
-                let mut headings: Vec<String> = ["#", "Entrant", "Played", "Out"].map(String::from).to_vec();
+                let word = schedule.format.entrant_word();
+                let entrant = format!("{}{}", word[..1].to_uppercase(), &word[1..]);
+                let mut headings: Vec<String> = vec!["#".into(), entrant, "Played".into(), "Out".into()];
                 headings.push(audit.sides.0.to_owned());
                 headings.push(audit.sides.1.to_owned());
-                headings.push("Longest run".to_owned());
+                headings.push(if schedule.format == scheduler::model::Format::Whist {
+                    "Longest run one way".to_owned()
+                } else {
+                    "Longest run".to_owned()
+                });
                 if audit.has_floats {
                     headings.push("Up".to_owned());
                     headings.push("Down".to_owned());

@@ -484,6 +484,16 @@ impl Format {
             Format::Pairs => "pairs-movement",
         }
     }
+
+    /// What one entrant is called on screens and sheets: "player" (whist, team chess),
+    /// "pair" (a pairs movement), "entrant" (a round robin of pairs or teams).
+    pub fn entrant_word(self) -> &'static str {
+        match self {
+            Format::Whist | Format::TeamChess => "player",
+            Format::Pairs => "pair",
+            Format::RoundRobin => "entrant",
+        }
+    }
 }
 
 /// A seat at a table. Whist tables seat N, E, S, W clockwise (so North's left-hand opponent

@@ -207,7 +207,7 @@ fn heat_colour(count: u16, max: u16, dark: bool) -> egui::Color32 {
 }
 
 /// A colour square per count with how many pairs have it.
-pub fn legend(ui: &mut egui::Ui, matrix: &PairMatrix) {
+pub fn legend(ui: &mut egui::Ui, matrix: &PairMatrix, word: &str) {
     let dark = ui.visuals().dark_mode;
     for (times, pairs) in matrix.histogram() {
         ui.horizontal(|ui| {
@@ -217,7 +217,9 @@ pub fn legend(ui: &mut egui::Ui, matrix: &PairMatrix) {
             ui.label(format!("{} {}: {pairs} pair(s)", matrix.name, how_often(times)));
         });
     }
-    ui.small("Rows and columns go by the entrant's number (#); point at a square to see who it is.");
+    ui.small(format!(
+        "Rows and columns go by the {word}'s number (#); point at a square to see who it is."
+    ));
 }
 
 /// "Kept apart:" and a line per couple or never-partner pair, from the library's audit.
