@@ -224,6 +224,13 @@ impl SheetsView {
         if offered.contains(&SheetKind::Personal) {
             ui.checkbox(&mut self.personal, "Personal movement cards (with cut lines)");
         }
+        // A whist drive's progressive cards: the players write each round's tricks in them.
+        if !club_pairs && offered.contains(&SheetKind::ScoreCards) {
+            ui.checkbox(
+                &mut self.score_cards,
+                "Score cards, one per player (four a page: each round's table, partner and opponents, boxes for the tricks and the running total)",
+            );
+        }
         if club_pairs {
             ui.checkbox(
                 &mut self.travellers,

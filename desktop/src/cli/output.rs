@@ -84,7 +84,8 @@ pub enum SheetKindArg {
     Standings,
     /// Club pairs: one traveller per board (blank, or filled from the results).
     Travellers,
-    /// Club pairs: a personal score card per pair.
+    /// Club pairs: a personal score card per pair. Whist drives: the progressive score card
+    /// per player (each round's table, partner and opponents, boxes for tricks and total).
     ScoreCards,
     /// Bridge: the director's movement summary (relay, sharing, copies of each board).
     Summary,

@@ -19,6 +19,7 @@ pub mod teams_night;
 pub mod teams_ranking;
 pub mod teams_results;
 pub mod usebio;
+pub mod whist_drive;
 
 use crate::deals::Card;
 use crate::model::{Format, Roster, Schedule, Seat, Table};

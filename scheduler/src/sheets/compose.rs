@@ -22,6 +22,7 @@ pub fn sheet_document(
         hand_records: &[],
         scorecards: &[],
         teams: None,
+        whist: &[],
     };
     document(schedule, &scored, options)
 }
@@ -76,6 +77,16 @@ pub fn document(
                 scored.travellers,
                 scored.hand_records,
             ),
+            SheetKind::ScoreCards if schedule.format == Format::Whist => {
+                let blank;
+                let rounds = if scored.whist.is_empty() {
+                    blank = crate::event::whist_drive::player_rounds(schedule, &Default::default());
+                    &blank
+                } else {
+                    scored.whist
+                };
+                super::whist_cards::score_cards(schedule, rounds, options)
+            }
             SheetKind::ScoreCards => scorecards::score_cards(
                 schedule,
                 movement_of(schedule, "Score cards")?,
@@ -331,6 +342,15 @@ fn guide_cards(schedule: &Schedule) -> (String, SectionBody) {
             .iter()
             .map(|(seat, _)| Column::new(seat_word(*seat), ColumnKind::Name)),
     );
+    // A whist table writes each round's tricks on its card: a box for each side.
+    let whist = schedule.format == Format::Whist;
+    if whist {
+        columns.extend([
+            Column::new("N-S tricks", ColumnKind::Entry),
+            Column::new("E-W tricks", ColumnKind::Entry),
+        ]);
+    }
+    let width = columns.len();
     let cards = numbers
         .into_iter()
         .map(|number| {
@@ -345,18 +365,19 @@ fn guide_cards(schedule: &Schedule) -> (String, SectionBody) {
                                 .entrant_at(*seat)
                                 .map_or(String::new(), |e| name(schedule, e))
                         })),
-                        None => {
-                            row.push("(table not in play)".into());
-                            row.resize(seats.len() + 1, String::new());
-                        }
+                        None => row.push("(table not in play)".into()),
                     }
+                    row.resize(width, String::new());
                     row
                 })
                 .collect();
             Card {
                 title: format!("Table {number}"),
                 subtitle: Some(match schedule.format {
-                    Format::Whist => "North–South partner East–West; this card stays on the table".into(),
+                    Format::Whist => {
+                        "North–South partner East–West; write each round's tricks in the boxes; this card stays on the table"
+                            .into()
+                    }
                     _ => "this card stays on the table".into(),
                 }),
                 grid: Grid {

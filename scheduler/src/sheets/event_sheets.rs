@@ -7,6 +7,7 @@ use super::{Scored, SheetDocument, SheetError, SheetKind, SheetOptions, document
 use crate::event::club_pairs::{scorecards, travellers};
 use crate::event::standings::standings;
 use crate::event::teams_ranking::running_ranking;
+use crate::event::whist_drive::player_rounds;
 use crate::event::{Event, Results, Scoring};
 
 /// Title, club and date from the event's settings; for bridge without a movement, the boards
@@ -52,6 +53,12 @@ pub fn sheet_kinds(event: &Event) -> Vec<SheetKind> {
         (None, true) => {
             let mut kinds = vec![SheetKind::MovementSummary];
             kinds.extend(SheetKind::SCHEDULE_KINDS);
+            kinds
+        }
+        // A whist drive's players score up on their progressive cards.
+        (None, false) if matches!(event.settings.scoring, Scoring::WhistDrive { .. }) => {
+            let mut kinds = SheetKind::SCHEDULE_KINDS.to_vec();
+            kinds.push(SheetKind::ScoreCards);
             kinds
         }
         (None, false) => SheetKind::SCHEDULE_KINDS.to_vec(),
@@ -127,6 +134,11 @@ pub fn event_document(
         Vec::new()
     };
     let hand_records = event.hand_records();
+    let whist = if matches!(event.settings.scoring, Scoring::WhistDrive { .. }) {
+        player_rounds(&event.schedule, results)
+    } else {
+        Vec::new()
+    };
     document(
         &event.schedule,
         &Scored {
@@ -135,6 +147,7 @@ pub fn event_document(
             hand_records: &hand_records,
             scorecards: &cards,
             teams,
+            whist: &whist,
         },
         options,
     )

@@ -17,6 +17,7 @@ pub mod site;
 pub mod table_codes;
 pub mod teams;
 pub mod teams_movement;
+mod whist_cards;
 
 use crate::event::club_pairs::{Scorecard, Traveller};
 #[cfg(feature = "pdf")]
@@ -45,7 +46,9 @@ pub enum SheetKind {
     Travellers,
     /// Club pairs: a personal score card per pair, two to four a page: a row per board with
     /// the opponents, contract, declarer, tricks, score, matchpoints and percentage (boxes to
-    /// write in before there are results), the total, percentage and place at the foot.
+    /// write in before there are results), the total, percentage and place at the foot. A
+    /// whist drive: the progressive card per player, four a page: a row per round with the
+    /// table, seat, partner and opponents and boxes for the tricks and the running total.
     ScoreCards,
     /// Bridge: the director's summary of the movement (tables, rounds, boards, relay and
     /// sharing instructions, copies of each board needed).
@@ -210,6 +213,9 @@ pub struct Scored<'a> {
     /// A teams-of-four event with its results, for its round sheet and match cards; `None`
     /// for any other event.
     pub teams: Option<teams::TeamsSheets<'a>>,
+    /// A whist drive's rounds from each player's side with the tricks entered
+    /// (`crate::event::whist_drive::player_rounds`), for its score cards; empty for blank cards.
+    pub whist: &'a [Vec<crate::event::whist_drive::PlayerRound>],
 }
 
 /// Everything the templates print, as data. Serialised to JSON for typst.

@@ -29,29 +29,29 @@ const BOARD_COLUMNS: [(&str, f64, CellAlign); 7] = [
 const ROUND_WIDTH: f64 = 20.0;
 
 /// Space between two cards side by side, and a card's frame padding (scorecards.typ).
-const GUTTER: f64 = 6.0;
-const FRAME_INSET: f64 = 4.0;
+pub(super) const GUTTER: f64 = 6.0;
+pub(super) const FRAME_INSET: f64 = 4.0;
 
 /// The least and the most space above and below a line's text, in points: at the least a
 /// line is 9.75 pt (3.4 mm) high.
-const MIN_PADDING: f64 = 2.0;
-const MAX_PADDING: f64 = 5.0;
+pub(super) const MIN_PADDING: f64 = 2.0;
+pub(super) const MAX_PADDING: f64 = 5.0;
 
 /// About how tall parts of a card are, in points, as scorecards.typ draws them at 8 pt
 /// (measured on the PDFs of a 13-pair Mitchell and Howell): a line's text without its
 /// padding, each further line of wrapped text in a round's cells, the card's title (pair and
 /// event) and each further line of a long title, the foot's first line and each further one,
 /// and the frame's padding.
-const LINE_TEXT: f64 = 5.75;
-const WRAPPED_LINE: f64 = 7.8;
-const TITLE: f64 = 22.0;
-const TITLE_LINE: f64 = 11.0;
-const FOOT_FIRST: f64 = 11.0;
-const FOOT_LINE: f64 = 8.5;
-const FRAME: f64 = 2.0 * FRAME_INSET + 0.8;
+pub(super) const LINE_TEXT: f64 = 5.75;
+pub(super) const WRAPPED_LINE: f64 = 7.8;
+pub(super) const TITLE: f64 = 22.0;
+pub(super) const TITLE_LINE: f64 = 11.0;
+pub(super) const FOOT_FIRST: f64 = 11.0;
+pub(super) const FOOT_LINE: f64 = 8.5;
+pub(super) const FRAME: f64 = 2.0 * FRAME_INSET + 0.8;
 /// Room left to spare when the lines grow: the estimate of a 13-pair Mitchell's card is
 /// within 1.5 pt of the PDF's.
-const MARGIN: f64 = 4.0;
+pub(super) const MARGIN: f64 = 4.0;
 
 /// Widths of 8 pt Noto Sans, for guessing where names wrap: a capital, another character, a
 /// space (measured on the PDF, rounded up).
@@ -150,7 +150,7 @@ pub(super) fn event_line(options: &SheetOptions) -> String {
     parts.join(" · ")
 }
 
-fn entrant_name(schedule: &Schedule, entrant: usize) -> String {
+pub(super) fn entrant_name(schedule: &Schedule, entrant: usize) -> String {
     schedule.entrants.get(entrant).cloned().unwrap_or_default()
 }
 
@@ -215,7 +215,7 @@ fn pair_card(schedule: &Schedule, movement: &Movement, card: &Scorecard, event: 
     }
 }
 
-fn cell(text: impl Into<String>) -> CardCell {
+pub(super) fn cell(text: impl Into<String>) -> CardCell {
     CardCell {
         text: text.into(),
         span: 1,
@@ -323,7 +323,7 @@ fn total_line(standing: &ScorecardStanding) -> String {
 }
 
 /// The paper's width and height in portrait, in points.
-fn paper_size(options: &SheetOptions) -> (f64, f64) {
+pub(super) fn paper_size(options: &SheetOptions) -> (f64, f64) {
     match options.paper {
         super::Paper::A4 => (595.3, 841.9),
         super::Paper::Letter => (612.0, 792.0),
@@ -331,12 +331,12 @@ fn paper_size(options: &SheetOptions) -> (f64, f64) {
 }
 
 /// Millimetres in points.
-fn mm(mm: f64) -> f64 {
+pub(super) fn mm(mm: f64) -> f64 {
     mm * 72.0 / 25.4
 }
 
 /// The printable height of a page, in points (the sheets' margins: 20 mm top, 16 mm bottom).
-fn page_height(options: &SheetOptions, landscape: bool) -> f64 {
+pub(super) fn page_height(options: &SheetOptions, landscape: bool) -> f64 {
     let (width, height) = paper_size(options);
     (if landscape { width } else { height }) - mm(36.0)
 }
@@ -373,7 +373,7 @@ fn card_height(card: &PairCard, padding: f64, options: &SheetOptions, landscape:
 
 /// How many lines `text` takes in `width` points, wrapped at spaces as typst does (a word
 /// longer than the line takes a line of its own).
-fn wrapped_lines(text: &str, width: f64) -> f64 {
+pub(super) fn wrapped_lines(text: &str, width: f64) -> f64 {
     let word_width = |word: &str| {
         word.chars()
             .map(|c| if c.is_uppercase() { CAPITAL } else { GLYPH })

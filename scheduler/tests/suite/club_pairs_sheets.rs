@@ -272,6 +272,7 @@ fn a_traveller_is_filled_from_the_results_with_halved_matchpoints() {
             hand_records: &[],
             scorecards: &[],
             teams: None,
+            whist: &[],
         },
         &options(&[SheetKind::Travellers]),
     )
@@ -377,6 +378,7 @@ fn the_club_pairs_pdf_prints_every_sheet_and_both_rankings() {
                 hand_records: &[],
                 scorecards: &[],
                 teams: None,
+                whist: &[],
             },
             &options(&[SheetKind::Standings, SheetKind::Travellers]),
         )

@@ -35,3 +35,4 @@ mod sheets;
 mod verifier;
 mod victory_points;
 mod whist;
+mod whist_drive;
