@@ -91,6 +91,8 @@ enum Column {
     Club,
     Rating,
     Team,
+    /// A prize category (ladies/gents or any groups): whist drives rank each.
+    Category,
     Board,
     Spouse,
     Stationary,
@@ -157,6 +159,18 @@ const ALIASES: &[(Column, &[&str])] = &[
         &["rating", "elo", "fide rating", "grade", "ecf grade", "dwz"],
     ),
     (Column::Team, &["team", "team name", "school"]),
+    (
+        Column::Category,
+        &[
+            "category",
+            "prize category",
+            "prize group",
+            "group",
+            "ladies/gents",
+            "gender",
+            "sex",
+        ],
+    ),
     (
         Column::Board,
         &["board", "board number", "board no", "board no.", "bd"],
@@ -989,6 +1003,7 @@ fn read_cell(
         Column::LastName => person.last = Some(value),
         Column::Club => player.club = Some(value),
         Column::Team => player.team = Some(value),
+        Column::Category => player.category = Some(value),
         Column::Email => {
             if !value.contains('@') {
                 problems.warning(

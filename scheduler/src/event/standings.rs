@@ -53,7 +53,7 @@ pub fn provisional(event: &Event, results: &Results) -> Option<String> {
 fn scored_tables(event: &Event, results: &Results) -> Vec<StandingsTable> {
     let schedule = &event.schedule;
     match &event.settings.scoring {
-        Scoring::WhistDrive { .. } => vec![whist_drive(schedule, results)],
+        Scoring::WhistDrive { .. } => super::whist_drive::standings_tables(event, results),
         Scoring::Bridge {
             teams_of_four: Some(scoring),
             ..
@@ -85,7 +85,7 @@ fn scored_tables(event: &Event, results: &Results) -> Vec<StandingsTable> {
 
 /// Rows ranked by `key`, highest first (equal keys share a place, written "4=", and keep
 /// entry order), each the place followed by `cells(entrant)`.
-fn ranked_rows(
+pub(super) fn ranked_rows(
     n: usize,
     key: impl Fn(usize) -> i64,
     cells: impl Fn(usize) -> Vec<String>,
@@ -114,77 +114,6 @@ pub fn leader(tables: &[StandingsTable]) -> Option<&str> {
     let table = tables.first()?;
     let name_column = table.columns.iter().position(|c| c != "Rank" && c != "No.")?;
     table.rows.first()?.get(name_column).map(String::as_str)
-}
-
-fn whist_drive(schedule: &Schedule, results: &Results) -> StandingsTable {
-    let n = schedule.entrants.len();
-    let mut tricks = vec![0u32; n];
-    let mut played = vec![0u32; n];
-    let mut sat_out = vec![0u32; n];
-    for round in &schedule.rounds {
-        let mut round_started = false;
-        for table in &round.tables {
-            let key = ResultKey {
-                round: round.number,
-                table: table.number,
-                deal: 0,
-            };
-            if let Some(ResultValue::Tricks { ns, ew }) = results.get(&key) {
-                round_started = true;
-                let (north_south, east_west) = sides(table);
-                for p in north_south {
-                    tricks[p] += ns;
-                    played[p] += 1;
-                }
-                for p in east_west {
-                    tricks[p] += ew;
-                    played[p] += 1;
-                }
-            }
-        }
-        if round_started {
-            for absent in round.absent.iter().filter(|a| a.kind == Absence::SitOut) {
-                sat_out[absent.entrant] += 1;
-            }
-        }
-    }
-    // A sit-out scores the player's own average over the rounds they played, so sitting out
-    // neither helps nor hurts.
-    let total = |p: usize| {
-        let average = if played[p] > 0 {
-            tricks[p] as f64 / played[p] as f64
-        } else {
-            0.0
-        };
-        tricks[p] as f64 + sat_out[p] as f64 * average
-    };
-    let show_sit_outs = sat_out.iter().any(|&s| s > 0);
-    let mut columns = vec!["Rank", "Player", "Rounds", "Tricks"];
-    if show_sit_outs {
-        columns.extend(["Sit-outs", "Total"]);
-    }
-    StandingsTable {
-        heading: None,
-        columns: strings(&columns),
-        rows: ranked_rows(
-            n,
-            |p| (total(p) * 100.0).round() as i64,
-            |p| {
-                let mut row = vec![
-                    schedule.entrants[p].clone(),
-                    played[p].to_string(),
-                    tricks[p].to_string(),
-                ];
-                if show_sit_outs {
-                    row.push(sat_out[p].to_string());
-                    row.push(format!("{:.1}", total(p)));
-                }
-                row
-            },
-        ),
-        note: show_sit_outs
-            .then(|| "A sit-out round scores the player's own average over the rounds played.".to_owned()),
-    }
 }
 
 fn bridge(event: &Event, results: &Results, imp_method: Option<ImpMethod>) -> StandingsTable {

@@ -54,6 +54,10 @@ pub struct Player {
     /// kept as text: leading zeros and letters matter. A pair's numbers are its members'.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub number: Option<String>,
+    /// A prize category from the roster (ladies and gents, or any groups the club uses):
+    /// a whist drive ranks each category and names its best. `None` when the roster gives none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
     /// A pairs entrant's two players, in roster order; empty for an individual (and for the
     /// numbered pairs "Player 1" … of a pairs event made without a roster). The entrant's
     /// `name` is theirs joined by " & " (see [`Player::pair`]).
@@ -127,6 +131,7 @@ impl Player {
             email: None,
             number: None,
             members: Vec::new(),
+            category: None,
         }
     }
 

@@ -77,7 +77,10 @@ pub fn document(
                 scored.travellers,
                 scored.hand_records,
             ),
-            SheetKind::ScoreCards if schedule.format == Format::Whist => {
+            // A whist drive's (individual bridge, scored by boards, has no such card).
+            SheetKind::ScoreCards
+                if schedule.format == Format::Whist && options.bridge_boards_per_round.is_none() =>
+            {
                 let blank;
                 let rounds = if scored.whist.is_empty() {
                     blank = crate::event::whist_drive::player_rounds(schedule, &Default::default());

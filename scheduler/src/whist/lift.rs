@@ -173,8 +173,9 @@ mod tests {
             }
             lifted.push(v);
         }
-        // 36, and 336, 345 and 356 from 5 and the table's 68, 69 and 72.
-        assert_eq!(lifted.len(), 39, "{lifted:?}");
+        // 336, 345 and 356 among them, from 5 and the table's 68, 69 and 72; 64, 92, 96 and 100
+        // play the published starters now (their lifted rotations are checked above).
+        assert_eq!(lifted.len(), 36, "{lifted:?}");
     }
 
     #[test]

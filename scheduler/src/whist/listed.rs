@@ -410,7 +410,7 @@ mod tests {
     /// empty, no 26 rounds have that (exhaustively: 25 do, 26 never); 53 is its complement.
     #[test]
     fn seventy_nine_players_share_sit_outs_fairly_except_over_26_and_53_rounds() {
-        let full = crate::whist::plan::listed_complete(80).unwrap();
+        let full = crate::whist::plan::four_group_rotation(80).unwrap();
         for empty in 0..80 {
             let padded = full.without(empty);
             assert!(

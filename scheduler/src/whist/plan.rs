@@ -268,7 +268,7 @@ pub fn listed_complete(n: usize) -> Option<Listed> {
 
 /// The four-group rotation for `n` players (`four_groups.rs`), whether or not a starter is
 /// known for `n`.
-fn four_group_rotation(n: usize) -> Option<Listed> {
+pub(crate) fn four_group_rotation(n: usize) -> Option<Listed> {
     let component = |g: usize| complete_starter(g, false).map(|(s, _)| Listed::from_starter(&s, true));
     four_groups::rotation(n, &component).map(|(listed, _)| listed)
 }

@@ -103,3 +103,138 @@ fn whist_table_cards_have_boxes_for_each_rounds_tricks() {
             .all(|r| r.len() == 7 && r[5].is_empty() && r[6].is_empty())
     );
 }
+
+/// A drive of 8 players from a roster with a ladies/gents column: the standings rank
+/// everyone (with the category), each category on its own, and the prize sheet names the
+/// winner, the best lady and gent, the booby prize and the best single round — each checked
+/// against totals worked out here from the tables and the tricks entered; shared places are
+/// written "4=". The Standings sheet of the PDF prints the prizes.
+#[test]
+fn prizes_rank_ladies_and_gents_and_name_the_booby_and_the_best_round() {
+    use scheduler::event::create::{NewEvent, build_event};
+    use scheduler::event::standings::standings;
+    use scheduler::roster_import::import_roster_bytes;
+    use scheduler::solver::Control;
+    let csv = "Name,Category\nAnn,Ladies\nBea,Ladies\nCat,Ladies\nDot,Ladies\nEd,Gents\nFred,Gents\nGus,Gents\nHal,Gents\n";
+    let imported = import_roster_bytes("drive.csv", csv.as_bytes());
+    assert!(!imported.problems.has_errors(), "{:?}", imported.problems);
+    assert_eq!(imported.roster.players[0].category.as_deref(), Some("Ladies"));
+    let mut spec = NewEvent::new("Prize drive", EventFormat::WhistDrive, imported.roster);
+    spec.options.rounds = Some(3);
+    spec.options.hands_per_round = Some(2);
+    let drive = build_event(&spec, &Control::unlimited()).unwrap().0;
+    // Round r, table t: N-S take 10 + 2r + t tricks of the 26.
+    let mut results = Results::new();
+    let mut totals = vec![0u32; 8];
+    let mut best = (0u32, Vec::new());
+    for round in &drive.schedule.rounds {
+        for table in &round.tables {
+            let ns = 10 + 2 * round.number + table.number;
+            results.insert(
+                ResultKey {
+                    round: round.number,
+                    table: table.number,
+                    deal: 0,
+                },
+                ResultValue::Tricks { ns, ew: 26 - ns },
+            );
+            for seat in [Seat::N, Seat::E, Seat::S, Seat::W] {
+                let p = table.entrant_at(seat).unwrap();
+                let tricks = if matches!(seat, Seat::N | Seat::S) {
+                    ns
+                } else {
+                    26 - ns
+                };
+                totals[p] += tricks;
+                if tricks > best.0 {
+                    best = (tricks, vec![p]);
+                } else if tricks == best.0 {
+                    best.1.push(p);
+                }
+            }
+        }
+    }
+    let name = |p: usize| drive.schedule.entrants[p].clone();
+    let top_of = |among: &[usize]| {
+        *among
+            .iter()
+            .max_by_key(|&&p| (totals[p], std::cmp::Reverse(p)))
+            .unwrap()
+    };
+    let tables = standings(&drive, &results);
+    let headings: Vec<Option<&str>> = tables.iter().map(|t| t.heading.as_deref()).collect();
+    assert_eq!(
+        headings,
+        [Some("Everyone"), Some("Gents"), Some("Ladies"), Some("Prizes")]
+    );
+    assert_eq!(
+        tables[0].columns,
+        ["Rank", "Player", "Category", "Rounds", "Tricks"]
+    );
+    // Every lady and only the ladies in their ranking, best first.
+    let ladies: Vec<usize> = (0..4).collect();
+    let gents: Vec<usize> = (4..8).collect();
+    let listed: Vec<&str> = tables[2].rows.iter().map(|r| r[1].as_str()).collect();
+    assert_eq!(listed.len(), 4);
+    assert!(listed.iter().all(|n| ["Ann", "Bea", "Cat", "Dot"].contains(n)));
+    assert_eq!(listed[0], name(top_of(&ladies)));
+    // Shared places are written "4=": ties in the drive's ranking appear as such.
+    for table in &tables[..3] {
+        for pair in table.rows.windows(2) {
+            let tricks = |row: &Vec<String>| row[row.len() - 1].clone();
+            if tricks(&pair[0]) == tricks(&pair[1]) {
+                assert!(
+                    pair[0][0].ends_with('=') && pair[0][0] == pair[1][0],
+                    "{:?}",
+                    table.rows
+                );
+            }
+        }
+    }
+    let prizes = &tables[3].rows;
+    let prize = |label: &str| {
+        prizes
+            .iter()
+            .find(|r| r[0] == label)
+            .unwrap_or_else(|| panic!("{label}: {prizes:?}"))
+    };
+    let everyone: Vec<usize> = (0..8).collect();
+    let winner_total = totals[top_of(&everyone)];
+    let winners: Vec<String> = everyone
+        .iter()
+        .filter(|&&p| totals[p] == winner_total)
+        .map(|&p| name(p))
+        .collect();
+    assert!(
+        winners.iter().all(|w| prize("First")[1].contains(w.as_str())),
+        "{prizes:?}"
+    );
+    assert_eq!(prize("First")[2], winner_total.to_string());
+    assert!(prize("Best of Ladies")[1].contains(&name(top_of(&ladies))));
+    assert!(prize("Best of Gents")[1].contains(&name(top_of(&gents))));
+    let lowest = *totals.iter().min().unwrap();
+    let booby: Vec<String> = everyone
+        .iter()
+        .filter(|&&p| totals[p] == lowest)
+        .map(|&p| name(p))
+        .collect();
+    for b in &booby {
+        assert!(
+            prize("Booby prize (lowest score)")[1].contains(b.as_str()),
+            "{prizes:?}"
+        );
+    }
+    let round = prize("Best single round");
+    assert!(
+        round[2].starts_with(&format!("{} tricks (round ", best.0)),
+        "{round:?}"
+    );
+    for &p in &best.1 {
+        assert!(round[1].contains(&name(p)), "{round:?}");
+    }
+
+    let mut options = sheet_options(&drive);
+    options.kinds = vec![SheetKind::Standings];
+    let pdf = read_pdf(&event_sheets_pdf(&drive, &results, &options).unwrap());
+    assert!(pdf.contains("Prizes") && pdf.contains("Best of Ladies") && pdf.contains("Booby prize"));
+}
