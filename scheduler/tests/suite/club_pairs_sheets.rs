@@ -317,9 +317,12 @@ fn bridge_without_a_movement_says_how_many_copies_of_each_board() {
         }
         other => panic!("{other:?}"),
     }
-    // Travellers and score cards need a movement; the summary needs bridge.
+    // Travellers and score cards need a movement (bridge's: a whist drive's score cards are
+    // the players' progressive cards); the summary needs bridge.
     for kind in [SheetKind::Travellers, SheetKind::ScoreCards] {
-        let error = sheet_document(&schedule, &[], &self::options(&[kind])).unwrap_err();
+        let mut bridge = self::options(&[kind]);
+        bridge.bridge_boards_per_round = Some(2);
+        let error = sheet_document(&schedule, &[], &bridge).unwrap_err();
         assert!(
             matches!(&error, SheetError::Options(s) if s.contains("boards move")),
             "{error}"
