@@ -249,7 +249,7 @@ pub(super) fn standings_tables(event: &Event, results: &Results) -> Vec<Standing
             })
             .collect();
         let mut table = ranking(schedule, &tallies, &members, None, show_sit_outs);
-        table.heading = Some(group.clone());
+        table.heading = Some(capitalised(group));
         table.note = None;
         tables.push(table);
     }
@@ -260,6 +260,12 @@ pub(super) fn standings_tables(event: &Event, results: &Results) -> Vec<Standing
         tables.push(prizes(schedule, &tallies, &categories, &groups));
     }
     tables
+}
+
+/// A category as a heading: "ladies" → "Ladies" (the roster's own spelling otherwise).
+fn capitalised(group: &str) -> String {
+    let mut chars = group.chars();
+    chars.next().map_or(String::new(), |first| first.to_uppercase().chain(chars).collect())
 }
 
 /// One ranking over `players`: place, player, (category,) rounds, tricks, (sit-outs, total).
@@ -369,7 +375,7 @@ fn prizes(
             .collect();
         let best = extreme(tallies, &members, false);
         let score = best.first().map(|&p| score_text(&tallies[p])).unwrap_or_default();
-        line(format!("Best of {group}"), best, score);
+        line(format!("Best of {}", capitalised(group)), best, score);
     }
     let booby = extreme(tallies, &everyone, true);
     let low = booby
