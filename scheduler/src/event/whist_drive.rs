@@ -265,7 +265,9 @@ pub(super) fn standings_tables(event: &Event, results: &Results) -> Vec<Standing
 /// A category as a heading: "ladies" → "Ladies" (the roster's own spelling otherwise).
 fn capitalised(group: &str) -> String {
     let mut chars = group.chars();
-    chars.next().map_or(String::new(), |first| first.to_uppercase().chain(chars).collect())
+    chars
+        .next()
+        .map_or(String::new(), |first| first.to_uppercase().chain(chars).collect())
 }
 
 /// One ranking over `players`: place, player, (category,) rounds, tricks, (sit-outs, total).

@@ -22,6 +22,7 @@ mod phones;
 mod results_entry;
 mod swiss_teams;
 mod views;
+mod whist_drive;
 mod window_outputs;
 
 pub(super) const SIZE: egui::Vec2 = egui::vec2(1100.0, 720.0);
