@@ -20,6 +20,11 @@ const BOX_WIDTH: f64 = 40.0;
 /// The most space above and below a line's text: a box about 11 mm high.
 const MOST_PADDING: f64 = 13.0;
 
+/// Points kept free below two cards' estimated height, and the share of a line's width the
+/// names are assumed to fill before they wrap (typst breaks earlier than the glyph estimate).
+const SAFETY: f64 = 12.0;
+const WRAP_WIDTH: f64 = 0.8;
+
 /// The score cards section for every player of `schedule`, filled from `rounds` (one list
 /// per player, `event::whist_drive::player_rounds`).
 pub fn score_cards(
@@ -141,7 +146,9 @@ fn layout(cards: &[PairCard], options: &SheetOptions) -> (usize, f64) {
             .map(|card| card_height(card, padding, options, landscape))
             .fold(0.0, f64::max)
     };
-    let half = (page + GUTTER) / 2.0 - GUTTER - MARGIN;
+    // Room for two down, less a safety margin: the estimate of where names wrap is rough, and
+    // a card a little too tall would leave one a page.
+    let half = (page + GUTTER) / 2.0 - GUTTER - MARGIN - SAFETY;
     if tallest(MIN_PADDING) > page {
         return (1, MIN_PADDING);
     }
@@ -158,7 +165,7 @@ fn card_height(card: &PairCard, padding: f64, options: &SheetOptions, landscape:
     let text_width = (if landscape { height } else { width }) - mm(28.0);
     let card_width = (text_width - GUTTER) / 2.0 - 2.0 * FRAME_INSET;
     let line = LINE_TEXT + 2.0 * padding;
-    let names = (card_width - ROUND_WIDTH - 2.0 * BOX_WIDTH - 4.0).max(20.0);
+    let names = ((card_width - ROUND_WIDTH - 2.0 * BOX_WIDTH - 4.0) * WRAP_WIDTH).max(20.0);
     let rounds: f64 = card
         .rounds
         .iter()

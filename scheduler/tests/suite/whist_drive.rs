@@ -25,8 +25,14 @@ fn twenty_four_players_score_cards_fit_six_pages_and_fill_from_the_results() {
         "a whist drive prints its score cards"
     );
     options.kinds = vec![SheetKind::ScoreCards];
+    // Four cards a page on A4 and on Letter (a card estimated too short for its page would
+    // stand alone: 12 pages, as on Letter before the estimate allowed for wrapping names).
+    for paper in [scheduler::sheets::Paper::Letter, scheduler::sheets::Paper::A4] {
+        options.paper = paper;
+        let pdf = read_pdf(&event_sheets_pdf(&drive, &Results::new(), &options).unwrap());
+        assert_eq!(pdf.pages.len(), 6, "four cards a page on {paper:?}");
+    }
     let pdf = read_pdf(&event_sheets_pdf(&drive, &Results::new(), &options).unwrap());
-    assert_eq!(pdf.pages.len(), 6, "four cards a page");
     for name in &drive.schedule.entrants {
         assert!(pdf.contains(name), "{name}'s card");
     }
