@@ -2239,3 +2239,58 @@ fn a_teams_night_from_the_command_line() {
         "{text}"
     );
 }
+
+/// Issue 46 from the command line: `--couples never-at-table` for a whist drive of 4 rounds
+/// keeps the couples of the roster off each other's tables (read back from the file); for a
+/// chess round robin the option is refused by name and no file is made.
+#[test]
+fn couples_kept_at_separate_tables_from_the_command_line() {
+    let dir = scratch("couples-apart");
+    let file = dir.join("apart.tourney");
+    let f = file.to_str().unwrap();
+    let roster = fixture("whist_16_international.csv");
+    let out = tourney(&[
+        "event",
+        "new",
+        f,
+        "--format",
+        "whist-drive",
+        "--roster",
+        &roster,
+        "--rounds",
+        "4",
+        "--couples",
+        "never-at-table",
+    ]);
+    ok(&out);
+    assert!(
+        text(&out.stderr).contains("never at the same table tonight"),
+        "{}",
+        text(&out.stderr)
+    );
+    let store = EventFile::open(&file).unwrap();
+    let schedule = &store.event().schedule;
+    assert!(schedule.promise.apart_at_table);
+    let index = |name: &str| schedule.entrants.iter().position(|e| e == name).unwrap();
+    let (a, b) = (index("王小明"), index("李静怡"));
+    for round in &schedule.rounds {
+        for table in &round.tables {
+            let at = |p: usize| table.seats.iter().any(|s| s.entrant == p);
+            assert!(!(at(a) && at(b)), "round {}", round.number);
+        }
+    }
+    let refused = dir.join("chess.tourney");
+    let out = tourney(&[
+        "event",
+        "new",
+        refused.to_str().unwrap(),
+        "--format",
+        "chess",
+        "--roster",
+        &roster,
+        "--couples",
+        "never-at-table",
+    ]);
+    fails_with(&out, 2, "--couples is for a whist drive or individual bridge");
+    assert!(!refused.exists());
+}

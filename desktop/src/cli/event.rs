@@ -327,6 +327,24 @@ pub enum TeamsScoringArg {
     BoardAMatch,
 }
 
+/// `--couples` for a whist drive or individual bridge; refused, with the reason, for any
+/// other format (never silently dropped).
+fn couples_option(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
+    let Some(couples) = args.couples else {
+        return Ok(());
+    };
+    let format = spec.options.format;
+    if !matches!(format, EventFormat::WhistDrive | EventFormat::BridgeIndividual) {
+        eprintln!(
+            "--couples is for a whist drive or individual bridge, not {}; for a round robin, --avoid-spouses",
+            format.label()
+        );
+        return Err(ExitCode::from(2));
+    }
+    spec.options.couples_apart = couples.keep_apart();
+    Ok(())
+}
+
 /// One result, as typed on the command line or as one line of `--stdin`.
 #[derive(Args, Debug, Clone)]
 pub struct Entry {
@@ -806,15 +824,8 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
     }
     spec.options.double = args.double;
     spec.options.avoid_spouses = args.avoid_spouses;
-    if let Some(couples) = args.couples {
-        if !matches!(format, EventFormat::WhistDrive | EventFormat::BridgeIndividual) {
-            eprintln!(
-                "--couples is for a whist drive or individual bridge, not {}; for a round robin, --avoid-spouses",
-                format.label()
-            );
-            return Ok(ExitCode::from(2));
-        }
-        spec.options.couples_apart = couples.keep_apart();
+    if let Err(code) = couples_option(args, &mut spec) {
+        return Ok(code);
     }
     spec.options.bye_points = args.bye_points;
     if let Some(points) = &args.points {
