@@ -47,6 +47,11 @@ pub enum BenchCommand {
         /// allow, and the worst of them.
         #[arg(long)]
         odd_grid: bool,
+        /// Instead of every backend with the default seed: each size with seeds 1 to SEEDS
+        /// (the best backend), and per size the worst Q over the seeds, the slowest time to
+        /// a seed's best, and how many seeds reached the lower bound.
+        #[arg(long)]
+        seeds: Option<u64>,
     },
     /// Recompute the standings of 400-player events with 30 rounds of results.
     Standings {
@@ -197,7 +202,8 @@ pub fn run(command: BenchCommand) -> Result<ExitCode> {
             seconds,
             sizes,
             odd_grid,
-        } => team_chess::run(seconds, &sizes, odd_grid),
+            seeds,
+        } => team_chess::run(seconds, &sizes, odd_grid, seeds),
         BenchCommand::Standings { repeats } => standings::run(repeats),
         BenchCommand::Frame {
             players,

@@ -80,10 +80,14 @@ impl Measured {
     }
 }
 
-fn measure(size: Size, backend: Backend, seconds: f64) -> Measured {
-    let label = format!("{}x{}x{}", size.teams, size.boards, size.rounds);
+fn measure(size: Size, backend: Backend, seconds: f64, seed: u64) -> Measured {
+    let mut label = format!("{}x{}x{}", size.teams, size.boards, size.rounds);
+    if seed != 1 {
+        label.push_str(&format!(" s{seed}"));
+    }
     let mut options = TeamChessOptions::new(size);
     options.backend = backend;
+    options.seed = seed;
     let start = Instant::now();
     let last_gain = std::sync::Arc::new(std::sync::Mutex::new(0.0f64));
     let record = std::sync::Arc::clone(&last_gain);
@@ -118,7 +122,49 @@ fn measure(size: Size, backend: Backend, seconds: f64) -> Measured {
     }
 }
 
-pub fn run(seconds: f64, sizes: &[String], odd_grid: bool) -> Result<ExitCode> {
+/// Each size with seeds 1 to `seeds` (the best backend): a row per seed, then the worst Q over
+/// the seeds, the slowest time to a seed's best, and how many reached the lower bound.
+fn by_seeds(sizes: &[(usize, usize, usize)], seeds: u64, seconds: f64, unit: f64) {
+    let backend = Backend::best_available();
+    for &(teams, boards, rounds) in sizes {
+        let size = Size {
+            teams,
+            boards,
+            rounds,
+        };
+        let label = format!("{teams}x{boards}x{rounds}");
+        if let Some(reason) = size.impossibility() {
+            println!("{label:<20} impossible: {reason}");
+            continue;
+        }
+        let rows: Vec<Measured> = (1..=seeds)
+            .map(|seed| {
+                let row = measure(size, backend, seconds, seed);
+                row.print(unit);
+                row
+            })
+            .collect();
+        let worst = rows
+            .iter()
+            .filter_map(|row| row.result.as_ref().ok())
+            .max_by_key(|r| r.0);
+        let slowest = rows
+            .iter()
+            .filter_map(|row| row.result.as_ref().ok().map(|r| r.3))
+            .fold(0.0f64, f64::max);
+        let at_bound = rows.iter().filter(|row| row.gap() == Some(0)).count();
+        let failed = rows.iter().filter(|row| row.result.is_err()).count();
+        println!(
+            "{label} over seeds 1–{seeds}: worst Q {}; slowest to its best {slowest:.2} s; lower bound reached by {at_bound} of {seeds}; no schedule: {failed}",
+            worst.map_or("—".to_owned(), |&(q, d, bound, _, _)| format!(
+                "{q}/{d} ≈ {:.3} (bound {bound}/{d})",
+                q as f64 / d as f64
+            )),
+        );
+    }
+}
+
+pub fn run(seconds: f64, sizes: &[String], odd_grid: bool, seeds: Option<u64>) -> Result<ExitCode> {
     let sizes: Vec<(usize, usize, usize)> = if sizes.is_empty() {
         TEAM_CHESS_BENCH.to_vec()
     } else {
@@ -148,6 +194,10 @@ pub fn run(seconds: f64, sizes: &[String], odd_grid: bool) -> Result<ExitCode> {
     println!("reference job: {:.1} ms", unit * 1e3);
     println!("size       backend   Q (checker)          bound  gap    to best s  ratio  run  note");
     println!("(run: the longest run of one colour anyone has, as the audit reports it)");
+    if let Some(seeds) = seeds {
+        by_seeds(&sizes, seeds.max(1), seconds, unit);
+        return Ok(ExitCode::SUCCESS);
+    }
     for (teams, boards, rounds) in sizes {
         let size = Size {
             teams,
@@ -162,7 +212,7 @@ pub fn run(seconds: f64, sizes: &[String], odd_grid: bool) -> Result<ExitCode> {
             continue;
         }
         for backend in Backend::all() {
-            measure(size, backend, seconds).print(unit);
+            measure(size, backend, seconds, 1).print(unit);
         }
     }
     if odd_grid {
@@ -183,6 +233,7 @@ pub fn run(seconds: f64, sizes: &[String], odd_grid: bool) -> Result<ExitCode> {
                         },
                         backend,
                         seconds,
+                        1,
                     );
                     row.print(unit);
                     row

@@ -56,7 +56,7 @@ pub fn parse_published(text: &str) -> Result<Vec<Starter>, String> {
                 .trim()
                 .parse()
                 .map_err(|_| format!("line {number}: \"{count}\" is not a number of players"))?;
-            if n < 8 || n % 4 != 0 || n > 400 {
+            if n < 8 || !n.is_multiple_of(4) || n > 400 {
                 return Err(format!(
                     "line {number}: {n} players: a 1-rotational starter needs a multiple of four from 8 to 400"
                 ));

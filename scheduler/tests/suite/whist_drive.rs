@@ -131,7 +131,7 @@ fn prizes_rank_ladies_and_gents_and_name_the_booby_and_the_best_round() {
     let drive = build_event(&spec, &Control::unlimited()).unwrap().0;
     // Round r, table t: N-S take 10 + 2r + t tricks of the 26.
     let mut results = Results::new();
-    let mut totals = vec![0u32; 8];
+    let mut totals = [0u32; 8];
     let mut best = (0u32, Vec::new());
     for round in &drive.schedule.rounds {
         for table in &round.tables {
