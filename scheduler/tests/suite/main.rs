@@ -35,4 +35,6 @@ mod sheets;
 mod verifier;
 mod victory_points;
 mod whist;
+// The whist drive's cards and prize sheet are read back from PDFs.
+#[cfg(feature = "pdf")]
 mod whist_drive;
