@@ -216,8 +216,9 @@ fn categories(event: &Event) -> Vec<Option<String>> {
 
 /// The standings of a whist drive: every player ranked by tricks (a sit-out round scoring the
 /// player's own average); when the roster gives categories (ladies and gents, or any groups),
-/// a ranking within each; and the prizes: the winner, the best of each category, the booby
-/// prize (lowest score) and the best single round. Tied places are written "4=".
+/// a ranking within each; and once every result is in, the prizes: the winner, the best of
+/// each category, the booby prize (lowest score) and the best single round. Tied places are
+/// written "4=".
 pub(super) fn standings_tables(event: &Event, results: &Results) -> Vec<StandingsTable> {
     let schedule = &event.schedule;
     let tallies = tallies(schedule, results);
@@ -256,7 +257,17 @@ pub(super) fn standings_tables(event: &Event, results: &Results) -> Vec<Standing
     if tables[0].heading.is_none() && !groups.is_empty() {
         tables[0].heading = Some("Everyone".to_owned());
     }
-    if tallies.iter().any(|t| t.played > 0) {
+    // The prizes once the evening is over: every table of every round has its result.
+    let complete = schedule.rounds.iter().all(|round| {
+        round.tables.iter().all(|table| {
+            results.contains_key(&ResultKey {
+                round: round.number,
+                table: table.number,
+                deal: 0,
+            })
+        })
+    });
+    if complete && tallies.iter().any(|t| t.played > 0) {
         tables.push(prizes(schedule, &tallies, &categories, &groups));
     }
     tables
