@@ -240,15 +240,7 @@ pub(super) fn standings_tables(event: &Event, results: &Results) -> Vec<Standing
         show_sit_outs,
     )];
     for group in &groups {
-        let members: Vec<usize> = players
-            .iter()
-            .copied()
-            .filter(|&p| {
-                categories[p]
-                    .as_ref()
-                    .is_some_and(|c| c.eq_ignore_ascii_case(group))
-            })
-            .collect();
+        let members = members_of(&categories, group);
         let mut table = ranking(schedule, &tallies, &members, None, show_sit_outs);
         table.heading = Some(capitalised(group));
         table.note = None;
@@ -271,6 +263,17 @@ pub(super) fn standings_tables(event: &Event, results: &Results) -> Vec<Standing
         tables.push(prizes(schedule, &tallies, &categories, &groups));
     }
     tables
+}
+
+/// The players of category `group` (compared without regard to case), in entrant order.
+fn members_of(categories: &[Option<String>], group: &str) -> Vec<usize> {
+    (0..categories.len())
+        .filter(|&p| {
+            categories[p]
+                .as_ref()
+                .is_some_and(|c| c.eq_ignore_ascii_case(group))
+        })
+        .collect()
 }
 
 /// A category as a heading: "ladies" → "Ladies" (the roster's own spelling otherwise).
@@ -377,15 +380,7 @@ fn prizes(
         .unwrap_or_default();
     line("First".to_owned(), first, top);
     for group in groups {
-        let members: Vec<usize> = everyone
-            .iter()
-            .copied()
-            .filter(|&p| {
-                categories[p]
-                    .as_ref()
-                    .is_some_and(|c| c.eq_ignore_ascii_case(group))
-            })
-            .collect();
+        let members = members_of(categories, group);
         let best = extreme(tallies, &members, false);
         let score = best.first().map(|&p| score_text(&tallies[p])).unwrap_or_default();
         line(format!("Best of {}", capitalised(group)), best, score);
