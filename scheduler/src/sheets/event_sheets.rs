@@ -134,7 +134,9 @@ pub fn event_document(
         Vec::new()
     };
     let hand_records = event.hand_records();
-    let whist = if matches!(event.settings.scoring, Scoring::WhistDrive { .. }) {
+    let whist = if matches!(event.settings.scoring, Scoring::WhistDrive { .. })
+        && options.kinds.contains(&SheetKind::ScoreCards)
+    {
         player_rounds(&event.schedule, results)
     } else {
         Vec::new()
