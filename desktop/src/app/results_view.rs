@@ -11,6 +11,7 @@ use eframe::egui;
 use scheduler::event::club_pairs::{Traveller, travellers};
 use scheduler::event::entry::{other_side_tricks, typed_result};
 use scheduler::event::session::{Command, Session};
+use scheduler::event::teams::plans_at;
 use scheduler::event::{BridgeResult, ResultKey, ResultValue, Scoring, sides};
 use scheduler::movement::present_pairs;
 use std::collections::BTreeMap;
@@ -223,8 +224,16 @@ impl ResultsView {
                     .striped(true)
                     .show(ui, |ui| {
                         for table in &round.tables {
-                            let (first, second) = sides(table);
-                            for deal in event.deals_at(round.number, table.number) {
+                            let plans = plans_at(event, round.number, table);
+                            for deal in event.boards_at(round.number, table.number) {
+                                // A three-way match's board: the half-match that plays it.
+                                let (first, second) = match plans
+                                    .iter()
+                                    .find(|p| p.part.is_some() && p.deals.contains(&deal))
+                                {
+                                    Some(plan) => (vec![plan.home], vec![plan.away]),
+                                    None => sides(table),
+                                };
                                 let key = ResultKey {
                                     round: round.number,
                                     table: table.number,

@@ -1,6 +1,6 @@
 //! A Swiss teams event's round controls under the results view's progress line, on the last
 //! round paired: "Pair round N" once the round is complete, with the teams that withdraw
-//! before it ticked; and, before any of the round's results, a hand change of its pairing (two
+//! before it ticked (and, for an odd number of teams, a three-way match instead of the bye); and, before any of the round's results, a hand change of its pairing (two
 //! teams exchange places: opponents, seats or the bye). Each is one command through the
 //! library's write path (`Command::PairNextRound`, `Command::SwapTeams`), where it is checked.
 
@@ -16,6 +16,8 @@ pub struct SwissPanel {
     leaving: BTreeSet<usize>,
     /// The two teams of a hand change, by entrant index.
     swap: [Option<usize>; 2],
+    /// With an odd number of teams: a three-way match instead of the bye.
+    three_way: bool,
 }
 
 impl SwissPanel {
@@ -78,6 +80,13 @@ impl SwissPanel {
                     }
                 });
             });
+        let odd = (playing.len() - self.leaving.len()) % 2 == 1;
+        if odd {
+            ui.checkbox(
+                &mut self.three_way,
+                "Three-way match instead of the bye (the bottom three play one another over half the boards each)",
+            );
+        }
         let mut pressed = false;
         ui.horizontal(|ui| {
             let button = ui.add_enabled(complete, egui::Button::new(format!("Pair round {}", last.number + 1)));
@@ -93,6 +102,7 @@ impl SwissPanel {
         });
         pressed.then(|| Command::PairNextRound {
             leaving: std::mem::take(&mut self.leaving).into_iter().collect(),
+            three_way: odd && self.three_way,
         })
     }
 

@@ -15,6 +15,7 @@ use scheduler::event::standings::{leader, standings, standings_csv};
 use scheduler::event::store::{EventFile, ExistingFile, StoreError};
 use scheduler::event::teams::{TeamsBye, TeamsScoring, match_teams};
 use scheduler::event::teams_results::{boards_table, matches_table};
+use scheduler::event::three_way;
 use scheduler::event::usebio::usebio_xml;
 use scheduler::event::{Event, ImpMethod, ResultValue};
 use scheduler::model::{Roster, TeamEvent};
@@ -98,6 +99,11 @@ pub enum EventCommand {
         /// name (repeat for more). It keeps its results and place, and is paired no more.
         #[arg(long, value_name = "TEAM")]
         without: Vec<String>,
+        /// With an odd number of teams, a three-way match for the lowest-placed three that
+        /// have not met instead of a bye: each pair of them plays half the round's boards
+        /// (the third half-match a supplementary set), worth half a match each.
+        #[arg(long)]
+        three_way: bool,
     },
     /// Teams: change the last round's pairing by hand before it is played: two teams
     /// exchange places (opponents, or home and away in one match, or the bye). Any repeat
@@ -537,7 +543,11 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
             missed,
         } => late(&file, &name, before_round, missed),
         EventCommand::Show { file } => show(&file),
-        EventCommand::PairNext { file, without } => pair_next(&file, &without),
+        EventCommand::PairNext {
+            file,
+            without,
+            three_way,
+        } => pair_next(&file, &without, three_way),
         EventCommand::Swap {
             file,
             round,
@@ -572,7 +582,7 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
 
 /// `event pair-next`: the Swiss's next round paired through the one write path, then its
 /// matches and the pairing's reasons printed.
-fn pair_next(file: &Path, without: &[String]) -> Result<ExitCode> {
+fn pair_next(file: &Path, without: &[String], three_way: bool) -> Result<ExitCode> {
     let mut session = match open(file) {
         Ok(session) => session,
         Err(error) => {
@@ -590,7 +600,7 @@ fn pair_next(file: &Path, without: &[String]) -> Result<ExitCode> {
             }
         }
     }
-    let applied = match session.apply(Command::PairNextRound { leaving }) {
+    let applied = match session.apply(Command::PairNextRound { leaving, three_way }) {
         Ok(applied) => applied,
         Err(error) => {
             eprintln!("error: {error}");
@@ -612,6 +622,28 @@ fn pair_next(file: &Path, without: &[String]) -> Result<ExitCode> {
     for table in &round.tables {
         if let Some((home, away)) = match_teams(table) {
             println!("match {}: {} v {}", table.number, name(home), name(away));
+        }
+        if let Some(three) = three_way::three_teams(table) {
+            let tables = three_way::three_way_tables(table.number);
+            let deals = match three_way::half_match_deals(event, round.number) {
+                Ok(deals) => deals.map(|d| three_way::deals_text(&d)),
+                Err(why) => {
+                    eprintln!("error: {why}");
+                    return Ok(ExitCode::FAILURE);
+                }
+            };
+            println!(
+                "match {} (three-way): {} v {} v {}",
+                table.number,
+                name(three[0]),
+                name(three[1]),
+                name(three[2])
+            );
+            let names = three.map(name);
+            let [ab, bc, ca] = &deals;
+            for line in three_way::movement_lines(names, tables, [ab.as_str(), bc.as_str(), ca.as_str()]) {
+                println!("  {line}");
+            }
         }
     }
     for absent in &round.absent {

@@ -18,6 +18,7 @@ pub mod teams;
 pub mod teams_night;
 pub mod teams_ranking;
 pub mod teams_results;
+pub mod three_way;
 pub mod usebio;
 pub mod whist_drive;
 
@@ -575,14 +576,15 @@ impl fmt::Display for ResultValue {
 /// All results of an event, in key order.
 pub type Results = BTreeMap<ResultKey, ResultValue>;
 
-/// The two sides of a table: N–S (or home, or White) and E–W (away, Black), as entrant indices.
+/// The two sides of a table: N–S (or home, or White) and E–W (away, Black, and a three-way
+/// match's third team), as entrant indices.
 pub fn sides(table: &Table) -> (Vec<usize>, Vec<usize>) {
     let mut first = Vec::new();
     let mut second = Vec::new();
     for seat in &table.seats {
         match seat.seat {
             Seat::N | Seat::S | Seat::Home | Seat::White => first.push(seat.entrant),
-            Seat::E | Seat::W | Seat::Away | Seat::Black => second.push(seat.entrant),
+            Seat::E | Seat::W | Seat::Away | Seat::Black | Seat::Third => second.push(seat.entrant),
         }
     }
     (first, second)
@@ -686,6 +688,18 @@ impl Event {
         }
     }
 
+    /// Every board played at `table` in `round`, in order: [`Event::deals_at`], except that a
+    /// Swiss's three-way match plays three sets (`three_way`), not one run of boards.
+    pub fn boards_at(&self, round: u32, table: u32) -> Vec<u32> {
+        if let Scoring::Teams { .. } = self.settings.scoring
+            && let Some(seated) = self.schedule.table(round, table)
+            && three_way::three_teams(seated).is_some()
+        {
+            return teams::deals_at_table(self, round, seated);
+        }
+        self.deals_at(round, table).collect()
+    }
+
     /// How many results a round needs, and how many of `results` belong to it.
     pub fn round_progress(&self, results: &Results, round: u32) -> (usize, usize) {
         let Some(r) = self.schedule.round(round) else {
@@ -694,7 +708,7 @@ impl Event {
         let expected = r
             .tables
             .iter()
-            .map(|t| self.deals_at(round, t.number).count())
+            .map(|t| self.boards_at(round, t.number).len())
             .sum();
         let entered = results.range(
             ResultKey {
@@ -802,18 +816,19 @@ impl Event {
                 expect_no_deal(key)
             }
             (Scoring::Teams { .. }, ResultValue::Teams { board }) => {
-                let deals = self.deals_of_round(key.round);
-                if !deals.contains(&key.deal) {
+                let plans = teams::plans_at(self, key.round, table);
+                if plans.is_empty() {
+                    return Err(format!("match {} has no two teams to score", key.table));
+                }
+                if !plans.iter().any(|p| p.deals.contains(&key.deal)) {
+                    let sets: Vec<String> = plans.iter().map(|p| three_way::deals_text(&p.deals)).collect();
                     return Err(format!(
-                        "round {} plays boards {}–{}, not board {}",
+                        "match {} of round {} plays boards {}, not board {}",
+                        key.table,
                         key.round,
-                        deals.start(),
-                        deals.end(),
+                        sets.join(" and "),
                         key.deal
                     ));
-                }
-                if teams::match_teams(table).is_none() {
-                    return Err(format!("match {} has no two teams to score", key.table));
                 }
                 board.entry().net().map(|_| ())
             }

@@ -66,6 +66,9 @@ pub enum Command {
     PairNextRound {
         /// Teams withdrawing after the last round.
         leaving: Vec<usize>,
+        /// With an odd number of teams: a three-way match instead of a bye
+        /// (`event::three_way`).
+        three_way: bool,
     },
     /// A knockout that ended level: one more stanza, the tie-break (White Book §143.2).
     AddTieBreak,
@@ -412,8 +415,8 @@ impl Session {
                     n => format!("Kept the double-dummy analysis of {n} board(s)"),
                 })
             }
-            Command::PairNextRound { leaving } => {
-                let paired = self.file.pair_next_round(&leaving)?;
+            Command::PairNextRound { leaving, three_way } => {
+                let paired = self.file.pair_next_round(&leaving, three_way)?;
                 self.line_up_changed();
                 let mut message = format!("Round {} paired", paired.round);
                 if paired.repeats > 0 {

@@ -308,6 +308,7 @@ fn seat_words(seat: Seat, pairs: bool) -> &'static str {
         (Seat::W, false) => "West",
         (Seat::Home, _) => "home",
         (Seat::Away, _) => "away",
+        (Seat::Third, _) => "third team of a three-way match",
         (Seat::White, _) => "White",
         (Seat::Black, _) => "Black",
     }

@@ -8,6 +8,7 @@
 //! `swiss`, checked by the independent `verify::swiss` before a round is kept.
 
 use super::standings_table::StandingsTable;
+use super::three_way;
 use super::{Event, ResultKey, ResultValue, Results, Scoring};
 use crate::model::{Absence, Absent, Round, Seat, SeatAssignment, Table};
 use crate::scoring::teams::{
@@ -15,7 +16,7 @@ use crate::scoring::teams::{
     team_standings,
 };
 use crate::scoring::victory_points::VpScale;
-use crate::swiss::{ByeTaken, History, Meeting, SwissOptions, pair_round, verify_round};
+use crate::swiss::{ByeTaken, History, Meeting, OddCount, SwissOptions, pair_round, verify_round};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -238,16 +239,20 @@ pub struct MatchCard {
     pub home: usize,
     /// The away team.
     pub away: usize,
-    /// The round's boards in order.
+    /// The match's boards in order.
     pub boards: Vec<BoardLine>,
-    /// IMPs won by home and away, and their points (in hundredths), once every board is in.
+    /// IMPs won by home and away, and their points (in hundredths) as they count in the
+    /// standings (a three-way's half-match: half the VPs), once every board is in.
     pub score: Option<([u32; 2], [Points; 2])>,
+    /// Which half-match of a three-way match this is (1 to 3); `None` for a head-on match.
+    pub part: Option<u8>,
 }
 
 impl MatchCard {
-    /// "IMPs 23–14, VPs 13.76–6.24" once complete, else "3 of 7 boards entered".
+    /// "IMPs 23–14, VPs 13.76–6.24" once complete, else "3 of 7 boards entered"; a
+    /// three-way's half-match says so.
     pub fn summary(&self, scoring: TeamsScoring) -> String {
-        match self.score {
+        let said = match self.score {
             Some((imps, points)) => match scoring {
                 TeamsScoring::Imps => format!("IMPs {}–{}", imps[0], imps[1]),
                 _ => format!(
@@ -264,19 +269,87 @@ impl MatchCard {
                 self.boards.iter().filter(|b| b.board.is_some()).count(),
                 self.boards.len()
             ),
+        };
+        match (self.part, scoring) {
+            (Some(part), TeamsScoring::Wbf2013) if self.score.is_some() => {
+                format!("{said} (three-way, part {part} of 3: half a match's VPs)")
+            }
+            (Some(part), _) => format!("{said} (three-way, part {part} of 3)"),
+            (None, _) => said,
+        }
+    }
+
+    /// The tables of match `number` this card's teams sit at, as printed: "3 & 4", or a
+    /// three-way match's three, "5, 6 & 7".
+    pub fn tables_text(&self, number: u32) -> String {
+        if self.part.is_some() {
+            let [a, b, c] = three_way::three_way_tables(number);
+            format!("{a}, {b} & {c}")
+        } else {
+            let [first, second] = match_tables(number);
+            format!("{first} & {second}")
         }
     }
 }
 
-/// The card of match `table` in `round` (`None` when there is no such match).
-pub fn match_card(event: &Event, results: &Results, round: u32, table: u32) -> Option<MatchCard> {
-    let Scoring::Teams { scoring, .. } = event.settings.scoring else {
-        return None;
-    };
-    let (home, away) = match_teams(event.schedule.table(round, table)?)?;
-    let boards: Vec<BoardLine> = event
-        .deals_of_round(round)
-        .map(|deal| {
+/// One match as scored: a head-on match at a table of a round, or one half-match of a
+/// three-way match there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchPlan {
+    /// The home team (its N-S pair's score is entered first).
+    pub home: usize,
+    /// The away team.
+    pub away: usize,
+    /// The boards it plays.
+    pub deals: Vec<u32>,
+    /// Which half-match of a three-way match (1 to 3); `None` for a head-on match.
+    pub part: Option<u8>,
+}
+
+/// The matches played at `table` in `round`: one head-on match, a three-way match's three
+/// half-matches, or none (a table that seats no match).
+pub fn plans_at(event: &Event, round: u32, table: &Table) -> Vec<MatchPlan> {
+    if let Some(teams) = three_way::three_teams(table) {
+        let Ok(deals) = three_way::half_match_deals(event, round) else {
+            return Vec::new();
+        };
+        return three_way::half_matches(teams)
+            .into_iter()
+            .zip(deals)
+            .zip(1..)
+            .map(|(((home, away), deals), part)| MatchPlan {
+                home,
+                away,
+                deals,
+                part: Some(part),
+            })
+            .collect();
+    }
+    match_teams(table)
+        .map(|(home, away)| MatchPlan {
+            home,
+            away,
+            deals: event.deals_of_round(round).collect(),
+            part: None,
+        })
+        .into_iter()
+        .collect()
+}
+
+/// The boards a result for `table` in `round` may name: every board its matches play.
+pub fn deals_at_table(event: &Event, round: u32, table: &Table) -> Vec<u32> {
+    plans_at(event, round, table)
+        .into_iter()
+        .flat_map(|p| p.deals)
+        .collect()
+}
+
+/// The card of a match as planned, with what `results` hold for it.
+fn card_of(results: &Results, round: u32, table: u32, plan: MatchPlan, scoring: TeamsScoring) -> MatchCard {
+    let boards: Vec<BoardLine> = plan
+        .deals
+        .iter()
+        .map(|&deal| {
             let board = match results.get(&ResultKey { round, table, deal }) {
                 Some(ResultValue::Teams { board }) => Some(*board),
                 _ => None,
@@ -291,45 +364,73 @@ pub fn match_card(event: &Event, results: &Results, round: u32, table: u32) -> O
             }
         })
         .collect();
-    let score = match_boards(event, results, round, table)
+    let score = match_boards(results, round, table, &plan.deals)
         .ok()
         .and_then(|entries| score_match(&entries, scoring.match_scoring()).ok())
-        .map(|result| (result.imps_won, result.points));
-    Some(MatchCard {
-        home,
-        away,
+        .map(|result| (result.imps_won, counted(result.points, plan.part, scoring)));
+    MatchCard {
+        home: plan.home,
+        away: plan.away,
         boards,
         score,
-    })
+        part: plan.part,
+    }
 }
 
-/// Every match paired so far as (round, match number, card), round by round.
+/// A match's points as they count: a three-way's half-match on a VP scale is worth half.
+fn counted(points: [Points; 2], part: Option<u8>, scoring: TeamsScoring) -> [Points; 2] {
+    match part {
+        Some(_) => three_way::counted_points(points, scoring == TeamsScoring::Wbf2013),
+        None => points,
+    }
+}
+
+/// The card of the (first) match at `table` in `round` (`None` when there is no such match);
+/// a three-way match has three, [`match_cards_at`].
+pub fn match_card(event: &Event, results: &Results, round: u32, table: u32) -> Option<MatchCard> {
+    match_cards_at(event, results, round, table).into_iter().next()
+}
+
+/// The cards of every match at `table` in `round`: one, a three-way's three, or none.
+pub fn match_cards_at(event: &Event, results: &Results, round: u32, table: u32) -> Vec<MatchCard> {
+    let Scoring::Teams { scoring, .. } = event.settings.scoring else {
+        return Vec::new();
+    };
+    let Some(seated) = event.schedule.table(round, table) else {
+        return Vec::new();
+    };
+    plans_at(event, round, seated)
+        .into_iter()
+        .map(|plan| card_of(results, round, table, plan, scoring))
+        .collect()
+}
+
+/// Every match paired so far as (round, match number, card), round by round (a three-way
+/// match's three half-matches under its one number).
 pub fn match_cards<'a>(
     event: &'a Event,
     results: &'a Results,
 ) -> impl Iterator<Item = (u32, u32, MatchCard)> + 'a {
     event.schedule.rounds.iter().flat_map(move |round| {
-        round.tables.iter().filter_map(move |table| {
-            Some((
-                round.number,
-                table.number,
-                match_card(event, results, round.number, table.number)?,
-            ))
+        round.tables.iter().flat_map(move |table| {
+            match_cards_at(event, results, round.number, table.number)
+                .into_iter()
+                .map(move |card| (round.number, table.number, card))
         })
     })
 }
 
-/// The boards of a match with none missing, as the scoring reads them; `Err` names the
-/// boards not yet entered.
+/// The boards `deals` of a match with none missing, as the scoring reads them; `Err` names
+/// the boards not yet entered.
 fn match_boards(
-    event: &Event,
     results: &Results,
     round: u32,
     table: u32,
+    deals: &[u32],
 ) -> Result<Vec<BoardEntry>, Vec<u32>> {
     let mut entries = Vec::new();
     let mut missing = Vec::new();
-    for deal in event.deals_of_round(round) {
+    for &deal in deals {
         match results.get(&ResultKey { round, table, deal }) {
             Some(ResultValue::Teams { board }) => entries.push(board.entry()),
             _ => missing.push(deal),
@@ -344,25 +445,22 @@ fn match_boards(
 
 /// Every match with all its boards entered, scored; and the byes of every round whose
 /// matches are all complete (a bye counts once its round has been played).
-fn played(event: &Event, results: &Results, scoring: TeamsScoring) -> (Vec<PlayedMatch>, Vec<usize>) {
+fn played(event: &Event, results: &Results) -> (Vec<PlayedMatch>, Vec<usize>) {
     let mut matches = Vec::new();
     let mut byes = Vec::new();
     for round in &event.schedule.rounds {
         let mut complete = true;
         for table in &round.tables {
-            let Some((home, away)) = match_teams(table) else {
-                continue;
-            };
-            let scored = match_boards(event, results, round.number, table.number)
-                .ok()
-                .and_then(|boards| score_match(&boards, scoring.match_scoring()).ok());
-            match scored {
-                Some(result) => matches.push(PlayedMatch {
-                    teams: [home, away],
-                    points: result.points,
-                    imps_won: result.imps_won,
-                }),
-                None => complete = false,
+            for card in match_cards_at(event, results, round.number, table.number) {
+                match card.score {
+                    Some((imps_won, points)) => matches.push(PlayedMatch {
+                        teams: [card.home, card.away],
+                        points,
+                        imps_won,
+                        half: card.part.is_some(),
+                    }),
+                    None => complete = false,
+                }
             }
         }
         if complete {
@@ -385,7 +483,7 @@ pub(crate) fn standing_lines(
     scoring: TeamsScoring,
     bye: TeamsBye,
 ) -> Result<Vec<TeamStanding>, String> {
-    let (matches, byes) = played(event, results, scoring);
+    let (matches, byes) = played(event, results);
     team_standings(event.schedule.entrants.len(), &matches, &byes, bye.score(scoring))
 }
 
@@ -500,15 +598,20 @@ fn check_round_complete(event: &Event, results: &Results, round: &Round) -> Resu
     let name = |e: usize| event.schedule.entrants.get(e).map_or("?", String::as_str);
     let mut gaps = Vec::new();
     for table in &round.tables {
-        if let Err(missing) = match_boards(event, results, round.number, table.number) {
-            let teams =
-                match_teams(table).map_or(String::new(), |(h, a)| format!(" ({} v {})", name(h), name(a)));
-            let boards: Vec<String> = missing.iter().map(u32::to_string).collect();
-            gaps.push(format!(
-                "match {}{teams} has no result for board(s) {}",
-                table.number,
-                boards.join(", ")
-            ));
+        for plan in plans_at(event, round.number, table) {
+            if let Err(missing) = match_boards(results, round.number, table.number, &plan.deals) {
+                let boards: Vec<String> = missing.iter().map(u32::to_string).collect();
+                let part = plan
+                    .part
+                    .map_or(String::new(), |p| format!(", three-way part {p}"));
+                gaps.push(format!(
+                    "match {} ({} v {}{part}) has no result for board(s) {}",
+                    table.number,
+                    name(plan.home),
+                    name(plan.away),
+                    boards.join(", ")
+                ));
+            }
         }
     }
     if gaps.is_empty() {
@@ -532,6 +635,7 @@ pub fn pair_next_round(
     event: &Event,
     results: &Results,
     leaving: &[usize],
+    three_way: bool,
 ) -> Result<(Event, PairedRound), String> {
     let (scoring, bye) = swiss_settings(event)?;
     let Some(last) = event.schedule.rounds.last() else {
@@ -572,7 +676,21 @@ pub fn pair_next_round(
         .map(|&t| event.schedule.entrants.get(t).cloned().unwrap_or_default())
         .collect();
     let history = history_by_place(event, &place);
-    let paired = pair_round(&names, &history, SwissOptions::default())?;
+    let odd = if three_way && order.len() % 2 == 1 {
+        three_way::half_match_deals(event, last.number + 1)?;
+        OddCount::ThreeWay
+    } else {
+        OddCount::Bye
+    };
+    let mut paired = pair_round(&names, &history, SwissOptions { odd })?;
+    if three_way && odd == OddCount::Bye {
+        paired.explanation.push(format!(
+            "{} teams play: an even field, so no three-way match is needed.",
+            order.len()
+        ));
+    }
+    // A three-way match is the round's last, so its three tables follow the others.
+    paired.matches.sort_by_key(|m| m.entrants.len());
     let problems = verify_round(names.len(), &history, &paired);
     if !problems.is_empty() {
         return Err(format!(
@@ -588,15 +706,16 @@ pub fn pair_next_round(
             .iter()
             .zip(1..)
             .map(|(m, table)| {
-                let seat = |seat, p: usize| SeatAssignment {
-                    seat,
-                    entrant: order[p],
-                    board: None,
-                };
-                Table {
-                    number: table,
-                    seats: vec![seat(Seat::Home, m.entrants[0]), seat(Seat::Away, m.entrants[1])],
-                }
+                let seats = [Seat::Home, Seat::Away, Seat::Third]
+                    .into_iter()
+                    .zip(&m.entrants)
+                    .map(|(seat, &p)| SeatAssignment {
+                        seat,
+                        entrant: order[p],
+                        board: None,
+                    })
+                    .collect();
+                Table { number: table, seats }
             })
             .collect(),
         absent: paired
@@ -664,20 +783,28 @@ fn teams_leaving(event: &Event, last: &Round, leaving: &[usize]) -> Result<Vec<u
     Ok(left)
 }
 
+/// The meetings at a table: a head-on match's two teams, or a three-way match's three pairs.
+pub fn meetings_at(table: &Table) -> Vec<(usize, usize)> {
+    match three_way::three_teams(table) {
+        Some(teams) => three_way::half_matches(teams).to_vec(),
+        None => match_teams(table).into_iter().collect(),
+    }
+}
+
 /// Every meeting and bye so far, with each team named by its place in the standings.
 fn history_by_place(event: &Event, place: &[usize]) -> History {
     let mut history = History::default();
     let at = |e: usize| place.get(e).copied().filter(|&p| p != usize::MAX);
     for round in &event.schedule.rounds {
         for table in &round.tables {
-            if let Some((home, away)) = match_teams(table)
-                && let (Some(a), Some(b)) = (at(home), at(away))
-            {
-                history.meetings.push(Meeting {
-                    a,
-                    b,
-                    round: round.number,
-                });
+            for (home, away) in meetings_at(table) {
+                if let (Some(a), Some(b)) = (at(home), at(away)) {
+                    history.meetings.push(Meeting {
+                        a,
+                        b,
+                        round: round.number,
+                    });
+                }
             }
         }
         for absent in round.absent.iter().filter(|a| a.kind == Absence::Bye) {
@@ -826,34 +953,8 @@ fn describe_swap(event: &Event, changed: &Round, first: usize, second: usize) ->
         name(second)
     )];
     for table in &changed.tables {
-        let Some((home, away)) = match_teams(table) else {
-            continue;
-        };
-        if table
-            .seats
-            .iter()
-            .any(|s| s.entrant == first || s.entrant == second)
-        {
-            said.push(format!("match {}: {} v {}", table.number, name(home), name(away)));
-            let before: Vec<String> = event
-                .schedule
-                .rounds
-                .iter()
-                .filter(|r| r.number < round)
-                .filter(|r| {
-                    r.tables.iter().any(|t| {
-                        match_teams(t)
-                            .is_some_and(|(h, a)| (h == home && a == away) || (h == away && a == home))
-                    })
-                })
-                .map(|r| r.number.to_string())
-                .collect();
-            if !before.is_empty() {
-                said.push(format!(
-                    "this is a repeat meeting: they met in round(s) {}",
-                    before.join(", ")
-                ));
-            }
+        for (home, away) in meetings_at(table) {
+            describe_meeting(event, table, round, (home, away), first, second, &mut said);
         }
     }
     if let Some(bye) = changed.absent.iter().find(|a| a.kind == Absence::Bye) {
@@ -877,4 +978,52 @@ fn describe_swap(event: &Event, changed: &Round, first: usize, second: usize) ->
         });
     }
     said
+}
+
+/// One meeting of a changed round in words, when it involves either swapped team: the match
+/// and, if they met before, the rounds of the earlier meetings.
+fn describe_meeting(
+    event: &Event,
+    table: &Table,
+    round: u32,
+    (home, away): (usize, usize),
+    first: usize,
+    second: usize,
+    said: &mut Vec<String>,
+) {
+    let name = |e: usize| event.schedule.entrants.get(e).map_or("?", String::as_str);
+    if ![home, away].iter().any(|&t| t == first || t == second) {
+        return;
+    }
+    let part = if table.seats.len() == 3 {
+        " (three-way)"
+    } else {
+        ""
+    };
+    said.push(format!(
+        "match {}{part}: {} v {}",
+        table.number,
+        name(home),
+        name(away)
+    ));
+    let before: Vec<String> = event
+        .schedule
+        .rounds
+        .iter()
+        .filter(|r| r.number < round)
+        .filter(|r| {
+            r.tables.iter().any(|t| {
+                meetings_at(t)
+                    .iter()
+                    .any(|&(h, a)| (h == home && a == away) || (h == away && a == home))
+            })
+        })
+        .map(|r| r.number.to_string())
+        .collect();
+    if !before.is_empty() {
+        said.push(format!(
+            "this is a repeat meeting: they met in round(s) {}",
+            before.join(", ")
+        ));
+    }
 }

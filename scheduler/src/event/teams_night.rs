@@ -195,6 +195,7 @@ pub fn night_cards(
                 away: s.m.teams[1],
                 boards,
                 score: s.result.as_ref().map(|r| (r.imps_won, r.points)),
+                part: None,
             };
             (s.m, card)
         })
@@ -284,6 +285,7 @@ pub fn night_tables(event: &Event, results: &Results, scoring: TeamsScoring) -> 
                 teams: [a, b],
                 points: r.points,
                 imps_won: r.imps_won,
+                half: false,
             });
         }
         match_rows.push(vec![

@@ -2,19 +2,20 @@
 //! team's place, its number, and round by round what it scored and against whom, then its
 //! total and IMP quotient. The totals and places are the standings' own
 //! (`teams::standing_lines`); the round columns come from each match's card
-//! (`teams::match_card`), so the two cannot disagree.
+//! (`teams::match_cards_at`), so the two cannot disagree.
 
 use super::standings_table::StandingsTable;
-use super::teams::{TeamsBye, match_card, quotient_text, standing_lines};
+use super::teams::{TeamsBye, match_cards_at, quotient_text, standing_lines};
 use super::{Event, Results, Scoring};
 use crate::model::{Absence, Round};
-use crate::scoring::teams::points_text;
+use crate::scoring::teams::{Points, points_text};
 
 /// What one team did in one round, as the ranking prints it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum RoundCell {
-    /// A match with every board in: the team's points and its opponents' number.
-    Played { points: String, opponents: usize },
+    /// A match with every board in: the team's points and its opponents' numbers (two for a
+    /// three-way match, whose two half-matches' points are added once both are in).
+    Played { points: Points, opponents: Vec<usize> },
     /// A match still being played or entered.
     InPlay,
     /// The bye: its value once the round is complete and when the club gives a fixed one.
@@ -26,7 +27,10 @@ enum RoundCell {
 impl RoundCell {
     fn text(&self) -> String {
         match self {
-            RoundCell::Played { points, opponents } => format!("{points} ({opponents})"),
+            RoundCell::Played { points, opponents } => {
+                let numbers: Vec<String> = opponents.iter().map(usize::to_string).collect();
+                format!("{} ({})", points_text(*points), numbers.join(" & "))
+            }
             RoundCell::InPlay => String::new(),
             RoundCell::Bye(Some(points)) => format!("{points} (bye)"),
             RoundCell::Bye(None) => "bye".to_owned(),
@@ -45,24 +49,48 @@ fn round_cells(
 ) -> (Vec<RoundCell>, bool) {
     let mut cells = vec![RoundCell::InPlay; event.schedule.entrants.len()];
     let mut complete = true;
-    for table in &round.tables {
-        let Some(card) = match_card(event, results, round.number, table.number) else {
-            continue;
-        };
+    let cards = round
+        .tables
+        .iter()
+        .flat_map(|table| match_cards_at(event, results, round.number, table.number));
+    // A three-way team's two half-matches: shown once both are in.
+    let mut waiting = vec![false; cells.len()];
+    for card in cards {
         let Some((_, points)) = card.score else {
             complete = false;
+            for team in [card.home, card.away] {
+                if let Some(w) = waiting.get_mut(team) {
+                    *w = true;
+                }
+            }
             continue;
         };
-        for (side, (team, opponents)) in [(card.home, card.away), (card.away, card.home)]
+        for (side, (team, opponent)) in [(card.home, card.away), (card.away, card.home)]
             .into_iter()
             .enumerate()
         {
             if let Some(cell) = cells.get_mut(team) {
-                *cell = RoundCell::Played {
-                    points: points_text(points[side]),
-                    opponents: opponents + 1,
-                };
+                match cell {
+                    RoundCell::Played {
+                        points: sum,
+                        opponents,
+                    } => {
+                        *sum += points[side];
+                        opponents.push(opponent + 1);
+                    }
+                    _ => {
+                        *cell = RoundCell::Played {
+                            points: points[side],
+                            opponents: vec![opponent + 1],
+                        }
+                    }
+                }
             }
+        }
+    }
+    for (cell, &w) in cells.iter_mut().zip(&waiting) {
+        if w {
+            *cell = RoundCell::InPlay;
         }
     }
     // A bye counts once its round is complete (as in the standings): its value is shown then.

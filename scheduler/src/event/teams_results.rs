@@ -4,7 +4,7 @@
 //! match's card (`teams::match_card`), as the sheets and the results pages print them.
 
 use super::standings_table::StandingsTable;
-use super::teams::{TeamBoard, match_cards, match_tables};
+use super::teams::{TeamBoard, match_cards};
 use super::{Event, Results, Scoring};
 use crate::scoring::teams::points_text;
 
@@ -43,12 +43,14 @@ pub fn matches_table(event: &Event, results: &Results) -> Option<StandingsTable>
     let mut rows = Vec::new();
     for (round, number, card) in match_cards(event, results) {
         let (home, away) = (card.home, card.away);
-        let [first, second] = match_tables(number);
         let entered = card.boards.iter().filter(|b| b.board.is_some()).count();
         let mut row = vec![
             round.to_string(),
-            number.to_string(),
-            format!("{first} & {second}"),
+            match card.part {
+                Some(part) => format!("{number} ({part}/3)"),
+                None => number.to_string(),
+            },
+            card.tables_text(number),
             (home + 1).to_string(),
             name(event, home),
             (away + 1).to_string(),
@@ -109,7 +111,10 @@ pub fn boards_table(event: &Event, results: &Results) -> Option<StandingsTable> 
             };
             rows.push(vec![
                 round.to_string(),
-                number.to_string(),
+                match card.part {
+                    Some(part) => format!("{number} ({part}/3)"),
+                    None => number.to_string(),
+                },
                 line.deal.to_string(),
                 name(event, card.home),
                 name(event, card.away),

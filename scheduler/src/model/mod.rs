@@ -521,11 +521,14 @@ pub enum Seat {
     White,
     /// Team chess: the player with the black pieces.
     Black,
+    /// A Swiss teams event's three-way match: the third team (the table then seats home,
+    /// away and third, and the three play one another in half-matches).
+    Third,
 }
 
 impl Seat {
     /// The label in CSV files and on sheets: "N", "E", "S", "W", "home", "away", "white",
-    /// "black".
+    /// "black", "third".
     pub fn label(self) -> &'static str {
         match self {
             Seat::N => "N",
@@ -536,6 +539,7 @@ impl Seat {
             Seat::Away => "away",
             Seat::White => "white",
             Seat::Black => "black",
+            Seat::Third => "third",
         }
     }
 
@@ -551,6 +555,7 @@ impl Seat {
             "away" | "a" => Seat::Away,
             "white" => Seat::White,
             "black" => Seat::Black,
+            "third" => Seat::Third,
             _ => return None,
         })
     }

@@ -263,6 +263,8 @@ pub struct PlayedMatch {
     pub points: [Points; 2],
     /// IMPs won by each team.
     pub imps_won: [u32; 2],
+    /// One half-match of a three-way match: with its twin, one match played.
+    pub half: bool,
 }
 
 /// One line of the standings.
@@ -278,7 +280,7 @@ pub struct TeamStanding {
     pub imps_won: u64,
     /// IMPs lost.
     pub imps_lost: u64,
-    /// Matches played (not counting byes).
+    /// Matches played (not counting byes; a three-way match's two half-matches are one).
     pub played: u32,
     /// Byes had.
     pub byes: u32,
@@ -303,6 +305,7 @@ pub fn team_standings(
             byes: 0,
         })
         .collect();
+    let mut halves = vec![0u32; teams];
     for (i, m) in matches.iter().enumerate() {
         if m.teams[0] >= teams || m.teams[1] >= teams || m.teams[0] == m.teams[1] {
             return Err(format!(
@@ -317,8 +320,16 @@ pub fn team_standings(
             line.points = line.points.saturating_add(m.points[side]);
             line.imps_won += u64::from(m.imps_won[side]);
             line.imps_lost += u64::from(m.imps_won[1 - side]);
-            line.played += 1;
+            if m.half {
+                halves[m.teams[side]] += 1;
+            } else {
+                line.played += 1;
+            }
         }
+    }
+    // A three-way match's two half-matches are one match played.
+    for (line, &half) in lines.iter_mut().zip(&halves) {
+        line.played += half / 2;
     }
     for &team in byes {
         let line = lines
@@ -561,6 +572,7 @@ mod tests {
             teams: [a, b],
             points: [pa, 2000 - pa],
             imps_won: won,
+            half: false,
         }
     }
 

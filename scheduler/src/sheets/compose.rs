@@ -205,6 +205,7 @@ fn seat_word(seat: Seat) -> &'static str {
         Seat::W => "West",
         Seat::Home => "Home",
         Seat::Away => "Away",
+        Seat::Third => "Third",
         Seat::White => "White",
         Seat::Black => "Black",
     }
@@ -565,18 +566,25 @@ fn movement_line(schedule: &Schedule, round: &Round, entrant: usize) -> String {
                 others(&opponents).join(" & ")
             )
         }
-        Seat::Home | Seat::Away => {
-            let other = if mine.seat == Seat::Home {
-                Seat::Away
+        Seat::Home | Seat::Away | Seat::Third => {
+            let rest: Vec<Seat> = [Seat::Home, Seat::Away, Seat::Third]
+                .into_iter()
+                .filter(|&s| s != mine.seat)
+                .collect();
+            if table.seats.len() == 3 {
+                format!(
+                    "{prefix} match {}, three-way v {}",
+                    table.number,
+                    others(&rest).join(" and ")
+                )
             } else {
-                Seat::Home
-            };
-            format!(
-                "{prefix} table {}, {} v {}",
-                table.number,
-                seat_word(mine.seat).to_lowercase(),
-                others(&[other]).join("")
-            )
+                format!(
+                    "{prefix} table {}, {} v {}",
+                    table.number,
+                    seat_word(mine.seat).to_lowercase(),
+                    others(&rest).join("")
+                )
+            }
         }
         Seat::White | Seat::Black => {
             let other = if mine.seat == Seat::White {

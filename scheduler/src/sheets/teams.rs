@@ -12,7 +12,8 @@ use super::{
     SheetOptions,
 };
 use crate::deals::{Vulnerability, standard_vulnerability};
-use crate::event::teams::{MatchCard, TeamBoard, TeamsScoring, match_card, match_tables, signed};
+use crate::event::teams::{MatchCard, TeamBoard, TeamsScoring, match_cards_at, match_tables, signed};
+use crate::event::three_way::{deals_text, half_match_deals, movement_lines, three_teams, three_way_tables};
 use crate::event::{Event, Results, Scoring};
 use crate::model::{Absence, Round};
 use crate::scoring::teams::{Points, points_text};
@@ -112,19 +113,33 @@ pub fn round_sheet(teams: &TeamsSheets) -> (String, SectionBody) {
             let rows = round
                 .tables
                 .iter()
-                .filter_map(|table| {
-                    let card = match_card(teams.event, teams.results, round.number, table.number)?;
-                    let (home, away) = (card.home, card.away);
-                    let [first, second] = match_tables(table.number);
-                    Some(vec![
-                        table.number.to_string(),
-                        format!("{first} & {second}"),
-                        format!("{} ({})", teams.name(home), home + 1),
-                        format!("{} ({})", teams.name(away), away + 1),
-                        teams.summary(&card),
-                    ])
+                .flat_map(|table| {
+                    match_cards_at(teams.event, teams.results, round.number, table.number)
+                        .into_iter()
+                        .map(|card| {
+                            let (home, away) = (card.home, card.away);
+                            let number = match card.part {
+                                Some(part) => format!("{} ({part}/3)", table.number),
+                                None => table.number.to_string(),
+                            };
+                            vec![
+                                number,
+                                card.tables_text(table.number),
+                                format!("{} ({})", teams.name(home), home + 1),
+                                format!("{} ({})", teams.name(away), away + 1),
+                                teams.summary(&card),
+                            ]
+                        })
+                        .collect::<Vec<_>>()
                 })
                 .collect();
+            let mut notes: Vec<String> = round
+                .tables
+                .iter()
+                .flat_map(|table| three_way_note(teams, round.number, table))
+                .collect();
+            notes.extend(absent_note(teams, round));
+            notes.push(SEATING.to_owned());
             Block {
                 heading: Some(format!(
                     "{} {} · {}",
@@ -136,10 +151,7 @@ pub fn round_sheet(teams: &TeamsSheets) -> (String, SectionBody) {
                     columns: columns.clone(),
                     rows,
                 },
-                note: Some(match absent_note(teams, round) {
-                    Some(absent) => format!("{absent} · {SEATING}"),
-                    None => SEATING.to_owned(),
-                }),
+                note: Some(notes.join(" · ")),
             }
         })
         .collect();
@@ -147,7 +159,25 @@ pub fn round_sheet(teams: &TeamsSheets) -> (String, SectionBody) {
 }
 
 /// Where a match's teams sit, under each round of the round sheet.
-const SEATING: &str = "The home team sits N-S at the first of its match's two tables and E-W at the second; both tables play the round's boards.";
+const SEATING: &str = "The home team sits N-S at the first of its match's two tables and E-W at the second; both tables play the round's boards (a three-way match: as said above).";
+
+/// Where the teams of a three-way match at `table` go, in sentences (none for a head-on
+/// match).
+fn three_way_note(teams: &TeamsSheets, round: u32, table: &crate::model::Table) -> Vec<String> {
+    let Some(three) = three_teams(table) else {
+        return Vec::new();
+    };
+    let Ok(deals) = half_match_deals(teams.event, round) else {
+        return Vec::new();
+    };
+    let names = three.map(|t| teams.name(t));
+    let deals = deals.map(|d| deals_text(&d));
+    movement_lines(
+        [&names[0], &names[1], &names[2]],
+        three_way_tables(table.number),
+        [&deals[0], &deals[1], &deals[2]],
+    )
+}
 
 /// "Bye: Falcons (6) · Not yet arrived: Hawks (8)", or `None` when every team plays.
 fn absent_note(teams: &TeamsSheets, round: &Round) -> Option<String> {
@@ -363,7 +393,19 @@ fn night_match_card(
 /// One match's card: its title, the boards, and the result or boxes for it at the foot.
 fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard, event: &str) -> PairCard {
     let (home, away) = (teams.name(card.home), teams.name(card.away));
-    let [first, second] = match_tables(number);
+    let ([first, second], boards, part) = match card.part {
+        Some(part) => {
+            let tables = three_way_tables(number);
+            let k = usize::from(part.clamp(1, 3)) - 1;
+            let deals: Vec<u32> = card.boards.iter().map(|b| b.deal).collect();
+            (
+                [tables[k], tables[(k + 1) % 3]],
+                format!("boards {}", deals_text(&deals)),
+                format!(" (three-way, part {part} of 3)"),
+            )
+        }
+        None => (match_tables(number), teams.boards_text(round), String::new()),
+    };
     let foot = match card.score {
         Some((imps, points)) => {
             let scoring = match teams.event.settings.scoring {
@@ -378,12 +420,9 @@ fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard
         ],
     };
     PairCard {
-        pair: format!("{} {round}, match {number}", teams.round_word()),
+        pair: format!("{} {round}, match {number}{part}", teams.round_word()),
         names: format!("{home} ({}) v {away} ({})", card.home + 1, card.away + 1),
-        event: format!(
-            "{event} · {} · {home} N-S at table {first}, {away} N-S at table {second}",
-            teams.boards_text(round),
-        ),
+        event: format!("{event} · {boards} · {home} N-S at table {first}, {away} N-S at table {second}"),
         status: None,
         rounds: board_lines(card),
         foot,

@@ -293,6 +293,7 @@ impl SwissEvent {
                 teams: [self.id(a), self.id(b)],
                 points: [vps * 100, (20 - vps) * 100],
                 imps_won: [ia, ib],
+                half: false,
             })
             .collect()
     }
@@ -567,6 +568,7 @@ fn sixteen_pair_swiss_pairs_over_five_rounds() {
                     teams: [m[0], m[1]],
                     points: r.points,
                     imps_won: r.imps_won,
+                    half: false,
                 }
             })
             .collect();
@@ -643,6 +645,7 @@ fn six_team_round_robin_by_hand() {
                 teams: [a, b],
                 points: result.points,
                 imps_won: result.imps_won,
+                half: false,
             });
             seen.push((a.min(b), a.max(b)));
         }

@@ -1,5 +1,6 @@
-//! Round robin rules: two-seat tables (home/away or White/Black), every pair meets as often
-//! as promised (couples never), byes shared out, colours balanced and alternating.
+//! Round robin rules: two-seat tables (home/away or White/Black; a Swiss may seat a three-way
+//! match of three), every pair meets as often as promised (couples never), byes shared out,
+//! colours balanced and alternating.
 
 use super::{Report, Rule, join_and};
 use crate::model::{Absence, Schedule, Seat};
@@ -24,6 +25,15 @@ pub(super) fn check(schedule: &Schedule, report: &mut Report) {
     for round in &schedule.rounds {
         let at = Some(round.number);
         for table in &round.tables {
+            if schedule.promise.swiss && table.seats.iter().any(|s| s.seat == Seat::Third) {
+                for (a, b) in three_way_meetings(schedule, table, at, report) {
+                    meetings
+                        .entry((a.min(b), a.max(b)))
+                        .or_default()
+                        .push(round.number);
+                }
+                continue;
+            }
             let home = table
                 .seats
                 .iter()
@@ -101,6 +111,45 @@ pub(super) fn check(schedule: &Schedule, report: &mut Report) {
         check_colours(schedule, &colours, report);
     }
     check_return_colours(schedule, &home_of, report);
+}
+
+/// A Swiss's three-way match: seats home, away and third, three different entrants of the
+/// field; its three meetings, each pair once. A malformed one is reported and meets nobody.
+fn three_way_meetings(
+    schedule: &Schedule,
+    table: &crate::model::Table,
+    at: Option<u32>,
+    report: &mut Report,
+) -> Vec<(usize, usize)> {
+    let n = schedule.entrants.len();
+    let mut seats: Vec<Seat> = table.seats.iter().map(|s| s.seat).collect();
+    seats.sort_unstable();
+    let entrants: Vec<usize> = table.seats.iter().map(|s| s.entrant).collect();
+    let distinct = entrants
+        .iter()
+        .enumerate()
+        .all(|(i, e)| !entrants[..i].contains(e));
+    if seats != [Seat::Home, Seat::Away, Seat::Third] || !distinct {
+        let labels: Vec<&str> = table.seats.iter().map(|s| s.seat.label()).collect();
+        report.add(
+            Rule::Malformed,
+            at,
+            format!(
+                "table {} has seats [{}]; a three-way match seats three different teams: home, away and third",
+                table.number,
+                labels.join(", ")
+            ),
+        );
+        return Vec::new();
+    }
+    if entrants.iter().any(|&e| e >= n) {
+        return Vec::new(); // reported by the attendance check
+    }
+    vec![
+        (entrants[0], entrants[1]),
+        (entrants[1], entrants[2]),
+        (entrants[0], entrants[2]),
+    ]
 }
 
 fn check_meetings(schedule: &Schedule, meetings: &HashMap<(usize, usize), Vec<u32>>, report: &mut Report) {

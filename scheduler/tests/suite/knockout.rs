@@ -137,7 +137,10 @@ fn a_tie_says_how_many_boards_the_tie_break_plays() {
     assert!(note.contains("one more stanza of 2 boards"), "{note}");
     // A knockout's stanzas are all made at once: nothing to pair.
     let refused = session
-        .apply(Command::PairNextRound { leaving: vec![] })
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            three_way: false,
+        })
         .unwrap_err()
         .to_string();
     assert!(refused.contains("knockout match"), "{refused}");

@@ -29,6 +29,7 @@ mod teams_night;
 // A teams event's sheets are read back from PDFs too.
 #[cfg(feature = "pdf")]
 mod teams_sheets;
+mod three_way;
 // The printed sheets need the PDF renderer (`--no-default-features` leaves it out).
 #[cfg(feature = "pdf")]
 mod sheets;

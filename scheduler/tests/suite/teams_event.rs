@@ -93,7 +93,10 @@ fn a_nine_team_swiss_is_paired_round_by_round_without_repeats_or_second_byes() {
 
     // Not before the round is complete: the refusal names the match and the boards missing.
     let refused = session
-        .apply(Command::PairNextRound { leaving: vec![] })
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            three_way: false,
+        })
         .unwrap_err()
         .to_string();
     assert!(refused.contains("round 1 is not complete"), "{refused}");
@@ -109,7 +112,12 @@ fn a_nine_team_swiss_is_paired_round_by_round_without_repeats_or_second_byes() {
         }
         // The standings the pairing reads: best first.
         let order: Vec<String> = session.standings()[0].rows.iter().map(|r| r[1].clone()).collect();
-        let applied = session.apply(Command::PairNextRound { leaving: vec![] }).unwrap();
+        let applied = session
+            .apply(Command::PairNextRound {
+                leaving: vec![],
+                three_way: false,
+            })
+            .unwrap();
         assert!(
             applied
                 .message
@@ -174,7 +182,10 @@ fn a_nine_team_swiss_is_paired_round_by_round_without_repeats_or_second_byes() {
 
     // All six rounds paired: a seventh is refused with the reason.
     let refused = session
-        .apply(Command::PairNextRound { leaving: vec![] })
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            three_way: false,
+        })
         .unwrap_err()
         .to_string();
     assert!(
@@ -211,11 +222,18 @@ fn a_pairing_is_taken_back_by_undo_and_made_once_by_two_writers() {
     let mut one = Session::create(&path, &swiss(6, 5)).unwrap();
     enter_round(&mut one, 1);
     let mut two = Session::open(&path).unwrap();
-    one.apply(Command::PairNextRound { leaving: vec![] }).unwrap();
+    one.apply(Command::PairNextRound {
+        leaving: vec![],
+        three_way: false,
+    })
+    .unwrap();
     // The second writer read the event before the pairing: its request is checked against
     // the file as stored, where round 2 has no results yet.
     let refused = two
-        .apply(Command::PairNextRound { leaving: vec![] })
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            three_way: false,
+        })
         .unwrap_err()
         .to_string();
     assert!(refused.contains("round 2 is not complete"), "{refused}");
@@ -279,7 +297,10 @@ fn byes_score_as_the_club_decides_and_a_round_robin_is_not_paired() {
     let path = scratch("teams", "round-robin.tourney");
     let mut session = Session::create(&path, &event).unwrap();
     let refused = session
-        .apply(Command::PairNextRound { leaving: vec![] })
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            three_way: false,
+        })
         .unwrap_err()
         .to_string();
     assert!(refused.contains("round robin"), "{refused}");
@@ -325,7 +346,12 @@ fn a_pairing_is_changed_by_hand_before_its_round_is_played() {
     enter_round(&mut session, 1);
     let refused = swap(&mut session, 1, 0, 2).unwrap_err().to_string();
     assert!(refused.contains("round 1 has results already"), "{refused}");
-    session.apply(Command::PairNextRound { leaving: vec![] }).unwrap();
+    session
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            three_way: false,
+        })
+        .unwrap();
     let refused = swap(&mut session, 1, 0, 2).unwrap_err().to_string();
     assert!(
         refused.contains("only the last round paired (round 2)"),
@@ -440,7 +466,10 @@ fn a_late_team_joins_and_a_team_withdraws_between_rounds() {
     );
     // Team 2 withdraws as round 2 is paired: seven teams less one, six play, no bye.
     let said = session
-        .apply(Command::PairNextRound { leaving: vec![1] })
+        .apply(Command::PairNextRound {
+            leaving: vec![1],
+            three_way: false,
+        })
         .unwrap()
         .message;
     let round2 = session.event().schedule.round(2).unwrap().clone();
@@ -461,7 +490,12 @@ fn a_late_team_joins_and_a_team_withdraws_between_rounds() {
     assert!(!round2.absent.iter().any(|a| a.kind == Absence::Bye));
     // It stays out of later rounds, and keeps its round-1 result in the standings.
     enter_round(&mut session, 2);
-    session.apply(Command::PairNextRound { leaving: vec![] }).unwrap();
+    session
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            three_way: false,
+        })
+        .unwrap();
     let round3 = session.event().schedule.round(3).unwrap().clone();
     assert!(
         round3
@@ -481,12 +515,18 @@ fn a_late_team_joins_and_a_team_withdraws_between_rounds() {
     // Leaving twice, or a team the event does not have, is refused.
     enter_round(&mut session, 3);
     let refused = session
-        .apply(Command::PairNextRound { leaving: vec![1] })
+        .apply(Command::PairNextRound {
+            leaving: vec![1],
+            three_way: false,
+        })
         .unwrap_err()
         .to_string();
     assert!(refused.contains("Player 2 has left already"), "{refused}");
     let refused = session
-        .apply(Command::PairNextRound { leaving: vec![9] })
+        .apply(Command::PairNextRound {
+            leaving: vec![9],
+            three_way: false,
+        })
         .unwrap_err()
         .to_string();
     assert!(refused.contains("there is no team 10"), "{refused}");

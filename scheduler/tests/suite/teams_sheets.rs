@@ -44,7 +44,12 @@ fn seven_teams(name: &str) -> Session {
     let path = super::common::scratch("teams", name);
     let mut session = Session::create(&path, &swiss(7, 3)).unwrap();
     enter_round(&mut session, 1);
-    session.apply(Command::PairNextRound { leaving: vec![] }).unwrap();
+    session
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            three_way: false,
+        })
+        .unwrap();
     let event = session.event().clone();
     let first = event.schedule.round(2).unwrap().tables[0].clone();
     let (home, away) = match_teams(&first).unwrap();

@@ -162,9 +162,11 @@ fn result_text(event: &Event, results: &Results, round: u32, table: &SeatedTable
         other => other.to_string(),
     };
     if let crate::event::Scoring::Teams { scoring, .. } = event.settings.scoring {
-        return crate::event::teams::match_card(event, results, round, table.number)
+        return crate::event::teams::match_cards_at(event, results, round, table.number)
+            .iter()
             .map(|card| card.summary(scoring))
-            .unwrap_or_default();
+            .collect::<Vec<_>>()
+            .join("; ");
     }
     let boards = event.deals_at(round, table.number);
     if *boards.start() == 0 {
@@ -188,12 +190,17 @@ fn match_boards_html(event: &Event, results: &Results, round: &Round) -> String 
     };
     let name = |e: usize| event.schedule.entrants.get(e).map_or("", String::as_str);
     let mut html = String::new();
-    for seated in &round.tables {
-        let Some(card) = crate::event::teams::match_card(event, results, round.number, seated.number) else {
-            continue;
-        };
+    let cards = round.tables.iter().flat_map(|seated| {
+        crate::event::teams::match_cards_at(event, results, round.number, seated.number)
+            .into_iter()
+            .map(move |card| (seated, card))
+    });
+    for (seated, card) in cards {
+        let part = card
+            .part
+            .map_or(String::new(), |p| format!(" (three-way, part {p} of 3)"));
         html.push_str(&format!(
-            "<h2>Match {}: {} v {}</h2>\n<p>{}</p>\n",
+            "<h2>Match {}{part}: {} v {}</h2>\n<p>{}</p>\n",
             seated.number,
             esc(name(card.home)),
             esc(name(card.away)),

@@ -1,0 +1,257 @@
+//! Issue 45: a Swiss teams round with a three-way match instead of the bye. Seven teams; round
+//! 2 paired with the three-way asked for: the bottom three that have not met play one another
+//! over half the round's boards each (the third half-match on a supplementary set), each
+//! half-match worth half a match's VPs, entered through the one write path and added up in
+//! the standings, the running ranking, the sheets' words and the CSV; round 3 then avoids
+//! every meeting the three-way made.
+
+use super::common::scratch;
+use super::teams_event::{board, enter_round, swiss};
+use scheduler::event::session::{Command, Session};
+use scheduler::event::teams::{match_teams, plans_at};
+use scheduler::event::teams_ranking::running_ranking;
+use scheduler::event::teams_results::matches_table;
+use scheduler::event::three_way::{half_match_deals, three_teams};
+use scheduler::event::{ResultKey, ResultValue};
+use scheduler::model::{Absence, Seat};
+use scheduler::scoring::bridge::imps;
+use scheduler::scoring::victory_points::{VpScale, victory_points};
+use std::collections::{BTreeMap, HashSet};
+
+/// Enters every board of every match of `round`, a three-way's half-matches included.
+fn enter_all(session: &mut Session, round: u32) {
+    let event = session.event().clone();
+    for table in &event.schedule.round(round).unwrap().tables {
+        for plan in plans_at(&event, round, table) {
+            for &deal in &plan.deals {
+                let key = ResultKey {
+                    round,
+                    table: table.number,
+                    deal,
+                };
+                let value = ResultValue::Teams {
+                    board: board(plan.home, plan.away, deal),
+                };
+                session.apply(Command::SetResult(key, value)).unwrap();
+            }
+        }
+    }
+}
+
+/// A head-on match's VPs (hundredths) for `home` and `away` over `deals`, worked out here from
+/// the boards' nets: IMPs per board, the margin, the WBF 2013 scale for that many boards.
+fn vps(home: usize, away: usize, deals: &[u32]) -> [i64; 2] {
+    let margin: i32 = deals
+        .iter()
+        .map(|&d| imps(board(home, away, d).entry().net().unwrap()))
+        .sum();
+    let split = victory_points(VpScale::Wbf2013, deals.len() as i64, f64::from(margin.abs())).unwrap();
+    let (w, l) = (
+        i64::from(split.winner.hundredths()),
+        i64::from(split.loser.hundredths()),
+    );
+    if margin >= 0 { [w, l] } else { [l, w] }
+}
+
+/// Half of a split, as a three-way counts it: 10 VPs at stake, the odd hundredth to the team
+/// ahead.
+fn halved([a, b]: [i64; 2]) -> [i64; 2] {
+    let ahead = (a.max(b) + 1) / 2;
+    if a >= b {
+        [ahead, 1000 - ahead]
+    } else {
+        [1000 - ahead, ahead]
+    }
+}
+
+#[test]
+fn seven_teams_play_a_three_way_match_instead_of_a_bye() {
+    let path = scratch("teams", "three_way7.tourney");
+    let mut session = Session::create(&path, &swiss(7, 3)).unwrap();
+    enter_round(&mut session, 1);
+    let applied = session
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            three_way: true,
+        })
+        .unwrap();
+    assert!(
+        applied.message.starts_with("Round 2 paired"),
+        "{}",
+        applied.message
+    );
+    let event = session.event().clone();
+    let round2 = event.schedule.round(2).unwrap().clone();
+    // No bye: two head-on matches and the three-way, last, with its three teams.
+    assert!(
+        round2.absent.iter().all(|a| a.kind != Absence::Bye),
+        "{:?}",
+        round2.absent
+    );
+    assert_eq!(round2.tables.len(), 3);
+    assert!(round2.tables[..2].iter().all(|t| match_teams(t).is_some()));
+    let three = three_teams(&round2.tables[2]).expect("the last match is the three-way");
+    let seats: Vec<Seat> = round2.tables[2].seats.iter().map(|s| s.seat).collect();
+    assert_eq!(seats, [Seat::Home, Seat::Away, Seat::Third]);
+    // Round 1 met 0-3, 1-4, 2-5 and gave 6 the bye: the three have not met.
+    let met1: HashSet<(usize, usize)> = [(0, 3), (1, 4), (2, 5)].into();
+    for (i, &a) in three.iter().enumerate() {
+        for &b in &three[i + 1..] {
+            assert!(
+                !met1.contains(&(a.min(b), a.max(b))),
+                "{three:?} repeat a round-1 meeting"
+            );
+        }
+    }
+    // The boards: round 2 plays 5–8; the half-matches 5–6, 7–8 and the supplementary 15–16
+    // (after the 3 × 4 boards of the event, one set of two per round).
+    let deals = half_match_deals(&event, 2).unwrap();
+    assert_eq!(deals, [vec![5, 6], vec![7, 8], vec![15, 16]]);
+    let plans = plans_at(&event, 2, &round2.tables[2]);
+    let pairs: Vec<(usize, usize)> = plans.iter().map(|p| (p.home, p.away)).collect();
+    assert_eq!(
+        pairs,
+        [(three[0], three[1]), (three[1], three[2]), (three[2], three[0])]
+    );
+
+    // A board the three-way does not play is refused, naming the boards it does.
+    let wrong = ResultKey {
+        round: 2,
+        table: 3,
+        deal: 9,
+    };
+    let refused = session
+        .apply(Command::SetResult(
+            wrong,
+            ResultValue::Teams {
+                board: board(three[0], three[1], 9),
+            },
+        ))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("plays boards 5–6 and 7–8 and 15–16, not board 9"),
+        "{refused}"
+    );
+
+    // Until every half-match is in, round 3 is refused, naming the half-match.
+    let refused = session
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            three_way: true,
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("three-way part 3"), "{refused}");
+    enter_all(&mut session, 2);
+
+    // The standings, worked out here: round 1's head-on matches and bye, round 2's head-on
+    // matches, and each three-way team's two halved half-matches.
+    let event = session.event().clone();
+    let mut expected: BTreeMap<usize, i64> = BTreeMap::new();
+    for round in [1u32, 2] {
+        for table in &event.schedule.round(round).unwrap().tables {
+            if let Some((h, a)) = match_teams(table) {
+                let deals: Vec<u32> = event.deals_of_round(round).collect();
+                let [ph, pa] = vps(h, a, &deals);
+                *expected.entry(h).or_default() += ph;
+                *expected.entry(a).or_default() += pa;
+            }
+        }
+    }
+    *expected.entry(6).or_default() += 1200; // round 1's bye
+    for plan in &plans {
+        let [ph, pa] = halved(vps(plan.home, plan.away, &plan.deals));
+        *expected.entry(plan.home).or_default() += ph;
+        *expected.entry(plan.away).or_default() += pa;
+    }
+    let standings = session.standings()[0].clone();
+    for row in &standings.rows {
+        let team: usize = row[1].trim_start_matches("Player ").parse::<usize>().unwrap() - 1;
+        let want = expected[&team];
+        assert_eq!(
+            row[2],
+            format!("{}.{:02}", want / 100, want % 100),
+            "team {team}: {row:?}"
+        );
+        // Every team has played two matches (or one and the bye): the three-way's halves are one.
+        let played: u32 = row[3].parse().unwrap();
+        assert_eq!(played + row[4].parse::<u32>().unwrap(), 2, "{row:?}");
+    }
+
+    // The running ranking shows a three-way team's round as its halves added, against both.
+    let ranking = running_ranking(&event, session.results()).unwrap();
+    let r2 = ranking.columns.iter().position(|c| c == "R2").unwrap();
+    for (k, &team) in three.iter().enumerate() {
+        let row = ranking
+            .rows
+            .iter()
+            .find(|r| r[1] == (team + 1).to_string())
+            .unwrap();
+        let others = [three[(k + 1) % 3] + 1, three[(k + 2) % 3] + 1];
+        assert!(
+            row[r2].contains(&format!(
+                "({} & {})",
+                others[0].min(others[1]),
+                others[0].max(others[1])
+            )) || row[r2].contains(&format!(
+                "({} & {})",
+                others[0].max(others[1]),
+                others[0].min(others[1])
+            )),
+            "{row:?}"
+        );
+    }
+    // The matches CSV: a line per half-match, its three tables named.
+    let matches = matches_table(&event, session.results()).unwrap();
+    let parts: Vec<&Vec<String>> = matches.rows.iter().filter(|r| r[1].starts_with("3 (")).collect();
+    assert_eq!(parts.len(), 3, "{:?}", matches.rows);
+    assert!(parts.iter().all(|r| r[2] == "5, 6 & 7"), "{parts:?}");
+
+    // Round 3 avoids every meeting of rounds 1 and 2, the three-way's three included.
+    session
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            three_way: false,
+        })
+        .unwrap();
+    let event = session.event();
+    let met2: HashSet<(usize, usize)> = event
+        .schedule
+        .round(2)
+        .unwrap()
+        .tables
+        .iter()
+        .flat_map(scheduler::event::teams::meetings_at)
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    assert_eq!(met2.len(), 5);
+    for table in &event.schedule.round(3).unwrap().tables {
+        let (h, a) = match_teams(table).unwrap();
+        let pair = (h.min(a), h.max(a));
+        assert!(
+            !met1.contains(&pair) && !met2.contains(&pair),
+            "{pair:?} meet again in round 3"
+        );
+    }
+}
+
+#[test]
+fn an_even_field_asked_for_a_three_way_is_paired_as_usual_and_told_so() {
+    let path = scratch("teams", "three_way8.tourney");
+    let mut session = Session::create(&path, &swiss(8, 3)).unwrap();
+    enter_round(&mut session, 1);
+    let applied = session
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            three_way: true,
+        })
+        .unwrap();
+    let round2 = session.event().schedule.round(2).unwrap();
+    assert!(round2.tables.iter().all(|t| match_teams(t).is_some()));
+    assert!(
+        applied.message.contains("no three-way match is needed"),
+        "{}",
+        applied.message
+    );
+}
