@@ -250,7 +250,7 @@ pub struct MatchCard {
 
 impl MatchCard {
     /// "IMPs 23–14, VPs 13.76–6.24" once complete, else "3 of 7 boards entered"; a
-    /// three-way's half-match says so.
+    /// three-way's half-match says its VPs are half a match's.
     pub fn summary(&self, scoring: TeamsScoring) -> String {
         let said = match self.score {
             Some((imps, points)) => match scoring {
@@ -271,11 +271,10 @@ impl MatchCard {
             ),
         };
         match (self.part, scoring) {
-            (Some(part), TeamsScoring::Wbf2013) if self.score.is_some() => {
-                format!("{said} (three-way, part {part} of 3: half a match's VPs)")
+            (Some(_), TeamsScoring::Wbf2013) if self.score.is_some() => {
+                format!("{said} (half a match's VPs)")
             }
-            (Some(part), _) => format!("{said} (three-way, part {part} of 3)"),
-            (None, _) => said,
+            _ => said,
         }
     }
 

@@ -12,7 +12,7 @@
 //! Boards: half-match 1 (home v away) plays the first half of the round's boards, half-match 2
 //! (away v third) the second half, half-match 3 (third v home) a supplementary set numbered
 //! after every board of the event (the EBU booklet's boards 50–52 play that part). With an odd
-//! number of boards a round, the middle board is not played by the three-way.
+//! number of boards a round, the round's last board is not played by the three-way.
 //!
 //! Scoring: each half-match is scored as a match of its own boards (the VP scale for that
 //! many boards), and on a victory-point scale each team's VPs are halved, so 10 VPs are at
@@ -104,10 +104,20 @@ pub fn three_way_tables(number: u32) -> [u32; 3] {
     [first, first.saturating_add(1), first.saturating_add(2)]
 }
 
+/// "Diamonds'", "Aces'" and "Team 4's": a team's name made possessive.
+fn whose(name: &str) -> String {
+    if name.ends_with('s') || name.ends_with('S') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 /// Where everyone goes in a three-way match, a sentence each, for the round sheet: `names`
 /// are the home, away and third teams, `deals` the half-matches' boards as "1–4".
 pub fn movement_lines(names: [&str; 3], tables: [u32; 3], deals: [&str; 3]) -> Vec<String> {
     let [a, b, c] = names;
+    let [a_s, b_s, c_s] = names.map(whose);
     let [ta, tb, tc] = tables;
     let [ab, bc, ca] = deals;
     vec![
@@ -115,10 +125,10 @@ pub fn movement_lines(names: [&str; 3], tables: [u32; 3], deals: [&str; 3]) -> V
             "Three-way match: {a}, {b} and {c}. N-S pairs stay put: {a} at table {ta}, {b} at table {tb}, {c} at table {tc}."
         ),
         format!(
-            "First half: {a}'s E-W to table {tb} (boards {ab}), {b}'s E-W to table {tc} (boards {bc}), {c}'s E-W to table {ta} (boards {ca})."
+            "First half: {a_s} E-W to table {tb} (boards {ab}), {b_s} E-W to table {tc} (boards {bc}), {c_s} E-W to table {ta} (boards {ca})."
         ),
         format!(
-            "Second half: each E-W pair takes its boards to its own team-mates' table and goes on to the third table: {a}'s E-W to table {tc} (boards {ca}), {b}'s E-W to table {ta} (boards {ab}), {c}'s E-W to table {tb} (boards {bc})."
+            "Second half: each E-W pair takes its boards to its own team-mates' table and goes on to the third table: {a_s} E-W to table {tc} (boards {ca}), {b_s} E-W to table {ta} (boards {ab}), {c_s} E-W to table {tb} (boards {bc})."
         ),
         format!(
             "Scores: {a} v {b} on boards {ab}, {b} v {c} on boards {bc}, {c} v {a} on boards {ca}; each a match of its own, worth half a match."
@@ -160,6 +170,8 @@ mod tests {
     #[test]
     fn the_movement_sends_each_east_west_pair_to_both_other_teams() {
         let lines = movement_lines(["A", "B", "C"], [5, 6, 7], ["1–4", "5–8", "33–36"]);
+        let plural = movement_lines(["Aces", "B", "C"], [5, 6, 7], ["1–4", "5–8", "33–36"]);
+        assert!(plural[1].starts_with("First half: Aces' E-W"), "{plural:?}");
         assert!(lines[1].contains("A's E-W to table 6 (boards 1–4)"), "{lines:?}");
         assert!(lines[2].contains("B's E-W to table 5 (boards 1–4)"), "{lines:?}");
         assert!(

@@ -412,7 +412,11 @@ fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard
                 Scoring::Teams { scoring, .. } => Some(scoring),
                 _ => None,
             };
-            vec![result_line(&home, &away, imps, points, scoring)]
+            let mut line = result_line(&home, &away, imps, points, scoring);
+            if card.part.is_some() && scoring == Some(TeamsScoring::Wbf2013) {
+                line.push_str(" (half a match's VPs: 10 at stake)");
+            }
+            vec![line]
         }
         None => vec![
             format!("IMPs: {home} ________   {away} ________        Points: ________ – ________"),

@@ -416,3 +416,64 @@ fn a_level_knockout_gets_its_tie_break_from_the_standings() {
     );
     harness.get_by_label("Tie-break 1");
 }
+
+/// Issue 45: seven teams, round 2 paired with the window's three-way choice: the bottom three
+/// play one another over half the boards each, every half-match typed into the results view
+/// (the third on the supplementary boards), and the round completes.
+#[test]
+fn an_odd_swiss_pairs_a_three_way_match_from_the_window() {
+    let dir = folder("swiss-three-way");
+    let event_path = dir.join("swiss.tourney");
+    let mut harness = harness(TourneyApp::new(
+        dir.join("data"),
+        Vec::new(),
+        scripted(vec![Some(event_path.clone())]),
+    ));
+    open_new_event_form(&mut harness, Some("teams of four"));
+    replace_field(&mut harness, "Teams", "7");
+    harness.get_by_label("Generate the schedule").click();
+    harness.step();
+    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    harness.get_by_label("Results").click();
+    harness.run();
+    enter_round(&mut harness, 1);
+    harness.get_by_label("Round 1: complete (21 of 21)");
+    harness
+        .get_by_label_contains("Three-way match instead of the bye")
+        .click();
+    harness.run();
+    harness.get_by_label("Pair round 2").click();
+    harness.run();
+    harness.run();
+    let event = session(&harness).event().clone();
+    let round2 = event.schedule.round(2).unwrap().clone();
+    assert!(round2.absent.is_empty(), "no bye: {:?}", round2.absent);
+    let three =
+        scheduler::event::three_way::three_teams(&round2.tables[2]).expect("match 3 is the three-way");
+    // Boards 8–14 for the round; the three-way plays 8–10, 11–13 and the supplementary
+    // 46–48 (after the 6 × 7 boards of the event).
+    let deals = scheduler::event::three_way::half_match_deals(&event, 2).unwrap();
+    assert_eq!(deals, [vec![8, 9, 10], vec![11, 12, 13], vec![46, 47, 48]]);
+    harness.get_by_label("Round 2: 0 of 23 results");
+    for table in 1..=3u32 {
+        let boards = event.boards_at(2, table);
+        for deal in boards {
+            replace_field(
+                &mut harness,
+                &format!("Match {table} board {deal} result"),
+                &typed(table, deal),
+            );
+        }
+    }
+    harness.get_by_label("Round 2: complete (23 of 23)");
+    // The standings count each three-way team's two half-matches as one match played.
+    let standings = session(&harness).standings()[0].clone();
+    for &team in &three {
+        let row = standings
+            .rows
+            .iter()
+            .find(|r| r[1] == format!("Team {}", team + 1))
+            .unwrap();
+        assert_eq!(row[3], "2", "{row:?}");
+    }
+}
