@@ -2294,3 +2294,76 @@ fn couples_kept_at_separate_tables_from_the_command_line() {
     fails_with(&out, 2, "--couples is for a whist drive or individual bridge");
     assert!(!refused.exists());
 }
+
+/// Issue 45: five teams, round 2 paired with `--three-way`: the bottom three play one another
+/// over a board each (the third half-match on the supplementary board 6), the movement is
+/// printed, each half-match is entered under the three-way's match number, and the standings
+/// count it as one match played.
+#[test]
+fn a_three_way_match_from_the_command_line() {
+    let dir = scratch("swiss-three-way");
+    let roster = dir.join("teams.csv");
+    std::fs::write(&roster, "Name\nAces\nBarons\nClubs\nDiamonds\nEagles\n").unwrap();
+    let file = dir.join("swiss.tourney");
+    let f = file.to_str().unwrap();
+    let r = roster.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        f,
+        "--roster",
+        r,
+        "--format",
+        "teams",
+        "--swiss",
+        "--rounds",
+        "2",
+        "--boards-per-round",
+        "2",
+    ]));
+    // Round 1: Aces v Clubs, Barons v Diamonds, Eagles' bye.
+    ok(&tourney_with_input(
+        &["event", "result", f, "--stdin"],
+        b"--round 1 --table 1 --board 1 --net 420\n\
+          --round 1 --table 1 --board 2 --net 50\n\
+          --round 1 --table 2 --board 1 --net 100\n\
+          --round 1 --table 2 --board 2 --net -30\n",
+    ));
+    let paired = ok(&tourney(&["event", "pair-next", f, "--three-way"]));
+    assert!(paired.contains("match 2 (three-way):"), "{paired}");
+    assert!(
+        paired.contains("First half:") && paired.contains("Second half:"),
+        "{paired}"
+    );
+    assert!(paired.contains("boards 6"), "the supplementary board: {paired}");
+    // Each half-match's board: home v away on 3, away v third on 4, third v home on 6.
+    let entered = ok(&tourney_with_input(
+        &["event", "result", f, "--stdin"],
+        b"--round 2 --table 1 --board 3 --net 0\n\
+          --round 2 --table 1 --board 4 --net 0\n\
+          --round 2 --table 2 --board 3 --net 620\n\
+          --round 2 --table 2 --board 4 --net -100\n\
+          --round 2 --table 2 --board 6 --net 0\n",
+    ));
+    assert!(entered.contains("round 2 has 5 of 5 results"), "{entered}");
+    let refused = tourney(&[
+        "event", "result", f, "--round", "2", "--table", "2", "--board", "5", "--net", "0",
+    ]);
+    fails_with(&refused, 1, "plays boards 3 and 4 and 6, not board 5");
+    let standings = ok(&tourney(&["event", "standings", f]));
+    // Every team has played two matches, or one and the bye.
+    let rows: Vec<Vec<&str>> = standings
+        .lines()
+        .skip(1)
+        .take(5)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    for row in &rows {
+        let (played, byes): (u32, u32) = (row[3].parse().unwrap(), row[4].parse().unwrap());
+        assert_eq!(played + byes, 2, "{standings}");
+    }
+    // The matches CSV: a line per half-match under match 2, at tables 3, 4 & 5.
+    let out = ok(&tourney(&["event", "export", f, "--matches-csv", "-"]));
+    assert_eq!(out.matches("\n2,2 (").count(), 3, "{out}");
+    assert!(out.contains("2,2 (1/3),\"3, 4 & 5\","), "{out}");
+}

@@ -255,3 +255,52 @@ fn an_even_field_asked_for_a_three_way_is_paired_as_usual_and_told_so() {
         applied.message
     );
 }
+
+/// The schedule's verifier holds a three-way match to its form: only in a Swiss, three
+/// different teams seated home, away and third; a team seated twice is caught.
+#[test]
+fn the_verifier_accepts_a_three_way_only_in_a_swiss_with_three_different_teams() {
+    use scheduler::model::{Round, SeatAssignment, Table};
+    use scheduler::verify::verify;
+    let mut event = swiss(7, 3);
+    let seat = |seat, entrant| SeatAssignment {
+        seat,
+        entrant,
+        board: None,
+    };
+    let round = |third: usize| Round {
+        number: 1,
+        tables: vec![
+            Table {
+                number: 1,
+                seats: vec![seat(Seat::Home, 0), seat(Seat::Away, 3)],
+            },
+            Table {
+                number: 2,
+                seats: vec![seat(Seat::Home, 1), seat(Seat::Away, 2)],
+            },
+            Table {
+                number: 3,
+                seats: vec![seat(Seat::Home, 4), seat(Seat::Away, 5), seat(Seat::Third, third)],
+            },
+        ],
+        absent: Vec::new(),
+    };
+    event.schedule.rounds = vec![round(6)];
+    let report = verify(&event.schedule);
+    assert!(report.is_valid(), "{:?}", report.violations);
+    // Team 6 (index 5) seated twice at the three-way, team 7 nowhere.
+    event.schedule.rounds = vec![round(5)];
+    let report = verify(&event.schedule);
+    let said: Vec<&str> = report.violations.iter().map(|v| v.message.as_str()).collect();
+    assert!(
+        said.iter()
+            .any(|m| m.contains("a three-way match seats three different teams")),
+        "{said:?}"
+    );
+    // Not a Swiss: a round robin's table seats two.
+    event.schedule.rounds = vec![round(6)];
+    event.schedule.promise.swiss = false;
+    let report = verify(&event.schedule);
+    assert!(!report.is_valid(), "a three-way outside a Swiss passed");
+}
