@@ -11,7 +11,7 @@ use eframe::egui;
 use scheduler::event::club_pairs::{Traveller, travellers};
 use scheduler::event::entry::{other_side_tricks, typed_result};
 use scheduler::event::session::{Command, Session};
-use scheduler::event::teams::plans_at;
+use scheduler::event::teams::{match_cards_at, plans_at, signed};
 use scheduler::event::{BridgeResult, ResultKey, ResultValue, Scoring, sides};
 use scheduler::movement::present_pairs;
 use std::collections::BTreeMap;
@@ -254,6 +254,9 @@ impl ResultsView {
                                 };
                                 self.result_row(ui, session, key, line, fields, &mut field, &mut commands);
                                 ui.end_row();
+                            }
+                            if teams {
+                                match_totals_rows(ui, session, round.number, table.number);
                             }
                         }
                     });
@@ -686,11 +689,46 @@ fn outline_fields(ui: &mut egui::Ui) {
 /// vulnerability; `None` for other results and for boards without one (artificial, not played).
 fn score_text(value: &ResultValue, key: ResultKey) -> Option<String> {
     match value {
+        ResultValue::Teams { board } => board.entry().net().ok().map(|net| {
+            let imps = scheduler::scoring::bridge::imps(net);
+            match imps {
+                0 => format!("net {}, no IMPs", signed(i64::from(net))),
+                _ if imps > 0 => format!("net {}, home +{imps} IMPs", signed(i64::from(net))),
+                _ => format!(
+                    "net {}, away +{} IMPs",
+                    signed(i64::from(net)),
+                    imps.unsigned_abs()
+                ),
+            }
+        }),
         ResultValue::Bridge { board } => board.north_south_score(key.deal).map(|score| match score {
             0 => "N-S 0".to_owned(),
             _ => format!("N-S {score:+}"),
         }),
         _ => None,
+    }
+}
+
+/// A teams event: under a match's boards, the match so far as its card says it — "IMPs 23–14,
+/// VPs 13.76–6.24" once every board is in, else how many are — a line for each match at the
+/// table (a three-way match has three).
+fn match_totals_rows(ui: &mut egui::Ui, session: &Session, round: u32, table: u32) {
+    let event = session.event();
+    let Scoring::Teams { scoring, .. } = event.settings.scoring else {
+        return;
+    };
+    let name = |e: usize| event.schedule.entrants.get(e).cloned().unwrap_or_default();
+    for card in match_cards_at(event, session.results(), round, table) {
+        let place = match card.part {
+            Some(part) => format!("Match {table} ({part}/3) so far"),
+            None => format!("Match {table} so far"),
+        };
+        ui.strong(place);
+        ui.label(name(card.home));
+        ui.strong(card.summary(scoring));
+        ui.label(name(card.away));
+        ui.label("");
+        ui.end_row();
     }
 }
 

@@ -466,6 +466,18 @@ fn an_odd_swiss_pairs_a_three_way_match_from_the_window() {
         }
     }
     harness.get_by_label("Round 2: complete (23 of 23)");
+    // Under each match's boards, the match as it stands: the three-way's three halves each.
+    harness.run();
+    let results = session(&harness).results().clone();
+    let cards = scheduler::event::teams::match_cards_at(session(&harness).event(), &results, 2, 3);
+    assert_eq!(cards.len(), 3);
+    for (k, card) in cards.iter().enumerate() {
+        harness.get_by_label(&format!("Match 3 ({}/3) so far", k + 1));
+        let said = card.summary(scheduler::event::teams::TeamsScoring::Wbf2013);
+        assert!(said.ends_with("(half a match's VPs)"), "{said}");
+        assert!(harness.get_all_by_label(&said).count() >= 1, "{said} not shown");
+    }
+    harness.get_by_label("Match 1 so far");
     // The standings count each three-way team's two half-matches as one match played.
     let standings = session(&harness).standings()[0].clone();
     for &team in &three {
