@@ -2367,3 +2367,49 @@ fn a_three_way_match_from_the_command_line() {
     assert_eq!(out.matches("\n2,2 (").count(), 3, "{out}");
     assert!(out.contains("2,2 (1/3),\"3, 4 & 5\","), "{out}");
 }
+
+/// A Swiss made with `--three-way`: round 1's last three seeds play a three-way match, each
+/// later round pairs one by default, and `pair-next --bye` gives a bye instead; `--three-way`
+/// without `--swiss` is refused with the reason.
+#[test]
+fn a_swiss_made_with_three_way_matches_from_the_command_line() {
+    let dir = scratch("swiss-three-way-new");
+    let roster = dir.join("teams.csv");
+    std::fs::write(&roster, "Name\nAces\nBarons\nClubs\nDiamonds\nEagles\n").unwrap();
+    let file = dir.join("swiss.tourney");
+    let f = file.to_str().unwrap();
+    let r = roster.to_str().unwrap();
+    let args = |extra: &[&'static str]| {
+        let mut all = vec![
+            "event",
+            "new",
+            f,
+            "--roster",
+            r,
+            "--format",
+            "teams",
+            "--boards-per-round",
+            "2",
+        ];
+        all.extend_from_slice(extra);
+        all
+    };
+    fails_with(&tourney(&args(&["--three-way"])), 2, "give --swiss too");
+    let made = tourney(&args(&["--swiss", "--rounds", "3", "--three-way"]));
+    ok(&made);
+    says(&made, "the last three teams in a three-way match");
+    // Round 1: Aces v Barons; Clubs, Diamonds and Eagles in the three-way on 1, 2 and 7.
+    ok(&tourney_with_input(
+        &["event", "result", f, "--stdin"],
+        b"--round 1 --table 1 --board 1 --net 420\n\
+          --round 1 --table 1 --board 2 --net 50\n\
+          --round 1 --table 2 --board 1 --net 100\n\
+          --round 1 --table 2 --board 2 --net -30\n\
+          --round 1 --table 2 --board 7 --net 0\n",
+    ));
+    let bye = ok(&tourney(&["event", "pair-next", f, "--bye"]));
+    assert!(!bye.contains("three-way") && bye.contains("bye:"), "{bye}");
+    ok(&tourney(&["event", "undo", f]));
+    let paired = ok(&tourney(&["event", "pair-next", f]));
+    assert!(paired.contains("(three-way)"), "the event's choice: {paired}");
+}

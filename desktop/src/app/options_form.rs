@@ -158,6 +158,7 @@ fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize, names
         // A Swiss needs its number of rounds; a round robin plays all of its own; a
         // knockout's rounds are its stanzas; a teams night plays its whole movement.
         options.swiss = kind == TeamsKind::Swiss;
+        options.three_way &= options.swiss;
         options.rounds = options.swiss.then_some(6);
         options.knockout = (kind == TeamsKind::Knockout).then_some(Knockout::new(4, None));
         options.movement = (kind == TeamsKind::Night).then_some(MovementPlan {
@@ -188,6 +189,10 @@ fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize, names
                 .on_hover_text(
                     "Each round after the first is paired from the standings once the last is entered",
                 )
+        });
+        row(ui, "Odd number of teams", |ui| {
+            ui.checkbox(&mut options.three_way, "a three-way match instead of the bye")
+                .on_hover_text("The bottom three play one another over half the boards each, worth half a match each; each round can still be paired with a bye instead")
         });
     } else {
         rounds_row(

@@ -16,8 +16,9 @@ pub struct SwissPanel {
     leaving: BTreeSet<usize>,
     /// The two teams of a hand change, by entrant index.
     swap: [Option<usize>; 2],
-    /// With an odd number of teams: a three-way match instead of the bye.
-    three_way: bool,
+    /// With an odd number of teams: a three-way match instead of the bye (`None`: as the
+    /// event was made).
+    three_way: Option<bool>,
 }
 
 impl SwissPanel {
@@ -81,9 +82,10 @@ impl SwissPanel {
                 });
             });
         let odd = (playing.len() - self.leaving.len()) % 2 == 1;
+        let three_way = self.three_way.get_or_insert(options.three_way);
         if odd {
             ui.checkbox(
-                &mut self.three_way,
+                three_way,
                 "Three-way match instead of the bye (the bottom three play one another over half the boards each)",
             );
         }
@@ -102,7 +104,7 @@ impl SwissPanel {
         });
         pressed.then(|| Command::PairNextRound {
             leaving: std::mem::take(&mut self.leaving).into_iter().collect(),
-            three_way: odd && self.three_way,
+            three_way: odd && self.three_way.unwrap_or(options.three_way),
         })
     }
 

@@ -101,9 +101,14 @@ pub enum EventCommand {
         without: Vec<String>,
         /// With an odd number of teams, a three-way match for the lowest-placed three that
         /// have not met instead of a bye: each pair of them plays half the round's boards
-        /// (the third half-match a supplementary set), worth half a match each.
-        #[arg(long)]
+        /// (the third half-match a supplementary set), worth half a match each. The default
+        /// when the event was made with `--three-way`.
+        #[arg(long, conflicts_with = "bye")]
         three_way: bool,
+        /// With an odd number of teams, a bye this round even though the event was made with
+        /// `--three-way`.
+        #[arg(long)]
+        bye: bool,
     },
     /// Teams: change the last round's pairing by hand before it is played: two teams
     /// exchange places (opponents, or home and away in one match, or the bye). Any repeat
@@ -305,6 +310,10 @@ pub struct NewArgs {
     /// paired from the standings with `tourney event pair-next`. Without it, a round robin.
     #[arg(long)]
     swiss: bool,
+    /// Teams, a Swiss with an odd number of teams: a three-way match for the bottom three
+    /// instead of a bye, in round 1 and (unless `pair-next --bye`) in every later round.
+    #[arg(long)]
+    three_way: bool,
     /// Teams: how a match counts in the standings (default wbf2013: victory points on the
     /// WBF 2013 scale).
     #[arg(long, value_enum)]
@@ -547,7 +556,12 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
             file,
             without,
             three_way,
-        } => pair_next(&file, &without, three_way),
+            bye,
+        } => pair_next(
+            &file,
+            &without,
+            three_way.then_some(true).or(bye.then_some(false)),
+        ),
         EventCommand::Swap {
             file,
             round,
@@ -582,7 +596,9 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
 
 /// `event pair-next`: the Swiss's next round paired through the one write path, then its
 /// matches and the pairing's reasons printed.
-fn pair_next(file: &Path, without: &[String], three_way: bool) -> Result<ExitCode> {
+/// `three_way`: `Some` when the director said (`--three-way`, `--bye`), else the event's own
+/// choice.
+fn pair_next(file: &Path, without: &[String], three_way: Option<bool>) -> Result<ExitCode> {
     let mut session = match open(file) {
         Ok(session) => session,
         Err(error) => {
@@ -600,6 +616,10 @@ fn pair_next(file: &Path, without: &[String], three_way: bool) -> Result<ExitCod
             }
         }
     }
+    let three_way = three_way.unwrap_or_else(|| {
+        let options = session.event().settings.options.as_ref();
+        options.is_some_and(|o| o.three_way)
+    });
     let applied = match session.apply(Command::PairNextRound { leaving, three_way }) {
         Ok(applied) => applied,
         Err(error) => {
@@ -932,8 +952,15 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
 /// match unless --boards-per-round says); the teams options refused for any other format.
 fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
     if args.format != EventFormat::Teams {
-        if args.swiss || args.teams_scoring.is_some() || args.bye_score.is_some() || args.knockout.is_some() {
-            eprintln!("--swiss, --teams-scoring, --bye-score and --knockout are for --format teams");
+        if args.swiss
+            || args.three_way
+            || args.teams_scoring.is_some()
+            || args.bye_score.is_some()
+            || args.knockout.is_some()
+        {
+            eprintln!(
+                "--swiss, --three-way, --teams-scoring, --bye-score and --knockout are for --format teams"
+            );
             return Err(ExitCode::from(2));
         }
         return Ok(());
@@ -959,8 +986,15 @@ fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
             carry_over,
         ));
     }
+    if args.three_way && !args.swiss {
+        eprintln!(
+            "--three-way: a three-way match replaces a Swiss's bye; give --swiss too (a round robin gives byes)"
+        );
+        return Err(ExitCode::from(2));
+    }
     let options = &mut spec.options;
     options.swiss = args.swiss;
+    options.three_way = args.three_way;
     options.boards_per_round = args.boards_per_round.unwrap_or(7);
     options.teams_scoring = match args.teams_scoring.unwrap_or(TeamsScoringArg::Wbf2013) {
         TeamsScoringArg::Wbf2013 => TeamsScoring::Wbf2013,

@@ -182,6 +182,11 @@ pub struct EventOptions {
     /// says how many), instead of a round robin made at once.
     #[serde(default)]
     pub swiss: bool,
+    /// Bridge teams, a Swiss with an odd number of teams: a three-way match for the bottom
+    /// three instead of a bye (`event::three_way`), in round 1 and, unless the director says
+    /// otherwise when pairing, in every later round.
+    #[serde(default)]
+    pub three_way: bool,
     /// Bridge teams: how a match counts (victory points on the WBF 2013 scale by default).
     #[serde(default)]
     pub teams_scoring: TeamsScoring,
@@ -247,6 +252,7 @@ impl EventOptions {
             seed: 1,
             movement: None,
             swiss: false,
+            three_way: false,
             teams_scoring: TeamsScoring::default(),
             teams_bye: None,
             knockout: None,
@@ -678,10 +684,18 @@ fn swiss_teams_schedule(
     if !(1..=MAX_SWISS_ROUNDS).contains(&rounds) {
         return Err(format!("{rounds} rounds: a Swiss has 1 to {MAX_SWISS_ROUNDS} rounds").into());
     }
+    let three_way = options.three_way && teams % 2 == 1;
+    if three_way && options.boards_per_round < 2 {
+        return Err(format!(
+            "{} board(s) a match: a three-way match needs at least two, one for each half-match (or play with a bye)",
+            options.boards_per_round
+        )
+        .into());
+    }
     let schedule = Schedule {
         format: Format::RoundRobin,
         entrants: roster.names(),
-        rounds: vec![first_swiss_round(teams)],
+        rounds: vec![first_swiss_round(teams, three_way)],
         promise: crate::model::Promise {
             swiss: true,
             ..Default::default()
@@ -691,7 +705,11 @@ fn swiss_teams_schedule(
     };
     notes.push(format!(
         "Swiss teams, {rounds} round(s): round 1 seeds the teams in roster order, the top half against the bottom half{}; each later round is paired from the standings once the last is entered (`tourney event pair-next`, or Pair next round in the window).",
-        if teams % 2 == 1 { ", the last team with the bye" } else { "" }
+        match (teams % 2 == 1, three_way) {
+            (true, true) => ", the last three teams in a three-way match",
+            (true, false) => ", the last team with the bye",
+            _ => "",
+        }
     ));
     if rounds >= teams {
         notes.push(format!(

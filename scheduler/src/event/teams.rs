@@ -819,29 +819,35 @@ fn history_by_place(event: &Event, place: &[usize]) -> History {
 }
 
 /// A Swiss's first round, before any standings: the teams in roster order (their seeding),
-/// the top half against the bottom half (1 v n/2+1, 2 v n/2+2, …), and with an odd count
-/// the bye to the last team.
-pub fn first_swiss_round(teams: usize) -> Round {
-    let paired = teams - teams % 2;
+/// the top half against the bottom half (1 v n/2+1, 2 v n/2+2, …), and with an odd count the
+/// bye to the last team, or with `three_way` the last three in a three-way match (the round's
+/// last).
+pub fn first_swiss_round(teams: usize, three_way: bool) -> Round {
+    let three_way = three_way && teams % 2 == 1 && teams >= 3;
+    let paired = if three_way { teams - 3 } else { teams - teams % 2 };
     let half = paired / 2;
-    let tables = (0..half)
+    let seat = |seat, entrant| SeatAssignment {
+        seat,
+        entrant,
+        board: None,
+    };
+    let mut tables: Vec<Table> = (0..half)
         .map(|i| Table {
             number: i as u32 + 1,
-            seats: vec![
-                SeatAssignment {
-                    seat: Seat::Home,
-                    entrant: i,
-                    board: None,
-                },
-                SeatAssignment {
-                    seat: Seat::Away,
-                    entrant: i + half,
-                    board: None,
-                },
-            ],
+            seats: vec![seat(Seat::Home, i), seat(Seat::Away, i + half)],
         })
         .collect();
-    let absent = if teams % 2 == 1 {
+    if three_way {
+        tables.push(Table {
+            number: half as u32 + 1,
+            seats: vec![
+                seat(Seat::Home, teams - 3),
+                seat(Seat::Away, teams - 2),
+                seat(Seat::Third, teams - 1),
+            ],
+        });
+    }
+    let absent = if teams % 2 == 1 && !three_way {
         vec![Absent {
             entrant: teams - 1,
             kind: Absence::Bye,

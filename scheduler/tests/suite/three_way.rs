@@ -304,3 +304,35 @@ fn the_verifier_accepts_a_three_way_only_in_a_swiss_with_three_different_teams()
     let report = verify(&event.schedule);
     assert!(!report.is_valid(), "a three-way outside a Swiss passed");
 }
+
+/// Made with the three-way as the event's choice: round 1 puts the last three seeds in a
+/// three-way match (no bye), and an event of one board a match is refused with the reason.
+#[test]
+fn a_swiss_made_with_three_way_matches_starts_with_one() {
+    use scheduler::event::create::{EventFormat, NewEvent, build_event};
+    use scheduler::model::Roster;
+    use scheduler::solver::Control;
+    let mut spec = NewEvent::new("Swiss teams", EventFormat::Teams, Roster::numbered(9));
+    spec.options.swiss = true;
+    spec.options.three_way = true;
+    spec.options.rounds = Some(4);
+    spec.options.boards_per_round = 6;
+    let (event, _) = build_event(&spec, &Control::unlimited()).unwrap();
+    let round1 = event.schedule.round(1).unwrap();
+    assert!(round1.absent.is_empty(), "{:?}", round1.absent);
+    let pairs: Vec<(usize, usize)> = round1.tables.iter().filter_map(match_teams).collect();
+    assert_eq!(pairs, [(0, 3), (1, 4), (2, 5)]);
+    assert_eq!(three_teams(&round1.tables[3]), Some([6, 7, 8]));
+    assert_eq!(
+        half_match_deals(&event, 1).unwrap(),
+        [vec![1, 2, 3], vec![4, 5, 6], vec![25, 26, 27]]
+    );
+    let report = scheduler::verify::verify(&event.schedule);
+    assert!(report.is_valid(), "{:?}", report.violations);
+    spec.options.boards_per_round = 1;
+    let refused = build_event(&spec, &Control::unlimited()).unwrap_err().to_string();
+    assert!(
+        refused.contains("a three-way match needs at least two"),
+        "{refused}"
+    );
+}

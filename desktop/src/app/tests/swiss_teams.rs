@@ -489,3 +489,39 @@ fn an_odd_swiss_pairs_a_three_way_match_from_the_window() {
         assert_eq!(row[3], "2", "{row:?}");
     }
 }
+
+/// The form's "a three-way match instead of the bye": round 1 of a seven-team Swiss has the
+/// last three seeds in a three-way match, and the next round's choice starts ticked.
+#[test]
+fn a_swiss_made_with_three_way_matches_from_the_form() {
+    let dir = folder("swiss-three-way-form");
+    let mut harness = harness(TourneyApp::new(
+        dir.join("data"),
+        Vec::new(),
+        scripted(vec![Some(dir.join("swiss.tourney"))]),
+    ));
+    open_new_event_form(&mut harness, Some("teams of four"));
+    replace_field(&mut harness, "Teams", "7");
+    harness.get_by_label("Odd number of teams").click();
+    harness.run();
+    harness.get_by_label("Generate the schedule").click();
+    harness.step();
+    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    let event = session(&harness).event().clone();
+    let round1 = event.schedule.round(1).unwrap();
+    assert!(round1.absent.is_empty(), "{:?}", round1.absent);
+    assert_eq!(
+        scheduler::event::three_way::three_teams(&round1.tables[2]),
+        Some([4, 5, 6])
+    );
+    harness.get_by_label("Results").click();
+    harness.run();
+    // 2 matches of 7 boards and the three-way's 3 + 3 + 3.
+    harness.get_by_label("Round 1: 0 of 23 results");
+    let choice = harness.get_by_label_contains("Three-way match instead of the bye");
+    assert_eq!(
+        choice.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True),
+        "the event's choice is the default"
+    );
+}
