@@ -208,6 +208,21 @@ fn seven_teams_play_a_three_way_match_instead_of_a_bye() {
     assert_eq!(parts.len(), 3, "{:?}", matches.rows);
     assert!(parts.iter().all(|r| r[2] == "5, 6 & 7"), "{parts:?}");
 
+    // The results page of round 2: a line per half-match, and a heading for each.
+    let site = scheduler::sheets::site::results_site(&event, session.results(), &Default::default());
+    let page = String::from_utf8(site.file("round-2.html").unwrap().bytes.clone()).unwrap();
+    for part in 1..=3 {
+        assert!(page.contains(&format!(">3 ({part}/3)<")), "{page}");
+        assert!(
+            page.contains(&format!("Match 3 (three-way, part {part} of 3)")),
+            "{page}"
+        );
+    }
+    assert!(
+        page.contains("(half a match&#39;s VPs)") || page.contains("(half a match's VPs)"),
+        "{page}"
+    );
+
     // Round 3 avoids every meeting of rounds 1 and 2, the three-way's three included.
     session
         .apply(Command::PairNextRound {

@@ -237,6 +237,25 @@ fn match_boards_html(event: &Event, results: &Results, round: &Round) -> String 
     html
 }
 
+/// A three-way match's lines on its round's page: one per half-match ("3 (2/3)"), its home
+/// and away teams and its result.
+fn three_way_rows(event: &Event, results: &Results, round: u32, table: u32) -> Vec<Vec<String>> {
+    let crate::event::Scoring::Teams { scoring, .. } = event.settings.scoring else {
+        return Vec::new();
+    };
+    crate::event::teams::match_cards_at(event, results, round, table)
+        .iter()
+        .map(|card| {
+            vec![
+                format!("{table} ({}/3)", card.part.unwrap_or(1)),
+                esc(&side_names(event, &[card.home])),
+                esc(&side_names(event, &[card.away])),
+                esc(&card.summary(scoring)),
+            ]
+        })
+        .collect()
+}
+
 /// A round's page: a line per table (who against whom, and the result), then who did not
 /// play.
 fn round_page(
@@ -250,10 +269,13 @@ fn round_page(
     let rows = round
         .tables
         .iter()
-        .map(|table| {
+        .flat_map(|table| {
+            if crate::event::three_way::three_teams(table).is_some() {
+                return three_way_rows(event, results, round.number, table.number);
+            }
             let (a, b) = sides(table);
             let result = result_text(event, results, round.number, table);
-            vec![
+            vec![vec![
                 table.number.to_string(),
                 esc(&side_names(event, &a)),
                 esc(&side_names(event, &b)),
@@ -262,7 +284,7 @@ fn round_page(
                 } else {
                     esc(&result)
                 },
-            ]
+            ]]
         })
         .collect();
     let columns = vec![
