@@ -211,7 +211,6 @@ impl ResultsView {
         });
         ui.separator();
         let fields = Fields::of(&event.settings.scoring);
-        let teams = matches!(event.settings.scoring, Scoring::Teams { .. });
         let history_height = 150.0;
         let mut field = 0usize;
         // Each round keeps its own scroll position: a round opens at its first table.
@@ -224,40 +223,15 @@ impl ResultsView {
                     .striped(true)
                     .show(ui, |ui| {
                         for table in &round.tables {
-                            let plans = plans_at(event, round.number, table);
-                            for deal in event.boards_at(round.number, table.number) {
-                                // A three-way match's board: the half-match that plays it.
-                                let (first, second) = match plans
-                                    .iter()
-                                    .find(|p| p.part.is_some() && p.deals.contains(&deal))
-                                {
-                                    Some(plan) => (vec![plan.home], vec![plan.away]),
-                                    None => sides(table),
-                                };
-                                let key = ResultKey {
-                                    round: round.number,
-                                    table: table.number,
-                                    deal,
-                                };
-                                let place = if teams {
-                                    format!("Match {} board {deal}", table.number)
-                                } else if deal > 0 {
-                                    format!("Table {} board {deal}", table.number)
-                                } else {
-                                    format!("Table {}", table.number)
-                                };
-                                let line = Line {
-                                    place,
-                                    first: names(session, &first),
-                                    second: names(session, &second),
-                                    matchpoints: None,
-                                };
-                                self.result_row(ui, session, key, line, fields, &mut field, &mut commands);
-                                ui.end_row();
-                            }
-                            if teams {
-                                match_totals_rows(ui, session, round.number, table.number);
-                            }
+                            self.table_rows(
+                                ui,
+                                session,
+                                round.number,
+                                table,
+                                fields,
+                                &mut field,
+                                &mut commands,
+                            );
                         }
                     });
             });
@@ -480,6 +454,54 @@ impl ResultsView {
             *field += 1;
         }
         entered_in
+    }
+
+    /// One table's lines of a round: a line per board (or one for the table), and in a teams
+    /// event the match so far under its boards.
+    #[allow(clippy::too_many_arguments)]
+    fn table_rows(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &Session,
+        round: u32,
+        table: &scheduler::model::Table,
+        fields: Fields,
+        field: &mut usize,
+        commands: &mut Vec<Command>,
+    ) {
+        let event = session.event();
+        let teams = matches!(event.settings.scoring, Scoring::Teams { .. });
+        let plans = plans_at(event, round, table);
+        for deal in event.boards_at(round, table.number) {
+            // A three-way match's board: the half-match that plays it.
+            let (first, second) = match plans.iter().find(|p| p.part.is_some() && p.deals.contains(&deal)) {
+                Some(plan) => (vec![plan.home], vec![plan.away]),
+                None => sides(table),
+            };
+            let key = ResultKey {
+                round,
+                table: table.number,
+                deal,
+            };
+            let place = if teams {
+                format!("Match {} board {deal}", table.number)
+            } else if deal > 0 {
+                format!("Table {} board {deal}", table.number)
+            } else {
+                format!("Table {}", table.number)
+            };
+            let line = Line {
+                place,
+                first: names(session, &first),
+                second: names(session, &second),
+                matchpoints: None,
+            };
+            self.result_row(ui, session, key, line, fields, field, commands);
+            ui.end_row();
+        }
+        if teams {
+            match_totals_rows(ui, session, round, table.number);
+        }
     }
 
     /// One result's cells: where, the first side, its field(s), the second side, on a

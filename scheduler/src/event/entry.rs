@@ -148,11 +148,11 @@ impl Fields {
             },
             Scoring::Teams { .. } => {
                 if entry.board.is_none() {
-                    let boards = event.deals_of_round(round);
+                    let boards = event.boards_at(round, key.table);
                     return Err(format!(
-                        "give --board (the board number; round {round} plays boards {}–{})",
-                        boards.start(),
-                        boards.end()
+                        "give --board (the board number; match {} of round {round} plays boards {})",
+                        key.table,
+                        super::three_way::deals_text(&boards)
                     ));
                 }
                 let board = match (&entry.score, &entry.net) {

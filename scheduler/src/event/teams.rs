@@ -698,7 +698,36 @@ pub fn pair_next_round(
         ));
     }
     let number = last.number + 1;
-    let round = Round {
+    let round = round_of(number, &paired, &order, &left);
+    let mut next = event.clone();
+    next.schedule.rounds.push(round);
+    let report = crate::verify::verify(&next.schedule);
+    if !report.is_valid() {
+        return Err(format!(
+            "the paired round failed the schedule's check (a bug in Tourney, please report it): {}",
+            report
+                .violations
+                .iter()
+                .map(|v| v.message.clone())
+                .collect::<Vec<_>>()
+                .join("; ")
+        ));
+    }
+    Ok((
+        next,
+        PairedRound {
+            round: number,
+            explanation: paired.explanation,
+            repeats: paired.repeats.len(),
+        },
+    ))
+}
+
+/// A paired Swiss round as the schedule keeps it: a table per match (home, away and, for a
+/// three-way match, third), in the pairing's order; the bye and the teams that have left
+/// absent. `order` maps a place in the standings to its team.
+fn round_of(number: u32, paired: &crate::swiss::SwissRound, order: &[usize], left: &[usize]) -> Round {
+    Round {
         number,
         tables: paired
             .matches
@@ -729,29 +758,7 @@ pub fn pair_next_round(
                 kind: Absence::Left,
             }))
             .collect(),
-    };
-    let mut next = event.clone();
-    next.schedule.rounds.push(round);
-    let report = crate::verify::verify(&next.schedule);
-    if !report.is_valid() {
-        return Err(format!(
-            "the paired round failed the schedule's check (a bug in Tourney, please report it): {}",
-            report
-                .violations
-                .iter()
-                .map(|v| v.message.clone())
-                .collect::<Vec<_>>()
-                .join("; ")
-        ));
     }
-    Ok((
-        next,
-        PairedRound {
-            round: number,
-            explanation: paired.explanation,
-            repeats: paired.repeats.len(),
-        },
-    ))
 }
 
 /// The teams that do not play the next round: those that left before (absent as such from
