@@ -627,11 +627,24 @@ impl Event {
                 .map(|r| *self.deals_of_round(r.number).end())
                 .max()
                 .unwrap_or(0),
-            // A Swiss grows round by round: its boards are those of every round planned.
+            // A Swiss grows round by round: its boards are those of every round planned, and
+            // the supplementary boards of its three-way matches.
             (None, Scoring::Teams { .. }) => {
                 let planned = self.settings.options.as_ref().and_then(|o| o.rounds).unwrap_or(0);
                 let rounds = u32::try_from(planned.max(self.schedule.rounds.len())).unwrap_or(u32::MAX);
-                *self.deals_of_round(rounds).end()
+                let extra = self
+                    .schedule
+                    .rounds
+                    .iter()
+                    .filter(|r| r.tables.iter().any(|t| three_way::three_teams(t).is_some()))
+                    .filter_map(|r| {
+                        three_way::half_match_deals(self, r.number).ok()?[2]
+                            .last()
+                            .copied()
+                    })
+                    .max()
+                    .unwrap_or(0);
+                (*self.deals_of_round(rounds).end()).max(extra)
             }
             _ => 0,
         }

@@ -107,6 +107,8 @@ fn seven_teams_play_a_three_way_match_instead_of_a_bye() {
     // (after the 3 × 4 boards of the event, one set of two per round).
     let deals = half_match_deals(&event, 2).unwrap();
     assert_eq!(deals, [vec![5, 6], vec![7, 8], vec![15, 16]]);
+    // Hand records may be attached to the supplementary boards too.
+    assert_eq!(event.boards_played(), 16);
     let plans = plans_at(&event, 2, &round2.tables[2]);
     let pairs: Vec<(usize, usize)> = plans.iter().map(|p| (p.home, p.away)).collect();
     assert_eq!(
