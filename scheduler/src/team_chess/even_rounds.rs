@@ -15,18 +15,25 @@ use super::colours::Colours;
 use super::group_balance::{self, Gains};
 use super::pairing::{Pairing, doubled_even_pairing};
 use super::{Match, Size};
-use crate::solver::Rng;
+use crate::solver::{Control, Rng};
 
 /// A doubled pairing (`pairing::doubled_even_pairing`) with a colouring that gives every
 /// player exactly R/2 Whites, trying up to `tries` pairings: whether a group of boards can be
 /// balanced depends on where the pairs of different factors fall (measured: over half of the
 /// random pairings of 10×7×4 and 12×5×4 can, each tried in well under a millisecond). `None`
-/// for an odd number of teams or rounds, or when no pairing tried could be balanced.
-pub(crate) fn exact_pairing(size: Size, rng: &mut Rng, tries: usize) -> Option<(Pairing, Colours)> {
+/// for an odd number of teams or rounds, when no pairing tried could be balanced, or when
+/// `control` says stop.
+pub(crate) fn exact_pairing(
+    size: Size,
+    rng: &mut Rng,
+    tries: usize,
+    control: &Control,
+) -> Option<(Pairing, Colours)> {
     if size.teams % 2 == 1 || size.rounds % 2 == 1 {
         return None;
     }
-    (0..tries).find_map(|_| {
+    // The clock is read between tries: one try of a large field (200 teams) takes milliseconds.
+    (0..tries).take_while(|_| !control.should_stop()).find_map(|_| {
         let pairing = doubled_even_pairing(size, rng)?;
         let colours = exact_even_rounds(size, &pairing, rng)?;
         Some((pairing, colours))
@@ -117,7 +124,7 @@ mod tests {
                 boards,
                 rounds,
             };
-            let (pairing, colours) = exact_pairing(size, &mut Rng::new(3), 64)
+            let (pairing, colours) = exact_pairing(size, &mut Rng::new(3), 64, &Control::unlimited())
                 .unwrap_or_else(|| panic!("{teams}×{boards}×{rounds}: no balanced pairing"));
             let mut whites = vec![0; teams * boards];
             for (round, first_white) in pairing.iter().zip(&colours) {
@@ -150,7 +157,7 @@ mod tests {
                 boards,
                 rounds,
             };
-            assert!(exact_pairing(size, &mut rng, 4).is_none());
+            assert!(exact_pairing(size, &mut rng, 4, &Control::unlimited()).is_none());
         }
     }
 }

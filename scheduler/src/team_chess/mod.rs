@@ -4,6 +4,8 @@
 //! The rules and the objective Q = Q_X + Q_Y + Q_Z are those of the Ritangle 2023 final
 //! question (see docs/guide/team-chess.md). The engine decomposes the problem instead of posing it as one
 //! MILP (which the open backends cannot solve in minutes):
+//! 0. a first schedule built at once for any size (`first_schedule`), its Q lowered by a short
+//!    annealing over loops of games (`colour_runs::lower_q`);
 //! 1. pairings from round-robin structures per board (`pairing`), exact for an even number of
 //!    teams, a small annealing search over factor choices and floats for an odd number;
 //! 2. colours for that pairing: board-pair cycles (`board_pairs`, exact for an even number of
@@ -17,6 +19,7 @@ mod board_pairs;
 mod colour_runs;
 mod colours;
 mod even_rounds;
+mod first_schedule;
 mod group_balance;
 mod odd_blocks;
 mod pairing;
@@ -428,6 +431,10 @@ const BOARD_PAIR_STEPS: u64 = 400_000;
 /// Most seconds one colour MILP may take: a fixed slice, whatever the limit, so that a long
 /// limit does not delay the schedules of other pairings.
 const MILP_SECONDS: f64 = 5.0;
+/// Most games a pairing may have for its colours to go to the MILP: beyond, microlp does not
+/// stop within its slice (200 × 20 × 8, 16,000 games, ran 40 s past a 3 s limit), and the
+/// first schedule (`first_schedule`) already answers such sizes.
+const MILP_GAMES: usize = 4_000;
 /// Most pairings a search tries when it has no time limit.
 const UNLIMITED_ATTEMPTS: usize = 12;
 /// How long one block search of an odd field (`odd_blocks`) runs; it restarts its walk
@@ -441,6 +448,11 @@ const FIRST_BLOCK_SLICE: Duration = Duration::from_millis(600);
 /// can tell from the time taken; cancelling stops it at once). Short, so that sizes with no
 /// schedule in reach (200 teams × 20 boards) still end soon after the limit with an error.
 const FIRST_SCHEDULE_GRACE: Duration = Duration::from_secs(3);
+/// Moves of the annealing that lowers the first schedule's Q (its colours are chosen for the
+/// rules alone): 200 × 20 × 4 from Q ≈ 2,848 to 160 in about 0.5 s.
+const FIRST_IMPROVE_STEPS: u64 = 400_000;
+/// The most time that annealing may take (it stops sooner when the event's limit ends).
+const FIRST_IMPROVE_SLICE: Duration = Duration::from_secs(1);
 /// Time for one search of Z_N float plans (between block searches).
 const FLOAT_PLAN_SLICE: Duration = Duration::from_millis(250);
 
@@ -549,6 +561,20 @@ pub fn team_chess(options: &TeamChessOptions, control: &Control) -> Result<TeamC
         searches: 0,
     };
     let mut rng = crate::solver::Rng::new(options.seed);
+    // A schedule built at once, whatever the size, for the searches to improve on.
+    if let Some((pairing, colours)) = first_schedule::first_schedule(size, options.seed) {
+        // The built pairing is the first one tried.
+        best.attempts = 1;
+        best.offer(&pairing, &colours, &improving);
+        if !best.reached_bound() {
+            let slice = improving.capped(FIRST_IMPROVE_SLICE);
+            let steps = FIRST_IMPROVE_STEPS;
+            if let Some(better) = colour_runs::lower_q(size, &pairing, &colours, options.seed, steps, &slice)
+            {
+                best.offer(&pairing, &better, &improving);
+            }
+        }
+    }
     for attempt in 0.. {
         // No schedule yet when the limit ends: the first one is searched on for a while,
         // so that a short limit still answers (cancelling still stops at once).
@@ -606,7 +632,7 @@ fn even_field_pairing(
     // Even teams and rounds: doubled pairings balanced exactly, many tried at first
     // (each costs well under a millisecond), then one per attempt beside the others.
     let tries = if attempt == 0 { EXACT_TRIES } else { 1 };
-    if let Some((pairing, colours)) = even_rounds::exact_pairing(size, rng, tries) {
+    if let Some((pairing, colours)) = even_rounds::exact_pairing(size, rng, tries, control) {
         best.offer(&pairing, &colours, control);
         return None;
     }
@@ -615,7 +641,7 @@ fn even_field_pairing(
     if size.teams.is_multiple_of(2) && size.rounds.is_multiple_of(2) {
         let slice = control.capped(EXACT_SLICE * 2u32.pow(attempt.min(6) as u32));
         while !slice.should_stop() {
-            if let Some((pairing, colours)) = even_rounds::exact_pairing(size, rng, EXACT_TRIES) {
+            if let Some((pairing, colours)) = even_rounds::exact_pairing(size, rng, EXACT_TRIES, &slice) {
                 best.offer(&pairing, &colours, control);
                 return None;
             }
@@ -739,7 +765,8 @@ fn colour_pairing(
     }
     // Where board pairs decompose, another pairing is a better use of the time than the
     // MILP (measured: it rarely improves such a start within seconds on 11×10×3).
-    if !valid_start || (cost > best.bound && !decomposes) {
+    let games: usize = pairing.iter().map(Vec::len).sum();
+    if games <= MILP_GAMES && (!valid_start || (cost > best.bound && !decomposes)) {
         let seconds = control
             .remaining()
             .map_or(MILP_SECONDS, |left| left.as_secs_f64().min(MILP_SECONDS));
@@ -755,7 +782,12 @@ fn colour_pairing(
 
 /// Seats the coloured pairing: entrants are the players team by team, board 1 first; tables
 /// are numbered by board within each round.
-fn build_schedule(size: Size, names: &TeamNames, pairing: &[Vec<Match>], colours: &[Vec<bool>]) -> Schedule {
+pub(crate) fn build_schedule(
+    size: Size,
+    names: &TeamNames,
+    pairing: &[Vec<Match>],
+    colours: &[Vec<bool>],
+) -> Schedule {
     let rounds = pairing
         .iter()
         .zip(colours)

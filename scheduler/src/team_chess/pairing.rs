@@ -433,3 +433,26 @@ fn plan_matches(size: Size, plan: &FloatPlan) -> Pairing {
         })
         .collect()
 }
+
+/// A float plan for an odd number of teams built without a search, for large fields with few
+/// rounds: the i-th float (pair k, round r: i = kR + r) has team 3i on the upper board
+/// floating down and team 3i + 2 floating up, so every factor is used once at most and no
+/// float's two teams also meet on a board (their middle factor 3i + 1 is never used): rules
+/// 1, 2, 7 and 8 hold. Needs 3 · B/2 · R ≤ N; `None` otherwise (or if the plan breaks a rule,
+/// which the check below would catch).
+pub(crate) fn spaced_odd_pairing(size: Size) -> Option<Pairing> {
+    let (n, pairs, rounds) = (size.teams, size.boards / 2, size.rounds);
+    if n % 2 == 0 || 3 * pairs * rounds > n {
+        return None;
+    }
+    let team = |k: usize, r: usize, offset: usize| 3 * (k * rounds + r) + offset;
+    let plan = FloatPlan {
+        upper: (0..pairs)
+            .map(|k| (0..rounds).map(|r| team(k, r, 0)).collect())
+            .collect(),
+        lower: (0..pairs)
+            .map(|k| (0..rounds).map(|r| team(k, r, 2)).collect())
+            .collect(),
+    };
+    (plan_cost(size, &plan).0 == 0).then(|| plan_matches(size, &plan))
+}
