@@ -618,6 +618,15 @@ fn team_chess_bench_reports_checker_q_bound_and_impossible_sizes() {
     assert!(nine.contains("impossible"), "{report}");
 }
 
+/// Issue 47: the even grid's range of teams is checked before anything runs.
+#[test]
+fn team_chess_grid_bench_refuses_a_bad_range_of_teams() {
+    let backwards = tourney(&["bench", "team-chess", "--grid", "--grid-teams", "9-7"]);
+    fails_with(&backwards, 1, "--grid-teams: \"9-7\" runs backwards (say 7-9)");
+    let words = tourney(&["bench", "team-chess", "--grid", "--grid-teams", "six"]);
+    fails_with(&words, 1, "is not FROM-TO (say 6-30)");
+}
+
 /// Pages of a PDF written by the binary, each page's text without whitespace (typst places
 /// words one by one, so spaces in extracted text are unpredictable).
 fn pdf_pages(path: &Path) -> Vec<String> {

@@ -52,6 +52,15 @@ pub enum BenchCommand {
         /// a seed's best, and how many seeds reached the lower bound.
         #[arg(long)]
         seeds: Option<u64>,
+        /// Instead of the sizes: every even-team size of TEAMS teams (a range, 6-30 by
+        /// default) × 2–16 boards × 2–8 rounds that the rules allow, with seeds 1 to SEEDS (5
+        /// by default); a line per size (the worst Q over the seeds, the slowest time to a
+        /// seed's best, how many reached the lower bound), then a summary.
+        #[arg(long)]
+        grid: bool,
+        /// The grid's numbers of teams, as FROM-TO (odd numbers are left out).
+        #[arg(long, default_value = "6-30")]
+        grid_teams: String,
     },
     /// Recompute the standings of 400-player events with 30 rounds of results.
     Standings {
@@ -203,7 +212,15 @@ pub fn run(command: BenchCommand) -> Result<ExitCode> {
             sizes,
             odd_grid,
             seeds,
-        } => team_chess::run(seconds, &sizes, odd_grid, seeds),
+            grid,
+            grid_teams,
+        } => {
+            if grid {
+                team_chess::even_grid(seconds, &grid_teams, seeds.unwrap_or(5))
+            } else {
+                team_chess::run(seconds, &sizes, odd_grid, seeds)
+            }
+        }
         BenchCommand::Standings { repeats } => standings::run(repeats),
         BenchCommand::Frame {
             players,

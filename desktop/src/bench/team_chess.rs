@@ -1,5 +1,6 @@
-//! `tourney bench team-chess`: the team-chess sizes with every MILP backend built in, and with
-//! `--odd-grid` every odd-board size up to 12 teams × 9 boards with the worst of them.
+//! `tourney bench team-chess`: the team-chess sizes with every MILP backend built in, with
+//! `--odd-grid` every odd-board size up to 12 teams × 9 boards with the worst of them, and with
+//! `--grid` every even-team size of 6–30 teams × 2–16 boards × 2–8 rounds over several seeds.
 
 use anyhow::Result;
 use scheduler::milp::Backend;
@@ -122,6 +123,36 @@ fn measure(size: Size, backend: Backend, seconds: f64, seed: u64) -> Measured {
     }
 }
 
+/// One size over seeds 1 to `seeds`: the worst Q (numerator, denominator, bound), the
+/// slowest time to a seed's best, how many seeds reached the lower bound, and how many found
+/// no schedule.
+struct OverSeeds {
+    worst: Option<(u64, u64, u64)>,
+    slowest: f64,
+    at_bound: usize,
+    failed: usize,
+}
+
+impl OverSeeds {
+    fn of(rows: &[Measured]) -> Self {
+        let results = || rows.iter().filter_map(|row| row.result.as_ref().ok());
+        OverSeeds {
+            worst: results()
+                .max_by_key(|r| r.0)
+                .map(|&(q, d, bound, _, _)| (q, d, bound)),
+            slowest: results().map(|r| r.3).fold(0.0f64, f64::max),
+            at_bound: rows.iter().filter(|row| row.gap() == Some(0)).count(),
+            failed: rows.iter().filter(|row| row.result.is_err()).count(),
+        }
+    }
+
+    fn worst_text(&self) -> String {
+        self.worst.map_or("—".to_owned(), |(q, d, bound)| {
+            format!("{q}/{d} ≈ {:.3} (bound {bound}/{d})", q as f64 / d as f64)
+        })
+    }
+}
+
 /// Each size with seeds 1 to `seeds` (the best backend): a row per seed, then the worst Q over
 /// the seeds, the slowest time to a seed's best, and how many reached the lower bound.
 fn by_seeds(sizes: &[(usize, usize, usize)], seeds: u64, seconds: f64, unit: f64) {
@@ -144,24 +175,126 @@ fn by_seeds(sizes: &[(usize, usize, usize)], seeds: u64, seconds: f64, unit: f64
                 row
             })
             .collect();
-        let worst = rows
-            .iter()
-            .filter_map(|row| row.result.as_ref().ok())
-            .max_by_key(|r| r.0);
-        let slowest = rows
-            .iter()
-            .filter_map(|row| row.result.as_ref().ok().map(|r| r.3))
-            .fold(0.0f64, f64::max);
-        let at_bound = rows.iter().filter(|row| row.gap() == Some(0)).count();
-        let failed = rows.iter().filter(|row| row.result.is_err()).count();
+        let over = OverSeeds::of(&rows);
         println!(
-            "{label} over seeds 1–{seeds}: worst Q {}; slowest to its best {slowest:.2} s; lower bound reached by {at_bound} of {seeds}; no schedule: {failed}",
-            worst.map_or("—".to_owned(), |&(q, d, bound, _, _)| format!(
-                "{q}/{d} ≈ {:.3} (bound {bound}/{d})",
-                q as f64 / d as f64
-            )),
+            "{label} over seeds 1–{seeds}: worst Q {}; slowest to its best {:.2} s; lower bound reached by {} of {seeds}; no schedule: {}",
+            over.worst_text(),
+            over.slowest,
+            over.at_bound,
+            over.failed
         );
     }
+}
+
+/// The even-team sizes of the grid: `teams` (odd numbers left out) × 2–16 boards × 2–8
+/// rounds, those the rules allow.
+fn even_grid_sizes(teams: std::ops::RangeInclusive<usize>) -> Vec<Size> {
+    let mut sizes = Vec::new();
+    for teams in teams.filter(|t| t % 2 == 0) {
+        for boards in 2..=16 {
+            for rounds in 2..=8 {
+                let size = Size {
+                    teams,
+                    boards,
+                    rounds,
+                };
+                if size.impossibility().is_none() {
+                    sizes.push(size);
+                }
+            }
+        }
+    }
+    sizes
+}
+
+/// "6-30" (or "12") as a range of numbers of teams.
+fn teams_range(text: &str) -> Result<std::ops::RangeInclusive<usize>> {
+    let parse = |part: &str| {
+        part.trim()
+            .parse::<usize>()
+            .map_err(|_| anyhow::anyhow!("--grid-teams: {text:?} is not FROM-TO (say 6-30)"))
+    };
+    let (from, to) = match text.split_once('-') {
+        Some((from, to)) => (parse(from)?, parse(to)?),
+        None => (parse(text)?, parse(text)?),
+    };
+    anyhow::ensure!(
+        from <= to,
+        "--grid-teams: {text:?} runs backwards (say {to}-{from})"
+    );
+    Ok(from..=to)
+}
+
+/// `--grid`: every even-team size with seeds 1 to `seeds`, a line per size, then the summary:
+/// how many sizes reached the bound with every seed, which did not (the best and worst Q
+/// against the bound), which had a seed with no schedule, and the slowest.
+pub fn even_grid(seconds: f64, teams: &str, seeds: u64) -> Result<ExitCode> {
+    let sizes = even_grid_sizes(teams_range(teams)?);
+    let seeds = seeds.max(1);
+    let backend = Backend::best_available();
+    println!(
+        "even grid: {} sizes ({teams} teams, even numbers, × 2–16 boards × 2–8 rounds the rules allow), seeds 1–{seeds}, {seconds} s a run",
+        sizes.len()
+    );
+    println!("size        worst Q over seeds           at bound  slowest to best s  no schedule  best Q");
+    let started = Instant::now();
+    let mut above = Vec::new();
+    let mut failed = Vec::new();
+    let mut slowest = (0.0f64, String::new());
+    let mut all_at_bound = 0;
+    for size in &sizes {
+        let label = format!("{}x{}x{}", size.teams, size.boards, size.rounds);
+        let rows: Vec<Measured> = (1..=seeds)
+            .map(|seed| measure(*size, backend, seconds, seed))
+            .collect();
+        let over = OverSeeds::of(&rows);
+        let best = rows
+            .iter()
+            .filter_map(|row| row.result.as_ref().ok())
+            .map(|r| r.0)
+            .min();
+        println!(
+            "{label:<11} {:<28} {}/{seeds}       {:>8.2}           {:<12} {}",
+            over.worst_text(),
+            over.at_bound,
+            over.slowest,
+            over.failed,
+            best.map_or("—".into(), |q| q.to_string())
+        );
+        all_at_bound += usize::from(over.at_bound == rows.len());
+        if over.slowest > slowest.0 {
+            slowest = (over.slowest, label.clone());
+        }
+        if over.failed > 0 {
+            failed.push(label.clone());
+        }
+        if over.at_bound + over.failed < rows.len() {
+            let (worst, d, bound) = over.worst.unwrap_or_default();
+            above.push(format!(
+                "{label} (best {}/{d}, worst {worst}/{d}, bound {bound}/{d}; {} of {seeds} at the bound)",
+                best.unwrap_or(worst),
+                over.at_bound
+            ));
+        }
+    }
+    let none = |list: &[String]| {
+        if list.is_empty() {
+            "none".to_owned()
+        } else {
+            list.join(", ")
+        }
+    };
+    println!(
+        "even grid: {} of {} sizes at the lower bound with every seed; slowest to its best: {} at {:.2} s; whole grid {:.0} s",
+        all_at_bound,
+        sizes.len(),
+        slowest.1,
+        slowest.0,
+        started.elapsed().as_secs_f64()
+    );
+    println!("even grid, above the bound with some seed: {}", none(&above));
+    println!("even grid, no schedule with some seed: {}", none(&failed));
+    Ok(ExitCode::SUCCESS)
 }
 
 pub fn run(seconds: f64, sizes: &[String], odd_grid: bool, seeds: Option<u64>) -> Result<ExitCode> {

@@ -14,6 +14,7 @@ use scheduler::team_chess::{Size, TeamChessOptions, TeamNames, check_size, team_
 use scheduler::verify::verify;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -158,8 +159,13 @@ fn jamboree_schedule(
     options.names = names;
     options.seed = args.seed;
     let start = Instant::now();
+    // When the first schedule was reported (milliseconds; MAX until then), for the note below.
+    let first_at = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(u64::MAX));
+    let first = std::sync::Arc::clone(&first_at);
     let control =
         Control::with_time_limit(Duration::from_secs_f64(args.time_limit.max(0.0))).on_progress(move |p| {
+            let now = start.elapsed().as_millis() as u64;
+            let _ = first.compare_exchange(u64::MAX, now, Ordering::Relaxed, Ordering::Relaxed);
             eprintln!(
                 "  {:6.2} s  {}",
                 start.elapsed().as_secs_f64(),
@@ -181,7 +187,8 @@ fn jamboree_schedule(
                 }
             );
             let limit = args.time_limit.max(0.0);
-            if start.elapsed().as_secs_f64() > limit + 0.05 {
+            let found_at = first_at.load(Ordering::Relaxed) as f64 / 1000.0;
+            if found_at > limit + 0.05 {
                 eprintln!(
                     "note: no schedule was found within the {limit} s time limit, so the search went on until the first one"
                 );

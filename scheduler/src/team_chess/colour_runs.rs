@@ -321,6 +321,52 @@ impl<'a> Walk<'a> {
         best
     }
 
+    /// Anneals for a lower Q from the current colouring (which breaks no rule): single games
+    /// and loops, each broken rule weighing like a team-round off balance by four; the best
+    /// colouring that breaks no rule and has a lower Q than the start, if any.
+    fn lower_q(mut self, seed: u64, steps: u64, control: &Control) -> Option<Vec<Vec<bool>>> {
+        if self.free.is_empty() || self.broken > 0 {
+            return None;
+        }
+        let scale = self.size.q_z_denominator() as i64;
+        let weigh = |walk: &Walk| 8 * scale * walk.broken + walk.q();
+        let mut rng = Rng::new(seed);
+        let mut best: Option<Vec<Vec<bool>>> = None;
+        let mut best_q = self.q();
+        let mut current = weigh(&self);
+        let mut cycle = Vec::new();
+        let check_every = Control::steps_between_checks(256);
+        for step in 0..steps {
+            if step.is_multiple_of(check_every) && control.should_stop() {
+                break;
+            }
+            let temperature = scale as f64 * 2.0 * (0.02f64).powf(step as f64 / steps as f64);
+            if rng.below(4) == 0 {
+                cycle.clear();
+                cycle.push(self.free[rng.below(self.free.len())]);
+            } else if !self.random_loop(&mut rng, &mut cycle) {
+                continue;
+            }
+            for &(r, m) in &cycle {
+                self.flip(r, m);
+            }
+            let next = weigh(&self);
+            let delta = next - current;
+            if delta <= 0 || rng.unit() < (-(delta as f64) / temperature).exp() {
+                current = next;
+                if self.broken == 0 && self.q() < best_q {
+                    best_q = self.q();
+                    best = Some(self.colours.clone());
+                }
+            } else {
+                for &(r, m) in &cycle {
+                    self.flip(r, m);
+                }
+            }
+        }
+        best
+    }
+
     /// Puts the walk back on `colours` (flipping each game that differs).
     fn reset(&mut self, colours: &[Vec<bool>]) {
         for (r, round) in colours.iter().enumerate() {
@@ -331,6 +377,21 @@ impl<'a> Walk<'a> {
             }
         }
     }
+}
+
+/// Colours for `pairing` with a lower Q than `colours` (which must break no rule), found by
+/// annealing over single games and loops of games (`steps` moves, fewer if `control` stops
+/// it); `None` when none was found. Used on the first schedule, whose colours are chosen for
+/// the rules alone.
+pub(crate) fn lower_q(
+    size: Size,
+    pairing: &[Vec<Match>],
+    colours: &[Vec<bool>],
+    seed: u64,
+    steps: u64,
+    control: &Control,
+) -> Option<Vec<Vec<bool>>> {
+    Walk::new(size, pairing, colours).lower_q(seed, steps, control)
 }
 
 /// Σ (L − 2)² over the runs of L ≥ 3 games of one colour.

@@ -5,30 +5,35 @@
 //! R/2 · B(B+1)/2, so Q_Z = 0, and the board-pair cycles (`board_pairs`) already put Q_X at
 //! its least: such a colouring reaches the lower bound `Size::lower_bound_numerator`, which
 //! proves it optimal. A player's games all lie in one group (its board pair, or the unpaired
-//! last board), so each group is searched on its own: one bit per cycle, the players' White
-//! counts kept within reach of R/2 at every step. Doubles (both boards of a pair on the same
+//! last board), so each group is balanced on its own: one bit per cycle. Doubles (both boards of a pair on the same
 //! factor) make each group an Eulerian orientation, which always exists; the few cycles of
-//! two different factors make it a search, small in practice (a node budget bounds it).
+//! two different factors make it harder: `group_balance` orients the doubles exactly for each
+//! of their directions.
 
 use super::board_pairs::{Cycle, cycles};
 use super::colours::Colours;
+use super::group_balance::{self, Gains};
 use super::pairing::{Pairing, doubled_even_pairing};
 use super::{Match, Size};
-use crate::solver::Rng;
-
-/// Search nodes per group before giving up (the caller then anneals or tries another pairing).
-const NODES_PER_GROUP: u64 = 50_000;
+use crate::solver::{Control, Rng};
 
 /// A doubled pairing (`pairing::doubled_even_pairing`) with a colouring that gives every
 /// player exactly R/2 Whites, trying up to `tries` pairings: whether a group of boards can be
 /// balanced depends on where the pairs of different factors fall (measured: over half of the
 /// random pairings of 10×7×4 and 12×5×4 can, each tried in well under a millisecond). `None`
-/// for an odd number of teams or rounds, or when no pairing tried could be balanced.
-pub(crate) fn exact_pairing(size: Size, rng: &mut Rng, tries: usize) -> Option<(Pairing, Colours)> {
+/// for an odd number of teams or rounds, when no pairing tried could be balanced, or when
+/// `control` says stop.
+pub(crate) fn exact_pairing(
+    size: Size,
+    rng: &mut Rng,
+    tries: usize,
+    control: &Control,
+) -> Option<(Pairing, Colours)> {
     if size.teams % 2 == 1 || size.rounds % 2 == 1 {
         return None;
     }
-    (0..tries).find_map(|_| {
+    // The clock is read between tries: one try of a large field (200 teams) takes milliseconds.
+    (0..tries).take_while(|_| !control.should_stop()).find_map(|_| {
         let pairing = doubled_even_pairing(size, rng)?;
         let colours = exact_even_rounds(size, &pairing, rng)?;
         Some((pairing, colours))
@@ -64,90 +69,38 @@ pub(crate) fn exact_even_rounds(size: Size, pairing: &[Vec<Match>], rng: &mut Rn
     Some(colours)
 }
 
-/// One bit per cycle of one group such that every player has R/2 Whites.
+/// One bit per cycle of one group such that every player has R/2 Whites. Each team has one
+/// White on the group's boards every round (the cycles see to that), so it is enough that
+/// its player on the group's first board has R/2: `group_balance` finds such directions.
 fn search_group(size: Size, pairing: &[Vec<Match>], group: &[&Cycle], rng: &mut Rng) -> Option<Vec<bool>> {
-    let boards = size.boards;
-    let half = (size.rounds / 2) as i32;
-    // For each cycle and direction (false = backwards, true = forwards): the White players;
-    // then every player of the cycle (each has one game in it: its White in one direction).
-    let whites_of = |cycle: &Cycle, forward: bool| -> Vec<usize> {
+    let Some(first_board) = group.first().map(|cycle| {
+        let (r, m, _) = cycle.edges[0];
+        pairing[r][m].first.board / 2 * 2
+    }) else {
+        return Some(Vec::new());
+    };
+    // The teams whose player on the first board has White when the cycle runs each way.
+    let gains_of = |cycle: &Cycle, forward: bool| -> Vec<usize> {
         cycle
             .edges
             .iter()
             .map(|&(r, m, first_leads)| {
                 let game = pairing[r][m];
-                let white = if first_leads == forward {
+                if first_leads == forward {
                     game.first
                 } else {
                     game.second
-                };
-                white.index(boards)
+                }
             })
+            .filter(|white| white.board == first_board)
+            .map(|white| white.team)
             .collect()
     };
-    let options: Vec<[Vec<usize>; 2]> = group
+    let gains: Vec<Gains> = group
         .iter()
-        .map(|cycle| [whites_of(cycle, false), whites_of(cycle, true)])
+        .map(|cycle| [gains_of(cycle, false), gains_of(cycle, true)])
         .collect();
-    let players: Vec<Vec<usize>> = options
-        .iter()
-        .map(|[back, forth]| back.iter().chain(forth).copied().collect())
-        .collect();
-    let mut whites = vec![0i32; size.teams * boards];
-    // Games not yet given a colour, per player.
-    let mut left = vec![0i32; size.teams * boards];
-    for list in &players {
-        for &p in list {
-            left[p] += 1;
-        }
-    }
-    // Tried-first direction per cycle, random so retries differ.
-    let first: Vec<bool> = (0..group.len()).map(|_| rng.below(2) == 1).collect();
-    // choice[i]: 0 = not yet, 1 = first direction tried, 2 = second direction tried.
-    let mut choice = vec![0u8; group.len()];
-    let mut direction = vec![false; group.len()];
-    let mut depth = 0usize;
-    let mut nodes = 0u64;
-    let apply = |i: usize, forward: bool, sign: i32, whites: &mut [i32], left: &mut [i32]| {
-        for &p in &options[i][usize::from(forward)] {
-            whites[p] += sign;
-        }
-        for &p in &players[i] {
-            left[p] -= sign;
-        }
-    };
-    let fits = |i: usize, whites: &[i32], left: &[i32]| {
-        players[i]
-            .iter()
-            .all(|&p| whites[p] <= half && whites[p] + left[p] >= half)
-    };
-    while depth < group.len() {
-        nodes += 1;
-        if nodes > NODES_PER_GROUP {
-            return None;
-        }
-        if choice[depth] > 0 {
-            // Undo the direction tried last at this depth.
-            apply(depth, direction[depth], -1, &mut whites, &mut left);
-        }
-        if choice[depth] == 2 {
-            // Both directions failed: back up.
-            choice[depth] = 0;
-            if depth == 0 {
-                return None;
-            }
-            depth -= 1;
-            continue;
-        }
-        let forward = first[depth] ^ (choice[depth] == 1);
-        choice[depth] += 1;
-        direction[depth] = forward;
-        apply(depth, forward, 1, &mut whites, &mut left);
-        if fits(depth, &whites, &left) {
-            depth += 1;
-        }
-    }
-    Some(direction)
+    group_balance::balance(size.teams, (size.rounds / 2) as i32, &gains, rng)
 }
 
 #[cfg(test)]
@@ -171,7 +124,7 @@ mod tests {
                 boards,
                 rounds,
             };
-            let (pairing, colours) = exact_pairing(size, &mut Rng::new(3), 64)
+            let (pairing, colours) = exact_pairing(size, &mut Rng::new(3), 64, &Control::unlimited())
                 .unwrap_or_else(|| panic!("{teams}×{boards}×{rounds}: no balanced pairing"));
             let mut whites = vec![0; teams * boards];
             for (round, first_white) in pairing.iter().zip(&colours) {
@@ -204,7 +157,7 @@ mod tests {
                 boards,
                 rounds,
             };
-            assert!(exact_pairing(size, &mut rng, 4).is_none());
+            assert!(exact_pairing(size, &mut rng, 4, &Control::unlimited()).is_none());
         }
     }
 }

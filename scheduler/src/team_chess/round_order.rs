@@ -12,6 +12,10 @@ use crate::verify::team_chess::quality;
 /// Up to this many rounds every order is tried (8! = 40 320); beyond, swaps of two rounds
 /// while they help.
 const EXHAUSTIVE_ROUNDS: usize = 8;
+/// Most work (orders × players × rounds) the exhaustive trial may take: 200 teams × 20 boards ×
+/// 8 rounds would be 1.3 billion steps, 11–30 s past a 3 s limit (issue 47), so large fields
+/// take the swaps instead.
+const EXHAUSTIVE_WORK: usize = 200_000_000;
 
 /// `outcome` with its rounds reordered for the shortest colour runs, when that helps and the
 /// checker confirms the same Q.
@@ -20,7 +24,10 @@ pub(crate) fn shorten_colour_runs(outcome: TeamChessOutcome) -> TeamChessOutcome
     let rounds = outcome.schedule.rounds.len();
     let identity: Vec<usize> = (0..rounds).collect();
     let start = cost(&colours, &identity);
-    let best = if rounds <= EXHAUSTIVE_ROUNDS {
+    let work = (1..=rounds)
+        .product::<usize>()
+        .saturating_mul(colours.len() * rounds);
+    let best = if rounds <= EXHAUSTIVE_ROUNDS && work <= EXHAUSTIVE_WORK {
         let mut best = (start, identity.clone());
         let mut order = identity.clone();
         permutations(&mut order, 0, &mut |order| {

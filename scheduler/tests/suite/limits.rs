@@ -162,8 +162,9 @@ fn team_events_beyond_their_largest_size_are_refused() {
 
 #[test]
 fn team_chess_keeps_a_tiny_time_limit_at_the_largest_sizes() {
-    // Even and odd fields, the most boards: the colouring searches and float plans of these
-    // sizes cannot finish in the limit, so they must stop and say so (or hand back their best).
+    // Even and odd fields, the most boards: the searches of these sizes cannot finish in the
+    // limit, but the first schedule is built, not searched (issue 47), so each answers with a
+    // valid one (before, "stopped at the time limit … while making the first schedule").
     for (teams, boards, rounds) in [
         (MAX_TEAMS, MAX_BOARDS, 3),
         (MAX_TEAMS - 1, MAX_BOARDS, 3),
@@ -180,12 +181,6 @@ fn team_chess_keeps_a_tiny_time_limit_at_the_largest_sizes() {
         });
         match result {
             Ok(outcome) => assert!(verify(&outcome.schedule).is_valid(), "{what}"),
-            Err(TeamChessError::Stopped(reason)) => assert!(
-                reason.starts_with(
-                    "stopped at the time limit (0.2 s) while making the first schedule (and 3 s past it)"
-                ),
-                "{what}: {reason}"
-            ),
             Err(other) => panic!("{what}: {other}"),
         }
     }
