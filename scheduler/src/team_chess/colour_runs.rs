@@ -291,14 +291,8 @@ impl<'a> Walk<'a> {
                     break 'passes;
                 }
                 let temperature = 3.0 * (0.1f64).powf(step as f64 / STEPS as f64);
-                if rng.below(2) == 0 {
-                    cycle.clear();
-                    cycle.push(self.free[rng.below(self.free.len())]);
-                } else if !self.random_loop(&mut rng, &mut cycle) {
+                if !self.random_move(&mut rng, &mut cycle, 2) {
                     continue;
-                }
-                for &(r, m) in &cycle {
-                    self.flip(r, m);
                 }
                 let next = self.cost(start);
                 let delta = next - current;
@@ -312,9 +306,7 @@ impl<'a> Walk<'a> {
                         }
                     }
                 } else {
-                    for &(r, m) in &cycle {
-                        self.flip(r, m);
-                    }
+                    self.flip_all(&cycle);
                 }
             }
         }
@@ -341,14 +333,8 @@ impl<'a> Walk<'a> {
                 break;
             }
             let temperature = scale as f64 * 2.0 * (0.02f64).powf(step as f64 / steps as f64);
-            if rng.below(4) == 0 {
-                cycle.clear();
-                cycle.push(self.free[rng.below(self.free.len())]);
-            } else if !self.random_loop(&mut rng, &mut cycle) {
+            if !self.random_move(&mut rng, &mut cycle, 4) {
                 continue;
-            }
-            for &(r, m) in &cycle {
-                self.flip(r, m);
             }
             let next = weigh(&self);
             let delta = next - current;
@@ -359,12 +345,31 @@ impl<'a> Walk<'a> {
                     best = Some(self.colours.clone());
                 }
             } else {
-                for &(r, m) in &cycle {
-                    self.flip(r, m);
-                }
+                self.flip_all(&cycle);
             }
         }
         best
+    }
+
+    /// One annealing move, made: a single game flipped (one time in `single_one_in`), else a
+    /// random loop of games, kept in `cycle` so it can be taken back (`flip_all`). `false`
+    /// when no loop was found (nothing flipped).
+    fn random_move(&mut self, rng: &mut Rng, cycle: &mut Vec<(usize, usize)>, single_one_in: usize) -> bool {
+        if rng.below(single_one_in) == 0 {
+            cycle.clear();
+            cycle.push(self.free[rng.below(self.free.len())]);
+        } else if !self.random_loop(rng, cycle) {
+            return false;
+        }
+        self.flip_all(cycle);
+        true
+    }
+
+    /// Flips every game of `cycle` (a move made, or taken back).
+    fn flip_all(&mut self, cycle: &[(usize, usize)]) {
+        for &(r, m) in cycle {
+            self.flip(r, m);
+        }
     }
 
     /// Puts the walk back on `colours` (flipping each game that differs).
