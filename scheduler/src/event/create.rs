@@ -482,11 +482,23 @@ pub fn generate_schedule(
     // Made again ("Generate again"), a teams night's roster is its pairs: its teams again.
     let night_teams = options.teams_night().then(|| teams_of_night(roster)).flatten();
     let roster = night_teams.as_ref().unwrap_or(roster);
-    if options.format == EventFormat::Teams {
-        teams_roster_check(roster)?;
-    }
     let mut notes = Vec::new();
-    let mut roster = roster.clone();
+    let grouped = match options.format {
+        EventFormat::Teams => crate::model::squad::teams_of_players(roster)?,
+        _ => None,
+    };
+    let mut roster = match grouped {
+        Some(grouped) => {
+            notes.push(format!(
+                "{} players in {} teams, read from the roster's team column",
+                roster.players.len(),
+                grouped.roster.players.len()
+            ));
+            notes.extend(grouped.notes);
+            grouped.roster
+        }
+        None => roster.clone(),
+    };
     let schedule: Schedule = match (options.format, &options.movement) {
         (format, Some(plan)) if plan.kind == MovementKind::TeamsOfFour && format != EventFormat::Teams => {
             return Err(format!(
@@ -574,7 +586,7 @@ pub fn generate_schedule(
 
 /// The teams of a teams night's pairs roster (as `teams_night_schedule` makes it: every
 /// team's N-S pair, then every team's E-W pair in the same order, each with its team), one
-/// line a team; `None` for any other roster.
+/// line a team with its players (kept on its N-S pair); `None` for any other roster.
 fn teams_of_night(roster: &Roster) -> Option<Roster> {
     let n = roster.players.len() / 2;
     if n == 0 || roster.players.len() != 2 * n {
@@ -588,7 +600,9 @@ fn teams_of_night(roster: &Roster) -> Option<Roster> {
         {
             return None;
         }
-        players.push(Player::new(u32::try_from(i + 1).ok()?, team.clone()));
+        let mut entrant = Player::new(u32::try_from(i + 1).ok()?, team.clone());
+        entrant.squad = a.squad.clone();
+        players.push(entrant);
     }
     Some(Roster { players })
 }
@@ -616,6 +630,10 @@ fn teams_night_schedule(
             let id = u32::try_from(direction * roster.players.len() + i + 1).unwrap_or(u32::MAX);
             let mut pair = Player::new(id, format!("{} {label}", team.name));
             pair.team = Some(team.name.clone());
+            // The N-S pair's entrant carries the team's players (see `teams_of_night`).
+            if direction == 0 {
+                pair.squad = team.squad.clone();
+            }
             players.push(pair);
         }
     }
@@ -634,30 +652,6 @@ fn teams_night_schedule(
 /// The most rounds a Swiss may be planned for: a congress's longest Swiss is a dozen or two
 /// rounds; more is a slip of the keyboard.
 pub const MAX_SWISS_ROUNDS: usize = 99;
-
-/// A teams-of-four event's roster is one line per team. A roster of players with a team
-/// column would otherwise make every player a team: refused, saying what the file holds.
-fn teams_roster_check(roster: &Roster) -> Result<(), NotGenerated> {
-    let mut teams: Vec<&str> = Vec::new();
-    for player in &roster.players {
-        if let Some(team) = player.team.as_deref()
-            && !teams.contains(&team)
-        {
-            teams.push(team);
-        }
-    }
-    if teams.is_empty() {
-        return Ok(());
-    }
-    let shown = teams.iter().take(4).copied().collect::<Vec<_>>().join(", ");
-    let more = if teams.len() > 4 { ", …" } else { "" };
-    Err(format!(
-        "the roster's \"team\" column gives a team for each line ({} line(s) in {} team(s): {shown}{more}), as a list of players would; a teams-of-four event takes one line per team, with the team's name in the name column (its players are not kept yet)",
-        roster.players.len(),
-        teams.len()
-    )
-    .into())
-}
 
 /// A Swiss teams event's schedule when it is created: its first round only (the teams in
 /// roster order as seeds, top half against bottom half); the later rounds are paired from

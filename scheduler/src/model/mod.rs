@@ -2,6 +2,7 @@
 //! the one `Schedule` type (rounds → tables → seats, plus who sits out each round).
 
 pub mod movement;
+pub mod squad;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -63,6 +64,11 @@ pub struct Player {
     /// `name` is theirs joined by " & " (see [`Player::pair`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub members: Vec<Member>,
+    /// A teams-of-four entrant's players (four to six in a full team), in roster order, each
+    /// with its member number; empty when the roster names the teams only. Kept apart from
+    /// [`Player::members`], which is always a pair's two players.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub squad: Vec<Member>,
 }
 
 /// One of the two players of a pairs entrant.
@@ -132,6 +138,7 @@ impl Player {
             number: None,
             members: Vec::new(),
             category: None,
+            squad: Vec::new(),
         }
     }
 
@@ -159,9 +166,12 @@ impl Player {
     }
 
     /// The members' names and numbers as lists show them ("Ann (0123) & Bob (4567)"); for
-    /// an individual, the name and number the same way.
+    /// a team with its players, theirs ("Ann (0123), Bob, Cy, Di"); for an individual, the
+    /// name and number the same way.
     pub fn describe_members(&self) -> String {
-        if self.is_pair() {
+        if !self.squad.is_empty() {
+            squad::describe_squad(self)
+        } else if self.is_pair() {
             self.members
                 .iter()
                 .map(Member::describe)
@@ -345,6 +355,7 @@ impl Roster {
             ));
         }
         problems.extend(self.pair_problems());
+        problems.extend(squad::squad_problems(self));
         problems
     }
 
@@ -444,6 +455,7 @@ impl Roster {
                 || old.email != now.email
                 || old.number != now.number
                 || old.members != now.members
+                || old.squad != now.squad
             {
                 changes.push(format!("details of {} changed", now.name));
             }

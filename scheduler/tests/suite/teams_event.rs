@@ -577,27 +577,81 @@ fn the_results_site_shows_each_match_with_its_boards_imps_and_vps() {
     assert!(page.contains("IMPs to Player 1"), "{page}");
 }
 
-/// A roster of players with their teams is not read as one team per player: refused with what
-/// the file holds; a list of teams headed "Team" is told the column to call "name".
+/// A roster of players with their teams makes one entrant a team, its players kept with
+/// their member numbers (an ugly file: semicolons, spacing, a team's name in two cases), in
+/// the event file and read back; a team short of four is said; a player without a team is
+/// refused naming the player; a list of teams headed "Team" is told the column to call "name".
 #[test]
-fn a_players_roster_is_not_taken_for_a_list_of_teams() {
+fn a_players_roster_makes_one_entrant_a_team_with_its_players() {
+    use scheduler::event::store::EventFile;
     use scheduler::roster_import::import_roster_file;
     let dir = super::common::scratch("teams", "rosters");
     std::fs::create_dir_all(&dir).unwrap();
     let players = dir.join("players.csv");
     std::fs::write(
         &players,
-        "Name,Team\nAnn,Aces\nBob,Aces\nCy,Barons\nDi,Barons\nEd,Clubs\n",
+        "Name;Team;EBU\nAnn  Archer;Aces;007341\nBob Brown;Aces;\nCy Carter; Barons ;118906\n\
+         Di Dean;aces;\nEd Evans;Barons;\nFay Ford;Aces;\nGus Grey;Barons;\nHal Hope;Clubs;\n\
+         Ida Ives;Clubs;\nJo Jones;Clubs;\nKit King;Clubs;\nLen Lamb;Clubs;\nMo Moss;Clubs;\n",
     )
     .unwrap();
     let read = import_roster_file(&players);
-    assert!(read.is_ok());
-    let roster = read.roster;
+    assert!(read.is_ok(), "{:?}", read.problems);
+    let mut spec = NewEvent::new("Players", EventFormat::Teams, read.roster.clone());
+    spec.options.swiss = true;
+    spec.options.rounds = Some(2);
+    let (event, notes) = build_event(&spec, &Control::unlimited()).unwrap();
+    let teams: Vec<(&str, String)> = event
+        .roster
+        .players
+        .iter()
+        .map(|t| (t.name.as_str(), t.describe_members()))
+        .collect();
+    assert_eq!(
+        teams,
+        vec![
+            (
+                "Aces",
+                "Ann Archer (007341), Bob Brown, Di Dean, Fay Ford".to_owned()
+            ),
+            ("Barons", "Cy Carter (118906), Ed Evans, Gus Grey".to_owned()),
+            (
+                "Clubs",
+                "Hal Hope, Ida Ives, Jo Jones, Kit King, Len Lamb, Mo Moss".to_owned()
+            ),
+        ]
+    );
+    assert_eq!(event.schedule.entrants, vec!["Aces", "Barons", "Clubs"]);
+    assert!(
+        notes
+            .iter()
+            .any(|n| n == "13 players in 3 teams, read from the roster's team column"),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("Barons has 3 player(s) (Cy Carter (118906), Ed Evans, Gus Grey)")),
+        "{notes:?}"
+    );
+    assert_eq!(
+        notes.iter().filter(|n| n.contains(" player(s) (")).count(),
+        1,
+        "{notes:?}"
+    );
+    // Kept in the event file and read back.
+    let path = dir.join("players.tourney");
+    let _ = std::fs::remove_file(&path);
+    EventFile::create(&path, &event).unwrap();
+    let stored = EventFile::open(&path).unwrap();
+    assert_eq!(stored.event().roster, event.roster);
+    // A player without a team among players with one.
+    let mut roster = read.roster;
+    roster.players[4].team = None;
     let spec = NewEvent::new("Players", EventFormat::Teams, roster);
     let refused = build_event(&spec, &Control::unlimited()).unwrap_err().message;
     assert!(
-        refused.contains("(5 line(s) in 3 team(s): Aces, Barons, Clubs)")
-            && refused.contains("one line per team, with the team's name in the name column"),
+        refused.starts_with("player 5 in the roster (Ed Evans) has no team"),
         "{refused}"
     );
     let teams = dir.join("teams.csv");
