@@ -228,7 +228,7 @@ impl NewEventView {
                     let numbered_teams = self.options.format == EventFormat::TeamChess
                         && self.roster.as_ref().is_none_or(|r| !r.has_teams());
                     let entrants = match (&self.roster, &self.from_club) {
-                        (Some(preview), _) => preview.roster().players.len(),
+                        (Some(preview), _) => preview.entrants(self.options.format).players.len(),
                         (None, Some(ticks)) if self.pairs() => ticks.count() / 2,
                         (None, Some(ticks)) => ticks.count(),
                         (None, None) => self.players,
@@ -236,7 +236,7 @@ impl NewEventView {
                     let was_knockout = self.options.knockout.is_some();
                     let was_night = self.options.teams_night();
                     let names: Vec<String> = match &self.roster {
-                        Some(preview) => preview.roster().names(),
+                        Some(preview) => preview.entrants(self.options.format).names(),
                         None if self.options.format == EventFormat::Teams && self.from_club.is_none() => {
                             (1..=self.players).map(|i| format!("Team {i}")).collect()
                         }

@@ -6,7 +6,7 @@
 
 use eframe::egui;
 use scheduler::event::create::EventFormat;
-use scheduler::model::Roster;
+use scheduler::model::{Roster, squad};
 use scheduler::problems::Severity;
 use scheduler::roster_import::{RosterImport, import_roster_file};
 use std::path::{Path, PathBuf};
@@ -30,6 +30,24 @@ impl RosterPreview {
 
     pub fn has_teams(&self) -> bool {
         self.import.roster.players.iter().any(|p| p.team.is_some())
+    }
+
+    /// The entrants an event of `format` makes of the roster: for a teams-of-four event its
+    /// teams (see [`RosterPreview::teams_roster`]; the roster as read when it cannot be
+    /// grouped, whose reason the preview shows), otherwise the roster as read.
+    pub fn entrants(&self, format: EventFormat) -> Roster {
+        match format {
+            EventFormat::Teams => self.teams_roster().unwrap_or_else(|_| self.import.roster.clone()),
+            _ => self.import.roster.clone(),
+        }
+    }
+
+    /// For a teams-of-four event: the roster as teams (its players grouped by the team
+    /// column, each team's players kept), or the roster as read when it names the teams one
+    /// a line; the reason when a player has no team.
+    pub fn teams_roster(&self) -> Result<Roster, String> {
+        Ok(squad::teams_of_players(&self.import.roster)?
+            .map_or_else(|| self.import.roster.clone(), |grouped| grouped.roster))
     }
 
     /// Shows the preview; returns whether the roster can be used. For whist formats the
@@ -109,6 +127,10 @@ impl RosterPreview {
                 }
             }
         }
+        let mut ok = import.is_ok();
+        if format == EventFormat::Teams && import.is_ok() {
+            ok &= teams_summary_ui(ui, &import.roster);
+        }
         if pairs {
             pairs_grid(ui, &import.roster);
         } else {
@@ -120,7 +142,38 @@ impl RosterPreview {
                 "Nothing is accepted from a file with errors: fix them in the spreadsheet, save it as CSV and import it again.",
             );
         }
-        import.is_ok()
+        ok
+    }
+}
+
+/// For a teams-of-four event, a roster of players with a team column: how many teams and
+/// their sizes, with a note for each team short of four or over six; a player without a
+/// team in red. Returns whether the roster can be used as teams.
+fn teams_summary_ui(ui: &mut egui::Ui, roster: &Roster) -> bool {
+    match squad::teams_of_players(roster) {
+        Ok(None) => true,
+        Ok(Some(grouped)) => {
+            let sizes: Vec<String> = grouped
+                .roster
+                .players
+                .iter()
+                .map(|t| format!("{} {}", t.name, t.squad.len()))
+                .collect();
+            ui.label(format!(
+                "As teams of four: {} players in {} teams ({}).",
+                roster.len(),
+                grouped.roster.len(),
+                sizes.join(", ")
+            ));
+            for note in &grouped.notes {
+                ui.colored_label(super::WARNING_ORANGE, note);
+            }
+            true
+        }
+        Err(why) => {
+            ui.colored_label(super::ERROR_RED, format!("As teams of four: {why}."));
+            false
+        }
     }
 }
 

@@ -26,7 +26,7 @@ use eframe::egui;
 use scheduler::club::ClubMember;
 use scheduler::event::create::EventFormat;
 use scheduler::event::session::{Command, Session};
-use scheduler::model::{Member, Player, PlayerId, Roster};
+use scheduler::model::{Member, Player, PlayerId, Roster, squad};
 use scheduler::movement::present_pairs;
 use scheduler::sorting::{ColumnKind, SortOrder, compare_names};
 use std::collections::HashMap;
@@ -39,6 +39,8 @@ enum Field {
     /// That player's member number.
     MemberNumber(usize),
     Team,
+    /// A teams-of-four team's players, on one line.
+    Squad,
     Club,
     Rating,
     Email,
@@ -100,8 +102,15 @@ impl EventView for RosterView {
         let lock_reason =
             "Results are entered for this schedule: only names and contact details can change now";
 
+        // A teams-of-four event (not a teams night, whose entrants are the teams' pairs).
+        let teams_of_four = matches!(event.settings.scoring, scheduler::event::Scoring::Teams { .. });
         if self.import.is_some() {
-            return self.import_ui(ui, roster, format, locked, lock_reason).into();
+            let imports = Imports {
+                format,
+                teams_of_four,
+                locked,
+            };
+            return self.import_ui(ui, roster, imports, lock_reason).into();
         }
 
         let changes = event.roster_changes();
@@ -115,7 +124,14 @@ impl EventView for RosterView {
             );
         }
         let pairs = roster.has_pairs() || event.schedule.format == scheduler::Format::Pairs;
-        commands.extend(self.toolbar_ui(ui, roster, pairs, locked, lock_reason, files));
+        let kind = if teams_of_four {
+            Kind::Teams
+        } else if pairs {
+            Kind::Pairs
+        } else {
+            Kind::Players
+        };
+        commands.extend(self.toolbar_ui(ui, roster, kind, locked, lock_reason, files));
         if let Some(edited) = self.add_from_club_ui(ui, roster, pairs, locked) {
             commands.push(Command::SetRoster(edited));
         }
@@ -135,7 +151,12 @@ impl EventView for RosterView {
 
         let shown = self.shown(roster);
         // Column headings at the same widths as the rows.
-        let columns = Columns { whist, teams, pairs };
+        let columns = Columns {
+            whist,
+            teams,
+            pairs,
+            teams_of_four,
+        };
         self.headings_ui(ui, &columns);
         let labels = pair_labels(session);
         egui::ScrollArea::both().auto_shrink([false, false]).show_rows(
@@ -144,7 +165,9 @@ impl EventView for RosterView {
             shown.len(),
             |ui, range| {
                 for &index in &shown[range] {
-                    let edited = if pairs {
+                    let edited = if teams_of_four {
+                        self.team_row_ui(ui, roster, index, locked, lock_reason)
+                    } else if pairs {
                         let label = labels.get(&roster.players[index].name).map(String::as_str);
                         self.pair_row_ui(ui, roster, index, label, locked, lock_reason)
                     } else {
@@ -167,16 +190,26 @@ impl RosterView {
         &mut self,
         ui: &mut egui::Ui,
         roster: &Roster,
-        format: Option<EventFormat>,
-        locked: bool,
+        imports: Imports,
         lock_reason: &str,
     ) -> Vec<Command> {
+        let Imports {
+            format,
+            teams_of_four,
+            locked,
+        } = imports;
         let mut commands = Vec::new();
         let Some(preview) = &mut self.import else {
             return commands;
         };
         ui.heading("Import a roster");
         let ok = preview.ui(ui, format.unwrap_or(EventFormat::WhistDrive));
+        // A teams-of-four event takes the players grouped into teams.
+        let imported = if teams_of_four {
+            preview.teams_roster().unwrap_or_default()
+        } else {
+            preview.roster().clone()
+        };
         let mut close = false;
         ui.horizontal(|ui| {
             let why = if locked {
@@ -194,7 +227,7 @@ impl RosterView {
             {
                 commands.push(Command::SetRoster(renumbered_after(
                     &Roster::default(),
-                    preview.roster(),
+                    &imported,
                 )));
                 close = true;
             } else if ui
@@ -206,9 +239,7 @@ impl RosterView {
                 .clicked()
             {
                 let mut merged = roster.clone();
-                merged
-                    .players
-                    .extend(renumbered_after(roster, preview.roster()).players);
+                merged.players.extend(renumbered_after(roster, &imported).players);
                 commands.push(Command::SetRoster(merged));
                 close = true;
             } else if ui.button("Cancel the import").clicked() {
@@ -227,14 +258,19 @@ impl RosterView {
         &mut self,
         ui: &mut egui::Ui,
         roster: &Roster,
-        pairs: bool,
+        kind: Kind,
         locked: bool,
         lock_reason: &str,
         files: &mut Files,
     ) -> Vec<Command> {
         let mut commands = Vec::new();
+        let pairs = kind == Kind::Pairs;
         ui.horizontal(|ui| {
-            let add = if pairs { "Add a pair" } else { "Add a player" };
+            let add = match kind {
+                Kind::Players => "Add a player",
+                Kind::Pairs => "Add a pair",
+                Kind::Teams => "Add a team",
+            };
             if ui
                 .add_enabled(!locked, egui::Button::new(add))
                 .on_disabled_hover_text(lock_reason)
@@ -248,6 +284,8 @@ impl RosterView {
                         format!("First player of pair {}", id.0),
                         format!("Second player of pair {}", id.0),
                     )
+                } else if kind == Kind::Teams {
+                    Player::new(id.0, format!("New team {}", id.0))
                 } else {
                     Player::new(id.0, format!("New player {}", id.0))
                 });
@@ -255,13 +293,20 @@ impl RosterView {
                 commands.push(Command::SetRoster(edited));
             }
             if ui
-                .add_enabled(!locked, egui::Button::new("Add from club members…"))
+                .add_enabled(
+                    !locked && kind != Kind::Teams,
+                    egui::Button::new("Add from club members…"),
+                )
                 .on_hover_text(if pairs {
                     "The club's member list, searched as you type: click a pair's two players"
                 } else {
                     "The club's member list, searched as you type: click a member to add them"
                 })
-                .on_disabled_hover_text(lock_reason)
+                .on_disabled_hover_text(if kind == Kind::Teams {
+                    "A team's players are typed in its Players field (a member number in brackets)"
+                } else {
+                    lock_reason
+                })
                 .clicked()
             {
                 self.adding = match self.adding {
@@ -289,6 +334,12 @@ impl RosterView {
                 .labelled_by(label.id);
             ui.label(if pairs {
                 pairs_count(roster.len())
+            } else if kind == Kind::Teams {
+                format!(
+                    "{} team(s), {} player(s)",
+                    roster.len(),
+                    roster.players.iter().map(|t| t.squad.len()).sum::<usize>()
+                )
             } else {
                 format!("{} player(s)", roster.len())
             });
@@ -400,7 +451,13 @@ impl RosterView {
     /// entered) when clicked.
     fn headings_ui(&mut self, ui: &mut egui::Ui, columns: &Columns) {
         ui.horizontal(|ui| {
-            let sorts = if columns.pairs { "First player" } else { "Name" };
+            let sorts = if columns.teams_of_four {
+                "Team"
+            } else if columns.pairs {
+                "First player"
+            } else {
+                "Name"
+            };
             for (heading, width) in columns.headings() {
                 if heading != sorts {
                     ui.add_sized(
@@ -616,6 +673,59 @@ impl RosterView {
         edited
     }
 
+    /// A teams-of-four team's row: its name, its players on one line ("Ann Archer (007341),
+    /// Bob Brown, …": a number in brackets), club, captain's e-mail; returns the edited
+    /// roster when something was changed. A line that cannot be read stays, in red, with why.
+    fn team_row_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        roster: &Roster,
+        index: usize,
+        locked: bool,
+        lock_reason: &str,
+    ) -> Option<Roster> {
+        let player = &roster.players[index];
+        let number = player.id.0;
+        let mut edited: Option<Roster> = None;
+        let edit = |change: &dyn Fn(&mut Player)| {
+            let mut r = roster.clone();
+            change(&mut r.players[index]);
+            Some(r)
+        };
+        ui.horizontal(|ui| {
+            ui.add_sized(
+                [36.0, ROW_HEIGHT],
+                egui::Label::new(number.to_string()).halign(egui::Align::LEFT),
+            );
+            let label = format!("Team {number} name");
+            if let Some(text) = self.text_field(ui, player, Field::Name, 170.0, &label) {
+                edited = edit(&|p| p.name = text.clone());
+            }
+            let label = format!("Team {number} players");
+            if let Some(text) = self.text_field(ui, player, Field::Squad, 420.0, &label) {
+                match squad::parse_squad(&text) {
+                    Ok(players) => {
+                        self.message = None;
+                        edited = edit(&|p| p.squad = players.clone());
+                    }
+                    Err(why) => self.message = Some(format!("Team {number}'s players: {why}")),
+                }
+            }
+            let label = format!("Team {number} club");
+            if let Some(text) = self.text_field(ui, player, Field::Club, 120.0, &label) {
+                edited = edit(&|p| p.club = Some(text.clone()).filter(|t| !t.trim().is_empty()));
+            }
+            let label = format!("Team {number} captain's e-mail");
+            if let Some(text) = self.text_field(ui, player, Field::Email, 170.0, &label) {
+                edited = edit(&|p| p.email = Some(text.clone()).filter(|t| !t.trim().is_empty()));
+            }
+            if let Some(r) = delete_ui(ui, roster, player, locked, lock_reason) {
+                edited = Some(r);
+            }
+        });
+        edited
+    }
+
     /// An individual's name (suggesting the club's members as it is typed: picking one fills in
     /// the name and the number) and member number; returns the edited roster, when changed.
     fn name_and_number_ui(&mut self, ui: &mut egui::Ui, roster: &Roster, index: usize) -> Option<Roster> {
@@ -702,6 +812,7 @@ impl RosterView {
             Field::Member(which) => member_name(player, which),
             Field::MemberNumber(which) => member_number(player, which),
             Field::Team => player.team.clone().unwrap_or_default(),
+            Field::Squad => squad::squad_text(player),
             Field::Club => player.club.clone().unwrap_or_default(),
             Field::Rating => player.rating.map(|r| r.to_string()).unwrap_or_default(),
             Field::Email => player.email.clone().unwrap_or_default(),
@@ -759,16 +870,46 @@ impl RosterView {
     }
 }
 
+/// What a row of the roster is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Players,
+    Pairs,
+    /// A teams-of-four team, with its players.
+    Teams,
+}
+
+/// What the import of a roster file needs to know of the event.
+#[derive(Clone, Copy)]
+struct Imports {
+    format: Option<EventFormat>,
+    /// The players are grouped into teams (`Roster::teams_of_players`).
+    teams_of_four: bool,
+    /// Results are entered: nothing may be replaced.
+    locked: bool,
+}
+
 /// Which optional columns the roster shows.
 struct Columns {
     whist: bool,
     teams: bool,
     /// A row per pair, with both players (`pair_row_ui`).
     pairs: bool,
+    /// A row per team of four, with its players (`team_row_ui`).
+    teams_of_four: bool,
 }
 
 impl Columns {
     fn headings(&self) -> Vec<(&'static str, f32)> {
+        if self.teams_of_four {
+            return vec![
+                ("#", 36.0),
+                ("Team", 170.0),
+                ("Players (member number in brackets)", 420.0),
+                ("Club", 120.0),
+                ("Captain's e-mail", 170.0),
+            ];
+        }
         if self.pairs {
             return vec![
                 ("#", 36.0),

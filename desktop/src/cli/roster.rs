@@ -65,6 +65,27 @@ fn print_roster(import: &RosterImport) {
     if import.layout.holds_pairs() {
         println!("read as pairs: {}", import.layout.describe());
     }
+    // A list of players with their teams: how a teams-of-four event would read it.
+    match scheduler::model::squad::teams_of_players(roster) {
+        Ok(Some(grouped)) => {
+            let sizes: Vec<String> = grouped
+                .roster
+                .players
+                .iter()
+                .map(|t| format!("{} {}", t.name, t.squad.len()))
+                .collect();
+            println!(
+                "as teams of four: {} teams ({})",
+                grouped.roster.len(),
+                sizes.join(", ")
+            );
+            for note in &grouped.notes {
+                println!("  {note}");
+            }
+        }
+        Ok(None) => {}
+        Err(why) => println!("as teams of four: not usable: {why}"),
+    }
     let spouses = roster.spouse_indices();
     for (index, player) in roster.players.iter().enumerate() {
         let mut extras = Vec::new();

@@ -4,7 +4,7 @@
 
 pub use super::standings_table::StandingsTable;
 use super::{Event, ImpMethod, ResultKey, ResultValue, Results, Scoring, sides};
-use crate::model::{Absence, Format, Schedule, TeamEvent};
+use crate::model::{Absence, Format, Schedule, TeamEvent, squad};
 use crate::scoring::bridge::{butler_imps, cross_imps, matchpoints};
 use crate::scoring::chess::{GameResult, RoundOutcome, chess_standings, format_points};
 use crate::scoring::league::{LeagueLine, MatchScore, PointsRule, league_table};
@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 /// The standings of an event: one table, or for team events a team table then the players.
 pub fn standings(event: &Event, results: &Results) -> Vec<StandingsTable> {
     let mut tables = scored_tables(event, results);
+    with_players(event, &mut tables);
     // Who joined late or left, so a short row is read as rounds not played.
     let attendance = super::lineup::attendance_notes(&event.schedule);
     if let Some(last) = tables.last_mut()
@@ -35,6 +36,30 @@ pub fn standings(event: &Event, results: &Results) -> Vec<StandingsTable> {
         });
     }
     tables
+}
+
+/// A "Players" column after each table's "Team" column when the roster gives the teams'
+/// players (a teams-of-four roster of players with a team column): each team's players'
+/// names, in roster order. A team whose players are not known gets an empty cell.
+fn with_players(event: &Event, tables: &mut [StandingsTable]) {
+    if !event.roster.players.iter().any(|p| !p.squad.is_empty()) {
+        return;
+    }
+    let squad_of = |team: &str| {
+        squad::squad_of(&event.roster, team)
+            .map(squad::squad_names)
+            .unwrap_or_default()
+    };
+    for table in tables {
+        let Some(at) = table.columns.iter().position(|c| c == "Team") else {
+            continue;
+        };
+        table.columns.insert(at + 1, "Players".to_owned());
+        for row in &mut table.rows {
+            let squad = row.get(at).map(|team| squad_of(team)).unwrap_or_default();
+            row.insert((at + 1).min(row.len()), squad);
+        }
+    }
 }
 
 /// "Provisional: 12 of 40 results entered." while any result of the evening is missing;

@@ -95,6 +95,73 @@ pub fn describe_squad(team: &Player) -> String {
         .join(", ")
 }
 
+/// The entrant that carries the players of the team called `team`: the team itself, or a
+/// teams night's N-S pair of that team; `None` when the team's players are not known.
+pub fn squad_of<'a>(roster: &'a Roster, team: &str) -> Option<&'a Player> {
+    roster
+        .players
+        .iter()
+        .find(|p| !p.squad.is_empty() && (p.name == team || p.team.as_deref() == Some(team)))
+}
+
+/// The names of a team's players, "Ann Archer, Bob Brown, …" (no numbers: for results).
+pub fn squad_names(team: &Player) -> String {
+    team.squad
+        .iter()
+        .map(|m| m.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A team's players as one line to edit: "Ann Archer (007341), Bob Brown, …", separated by
+/// semicolons instead when a name holds a comma ("Archer, Ann (007341); Brown, Bob").
+pub fn squad_text(team: &Player) -> String {
+    let join = if team.squad.iter().any(|m| m.name.contains(',')) {
+        "; "
+    } else {
+        ", "
+    };
+    team.squad
+        .iter()
+        .map(Member::describe)
+        .collect::<Vec<_>>()
+        .join(join)
+}
+
+/// The players typed on one line (as [`squad_text`] writes them): separated by semicolons
+/// when there is one, else by commas; a member number in brackets after a name. Empty
+/// entries are skipped. A bracket left open or a number without a name is refused, saying
+/// which entry.
+pub fn parse_squad(text: &str) -> Result<Vec<Member>, String> {
+    let separator = if text.contains(';') { ';' } else { ',' };
+    let mut squad = Vec::new();
+    for (position, entry) in text.split(separator).enumerate() {
+        let entry = tidy(entry.trim_matches(|c: char| c == ',' || c.is_whitespace()));
+        if entry.is_empty() {
+            continue;
+        }
+        let which = || format!("player {} (\"{entry}\")", position + 1);
+        let member = match entry.strip_suffix(')').and_then(|rest| rest.rsplit_once('(')) {
+            Some((name, number)) => Member {
+                name: tidy(name),
+                number: Some(number.trim().to_owned()).filter(|n| !n.is_empty()),
+            },
+            None if entry.contains(['(', ')']) => {
+                return Err(format!(
+                    "{}: a member number goes in brackets after the name, e.g. \"Ann Archer (007341)\"",
+                    which()
+                ));
+            }
+            None => Member::new(entry.clone()),
+        };
+        if member.name.is_empty() {
+            return Err(format!("{}: the number has no name before it", which()));
+        }
+        squad.push(member);
+    }
+    Ok(squad)
+}
+
 /// The problems of the teams' players: a player without a name, a name or number with
 /// control characters, the same person twice in a team or in two teams. One sentence each.
 pub fn squad_problems(roster: &Roster) -> Vec<String> {
@@ -189,6 +256,34 @@ mod tests {
             why.starts_with("player 2 in the roster (Bob) has no team"),
             "{why}"
         );
+    }
+
+    #[test]
+    fn a_squad_typed_on_one_line_is_read_back_as_written() {
+        let squad = parse_squad(" Ann  Archer (007341), Bob Brown,, Cy Carter ( A12 ) ").unwrap();
+        assert_eq!(
+            squad,
+            vec![
+                Member::numbered("Ann Archer", "007341"),
+                Member::new("Bob Brown"),
+                Member::numbered("Cy Carter", "A12"),
+            ]
+        );
+        let mut team = Player::new(1, "Aces");
+        team.squad = squad;
+        assert_eq!(parse_squad(&squad_text(&team)).unwrap(), team.squad);
+        team.squad[1].name = "Brown, Bob".into();
+        let text = squad_text(&team);
+        assert_eq!(text, "Ann Archer (007341); Brown, Bob; Cy Carter (A12)");
+        assert_eq!(parse_squad(&text).unwrap(), team.squad);
+        assert_eq!(parse_squad(" , ;").unwrap(), Vec::<Member>::new());
+        let open = parse_squad("Ann (0073, Bob").unwrap_err();
+        assert!(
+            open.starts_with("player 1 (\"Ann (0073\"): a member number goes in brackets"),
+            "{open}"
+        );
+        let nameless = parse_squad("Ann, (12)").unwrap_err();
+        assert_eq!(nameless, "player 2 (\"(12)\"): the number has no name before it");
     }
 
     #[test]

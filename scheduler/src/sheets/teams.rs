@@ -79,6 +79,22 @@ impl TeamsSheets<'_> {
             .unwrap_or_default()
     }
 
+    /// "Aces: Ann Archer (007341), Bob Brown, …" for a team whose players are known, so the
+    /// card says who may play and their numbers for the masterpoint return.
+    fn players_line(&self, team: usize) -> Option<String> {
+        let name = self.name(team);
+        crate::model::squad::squad_of(&self.event.roster, &name)
+            .map(|entrant| format!("{name}: {}", crate::model::squad::describe_squad(entrant)))
+    }
+
+    /// The players lines of a match's two teams (none when their players are not known).
+    fn players_lines(&self, card: &MatchCard) -> Vec<String> {
+        [card.home, card.away]
+            .into_iter()
+            .filter_map(|team| self.players_line(team))
+            .collect()
+    }
+
     fn boards_text(&self, round: u32) -> String {
         let boards = self.event.deals_of_round(round);
         if boards.start() == boards.end() {
@@ -372,12 +388,13 @@ fn night_match_card(
 ) -> PairCard {
     let (home, away) = (teams.name(card.home), teams.name(card.away));
     let [(r1, t1), (r2, t2)] = m.halves;
-    let foot = match card.score {
+    let mut foot = match card.score {
         Some((imps, points)) => vec![result_line(&home, &away, imps, points, Some(scoring))],
         None => vec![format!(
             "IMPs: {home} ________   {away} ________        Points: ________ – ________"
         )],
     };
+    foot.extend(teams.players_lines(card));
     PairCard {
         pair: format!("{home} v {away}"),
         names: format!("boards {}–{}", m.boards.start(), m.boards.end()),
@@ -406,7 +423,7 @@ fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard
         }
         None => (match_tables(number), teams.boards_text(round), String::new()),
     };
-    let foot = match card.score {
+    let mut foot = match card.score {
         Some((imps, points)) => {
             let scoring = match teams.event.settings.scoring {
                 Scoring::Teams { scoring, .. } => Some(scoring),
@@ -423,6 +440,7 @@ fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard
             "Captains: ______________________   ______________________".to_owned(),
         ],
     };
+    foot.extend(teams.players_lines(card));
     PairCard {
         pair: format!("{} {round}, match {number}{part}", teams.round_word()),
         names: format!("{home} ({}) v {away} ({})", card.home + 1, card.away + 1),

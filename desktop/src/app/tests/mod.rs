@@ -21,6 +21,7 @@ mod members;
 mod phones;
 mod results_entry;
 mod swiss_teams;
+mod team_players;
 mod views;
 mod whist_drive;
 mod window_outputs;

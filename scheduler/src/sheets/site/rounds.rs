@@ -98,17 +98,31 @@ fn standings_table(table: &StandingsTable, heading: &str) -> String {
             })
         })
     };
-    let columns = table
+    let mut columns: Vec<(String, Align)> = table
         .columns
         .iter()
         .enumerate()
         .map(|(i, c)| (esc(c), if numeric(i) { Align::Right } else { Align::Left }))
         .collect();
-    let rows = table
+    let mut rows: Vec<Vec<String>> = table
         .rows
         .iter()
         .map(|row| row.iter().map(|cell| esc(cell)).collect())
         .collect();
+    // A team's players go under its name, in the same cell: a column of its own makes every
+    // row many lines tall on a phone.
+    let squad = table.columns.iter().position(|c| c == "Players");
+    if let Some(at) = squad.filter(|&at| at > 0 && table.columns[at - 1] == "Team") {
+        columns.remove(at);
+        for row in &mut rows {
+            if at < row.len() {
+                let players = row.remove(at);
+                if !players.is_empty() {
+                    row[at - 1] = format!("{}<span class=\"squad\">{players}</span>", row[at - 1]);
+                }
+            }
+        }
+    }
     // A ranking is best first; a list (a teams night's matches) is not ranked.
     let caption = if table.columns.first().is_some_and(|c| c == "Rank") {
         format!("{heading}, best first")
