@@ -2413,3 +2413,117 @@ fn a_swiss_made_with_three_way_matches_from_the_command_line() {
     let paired = ok(&tourney(&["event", "pair-next", f]));
     assert!(paired.contains("(three-way)"), "the event's choice: {paired}");
 }
+
+/// Teams of four from a roster of players with a team column (an ugly file: semicolons,
+/// Windows line ends, a team's name in two cases): `roster check` counts the teams, `event
+/// new` keeps each team's players, the standings list them, `event players` changes a team's
+/// players through the one write path (refused for a player in two teams, a team not in the
+/// event, a bracket left open), undo takes the change back, and the match cards print the
+/// players with their numbers.
+#[test]
+fn a_team_s_players_from_the_roster_to_the_match_cards() {
+    let dir = scratch("team-players");
+    let roster = dir.join("players.csv");
+    std::fs::write(
+        &roster,
+        "Surname;First name;Team;EBU no\r\nArcher;Ann;Aces;007341\r\nBrown;Bob;Aces;\r\n\
+         Carter;Cy;Barons;118906\r\nDean;Di;aces;\r\nEvans;Ed;Barons;\r\nFord;Fay;Aces;\r\n\
+         Grey;Gus;Barons;\r\nHope;Hal;Clubs;\r\nIves;Ida;Clubs;\r\nJones;Jo;Clubs;\r\n\
+         King;Kit;Clubs;\r\nLamb;Len;Kings;\r\nMoss;Mo;Kings;\r\nNash;Ned;Kings;\r\nOwen;Olga;Kings;\r\n",
+    )
+    .unwrap();
+    let r = roster.to_str().unwrap();
+    let checked = ok(&tourney(&["roster", "check", r]));
+    assert!(
+        checked.contains("as teams of four: 4 teams (Aces 4, Barons 3, Clubs 4, Kings 4)"),
+        "{checked}"
+    );
+    assert!(checked.contains("Barons has 3 player(s)"), "{checked}");
+    let file = dir.join("teams.tourney");
+    let f = file.to_str().unwrap();
+    let made = tourney(&[
+        "event",
+        "new",
+        f,
+        "--roster",
+        r,
+        "--format",
+        "teams",
+        "--swiss",
+        "--rounds",
+        "3",
+        "--boards-per-round",
+        "2",
+    ]);
+    says(&made, "15 players in 4 teams, read from the roster's team column");
+    let standings = ok(&tourney(&["event", "standings", f]));
+    assert!(
+        standings.lines().next().unwrap().contains("Team    Players")
+            && standings.contains("Barons  Cy Carter, Ed Evans, Gus Grey "),
+        "{standings}"
+    );
+    let added = ok(&tourney(&[
+        "event",
+        "players",
+        f,
+        "--team",
+        "barons",
+        "--players",
+        "Cy Carter (118906), Ed Evans, Gus Grey, Pat Page (55)",
+    ]));
+    assert!(
+        added.contains("players of Barons: Cy Carter (118906), Ed Evans, Gus Grey, Pat Page (55)"),
+        "{added}"
+    );
+    let stored = EventFile::open(&file).unwrap();
+    let barons = &stored.event().roster.players[1];
+    assert_eq!((barons.name.as_str(), barons.squad.len()), ("Barons", 4));
+    assert_eq!(barons.squad[3].number.as_deref(), Some("55"));
+    drop(stored);
+    let twice = tourney(&[
+        "event",
+        "players",
+        f,
+        "--team",
+        "2",
+        "--players",
+        "Ann Archer, Ed Evans",
+    ]);
+    fails_with(&twice, 1, "Ann Archer plays for two teams: Aces and Barons");
+    let missing = tourney(&["event", "players", f, "--team", "Zebras", "--players", "Zed"]);
+    fails_with(&missing, 2, "no team is called \"Zebras\"");
+    let open = tourney(&[
+        "event",
+        "players",
+        f,
+        "--team",
+        "1",
+        "--players",
+        "Ann (0073, Bob",
+    ]);
+    fails_with(&open, 2, "a member number goes in brackets after the name");
+    // The match cards: each team's players under the match, with their numbers.
+    let pdf = dir.join("cards.pdf");
+    ok(&tourney(&[
+        "event",
+        "sheets",
+        f,
+        "--kind",
+        "match-cards",
+        "--pdf",
+        pdf.to_str().unwrap(),
+    ]));
+    // (The PDF's text comes without spaces.)
+    let cards = pdf_text(&pdf);
+    assert!(
+        cards.contains("Aces:AnnArcher(007341),BobBrown,DiDean,FayFord"),
+        "{cards}"
+    );
+    assert!(
+        cards.contains("Barons:CyCarter(118906),EdEvans,GusGrey,PatPage(55)"),
+        "{cards}"
+    );
+    ok(&tourney(&["event", "undo", f]));
+    let stored = EventFile::open(&file).unwrap();
+    assert_eq!(stored.event().roster.players[1].squad.len(), 3);
+}

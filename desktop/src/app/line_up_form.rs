@@ -41,10 +41,16 @@ impl LineUpForm {
         let last = event.schedule.rounds.iter().map(|r| r.number).max().unwrap_or(0);
         let mut command = None;
         let pairs = event.schedule.movement.is_some();
+        let teams = matches!(event.settings.scoring, scheduler::event::Scoring::Teams { .. });
         let (late_button, late_hover) = if pairs {
             (
                 "Add a late pair…",
                 "A pair arrives once rounds are played: it takes the half table's seat",
+            )
+        } else if teams {
+            (
+                "Add a late team…",
+                "A team enters once rounds are played: it is paired from the next round (its players go in its row once added)",
             )
         } else {
             (
@@ -70,7 +76,7 @@ impl LineUpForm {
             Some(Asking::Late) => {
                 command = match &event.schedule.movement {
                     Some(movement) => self.late_pair_ui(ui, movement, played, last),
-                    None => self.late_ui(ui, played, last),
+                    None => self.late_ui(ui, played, last, if teams { "team" } else { "player" }),
                 }
             }
             Some(Asking::Withdraw) => command = self.withdraw_ui(ui, event, last),
@@ -108,13 +114,13 @@ impl LineUpForm {
         command
     }
 
-    /// The late player's form: name and the round they join before.
-    fn late_ui(&mut self, ui: &mut egui::Ui, played: u32, last: u32) -> Option<Command> {
+    /// The late player's (or team's: `who`) form: name and the round they join before.
+    fn late_ui(&mut self, ui: &mut egui::Ui, played: u32, last: u32, who: &str) -> Option<Command> {
         let mut command = None;
         egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.label("A late player: the rounds already played stay as they are; from the round chosen the schedule takes them in, and all of it is checked.");
+            ui.label(format!("A late {who}: the rounds already played stay as they are; from the round chosen the schedule takes them in, and all of it is checked."));
             ui.horizontal(|ui| {
-                let label = ui.label("Late player's name");
+                let label = ui.label(format!("Late {who}'s name"));
                 ui.add(egui::TextEdit::singleline(&mut self.name).desired_width(180.0))
                     .labelled_by(label.id);
                 let label = ui.label("Joins before round");
@@ -123,7 +129,7 @@ impl LineUpForm {
                 let ready = !self.name.trim().is_empty();
                 if ui
                     .add_enabled(ready, egui::Button::new("Add to the schedule"))
-                    .on_disabled_hover_text("Type the late player's name first")
+                    .on_disabled_hover_text(format!("Type the late {who}'s name first"))
                     .clicked()
                 {
                     command = Some(Command::LateArrival {

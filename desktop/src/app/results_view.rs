@@ -525,9 +525,10 @@ impl ResultsView {
         };
         self.sync_drafts(key, saved, fields, hands);
         ui.label(&line.place);
-        ui.label(line.first);
+        ui.label(&line.first);
         let entered_in = self.fields_ui(ui, key, fields, hands, field);
-        ui.label(line.second);
+        ui.label(&line.second);
+        let sides = (line.first.as_str(), line.second.as_str());
         if let Some((ns, ew)) = line.matchpoints {
             matchpoints_cell(ui, &line.place, "N-S", ns);
             matchpoints_cell(ui, &line.place, "E-W", ew);
@@ -538,7 +539,7 @@ impl ResultsView {
         let next_table = entered_in.map(|(part, at)| at - part as usize + fields.count() as usize);
         match (&typed, saved) {
             (Some(Ok(value)), Some(old)) if *value == old => {
-                ui.label(match score_text(value, key) {
+                ui.label(match score_text(value, key, sides) {
                     Some(score) => format!("saved, {score}"),
                     None => "saved".to_owned(),
                 });
@@ -550,7 +551,7 @@ impl ResultsView {
             (Some(Ok(value)), _) => {
                 let clicked = ui
                     .horizontal(|ui| {
-                        if let Some(score) = score_text(value, key) {
+                        if let Some(score) = score_text(value, key, sides) {
                             ui.label(score);
                         }
                         ui.button("Save").clicked()
@@ -708,19 +709,18 @@ fn outline_fields(ui: &mut egui::Ui) {
 }
 
 /// A bridge board's N-S score as the library scores it ("N-S +420"), with the board's
-/// vulnerability; `None` for other results and for boards without one (artificial, not played).
-fn score_text(value: &ResultValue, key: ResultKey) -> Option<String> {
+/// vulnerability; a team match's board as its net score and who gains the IMPs, by name
+/// (`sides`: the home team, the away team); `None` for other results and for boards without
+/// one (artificial, not played).
+fn score_text(value: &ResultValue, key: ResultKey, (home, away): (&str, &str)) -> Option<String> {
     match value {
         ResultValue::Teams { board } => board.entry().net().ok().map(|net| {
             let imps = scheduler::scoring::bridge::imps(net);
+            let net = signed(i64::from(net));
             match imps {
-                0 => format!("net {}, no IMPs", signed(i64::from(net))),
-                _ if imps > 0 => format!("net {}, home +{imps} IMPs", signed(i64::from(net))),
-                _ => format!(
-                    "net {}, away +{} IMPs",
-                    signed(i64::from(net)),
-                    imps.unsigned_abs()
-                ),
+                0 => format!("net {net}, no IMPs"),
+                _ if imps > 0 => format!("net {net}, {home} +{imps} IMPs"),
+                _ => format!("net {net}, {away} +{} IMPs", imps.unsigned_abs()),
             }
         }),
         ResultValue::Bridge { board } => board.north_south_score(key.deal).map(|score| match score {

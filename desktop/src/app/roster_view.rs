@@ -170,12 +170,12 @@ impl EventView for RosterView {
                     } else if pairs {
                         let label = labels.get(&roster.players[index].name).map(String::as_str);
                         self.pair_row_ui(ui, roster, index, label, locked, lock_reason)
+                            .map(Command::SetRoster)
                     } else {
                         self.row_ui(ui, roster, index, &columns, locked, lock_reason)
+                            .map(Command::SetRoster)
                     };
-                    if let Some(edited) = edited {
-                        commands.push(Command::SetRoster(edited));
-                    }
+                    commands.extend(edited);
                 }
             },
         );
@@ -675,7 +675,8 @@ impl RosterView {
 
     /// A teams-of-four team's row: its name, its players on one line ("Ann Archer (007341),
     /// Bob Brown, …": a number in brackets), club, captain's e-mail; returns the edited
-    /// roster when something was changed. A line that cannot be read stays, in red, with why.
+    /// roster when something was changed (the players alone: `Command::SetSquad`, made
+    /// against the roster as stored). A line that cannot be read changes nothing, and says why.
     fn team_row_ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -683,14 +684,14 @@ impl RosterView {
         index: usize,
         locked: bool,
         lock_reason: &str,
-    ) -> Option<Roster> {
+    ) -> Option<Command> {
         let player = &roster.players[index];
         let number = player.id.0;
-        let mut edited: Option<Roster> = None;
+        let mut edited: Option<Command> = None;
         let edit = |change: &dyn Fn(&mut Player)| {
             let mut r = roster.clone();
             change(&mut r.players[index]);
-            Some(r)
+            Some(Command::SetRoster(r))
         };
         ui.horizontal(|ui| {
             ui.add_sized(
@@ -706,7 +707,10 @@ impl RosterView {
                 match squad::parse_squad(&text) {
                     Ok(players) => {
                         self.message = None;
-                        edited = edit(&|p| p.squad = players.clone());
+                        edited = Some(Command::SetSquad {
+                            team: player.id,
+                            players,
+                        });
                     }
                     Err(why) => self.message = Some(format!("Team {number}'s players: {why}")),
                 }
@@ -720,7 +724,7 @@ impl RosterView {
                 edited = edit(&|p| p.email = Some(text.clone()).filter(|t| !t.trim().is_empty()));
             }
             if let Some(r) = delete_ui(ui, roster, player, locked, lock_reason) {
-                edited = Some(r);
+                edited = Some(Command::SetRoster(r));
             }
         });
         edited

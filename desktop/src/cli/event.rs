@@ -123,6 +123,20 @@ pub enum EventCommand {
         /// The other team.
         second: String,
     },
+    /// Teams of four: a team's players, replacing those kept (they are printed on its match
+    /// cards with their member numbers, and listed in the standings and on the results
+    /// pages). Undo takes it back.
+    Players {
+        file: PathBuf,
+        /// The team: its number in the roster, or its name.
+        #[arg(long)]
+        team: String,
+        /// The players in order, a member number in brackets after a name, separated by
+        /// commas (by semicolons when a name has a comma): "Ann Archer (007341), Bob Brown,
+        /// Cy Carter, Di Dean". An empty text removes them.
+        #[arg(long, allow_hyphen_values = true)]
+        players: String,
+    },
     /// A knockout match that ended level after every board: add the tie-break stanza (the
     /// EBU's rule, White Book §143.2: an eighth of the match's boards, at least two; again
     /// while level). Undo takes it back.
@@ -569,6 +583,7 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
             second,
         } => swap(&file, round, &first, &second),
         EventCommand::TieBreak { file } => tie_break(&file),
+        EventCommand::Players { file, team, players } => team_players(&file, &team, &players),
         EventCommand::Serve(args) => super::serve::serve(&args),
         EventCommand::Repair { file, remove } => repair(&file, remove),
         EventCommand::Undo { file } => revert(&file, true),
@@ -709,6 +724,48 @@ fn swap(file: &Path, round: u32, first: &str, second: &str) -> Result<ExitCode> 
         session,
         Command::SwapTeams { round, first, second },
     ))
+}
+
+/// `event players`: a team's players set through the one write path, against the roster as
+/// stored. A team not in the event, or a line that cannot be read, is refused with the reason.
+fn team_players(file: &Path, team: &str, players: &str) -> Result<ExitCode> {
+    let session = match open(file) {
+        Ok(session) => session,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let event = session.event();
+    if !matches!(event.settings.scoring, scheduler::event::Scoring::Teams { .. }) {
+        eprintln!(
+            "error: {}: only a teams-of-four event keeps a team's players",
+            file.display()
+        );
+        return Ok(ExitCode::from(2));
+    }
+    let found = team_of(&event.schedule.entrants, team).and_then(|index| {
+        let name = &event.schedule.entrants[index];
+        event
+            .roster
+            .players
+            .iter()
+            .find(|p| &p.name == name)
+            .map(|p| p.id)
+            .ok_or_else(|| format!("{name} is not in the roster"))
+    });
+    let squad = found.and_then(|id| {
+        scheduler::model::squad::parse_squad(players)
+            .map(|squad| (id, squad))
+            .map_err(|why| format!("--players: {why}"))
+    });
+    match squad {
+        Ok((team, players)) => Ok(apply_and_say(session, Command::SetSquad { team, players })),
+        Err(why) => {
+            eprintln!("error: {why}");
+            Ok(ExitCode::from(2))
+        }
+    }
 }
 
 /// `event tie-break`: a knockout that ended level gets its tie-break stanza, through the one

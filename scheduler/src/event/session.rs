@@ -34,6 +34,13 @@ pub enum Command {
     ClearResult(ResultKey),
     /// The whole roster after one edit (add, rename, delete, spouse, stationary, team…).
     SetRoster(Roster),
+    /// A teams-of-four team's players (its squad), set against the roster as stored.
+    SetSquad {
+        /// The team.
+        team: crate::model::PlayerId,
+        /// Its players, in order, with their member numbers.
+        players: Vec<crate::model::Member>,
+    },
     /// A schedule newly made for the roster, with the options it was made with.
     ReplaceSchedule(Box<Generated>, EventOptions),
     /// A late player joins before a round (default: the first round without results): the
@@ -370,6 +377,10 @@ impl Session {
                     Applied::saying(format!("Roster: {}", changes.join("; ")))
                 }
             }
+            Command::SetSquad { team, players } => match self.file.set_squad(team, players)?.as_slice() {
+                [] => Applied::saying("The team's players are unchanged".to_owned()),
+                changes => Applied::saying(format!("Roster: {}", changes.join("; "))),
+            },
             Command::ReplaceSchedule(generated, options) => {
                 let rounds = generated.schedule.rounds.len();
                 let entrants = generated.schedule.entrants.len();

@@ -682,6 +682,36 @@ impl EventFile {
         })
     }
 
+    /// A team's players (teams of four) set to `squad`, against the roster as stored, so a
+    /// change another writer made meanwhile is kept. Refused when `team` is not in the
+    /// roster, and when a player would be in two teams or twice in one (or has no name).
+    /// Returns the change in words; empty when the players are those stored.
+    pub fn set_squad(
+        &mut self,
+        team: crate::model::PlayerId,
+        squad: Vec<crate::model::Member>,
+    ) -> Result<Vec<String>, StoreError> {
+        self.change_event("team's players", |stored, _| {
+            let mut event = stored.clone();
+            let Some(entry) = event.roster.players.iter_mut().find(|p| p.id == team) else {
+                return Err(format!("the roster has no team {team}"));
+            };
+            if entry.squad == squad {
+                return Ok(Edit::unchanged(Vec::new()));
+            }
+            entry.squad = squad;
+            let change = match crate::model::squad::describe_squad(entry) {
+                players if players.is_empty() => format!("players of {} removed", entry.name),
+                players => format!("players of {}: {players}", entry.name),
+            };
+            let problems = crate::model::squad::squad_problems(&event.roster);
+            if !problems.is_empty() {
+                return Err(problems.join("; "));
+            }
+            Ok(Edit::changed(event, format!("roster: {change}"), vec![change]))
+        })
+    }
+
     /// Replaces the schedule with one newly made for the current roster (after roster edits,
     /// or with other options). Refused once any result is entered: results belong to the
     /// tables of the schedule they were played on.
