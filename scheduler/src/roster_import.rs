@@ -14,6 +14,8 @@ use crate::text::{Encoding, decode, sniff_delimiter};
 use std::collections::HashMap;
 use std::path::Path;
 
+mod team_rows;
+
 /// The outcome of reading a roster file. `roster` holds what could be read even when there
 /// are errors, so a preview can show it; only use it for scheduling when `!problems.has_errors()`.
 #[derive(Debug, Clone)]
@@ -63,12 +65,15 @@ pub enum RosterLayout {
     PairCells,
     /// One player a row; the two players with the same number in the "Pair" column make a pair.
     PairNumbers,
+    /// One team a row, a column for each player ("Team", "Player 1" … "Player 6"): read as one
+    /// player a row with its team.
+    TeamRows,
 }
 
 impl RosterLayout {
     /// Whether the roster's entrants are pairs.
     pub fn holds_pairs(self) -> bool {
-        self != RosterLayout::Players
+        !matches!(self, RosterLayout::Players | RosterLayout::TeamRows)
     }
 
     /// The layout in words, for `roster check` and the window's preview.
@@ -78,6 +83,7 @@ impl RosterLayout {
             RosterLayout::PairRows => "one pair a row, a column for each player",
             RosterLayout::PairCells => "one pair a row, both players in one cell",
             RosterLayout::PairNumbers => "one player a row, pairs by pair number",
+            RosterLayout::TeamRows => "one team a row, a column for each player",
         }
     }
 }
@@ -440,11 +446,21 @@ pub fn import_roster_bytes(file_label: &str, bytes: &[u8]) -> RosterImport {
         return import;
     }
     import.had_header = header_columns(&rows[0]).iter().any(Option::is_some);
+    // One team a row, a column for each player: read as one player a row with its team.
+    let team_rows = team_rows::as_player_rows(&rows, &mut import.problems);
+    let team_layout = team_rows.is_some();
+    if let Some(players) = team_rows {
+        rows = players;
+    }
     let Some((layout, body_start)) = read_layout(&rows, &mut import.problems) else {
         return import;
     };
     import.had_header = body_start > 0;
-    import.layout = layout.kind;
+    import.layout = if team_layout {
+        RosterLayout::TeamRows
+    } else {
+        layout.kind
+    };
     let body = &rows[body_start..];
 
     let header_width = rows[0].fields.len();
@@ -952,7 +968,7 @@ fn parse_row(
         }
     }
     let named = match layout.kind {
-        RosterLayout::Players | RosterLayout::PairNumbers => {
+        RosterLayout::Players | RosterLayout::PairNumbers | RosterLayout::TeamRows => {
             let [person, ..] = &mut people;
             name_player(&mut entry, person, problems)
         }

@@ -161,7 +161,7 @@ fn teams_summary_ui(ui: &mut egui::Ui, roster: &Roster) -> bool {
                 .collect();
             ui.label(format!(
                 "As teams of four: {} players in {} teams ({}).",
-                roster.len(),
+                roster.people(),
                 grouped.roster.len(),
                 sizes.join(", ")
             ));

@@ -64,6 +64,8 @@ fn print_roster(import: &RosterImport) {
     );
     if import.layout.holds_pairs() {
         println!("read as pairs: {}", import.layout.describe());
+    } else if import.layout == scheduler::roster_import::RosterLayout::TeamRows {
+        println!("read as teams: {}", import.layout.describe());
     }
     // A list of players with their teams: how a teams-of-four event would read it.
     match scheduler::model::squad::teams_of_players(roster) {

@@ -491,7 +491,7 @@ pub fn generate_schedule(
         Some(grouped) => {
             notes.push(format!(
                 "{} players in {} teams, read from the roster's team column",
-                roster.players.len(),
+                roster.people(),
                 grouped.roster.players.len()
             ));
             notes.extend(grouped.notes);

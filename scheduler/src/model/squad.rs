@@ -21,7 +21,8 @@ pub struct GroupedTeams {
 /// The teams of a roster of players with a team column: the players with the same team
 /// (case and spacing do not matter) make one entrant named after the team, numbered in
 /// the order the teams first appear, its players in roster order with their member
-/// numbers. `Ok(None)` when no player names a team (the roster is one line a team).
+/// numbers (a pair with a team gives both its players). `Ok(None)` when no player names a
+/// team (the roster is one line a team).
 /// A player without a team, among players with one, is refused, naming the player.
 pub fn teams_of_players(roster: &Roster) -> Result<Option<GroupedTeams>, String> {
     if !roster.players.iter().any(|p| p.team.is_some()) {
@@ -45,10 +46,18 @@ pub fn teams_of_players(roster: &Roster) -> Result<Option<GroupedTeams>, String>
             clubs.push(None);
             teams.len() - 1
         });
-        teams[index].squad.push(Member {
-            name: tidy(&player.name),
-            number: player.number.clone(),
-        });
+        // A pair with a team (one pair a row): both its players.
+        if player.is_pair() {
+            teams[index].squad.extend(player.members.iter().map(|m| Member {
+                name: tidy(&m.name),
+                number: m.number.clone(),
+            }));
+        } else {
+            teams[index].squad.push(Member {
+                name: tidy(&player.name),
+                number: player.number.clone(),
+            });
+        }
         // The team's club is its players' club when they all give the same one.
         let club = &mut clubs[index];
         *club = match club.take() {
@@ -242,6 +251,24 @@ mod tests {
         assert_eq!(grouped.notes.len(), 1, "{:?}", grouped.notes);
         assert!(grouped.notes[0].starts_with("Crowns has 1 player(s) (Bob Brown)"));
         assert!(grouped.roster.problems().is_empty());
+    }
+
+    #[test]
+    fn pairs_with_a_team_give_both_their_players() {
+        let mut ns = Player::pair(1, Member::numbered("Ann", "12"), "Bob");
+        ns.team = Some("Aces".into());
+        let mut ew = Player::pair(2, "Cy", "Di");
+        ew.team = Some("Aces".into());
+        let grouped = teams_of_players(&Roster {
+            players: vec![ns, ew],
+        })
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            describe_squad(&grouped.roster.players[0]),
+            "Ann (12), Bob, Cy, Di"
+        );
+        assert!(grouped.notes.is_empty());
     }
 
     #[test]

@@ -669,3 +669,100 @@ fn a_players_roster_makes_one_entrant_a_team_with_its_players() {
         "{refused}"
     );
 }
+
+/// The other two layouts of a teams entry sheet: one team a row with a column for each player
+/// ("Captain", "EBU 1", "Player 2" … "Player 6", empty slots skipped, a column not understood
+/// said), and one pair a row with its team; both make the same kind of teams, with the
+/// players' numbers, and every message keeps the file's line.
+#[test]
+fn rosters_of_one_team_a_row_and_of_pairs_with_their_team() {
+    use scheduler::roster_import::{RosterLayout, import_roster_file};
+    let dir = super::common::scratch("teams", "team-rows");
+    std::fs::create_dir_all(&dir).unwrap();
+    let rows = dir.join("entries.csv");
+    std::fs::write(
+        &rows,
+        "Team,Captain,EBU 1,Player 2,EBU 2,Player 3,EBU 3,Player 4,EBU 4,Player 5,EBU 5,Player 6,EBU 6,Notes\n\
+         Aces,Ann Archer,007341,Bob Brown,,Di Dean,,Fay Ford,,,,,,paid\n\
+         Barons,Cy Carter,118906,Ed Evans,,Gus Grey,,,,,,,,\n\
+         \"Clubs & Co\",Hal Hope,,Ida Ives,,Jo Jones,,Kit King,,Len Lamb,,Mo Moss,,\n\
+         Diamonds,,,Ned Nash,,Olga Owen,,Pat Page,55,Quin Quest,,,,\n\
+         Eagles,Ray Rich,,,,Sam Stone,1.23457E+11,,,,,,,\n",
+    )
+    .unwrap();
+    let read = import_roster_file(&rows);
+    assert_eq!(read.layout, RosterLayout::TeamRows);
+    let problems: Vec<String> = read.problems.list.iter().map(|p| p.to_string()).collect();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("line 1, field \"Notes\": column not recognised")),
+        "{problems:?}"
+    );
+    // Excel's scientific notation in a number is caught on the team's own line.
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.starts_with("error: ") && p.contains("entries.csv, line 6")),
+        "{problems:?}"
+    );
+    assert!(!read.is_ok());
+    // Without the damaged number the file is used.
+    let text = std::fs::read_to_string(&rows).unwrap().replace("1.23457E+11", "");
+    std::fs::write(&rows, text).unwrap();
+    let read = import_roster_file(&rows);
+    assert!(read.is_ok(), "{:?}", read.problems);
+    let spec = NewEvent::new("Rows", EventFormat::Teams, read.roster);
+    let (event, notes) = build_event(&spec, &Control::unlimited()).unwrap();
+    let teams: Vec<(&str, String)> = event
+        .roster
+        .players
+        .iter()
+        .map(|t| (t.name.as_str(), t.describe_members()))
+        .collect();
+    assert_eq!(
+        teams,
+        vec![
+            (
+                "Aces",
+                "Ann Archer (007341), Bob Brown, Di Dean, Fay Ford".to_owned()
+            ),
+            ("Barons", "Cy Carter (118906), Ed Evans, Gus Grey".to_owned()),
+            (
+                "Clubs & Co",
+                "Hal Hope, Ida Ives, Jo Jones, Kit King, Len Lamb, Mo Moss".to_owned()
+            ),
+            (
+                "Diamonds",
+                "Ned Nash, Olga Owen, Pat Page (55), Quin Quest".to_owned()
+            ),
+            ("Eagles", "Ray Rich, Sam Stone".to_owned()),
+        ]
+    );
+    assert!(
+        notes.iter().any(|n| n.starts_with("Eagles has 2 player(s)")),
+        "{notes:?}"
+    );
+    // One pair a row with its team: the team's players are both pairs'.
+    let pairs = dir.join("pairs.csv");
+    std::fs::write(
+        &pairs,
+        "Team,Player 1,EBU 1,Player 2,EBU 2\nAces,Ann,12,Bob,\nKings,Ed,,Fay,\nAces,Cy,,Di,\nKings,Gus,,Hal,\n",
+    )
+    .unwrap();
+    let read = import_roster_file(&pairs);
+    assert_eq!(read.layout, RosterLayout::PairRows);
+    let spec = NewEvent::new("Pairs", EventFormat::Teams, read.roster);
+    let (event, notes) = build_event(&spec, &Control::unlimited()).unwrap();
+    let squads: Vec<String> = event
+        .roster
+        .players
+        .iter()
+        .map(|t| t.describe_members())
+        .collect();
+    assert_eq!(squads, ["Ann (12), Bob, Cy, Di", "Ed, Fay, Gus, Hal"]);
+    assert!(
+        notes.contains(&"8 players in 2 teams, read from the roster's team column".to_owned()),
+        "{notes:?}"
+    );
+}
