@@ -80,6 +80,9 @@ impl RosterPreview {
                 "without a header row (one name per line)"
             }
         ));
+        if import.layout == scheduler::roster_import::RosterLayout::TeamRows {
+            ui.label(format!("Read as teams: {}.", import.layout.describe()));
+        }
         let (errors, warnings) = import
             .problems
             .list
