@@ -16,9 +16,9 @@ use std::process::ExitCode;
 
 #[derive(Args, Debug)]
 pub struct TeamsMovementArgs {
-    /// How many teams, 3 to 25: an odd number (American Whist) or an even one whose number
-    /// less one is not a multiple of 3 (6, 8, 12, 14, …: a movement with the last table
-    /// sharing boards).
+    /// How many teams, 3 to 25: an odd number (American Whist), 4 (head to head: each
+    /// round's two matches on boards of their own, shared by the match's two tables), or an
+    /// even number from 6 (our own movements, one pair of tables sharing boards a round).
     #[arg(long, value_parser = how_many)]
     teams: usize,
     /// Boards a round (each match is one round's boards at each of its two tables).

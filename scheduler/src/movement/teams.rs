@@ -14,8 +14,11 @@
 //! the project's own construction (`sharing_movement`), the last table sharing its boards
 //! with another table each round. **10, 16 and 22 teams**: the project's own movements of the
 //! same shape, found 28 November 2026 (10 over the field GF(9), `TEN_TEAMS`; 16 and 22 from
-//! starters a search found, `starter_of`); not published cards. 4 teams have no such
-//! movement (every schedule has a round with two head-to-head matches) and are refused.
+//! starters a search found, `starter_of`); not published cards. **4 teams** play head to
+//! head (`four_teams`): no movement of the shape above exists for them (every schedule has a
+//! round with two head-to-head matches; a search went through them all), so each round's two
+//! matches are played at the two teams' tables at once, each on a set of its own that the two
+//! tables pass between them: six sets in all.
 //!
 //! `crate::verify::teams_movement` checks a movement without this module's arithmetic.
 
@@ -43,7 +46,7 @@ pub fn teams_movement(teams: usize, boards_per_round: usize) -> Result<TeamsMove
         return Ok(sharing_movement(teams, boards_per_round));
     }
     if teams == 4 {
-        return Err("4 teams: no movement plays every match on one set of boards with two tables sharing at most one set a round (every round of three that seats each team's N-S against the others' E-W has a round with two head-to-head matches, so two shared sets; our search went through them all); run a round robin of matches, the boards copied for the two matches of each round".to_owned());
+        return Ok(four_teams(boards_per_round));
     }
     if teams == 10 {
         return Ok(card_movement(teams, boards_per_round, TEN_TEAMS));
@@ -76,6 +79,44 @@ pub fn teams_movement(teams: usize, boards_per_round: usize) -> Result<TeamsMove
         boards_per_round,
         rounds,
     })
+}
+
+/// Four teams, head to head: round 1 is 1 v 2 and 3 v 4, round 2 is 1 v 3 and 2 v 4, round 3
+/// is 1 v 4 and 2 v 3 (every two teams once: the three ways of splitting four into two
+/// pairs). Each match is played at both its teams' tables in the same round — N-S of X against
+/// E-W of Y at X's table, N-S of Y against E-W of X at Y's — on a set of its own the two
+/// tables pass between them (the first half at one table while the other plays the second
+/// half, then exchange): set 2(r − 1) + m for match m of round r, six sets of boards.
+fn four_teams(boards_per_round: usize) -> TeamsMovement {
+    const MATCHES: [[(usize, usize); 2]; 3] = [[(1, 2), (3, 4)], [(1, 3), (2, 4)], [(1, 4), (2, 3)]];
+    let rounds = MATCHES
+        .iter()
+        .enumerate()
+        .map(|(r, matches)| {
+            let mut rows: Vec<TeamsTable> = Vec::with_capacity(4);
+            for (m, &(x, y)) in matches.iter().enumerate() {
+                let set = 2 * r + m + 1;
+                for (home, away) in [(x, y), (y, x)] {
+                    rows.push(TeamsTable {
+                        table: home,
+                        ns: home,
+                        ew: away,
+                        set,
+                        shares_with: Some(away),
+                    });
+                }
+            }
+            rows.sort_by_key(|row| row.table);
+            rows
+        })
+        .collect();
+    TeamsMovement {
+        name: "Head to head",
+        teams: 4,
+        sets: 6,
+        boards_per_round,
+        rounds,
+    }
 }
 
 /// An even number of teams n = m + 1 with m odd and not a multiple of 3: the project's own
@@ -277,8 +318,8 @@ impl TeamsMovement {
 
     /// Where the E-W pair and the boards of `table` go after `round` (1-based): the table the
     /// E-W pair is at in the next round, and the table(s) playing the boards next ("2", or
-    /// "2 & 5" for two that share them), read from the rounds themselves; `None` after the
-    /// last round.
+    /// "2 & 5" for two that share them; empty when the set is not played again, as after
+    /// a head-to-head match), read from the rounds themselves; `None` after the last round.
     pub fn moves_after(&self, round: usize, table: usize) -> Option<(usize, String)> {
         let here = self.rounds.get(round - 1)?.iter().find(|t| t.table == table)?;
         let next = self.rounds.get(round)?;
@@ -288,7 +329,7 @@ impl TeamsMovement {
             .filter(|t| t.set == here.set)
             .map(|t| t.table.to_string())
             .collect();
-        (!boards_to.is_empty()).then(|| (ew_to, boards_to.join(" & ")))
+        Some((ew_to, boards_to.join(" & ")))
     }
 
     /// The table guide as text: for each table, every round's opponents and boards and where
@@ -319,6 +360,9 @@ impl TeamsMovement {
                 };
                 let (first, last) = self.boards_of(seat.set);
                 let next = match self.moves_after(i + 1, table) {
+                    Some((ew_to, boards_to)) if boards_to.is_empty() => {
+                        format!("; then E-W to table {ew_to}, the boards are done")
+                    }
                     Some((ew_to, boards_to)) => {
                         format!("; then E-W to table {ew_to}, boards to table {boards_to}")
                     }
@@ -383,7 +427,7 @@ mod tests {
 
     #[test]
     fn the_pairs_form_numbers_each_teams_pairs_as_a_mitchell_does_and_passes_the_verifier() {
-        for teams in [5, 6, 7, 8, 9, 12] {
+        for teams in [4, 5, 6, 7, 8, 9, 12] {
             let movement = teams_movement(teams, 2).unwrap().as_pairs_movement();
             assert_eq!(movement.pairs, 2 * teams);
             assert_eq!(movement.kind, MovementKind::TeamsOfFour);
@@ -446,7 +490,7 @@ mod tests {
     }
 
     #[test]
-    fn every_even_count_but_four_passes_the_verifier_with_one_shared_pair_a_round() {
+    fn every_even_count_from_six_passes_the_verifier_with_one_shared_pair_a_round() {
         for teams in (6..=MOST_TEAMS).step_by(2) {
             let movement = teams_movement(teams, 2).unwrap();
             assert_eq!(
@@ -466,7 +510,26 @@ mod tests {
                 "{teams}"
             );
         }
-        assert!(teams_movement(4, 2).unwrap_err().contains("two shared sets"));
+    }
+
+    #[test]
+    fn four_teams_play_head_to_head_on_six_sets() {
+        let movement = teams_movement(4, 8).unwrap();
+        assert_eq!(verify_teams_movement(&movement), Vec::<String>::new());
+        assert_eq!((movement.rounds.len(), movement.sets), (3, 6));
+        for round in &movement.rounds {
+            // Both matches of a round are played at once, each on its own set.
+            assert!(round.iter().all(|t| t.shares_with == Some(t.ew)));
+            let sets: std::collections::BTreeSet<usize> = round.iter().map(|t| t.set).collect();
+            assert_eq!(sets.len(), 2);
+        }
+        // Round 2: team 1 v team 3 on boards 17–24 at tables 1 and 3.
+        let at = |round: usize, table: usize| movement.rounds[round - 1][table - 1];
+        assert_eq!((at(2, 1).ew, movement.boards_of(at(2, 1).set)), (3, (17, 24)));
+        assert_eq!((at(2, 3).ew, movement.boards_of(at(2, 3).set)), (1, (17, 24)));
+        // After round 1, team 2's E-W pair goes from table 1 to table 4 (against team 4).
+        assert_eq!(movement.moves_after(1, 1).map(|m| m.0), Some(4));
+        assert!(verify_movement(&movement.as_pairs_movement()).is_valid());
     }
 
     #[test]

@@ -46,9 +46,13 @@ pub fn teams_movement_document(
                 .filter_map(|(i, round)| {
                     let seat = round.iter().find(|t| t.table == table)?;
                     let (first, last) = movement.boards_of(seat.set);
-                    let (ew_to, boards_to) = movement
-                        .moves_after(i + 1, table)
-                        .map_or(("end".to_owned(), "end".to_owned()), |(e, b)| (e.to_string(), b));
+                    let (ew_to, boards_to) = movement.moves_after(i + 1, table).map_or(
+                        ("end".to_owned(), "end".to_owned()),
+                        |(e, b)| {
+                            // A set not played again (a head-to-head match's) is done.
+                            (e.to_string(), if b.is_empty() { "done".to_owned() } else { b })
+                        },
+                    );
                     let shared = seat
                         .shares_with
                         .map_or(String::new(), |other| format!(" (shared with table {other})"));

@@ -221,11 +221,11 @@ fn an_even_night_shares_boards_and_every_two_teams_meet() {
 #[test]
 fn a_teams_night_is_refused_where_it_cannot_be_played() {
     let refused = |spec: NewEvent| build_event(&spec, &Control::unlimited()).unwrap_err().to_string();
-    // Four teams: no movement exists.
+    // Twenty-six teams: more than a club's teams night is made for.
     assert!(
-        refused(night_spec(4, 2)).contains("4 teams"),
+        refused(night_spec(26, 2)).contains("26 teams: a club teams movement is made for 3 to 25 teams"),
         "{}",
-        refused(night_spec(4, 2))
+        refused(night_spec(26, 2))
     );
     let mut swiss = night_spec(7, 2);
     swiss.options.swiss = true;
@@ -236,4 +236,59 @@ fn a_teams_night_is_refused_where_it_cannot_be_played() {
     let mut pairs = night_spec(7, 2);
     pairs.options.format = EventFormat::BridgePairs;
     assert!(refused(pairs).contains("is for a teams event"));
+}
+
+/// Four teams, head to head: both halves of every match in the same round on a set of its
+/// own; a whole evening entered table by table is scored as six matches, each team's VPs the
+/// sum of its three matches' (worked out here from each match's IMPs on the WBF 2013 scale).
+#[test]
+fn a_four_team_night_plays_every_match_head_to_head() {
+    let (event, notes) = build_event(&night_spec(4, 2), &Control::unlimited()).unwrap();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("Head to head for 4 teams on 4 tables: 3 rounds of 2 boards")),
+        "{notes:?}"
+    );
+    assert!(verify(&event.schedule).is_valid());
+    let mut session = Session::create(&scratch("teams-night", "four.tourney"), &event).unwrap();
+    let mut vps = [0.0_f64; 4];
+    let mut seen_sets = std::collections::BTreeSet::new();
+    for x in 0..4usize {
+        for y in x + 1..4 {
+            // X N-S v Y E-W (entrant 4 + y), and Y N-S v X E-W: one round, the same boards.
+            let first = table_of(&event.schedule, x, 4 + y);
+            let second = table_of(&event.schedule, y, 4 + x);
+            assert_eq!(first.0, second.0, "teams {x} and {y} play both halves at once");
+            let boards = event.deals_at(first.0, first.1);
+            assert_eq!(boards, event.deals_at(second.0, second.1));
+            assert!(
+                seen_sets.insert(*boards.start()),
+                "each match has boards of its own"
+            );
+            // X's N-S scores +420 on both boards; Y's N-S scores +420 − 50·(x + y + 1).
+            let other = 420 - 50 * (x + y + 1) as i32;
+            for deal in boards.clone() {
+                enter(&mut session, first, deal, "420");
+                enter(&mut session, second, deal, &other.to_string());
+            }
+            // X gains the IMPs on both boards; the WBF 2013 scale for 2 boards (itself
+            // checked against the published tables in `victory_points.rs`).
+            let imps = 2 * scheduler::scoring::bridge::imps(420 - other);
+            let split = scheduler::scoring::victory_points::VpScale::Wbf2013
+                .table(2)
+                .unwrap()
+                .for_margin(f64::from(imps))
+                .unwrap();
+            vps[x] += split.winner.value();
+            vps[y] += split.loser.value();
+        }
+    }
+    assert_eq!(seen_sets.len(), 6);
+    let tables = standings(session.event(), session.results());
+    for (team, expected) in TEAMS.iter().take(4).zip(vps) {
+        let line = row(&tables[0], team);
+        assert_eq!(line[2], format!("{expected:.2}"), "{team}: {line:?}");
+        assert_eq!(line[3], "3", "{team} played three matches");
+    }
 }

@@ -328,9 +328,9 @@ fn a_teams_night_from_the_form_to_its_matches() {
     assert!(harness.query_by_label("A bye scores").is_none());
     replace_field(&mut harness, "Boards a round", "2");
     harness.get_by_label_contains("American Whist for 7 teams: 6 rounds of 2 boards");
-    // Four teams have no movement: the form says why before Generate.
+    // Four teams play head to head: the form says so before Generate.
     replace_field(&mut harness, "Teams", "4");
-    harness.get_by_label_contains("4 teams");
+    harness.get_by_label_contains("Head to head for 4 teams: 3 rounds of 2 boards");
     replace_field(&mut harness, "Teams", "7");
     harness.get_by_label("Generate the schedule").click();
     harness.step();
