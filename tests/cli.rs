@@ -1664,8 +1664,8 @@ fn vp_scale_prints_the_published_wbf_2013_scale_for_8_boards() {
 }
 
 /// Issue 45: the club teams movement (American Whist) printed as a guide, written as CSV
-/// and as table cards; an even count refused with the reason; no file replaced without
-/// --force.
+/// and as table cards; four teams head to head; too many refused with the reason; no file
+/// replaced without --force.
 #[test]
 fn a_club_teams_movement_is_printed_checked_and_refused_for_an_even_count() {
     let guide = ok(&tourney(&[
@@ -1687,10 +1687,24 @@ fn a_club_teams_movement_is_printed_checked_and_refused_for_an_even_count() {
         ),
         "{guide}"
     );
+    // Four teams: head to head, each match on boards of its own; 26 are refused.
+    let four = ok(&tourney(&[
+        "teams-movement",
+        "--teams",
+        "4",
+        "--boards-per-round",
+        "6",
+    ]));
+    assert!(
+        four.contains(
+            "round 2: against team 3's E-W pair, boards 13–18 (shared with table 3); then E-W to table 2, the boards are done"
+        ),
+        "{four}"
+    );
     fails_with(
-        &tourney(&["teams-movement", "--teams", "4"]),
+        &tourney(&["teams-movement", "--teams", "26"]),
         2,
-        "two shared sets",
+        "a club teams movement is made for 3 to 25 teams",
     );
     let dir = scratch("teams-movement");
     let csv = dir.join("aw7.csv");
