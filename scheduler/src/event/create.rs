@@ -483,22 +483,7 @@ pub fn generate_schedule(
     let night_teams = options.teams_night().then(|| teams_of_night(roster)).flatten();
     let roster = night_teams.as_ref().unwrap_or(roster);
     let mut notes = Vec::new();
-    let grouped = match options.format {
-        EventFormat::Teams => crate::model::squad::teams_of_players(roster)?,
-        _ => None,
-    };
-    let mut roster = match grouped {
-        Some(grouped) => {
-            notes.push(format!(
-                "{} players in {} teams, read from the roster's team column",
-                roster.people(),
-                grouped.roster.players.len()
-            ));
-            notes.extend(grouped.notes);
-            grouped.roster
-        }
-        None => roster.clone(),
-    };
+    let mut roster = entrants_of(roster, options.format, &mut notes)?;
     let schedule: Schedule = match (options.format, &options.movement) {
         (format, Some(plan)) if plan.kind == MovementKind::TeamsOfFour && format != EventFormat::Teams => {
             return Err(format!(
@@ -581,6 +566,32 @@ pub fn generate_schedule(
         schedule,
         roster,
         notes,
+    })
+}
+
+/// The entrants the generator seats: for a teams-of-four event a roster of players with a
+/// team column grouped into teams (`model::squad`, what it said added to `notes`); otherwise
+/// the roster as it is.
+fn entrants_of(
+    roster: &Roster,
+    format: EventFormat,
+    notes: &mut Vec<String>,
+) -> Result<Roster, NotGenerated> {
+    let grouped = match format {
+        EventFormat::Teams => crate::model::squad::teams_of_players(roster)?,
+        _ => None,
+    };
+    Ok(match grouped {
+        Some(grouped) => {
+            notes.push(format!(
+                "{} players in {} teams, read from the roster's team column",
+                roster.people(),
+                grouped.roster.players.len()
+            ));
+            notes.extend(grouped.notes);
+            grouped.roster
+        }
+        None => roster.clone(),
     })
 }
 
