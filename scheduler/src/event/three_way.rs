@@ -74,14 +74,24 @@ pub fn half_match_deals(event: &Event, round: u32) -> Result<[Vec<u32>; 3], Stri
     Ok([boards[..half].to_vec(), boards[half..2 * half].to_vec(), extra])
 }
 
-/// A run of boards as printed: "5–8", "7", or "1, 3" when they do not follow on.
+/// Boards as printed: "5–8", "7", "1, 3" when they do not follow on, and "8–13, 29–31" for a
+/// three-way table's boards (its runs, not every board).
 pub fn deals_text(deals: &[u32]) -> String {
-    match deals {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [first, .., last] if deals.windows(2).all(|w| w[1] == w[0] + 1) => format!("{first}–{last}"),
-        _ => deals.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
+    // Runs of consecutive boards as "8–13", the runs separated by commas.
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for &deal in deals {
+        match runs.last_mut() {
+            Some((_, last)) if deal == last.saturating_add(1) => *last = deal,
+            _ => runs.push((deal, deal)),
+        }
     }
+    runs.iter()
+        .map(|&(first, last)| match last - first {
+            0 => first.to_string(),
+            _ => format!("{first}–{last}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A half-match's points as they count: on a victory-point scale each team's VPs halved (10
@@ -155,6 +165,8 @@ mod tests {
         assert_eq!(deals_text(&[7]), "7");
         assert_eq!(deals_text(&[1, 3]), "1, 3");
         assert_eq!(deals_text(&[]), "");
+        assert_eq!(deals_text(&[8, 9, 10, 11, 12, 13, 29, 30, 31]), "8–13, 29–31");
+        assert_eq!(deals_text(&[3, 4, 6]), "3–4, 6");
     }
 
     #[test]
