@@ -258,13 +258,13 @@ fn even_pairing_from(size: Size, factors: &[Vec<usize>]) -> Pairing {
 /// of the upper board (`upper[k][r]`, whose left-out team downfloats) and of the lower board
 /// (`lower[k][r]`, whose left-out team upfloats).
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct FloatPlan {
-    upper: Vec<Vec<usize>>,
-    lower: Vec<Vec<usize>>,
+pub(super) struct FloatPlan {
+    pub upper: Vec<Vec<usize>>,
+    pub lower: Vec<Vec<usize>>,
 }
 
 /// Violations (weighted heavily) and the floats' imbalance Q_Y of a plan.
-fn plan_cost(size: Size, plan: &FloatPlan) -> (u32, u32) {
+pub(super) fn plan_cost(size: Size, plan: &FloatPlan) -> (u32, u32) {
     let n = size.teams;
     let rounds = size.rounds;
     let half = n.div_ceil(2); // the inverse of 2 modulo odd n
@@ -407,7 +407,7 @@ pub(crate) fn odd_pairings(size: Size, seed: u64, control: &Control) -> Vec<(Pai
         .collect()
 }
 
-fn plan_matches(size: Size, plan: &FloatPlan) -> Pairing {
+pub(super) fn plan_matches(size: Size, plan: &FloatPlan) -> Pairing {
     let n = size.teams;
     (0..size.rounds)
         .map(|r| {
