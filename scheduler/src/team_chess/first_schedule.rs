@@ -5,7 +5,8 @@
 //! The pairing: for an even number of teams the circle method, board b playing R consecutive
 //! rounds of it (`pairing::even_pairing`, which keeps rules 1 and 2 by construction); for an
 //! odd number, floats spaced out so that no factor is used twice (`pairing::spaced_odd_pairing`,
-//! for large fields with few rounds; smaller fields are left to the float searches).
+//! for large fields with few rounds: 3 · B/2 · R ≤ N), else mirrored floats
+//! (`mirrored_floats`), which hold every odd size the rules allow.
 //!
 //! The colours: only rules 3, 4 and 9 concern them. Every player gets ⌊R/2⌋ or ⌈R/2⌉ Whites
 //! (R/2 when R is even) and every team exactly RB/2; a float's upfloater has White (rule 9),
@@ -26,8 +27,8 @@ use crate::solver::Rng;
 /// Random starts tried before giving up.
 const STARTS: usize = 4;
 
-/// A pairing with colours that break no rule, or `None` for an odd field too small for
-/// spaced floats (or when no start could be oriented).
+/// A pairing with colours that break no rule, or `None` when no start could be oriented (not
+/// met on any size tested: every odd field to 41 teams, the largest ones, and the even ones).
 pub(crate) fn first_schedule(size: Size, seed: u64) -> Option<(Pairing, Colours)> {
     let pairing = if size.teams.is_multiple_of(2) {
         even_pairing(size, 0)
