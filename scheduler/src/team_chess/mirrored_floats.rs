@@ -36,7 +36,7 @@ use super::pairing::{FloatPlan, Pairing, plan_cost, plan_matches};
 /// allow.
 pub(crate) fn mirrored_odd_pairing(size: Size) -> Option<Pairing> {
     let n = size.teams;
-    if n % 2 == 0 || n < 3 || size.rounds > n - 2 {
+    if n.is_multiple_of(2) || n < 3 || size.rounds > n - 2 {
         return None;
     }
     let plan = mirrored_plan(size);
