@@ -5,7 +5,8 @@
 //! The pairing: for an even number of teams the circle method, board b playing R consecutive
 //! rounds of it (`pairing::even_pairing`, which keeps rules 1 and 2 by construction); for an
 //! odd number, floats spaced out so that no factor is used twice (`pairing::spaced_odd_pairing`,
-//! for large fields with few rounds; smaller fields are left to the float searches).
+//! for large fields with few rounds: 3 · B/2 · R ≤ N), else mirrored floats
+//! (`mirrored_floats`), which hold every odd size the rules allow.
 //!
 //! The colours: only rules 3, 4 and 9 concern them. Every player gets ⌊R/2⌋ or ⌈R/2⌉ Whites
 //! (R/2 when R is even) and every team exactly RB/2; a float's upfloater has White (rule 9),
@@ -18,6 +19,7 @@
 
 use super::colours::Colours;
 use super::group_balance::{Bounds, orient_within};
+use super::mirrored_floats::mirrored_odd_pairing;
 use super::pairing::{Pairing, even_pairing, spaced_odd_pairing};
 use super::{Match, Size};
 use crate::solver::Rng;
@@ -25,13 +27,13 @@ use crate::solver::Rng;
 /// Random starts tried before giving up.
 const STARTS: usize = 4;
 
-/// A pairing with colours that break no rule, or `None` for an odd field too small for
-/// spaced floats (or when no start could be oriented).
+/// A pairing with colours that break no rule, or `None` when no start could be oriented (not
+/// met on any size tested: every odd field to 41 teams, the largest ones, and the even ones).
 pub(crate) fn first_schedule(size: Size, seed: u64) -> Option<(Pairing, Colours)> {
     let pairing = if size.teams.is_multiple_of(2) {
         even_pairing(size, 0)
     } else {
-        spaced_odd_pairing(size)?
+        spaced_odd_pairing(size).or_else(|| mirrored_odd_pairing(size))?
     };
     let mut rng = Rng::new(seed ^ 0x0f15_7a11_5c4e_d01e);
     let colours = (0..STARTS).find_map(|_| colour(size, &pairing, &mut rng))?;
@@ -118,13 +120,39 @@ mod tests {
     }
 
     #[test]
-    fn small_odd_fields_are_left_to_the_searches() {
-        // 11 × 10 × 3 needs 15 spaced floats, each taking three of the 11 factors.
-        let size = Size {
-            teams: 11,
-            boards: 10,
-            rounds: 3,
-        };
-        assert!(first_schedule(size, 1).is_none());
+    fn every_odd_field_gets_a_valid_schedule_at_once() {
+        // Issue 47: odd fields with 3 · B/2 · R > N had no built schedule and the float
+        // searches found none for these sizes within seconds. Every odd size the rules allow
+        // up to 41 teams with 2, 4, 10 and 20 boards, and the largest: the checker decides.
+        let small = (3..=41).step_by(2).flat_map(|n| {
+            [2, 4, 10, 20]
+                .into_iter()
+                .flat_map(move |b| (1..=n - 2).step_by(2).map(move |r| (n, b, r)))
+        });
+        let large = [
+            (31, 20, 5),
+            (51, 20, 5),
+            (101, 20, 5),
+            (199, 20, 7),
+            (199, 20, 19),
+            (101, 20, 99),
+            (199, 20, 197),
+        ];
+        for (teams, boards, rounds) in small.chain(large) {
+            let size = Size {
+                teams,
+                boards,
+                rounds,
+            };
+            let (pairing, colours) =
+                first_schedule(size, 1).unwrap_or_else(|| panic!("{teams}×{boards}×{rounds}: none"));
+            let names = TeamNames::numbered(teams, boards);
+            let report = verify(&build_schedule(size, &names, &pairing, &colours));
+            assert!(
+                report.is_valid(),
+                "{teams}×{boards}×{rounds}: {:?}",
+                report.violations
+            );
+        }
     }
 }

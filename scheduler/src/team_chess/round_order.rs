@@ -12,10 +12,14 @@ use crate::verify::team_chess::quality;
 /// Up to this many rounds every order is tried (8! = 40 320); beyond, swaps of two rounds
 /// while they help.
 const EXHAUSTIVE_ROUNDS: usize = 8;
-/// Most work (orders × players × rounds) the exhaustive trial may take: 200 teams × 20 boards ×
-/// 8 rounds would be 1.3 billion steps, 11–30 s past a 3 s limit (issue 47), so large fields
-/// take the swaps instead.
-const EXHAUSTIVE_WORK: usize = 200_000_000;
+/// Most work (orders or swaps tried × players × rounds) one reordering may take, exhaustive or
+/// by swaps: counted, not timed, so the same schedule always gets the same order, and small
+/// enough (about 0.2 s on the development machine) that the runs are never worth a long
+/// wait past the time limit, since this comes after it. Before (issue 47), 200 teams × 20
+/// boards × 8 rounds took 11–30 s past a 3 s limit with every order, 199 × 20 × 7 took 1.3 s
+/// (two reorderings of 140 million steps each), and the swaps of 200 × 20 × 199 (19,701 a
+/// pass, each recounting 796,000 colours) did not end within minutes.
+const WORK: usize = 40_000_000;
 
 /// `outcome` with its rounds reordered for the shortest colour runs, when that helps and the
 /// checker confirms the same Q.
@@ -24,10 +28,11 @@ pub(crate) fn shorten_colour_runs(outcome: TeamChessOutcome) -> TeamChessOutcome
     let rounds = outcome.schedule.rounds.len();
     let identity: Vec<usize> = (0..rounds).collect();
     let start = cost(&colours, &identity);
-    let work = (1..=rounds)
-        .product::<usize>()
-        .saturating_mul(colours.len() * rounds);
-    let best = if rounds <= EXHAUSTIVE_ROUNDS && work <= EXHAUSTIVE_WORK {
+    let per_order = (colours.len() * rounds).max(1);
+    // Every order's work, counted only up to 8! orders (199! would not fit any integer).
+    let exhaustive =
+        rounds <= EXHAUSTIVE_ROUNDS && (1..=rounds).product::<usize>().saturating_mul(per_order) <= WORK;
+    let best = if exhaustive {
         let mut best = (start, identity.clone());
         let mut order = identity.clone();
         permutations(&mut order, 0, &mut |order| {
@@ -38,7 +43,7 @@ pub(crate) fn shorten_colour_runs(outcome: TeamChessOutcome) -> TeamChessOutcome
         });
         best
     } else {
-        improve_by_swaps(&colours, identity.clone(), start)
+        improve_by_swaps(&colours, identity.clone(), start, WORK / per_order)
     };
     if best.0 >= start {
         return outcome;
@@ -138,16 +143,22 @@ fn permutations(order: &mut Vec<usize>, from: usize, visit: &mut impl FnMut(&[us
     }
 }
 
-/// Swaps two rounds while a swap shortens the runs (at most a few hundred passes' worth).
+/// Swaps two rounds while a swap shortens the runs, for at most a hundred passes and at most
+/// `trials` swaps tried in all.
 fn improve_by_swaps(
     colours: &[Vec<Option<bool>>],
     mut order: Vec<usize>,
     mut best: (usize, usize),
+    mut trials: usize,
 ) -> ((usize, usize), Vec<usize>) {
     for _ in 0..100 {
         let mut improved = false;
         for i in 0..order.len() {
             for j in i + 1..order.len() {
+                if trials == 0 {
+                    return (best, order);
+                }
+                trials -= 1;
                 order.swap(i, j);
                 let c = cost(colours, &order);
                 if c < best {
@@ -211,6 +222,33 @@ mod jamboree {
         );
         for (i, round) in outcome.schedule.rounds.iter().enumerate() {
             assert_eq!(round.number, i as u32 + 1, "rounds renumbered in their new order");
+        }
+    }
+}
+
+#[cfg(test)]
+mod many_rounds {
+    use crate::solver::Control;
+    use crate::team_chess::{Size, TeamChessOptions, team_chess};
+    use crate::verify::verify;
+
+    /// Issue 47: counting every order's work took 21! for 21 rounds or more, which does not fit
+    /// a 64-bit integer: the reordering panicked ("attempt to multiply with overflow") after
+    /// every search of 24 × 2 × 23. It now swaps rounds within a counted budget.
+    #[test]
+    fn events_of_more_than_twenty_rounds_are_reordered_without_overflow() {
+        for (teams, boards, rounds) in [(24, 2, 23), (23, 2, 21)] {
+            let size = Size {
+                teams,
+                boards,
+                rounds,
+            };
+            let outcome = team_chess(
+                &TeamChessOptions::new(size),
+                &Control::with_counted_time(std::time::Duration::from_secs(2)),
+            )
+            .unwrap_or_else(|e| panic!("{teams}×{boards}×{rounds}: {e}"));
+            assert!(verify(&outcome.schedule).is_valid(), "{teams}×{boards}×{rounds}");
         }
     }
 }

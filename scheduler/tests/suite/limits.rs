@@ -185,3 +185,36 @@ fn team_chess_keeps_a_tiny_time_limit_at_the_largest_sizes() {
         }
     }
 }
+
+#[test]
+fn team_chess_gives_odd_fields_too_large_for_spaced_floats_a_schedule() {
+    // Issue 47: with an odd number of teams and 3 · B/2 · R > N there was no built schedule,
+    // and the float searches found none within seconds ("no schedule found" 3 s past the
+    // limit). Mirrored floats build one for every odd size the rules allow; each answers
+    // within the tiny limit, and the checker decides.
+    for (teams, boards, rounds) in [
+        (MAX_TEAMS - 1, MAX_BOARDS, 7),
+        (101, MAX_BOARDS, 5),
+        (51, MAX_BOARDS, 5),
+        (31, MAX_BOARDS, 5),
+        (21, MAX_BOARDS, 19),
+        (41, 16, 7),
+    ] {
+        let size = Size {
+            teams,
+            boards,
+            rounds,
+        };
+        let what = format!("team chess {teams}×{boards}×{rounds}");
+        let result = within_guard(&what, move || {
+            team_chess(&TeamChessOptions::new(size), &Control::with_counted_time(LIMIT))
+        });
+        match result {
+            Ok(outcome) => {
+                let report = verify(&outcome.schedule);
+                assert!(report.is_valid(), "{what}: {:?}", report.violations);
+            }
+            Err(other) => panic!("{what}: {other}"),
+        }
+    }
+}
