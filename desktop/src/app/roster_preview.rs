@@ -156,17 +156,11 @@ fn teams_summary_ui(ui: &mut egui::Ui, roster: &Roster) -> bool {
     match squad::teams_of_players(roster) {
         Ok(None) => true,
         Ok(Some(grouped)) => {
-            let sizes: Vec<String> = grouped
-                .roster
-                .players
-                .iter()
-                .map(|t| format!("{} {}", t.name, t.squad.len()))
-                .collect();
             ui.label(format!(
                 "As teams of four: {} players in {} teams ({}).",
                 roster.people(),
                 grouped.roster.len(),
-                sizes.join(", ")
+                grouped.sizes()
             ));
             for note in &grouped.notes {
                 ui.colored_label(super::WARNING_ORANGE, note);

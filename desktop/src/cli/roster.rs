@@ -70,16 +70,10 @@ fn print_roster(import: &RosterImport) {
     // A list of players with their teams: how a teams-of-four event would read it.
     match scheduler::model::squad::teams_of_players(roster) {
         Ok(Some(grouped)) => {
-            let sizes: Vec<String> = grouped
-                .roster
-                .players
-                .iter()
-                .map(|t| format!("{} {}", t.name, t.squad.len()))
-                .collect();
             println!(
                 "as teams of four: {} teams ({})",
                 grouped.roster.len(),
-                sizes.join(", ")
+                grouped.sizes()
             );
             for note in &grouped.notes {
                 println!("  {note}");

@@ -18,6 +18,18 @@ pub struct GroupedTeams {
     pub notes: Vec<String>,
 }
 
+impl GroupedTeams {
+    /// Each team with its number of players, "Aces 4, Barons 3, …", as the import says it.
+    pub fn sizes(&self) -> String {
+        self.roster
+            .players
+            .iter()
+            .map(|t| format!("{} {}", t.name, t.squad.len()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
 /// The teams of a roster of players with a team column: the players with the same team
 /// (case and spacing do not matter) make one entrant named after the team, numbered in
 /// the order the teams first appear, its players in roster order with their member
