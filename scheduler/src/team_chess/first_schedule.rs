@@ -87,6 +87,24 @@ mod tests {
     use crate::team_chess::{TeamNames, build_schedule};
     use crate::verify::verify;
 
+    /// The first schedule of a size, passed to the independent checker.
+    fn built_and_checked(teams: usize, boards: usize, rounds: usize) {
+        let size = Size {
+            teams,
+            boards,
+            rounds,
+        };
+        let (pairing, colours) =
+            first_schedule(size, 1).unwrap_or_else(|| panic!("{teams}×{boards}×{rounds}: none"));
+        let names = TeamNames::numbered(teams, boards);
+        let report = verify(&build_schedule(size, &names, &pairing, &colours));
+        assert!(
+            report.is_valid(),
+            "{teams}×{boards}×{rounds}: {:?}",
+            report.violations
+        );
+    }
+
     #[test]
     fn the_largest_fields_get_a_valid_schedule_at_once() {
         // Even and odd fields, even and odd rounds, the most boards; the checker decides.
@@ -102,20 +120,7 @@ mod tests {
             (101, 2, 1),
             (200, 19, 2),
         ] {
-            let size = Size {
-                teams,
-                boards,
-                rounds,
-            };
-            let (pairing, colours) =
-                first_schedule(size, 1).unwrap_or_else(|| panic!("{teams}×{boards}×{rounds}: none"));
-            let names = TeamNames::numbered(teams, boards);
-            let report = verify(&build_schedule(size, &names, &pairing, &colours));
-            assert!(
-                report.is_valid(),
-                "{teams}×{boards}×{rounds}: {:?}",
-                report.violations
-            );
+            built_and_checked(teams, boards, rounds);
         }
     }
 
@@ -139,20 +144,7 @@ mod tests {
             (199, 20, 197),
         ];
         for (teams, boards, rounds) in small.chain(large) {
-            let size = Size {
-                teams,
-                boards,
-                rounds,
-            };
-            let (pairing, colours) =
-                first_schedule(size, 1).unwrap_or_else(|| panic!("{teams}×{boards}×{rounds}: none"));
-            let names = TeamNames::numbered(teams, boards);
-            let report = verify(&build_schedule(size, &names, &pairing, &colours));
-            assert!(
-                report.is_valid(),
-                "{teams}×{boards}×{rounds}: {:?}",
-                report.violations
-            );
+            built_and_checked(teams, boards, rounds);
         }
     }
 }
