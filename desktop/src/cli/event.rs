@@ -89,14 +89,15 @@ pub enum EventCommand {
     },
     /// What the event is and how far each round's results have got.
     Show { file: PathBuf },
-    /// Swiss teams: pair the next round from the standings once every board of the last
-    /// round is entered (the top team meets the highest-placed team it has not met, down the
-    /// list; a repeat only where no pairing avoids it, said so; the bye to the lowest-placed
-    /// team without one). Prints the matches and why each float was made. Undo takes it back.
+    /// Swiss teams and Swiss pairs: pair the next round from the standings once every board
+    /// of the last round is entered (the top team or pair meets the highest-placed one it has
+    /// not met, down the list; a repeat only where no pairing avoids it, said so; the bye to
+    /// the lowest-placed without one). Prints the matches and why each float was made. Undo
+    /// takes it back.
     PairNext {
         file: PathBuf,
-        /// A team that withdraws now, after the last round: its number in the roster or its
-        /// name (repeat for more). It keeps its results and place, and is paired no more.
+        /// A team (or pair) that withdraws now, after the last round: its number in the roster
+        /// or its name (repeat for more). It keeps its results and place, and is paired no more.
         #[arg(long, value_name = "TEAM")]
         without: Vec<String>,
         /// With an odd number of teams, a three-way match for the lowest-placed three that
@@ -110,9 +111,9 @@ pub enum EventCommand {
         #[arg(long)]
         bye: bool,
     },
-    /// Teams: change the last round's pairing by hand before it is played: two teams
-    /// exchange places (opponents, or home and away in one match, or the bye). Any repeat
-    /// meeting it makes is said. Undo takes it back.
+    /// Swiss teams and pairs: change the last round's pairing by hand before it is played:
+    /// two teams (or pairs) exchange places (opponents, or home and away in one match, or the
+    /// bye). Any repeat meeting it makes is said. Undo takes it back.
     Swap {
         file: PathBuf,
         /// The round (the last one paired, with no results yet).
@@ -320,20 +321,21 @@ pub struct NewArgs {
     /// Seconds the schedule search may take.
     #[arg(long, default_value_t = 20.0)]
     time_limit: f64,
-    /// Teams: a Swiss (give --rounds): round 1 seeds the roster's order, each later round is
-    /// paired from the standings with `tourney event pair-next`. Without it, a round robin.
+    /// Teams, or pairs bridge (a Swiss pairs event): a Swiss (give --rounds): round 1 seeds
+    /// the roster's order, each later round is paired from the standings with `tourney event
+    /// pair-next`. Without it, a round robin (teams) or a movement or round robin (pairs).
     #[arg(long)]
     swiss: bool,
     /// Teams, a Swiss with an odd number of teams: a three-way match for the bottom three
     /// instead of a bye, in round 1 and (unless `pair-next --bye`) in every later round.
     #[arg(long)]
     three_way: bool,
-    /// Teams: how a match counts in the standings (default wbf2013: victory points on the
-    /// WBF 2013 scale).
+    /// Teams and Swiss pairs: how a match counts in the standings (default wbf2013: victory
+    /// points on the WBF 2013 scale; a Swiss pairs match on its IMPs against the datum).
     #[arg(long, value_enum)]
     teams_scoring: Option<TeamsScoringArg>,
-    /// Teams: what a bye scores, in the standings' points (default 12 VPs, 0 IMPs, half the
-    /// boards at board-a-match), or `average` (the team's average).
+    /// Teams and Swiss pairs: what a bye scores, in the standings' points (default 12 VPs, 0
+    /// IMPs, half the boards at board-a-match), or `average` (the team's or pair's average).
     #[arg(long, value_name = "POINTS|average", allow_hyphen_values = true)]
     bye_score: Option<String>,
     /// Teams: a knockout match between the roster's two teams, played in this many stanzas
@@ -656,7 +658,16 @@ fn pair_next(file: &Path, without: &[String], three_way: Option<bool>) -> Result
     );
     for table in &round.tables {
         if let Some((home, away)) = match_teams(table) {
-            println!("match {}: {} v {}", table.number, name(home), name(away));
+            if scheduler::event::swiss_pairs::settings(event).is_some() {
+                println!(
+                    "table {}: {} (N-S) v {} (E-W)",
+                    table.number,
+                    name(home),
+                    name(away)
+                );
+            } else {
+                println!("match {}: {} v {}", table.number, name(home), name(away));
+            }
         }
         if let Some(three) = three_way::three_teams(table) {
             let tables = three_way::three_way_tables(table.number);
@@ -695,7 +706,7 @@ fn team_of(entrants: &[String], typed: &str) -> Result<usize, String> {
         return (1..=entrants.len())
             .contains(&number)
             .then(|| number - 1)
-            .ok_or_else(|| format!("there is no team {number} (the event has {})", entrants.len()));
+            .ok_or_else(|| format!("there is no entrant {number} (the event has {})", entrants.len()));
     }
     entrants
         .iter()
@@ -833,6 +844,15 @@ fn roster_of(args: &NewArgs) -> Result<Roster, ExitCode> {
 /// A pairs bridge event's movement, chosen from `--movement`, the pairs and the boards (or
 /// none: a pairs round robin); the movement options refused for any other format.
 fn plan_movement(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
+    if args.format == EventFormat::BridgePairs && args.swiss {
+        if args.movement.is_some_and(|m| m != MovementArg::RoundRobin) {
+            eprintln!(
+                "--movement with --swiss: a Swiss pairs event pairs each round from the standings, every table playing the round's boards; it has no Mitchell or Howell"
+            );
+            return Err(ExitCode::from(2));
+        }
+        return Ok(());
+    }
     if args.format == EventFormat::BridgePairs {
         let kind = match args.movement.unwrap_or(MovementArg::Auto) {
             MovementArg::RoundRobin => None,
@@ -901,8 +921,13 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
         eprintln!("--date {date:?}: write the date as YYYY-MM-DD, e.g. 2026-11-22");
         return Ok(ExitCode::from(2));
     }
+    let kind = if format == EventFormat::BridgePairs && args.swiss {
+        "Swiss pairs"
+    } else {
+        format.label()
+    };
     let mut spec = NewEvent::new(
-        args.title.clone().unwrap_or_else(|| capitalised(format.label())),
+        args.title.clone().unwrap_or_else(|| capitalised(kind)),
         format,
         roster,
     );
@@ -985,7 +1010,9 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
     Session::create(&args.file, &event)?;
     let schedule = &event.schedule;
     let rounds = match spec.options.rounds {
-        Some(planned) if spec.options.swiss && format == EventFormat::Teams => {
+        Some(planned)
+            if spec.options.swiss && matches!(format, EventFormat::Teams | EventFormat::BridgePairs) =>
+        {
             format!("round 1 of {planned} paired (the next with `tourney event pair-next`)")
         }
         _ => format!("{} rounds", schedule.rounds.len()),
@@ -1008,7 +1035,8 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
 /// Teams of four: Swiss or round robin, how a match counts and what a bye scores (7 boards a
 /// match unless --boards-per-round says); the teams options refused for any other format.
 fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
-    if args.format != EventFormat::Teams {
+    let swiss_pairs = args.format == EventFormat::BridgePairs && args.swiss;
+    if args.format != EventFormat::Teams && !swiss_pairs {
         if args.swiss
             || args.three_way
             || args.teams_scoring.is_some()
@@ -1016,11 +1044,29 @@ fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
             || args.knockout.is_some()
         {
             eprintln!(
-                "--swiss, --three-way, --teams-scoring, --bye-score and --knockout are for --format teams"
+                "--swiss, --three-way, --teams-scoring, --bye-score and --knockout are for --format teams (and --swiss, --teams-scoring and --bye-score for a Swiss pairs event, --format bridge-pairs --swiss)"
             );
             return Err(ExitCode::from(2));
         }
         return Ok(());
+    }
+    if swiss_pairs {
+        if args.three_way || args.knockout.is_some() {
+            eprintln!(
+                "--three-way and --knockout are for teams; in a Swiss pairs event the odd pair out has the bye"
+            );
+            return Err(ExitCode::from(2));
+        }
+        if args.imps == Some(ImpArg::Cross) {
+            eprintln!("--imps cross: a Swiss pairs event scores each board against the datum (Butler)");
+            return Err(ExitCode::from(2));
+        }
+        if args.teams_scoring == Some(TeamsScoringArg::BoardAMatch) {
+            eprintln!(
+                "--teams-scoring board-a-match compares the two tables of a team match; a Swiss pairs match is one table: choose wbf2013 or imps"
+            );
+            return Err(ExitCode::from(2));
+        }
     }
     if let Some(stanzas) = args.knockout {
         if args.swiss {

@@ -4,6 +4,7 @@
 
 use super::knockout::{Knockout, knockout_schedule};
 use super::shorten::{Shape, play_first_rounds};
+use super::swiss_pairs::SwissPairs;
 use super::teams::{TeamsBye, TeamsScoring, first_swiss_round};
 use super::{Event, EventSettings, ImpMethod, Scoring};
 use crate::model::{Format, Player, Roster, Schedule, TeamEvent};
@@ -260,6 +261,16 @@ impl EventOptions {
         }
     }
 
+    /// The event's kind in words, as the window and the sheets say it: the format's label, or
+    /// "Swiss pairs" for pairs bridge paired round by round.
+    pub fn label(&self) -> &'static str {
+        if self.format == EventFormat::BridgePairs && self.swiss {
+            "Swiss pairs"
+        } else {
+            self.format.label()
+        }
+    }
+
     /// Whether this is a club teams-of-four night: teams with the teams-of-four movement.
     pub fn teams_night(&self) -> bool {
         self.format == EventFormat::Teams
@@ -275,10 +286,23 @@ impl EventOptions {
             EventFormat::WhistDrive => Scoring::WhistDrive {
                 hands_per_round: self.hands_per_round,
             },
+            // A Swiss pairs event scores each board against the datum, whatever else was asked.
+            EventFormat::BridgePairs if self.swiss => Scoring::Bridge {
+                boards_per_round: self.boards_per_round,
+                imps: Some(ImpMethod::Butler),
+                teams_of_four: None,
+                swiss: Some(SwissPairs {
+                    scoring: self.teams_scoring,
+                    bye: self
+                        .teams_bye
+                        .unwrap_or_else(|| TeamsBye::usual(self.teams_scoring, self.boards_per_round)),
+                }),
+            },
             EventFormat::BridgeIndividual | EventFormat::BridgePairs => Scoring::Bridge {
                 boards_per_round: self.boards_per_round,
                 imps: self.imps,
                 teams_of_four: None,
+                swiss: None,
             },
             // A teams night plays a movement table by table: its tables' scores are entered
             // like a pairs evening's, and make team matches.
@@ -286,6 +310,7 @@ impl EventOptions {
                 boards_per_round: self.boards_per_round,
                 imps: None,
                 teams_of_four: Some(self.teams_scoring),
+                swiss: None,
             },
             EventFormat::Pairs => Scoring::Match {
                 points: self.points.unwrap_or(PointsRule::FOOTBALL),
@@ -373,7 +398,7 @@ pub fn event_from(spec: &NewEvent, generated: Generated) -> Event {
             club: spec.club.clone(),
             club_id: None,
             date: spec.date.clone(),
-            format_label: spec.options.format.label().to_owned(),
+            format_label: spec.options.label().to_owned(),
             scoring: spec.options.scoring(),
             options: Some(spec.options.clone()),
             deals: Default::default(),
@@ -504,6 +529,20 @@ pub fn generate_schedule(
             notes.extend(whist_notes.messages);
             schedule
         }
+        (EventFormat::BridgePairs, Some(_)) if options.swiss => {
+            return Err(
+                "a Swiss pairs event pairs each round from the standings, so it has no Mitchell or Howell movement: choose one"
+                    .into(),
+            );
+        }
+        (EventFormat::BridgePairs, None) if options.swiss => {
+            if options.three_way {
+                return Err(
+                    "a three-way match is for Swiss teams; in a Swiss pairs event an odd pair out has the bye".into(),
+                );
+            }
+            swiss_schedule(&roster, options, Entrants::Pairs, &mut notes)?
+        }
         (EventFormat::BridgePairs, Some(plan)) => {
             let (movement, shortened) =
                 club_movement(&roster, plan, options.boards_per_round, options.rounds)?;
@@ -530,7 +569,9 @@ pub fn generate_schedule(
             roster = pairs;
             night
         }
-        (EventFormat::Teams, _) if options.swiss => swiss_teams_schedule(&roster, options, &mut notes)?,
+        (EventFormat::Teams, _) if options.swiss => {
+            swiss_schedule(&roster, options, Entrants::Teams, &mut notes)?
+        }
         (EventFormat::Teams, _) if let Some(knockout) = &options.knockout => {
             knockout_schedule(roster.names(), knockout)?
         }
@@ -664,21 +705,39 @@ fn teams_night_schedule(
 /// rounds; more is a slip of the keyboard.
 pub const MAX_SWISS_ROUNDS: usize = 99;
 
-/// A Swiss teams event's schedule when it is created: its first round only (the teams in
-/// roster order as seeds, top half against bottom half); the later rounds are paired from
-/// the standings (`teams::pair_next_round`).
-fn swiss_teams_schedule(
+/// Who a Swiss pairs: teams of four or pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Entrants {
+    Teams,
+    Pairs,
+}
+
+impl Entrants {
+    fn word(self) -> &'static str {
+        match self {
+            Entrants::Teams => "team",
+            Entrants::Pairs => "pair",
+        }
+    }
+}
+
+/// A Swiss event's schedule when it is created (Swiss teams or Swiss pairs): its first round
+/// only (the entrants in roster order as seeds, top half against bottom half); the later
+/// rounds are paired from the standings (`teams::pair_next_round`).
+fn swiss_schedule(
     roster: &Roster,
     options: &EventOptions,
+    who: Entrants,
     notes: &mut Vec<String>,
 ) -> Result<Schedule, NotGenerated> {
-    let teams = roster.players.len();
-    if teams < 2 {
-        return Err(format!("{teams} team(s): a Swiss needs at least two teams").into());
+    let count = roster.players.len();
+    let word = who.word();
+    if count < 2 {
+        return Err(format!("{count} {word}(s): a Swiss needs at least two {word}s").into());
     }
-    if teams > crate::swiss::MAX_ENTRANTS {
+    if count > crate::swiss::MAX_ENTRANTS {
         return Err(format!(
-            "{teams} teams: a Swiss is paired for at most {}",
+            "{count} {word}s: a Swiss is paired for at most {}",
             crate::swiss::MAX_ENTRANTS
         )
         .into());
@@ -689,7 +748,7 @@ fn swiss_teams_schedule(
     if !(1..=MAX_SWISS_ROUNDS).contains(&rounds) {
         return Err(format!("{rounds} rounds: a Swiss has 1 to {MAX_SWISS_ROUNDS} rounds").into());
     }
-    let three_way = options.three_way && teams % 2 == 1;
+    let three_way = options.three_way && count % 2 == 1;
     if three_way && options.boards_per_round < 2 {
         return Err(format!(
             "{} board(s) a match: a three-way match needs at least two, one for each half-match (or play with a bye)",
@@ -700,7 +759,7 @@ fn swiss_teams_schedule(
     let schedule = Schedule {
         format: Format::RoundRobin,
         entrants: roster.names(),
-        rounds: vec![first_swiss_round(teams, three_way)],
+        rounds: vec![first_swiss_round(count, three_way)],
         promise: crate::model::Promise {
             swiss: true,
             ..Default::default()
@@ -708,18 +767,25 @@ fn swiss_teams_schedule(
         entrant_teams: Vec::new(),
         movement: None,
     };
+    let (kind, seats) = match who {
+        Entrants::Teams => ("Swiss teams", ""),
+        Entrants::Pairs => (
+            "Swiss pairs",
+            " Each match is one table, the first pair N-S; every table plays the round's boards, and each board is scored against its datum.",
+        ),
+    };
+    let odd = match (count % 2 == 1, three_way) {
+        (true, true) => ", the last three teams in a three-way match".to_owned(),
+        (true, false) => format!(", the last {word} with the bye"),
+        _ => String::new(),
+    };
     notes.push(format!(
-        "Swiss teams, {rounds} round(s): round 1 seeds the teams in roster order, the top half against the bottom half{}; each later round is paired from the standings once the last is entered (`tourney event pair-next`, or Pair next round in the window).",
-        match (teams % 2 == 1, three_way) {
-            (true, true) => ", the last three teams in a three-way match",
-            (true, false) => ", the last team with the bye",
-            _ => "",
-        }
+        "{kind}, {rounds} round(s): round 1 seeds the {word}s in roster order, the top half against the bottom half{odd}; each later round is paired from the standings once the last is entered (`tourney event pair-next`, or Pair next round in the window).{seats}"
     ));
-    if rounds >= teams {
+    if rounds >= count {
         notes.push(format!(
-            "{rounds} rounds for {teams} teams: some teams must meet again (each can meet only {} others); the pairing says when a repeat cannot be avoided.",
-            teams - 1
+            "{rounds} rounds for {count} {word}s: some {word}s must meet again (each can meet only {} others); the pairing says when a repeat cannot be avoided.",
+            count - 1
         ));
     }
     Ok(schedule)

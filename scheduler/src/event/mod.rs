@@ -12,6 +12,7 @@ pub mod shorten;
 pub mod standings;
 pub mod standings_table;
 pub mod store;
+pub mod swiss_pairs;
 pub mod table_page;
 pub mod tables;
 pub mod teams;
@@ -53,6 +54,10 @@ pub enum Scoring {
         /// scores make team matches, each counted this way, instead of matchpoints.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         teams_of_four: Option<teams::TeamsScoring>,
+        /// A Swiss pairs event (`swiss_pairs`): each round paired from the standings, each
+        /// table a match scored against the datum, then victory points or IMPs.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        swiss: Option<swiss_pairs::SwissPairs>,
     },
     /// Chess games: points, tie-breaks; for teams also match points and a league table.
     Chess {
@@ -176,6 +181,16 @@ impl Scoring {
                     "{boards_per_round} boards per round: a round has 1 to {MAX_PER_ROUND} boards"
                 ))
             }
+            Scoring::Bridge {
+                teams_of_four: Some(_),
+                swiss: Some(_),
+                ..
+            } => Err("a teams-of-four night is not a Swiss pairs event: choose one".to_owned()),
+            Scoring::Bridge {
+                boards_per_round,
+                swiss: Some(swiss),
+                ..
+            } => swiss.check(*boards_per_round),
             Scoring::Teams { boards_per_round, .. } if !(1..=MAX_PER_ROUND).contains(boards_per_round) => {
                 Err(format!(
                     "{boards_per_round} boards per round: a match has 1 to {MAX_PER_ROUND} boards"
@@ -222,6 +237,11 @@ impl Scoring {
                 ..
             }
         );
+        if matches!(self, Scoring::Bridge { swiss: Some(_), .. }) && schedule.movement.is_some() {
+            return Err(
+                "a Swiss pairs event pairs each round from the standings; it has no club movement".into(),
+            );
+        }
         match (teams_movement, teams_scoring) {
             (true, false) => Err(format!(
                 "the schedule is a teams-of-four movement but the scoring is {}",
@@ -243,6 +263,7 @@ impl Scoring {
                 teams_of_four: Some(_),
                 ..
             } => "teams of four (IMPs)",
+            Scoring::Bridge { swiss: Some(_), .. } => "Swiss pairs (IMPs against the datum)",
             Scoring::Bridge { .. } => "duplicate bridge (matchpoints)",
             Scoring::Chess { .. } => "chess",
             Scoring::Match { .. } => "match scores (league table)",
@@ -620,6 +641,12 @@ impl Event {
     pub fn boards_played(&self) -> u32 {
         match (&self.schedule.movement, &self.settings.scoring) {
             (Some(m), _) => u32::try_from(m.sets * m.boards_per_round).unwrap_or(u32::MAX),
+            // A Swiss pairs event grows round by round: the boards of every round planned.
+            (None, Scoring::Bridge { swiss: Some(_), .. }) => {
+                let planned = self.settings.options.as_ref().and_then(|o| o.rounds).unwrap_or(0);
+                let rounds = u32::try_from(planned.max(self.schedule.rounds.len())).unwrap_or(u32::MAX);
+                *self.deals_of_round(rounds).end()
+            }
             (None, Scoring::Bridge { .. }) => self
                 .schedule
                 .rounds

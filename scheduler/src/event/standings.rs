@@ -83,6 +83,14 @@ fn scored_tables(event: &Event, results: &Results) -> Vec<StandingsTable> {
             teams_of_four: Some(scoring),
             ..
         } => super::teams_night::night_tables(event, results, *scoring),
+        Scoring::Bridge {
+            swiss: Some(swiss), ..
+        } => vec![super::teams::standings_table(
+            event,
+            results,
+            swiss.scoring,
+            swiss.bye,
+        )],
         Scoring::Bridge { imps, .. } if schedule.movement.is_some() => {
             super::club_pairs::standings(event, results, *imps)
         }

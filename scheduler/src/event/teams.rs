@@ -8,8 +8,8 @@
 //! `swiss`, checked by the independent `verify::swiss` before a round is kept.
 
 use super::standings_table::StandingsTable;
-use super::three_way;
 use super::{Event, ResultKey, ResultValue, Results, Scoring};
+use super::{swiss_pairs, three_way};
 use crate::model::{Absence, Absent, Round, Seat, SeatAssignment, Table};
 use crate::scoring::teams::{
     BoardEntry, ByeScore, MatchScoring, PlayedMatch, Points, TeamStanding, points_text, score_match,
@@ -202,6 +202,16 @@ pub fn match_teams(table: &Table) -> Option<(usize, usize)> {
     let home = table.entrant_at(Seat::Home)?;
     let away = table.entrant_at(Seat::Away)?;
     (table.seats.len() == 2 && home != away).then_some((home, away))
+}
+
+/// What the event's entrants are called in its messages: "pair" in a Swiss pairs event,
+/// else "team".
+pub fn entrant_word(event: &Event) -> &'static str {
+    if swiss_pairs::settings(event).is_some() {
+        "pair"
+    } else {
+        "team"
+    }
 }
 
 /// A net score as printed: "+590", "-170", and "0" with no sign.
@@ -482,7 +492,10 @@ pub(crate) fn standing_lines(
     scoring: TeamsScoring,
     bye: TeamsBye,
 ) -> Result<Vec<TeamStanding>, String> {
-    let (matches, byes) = played(event, results);
+    let (matches, byes) = match swiss_pairs::settings(event) {
+        Some(pairs) => swiss_pairs::played(event, results, pairs),
+        None => played(event, results),
+    };
     team_standings(event.schedule.entrants.len(), &matches, &byes, bye.score(scoring))
 }
 
@@ -518,9 +531,14 @@ pub fn standings_table(
     scoring: TeamsScoring,
     bye: TeamsBye,
 ) -> StandingsTable {
+    let who = if swiss_pairs::settings(event).is_some() {
+        "Pair"
+    } else {
+        "Team"
+    };
     let columns = [
         "Rank",
-        "Team",
+        who,
         scoring.column(),
         "Played",
         "Byes",
@@ -530,7 +548,12 @@ pub fn standings_table(
     ]
     .map(str::to_owned)
     .to_vec();
-    let note_end = format!("a bye scores {bye}. A match counts once all its boards are entered.");
+    let note_end = match swiss_pairs::settings(event) {
+        Some(_) => format!(
+            "a bye scores {bye}. Each board is scored against its datum (the average N-S score across the round's tables, top and bottom left out from five scores, rounded to ten); a match counts once all its boards are entered, and stays provisional until its round is complete."
+        ),
+        None => format!("a bye scores {bye}. A match counts once all its boards are entered."),
+    };
     match standing_lines(event, results, scoring, bye) {
         Ok(lines) => StandingsTable {
             heading: None,
@@ -543,8 +566,9 @@ pub fn standings_table(
                 })
                 .collect(),
             note: Some(format!(
-                "Ranked by {}, then the result between the tied teams (when they have all met), then the IMP quotient (IMPs won ÷ IMPs lost); {note_end}",
-                scoring.label()
+                "Ranked by {}, then the result between the tied {}s (when they have all met), then the IMP quotient (IMPs won ÷ IMPs lost); {note_end}",
+                scoring.label(),
+                entrant_word(event)
             )),
         },
         Err(why) => StandingsTable {
@@ -569,6 +593,9 @@ pub struct PairedRound {
 
 /// The teams' scoring settings, or why this event is not paired round by round.
 fn swiss_settings(event: &Event) -> Result<(TeamsScoring, TeamsBye), String> {
+    if let Some(pairs) = swiss_pairs::settings(event) {
+        return Ok((pairs.scoring, pairs.bye));
+    }
     let Scoring::Teams {
         scoring,
         bye,
@@ -576,7 +603,7 @@ fn swiss_settings(event: &Event) -> Result<(TeamsScoring, TeamsBye), String> {
         ..
     } = event.settings.scoring
     else {
-        return Err("only a teams event is paired round by round".to_owned());
+        return Err("only a Swiss teams or Swiss pairs event is paired round by round".to_owned());
     };
     if let Some(knockout) = knockout {
         return Err(format!(
@@ -594,6 +621,23 @@ fn swiss_settings(event: &Event) -> Result<(TeamsScoring, TeamsBye), String> {
 
 /// Why the last round may not be followed yet: a match with boards not entered, named.
 fn check_round_complete(event: &Event, results: &Results, round: &Round) -> Result<(), String> {
+    let gaps = match swiss_pairs::settings(event) {
+        Some(_) => swiss_pairs::round_gaps(event, results, round),
+        None => match_gaps(event, results, round),
+    };
+    if gaps.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "round {} is not complete, so the standings that pair round {} are not known yet: {}",
+        round.number,
+        round.number + 1,
+        gaps.join("; ")
+    ))
+}
+
+/// The team matches of `round` with boards not entered, named.
+fn match_gaps(event: &Event, results: &Results, round: &Round) -> Vec<String> {
     let name = |e: usize| event.schedule.entrants.get(e).map_or("?", String::as_str);
     let mut gaps = Vec::new();
     for table in &round.tables {
@@ -613,15 +657,7 @@ fn check_round_complete(event: &Event, results: &Results, round: &Round) -> Resu
             }
         }
     }
-    if gaps.is_empty() {
-        return Ok(());
-    }
-    Err(format!(
-        "round {} is not complete, so the standings that pair round {} are not known yet: {}",
-        round.number,
-        round.number + 1,
-        gaps.join("; ")
-    ))
+    gaps
 }
 
 /// The event with its next Swiss round paired from the standings after the last one: the
@@ -660,8 +696,9 @@ pub fn pair_next_round(
         .collect();
     if order.len() < 2 {
         return Err(format!(
-            "{} team(s) would be left to play: a round needs at least two",
-            order.len()
+            "{} {}(s) would be left to play: a round needs at least two",
+            order.len(),
+            entrant_word(event)
         ));
     }
     let mut place = vec![usize::MAX; event.schedule.entrants.len()];
@@ -675,6 +712,12 @@ pub fn pair_next_round(
         .map(|&t| event.schedule.entrants.get(t).cloned().unwrap_or_default())
         .collect();
     let history = history_by_place(event, &place);
+    if three_way && swiss_pairs::settings(event).is_some() {
+        return Err(
+            "a three-way match is for Swiss teams; in a Swiss pairs event the odd pair out has the bye"
+                .to_owned(),
+        );
+    }
     let odd = if three_way && order.len() % 2 == 1 {
         three_way::half_match_deals(event, last.number + 1)?;
         OddCount::ThreeWay
@@ -775,7 +818,8 @@ fn teams_leaving(event: &Event, last: &Round, leaving: &[usize]) -> Result<Vec<u
     for &team in leaving {
         if team >= event.schedule.entrants.len() {
             return Err(format!(
-                "there is no team {} (the event has {})",
+                "there is no {} {} (the event has {})",
+                entrant_word(event),
                 team + 1,
                 event.schedule.entrants.len()
             ));
@@ -882,14 +926,15 @@ pub fn swap_teams(
     first: usize,
     second: usize,
 ) -> Result<(Event, String), String> {
-    if !matches!(event.settings.scoring, Scoring::Teams { .. }) {
-        return Err("pairings are changed by hand in a teams event only".to_owned());
+    if !matches!(event.settings.scoring, Scoring::Teams { .. }) && swiss_pairs::settings(event).is_none() {
+        return Err("pairings are changed by hand in a Swiss teams or Swiss pairs event only".to_owned());
     }
     let name = |e: usize| event.schedule.entrants.get(e).map_or("?", String::as_str);
     for team in [first, second] {
         if team >= event.schedule.entrants.len() {
             return Err(format!(
-                "there is no team {} (the event has {})",
+                "there is no {} {} (the event has {})",
+                entrant_word(event),
                 team + 1,
                 event.schedule.entrants.len()
             ));

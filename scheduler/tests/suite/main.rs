@@ -23,6 +23,7 @@ mod rosters;
 mod round_robin_properties;
 mod session;
 mod stationary_pairs;
+mod swiss_pairs;
 mod tables;
 mod teams_event;
 mod teams_night;

@@ -1,0 +1,344 @@
+//! Issue 45: Swiss pairs as an event. A pairs event of duplicate bridge paired round by round
+//! from the standings, each match one table, every table playing the round's boards, each
+//! board scored against its datum across the field, the match's IMPs turned into VPs.
+
+use super::common::scratch;
+use scheduler::event::create::{EventFormat, NewEvent, build_event};
+use scheduler::event::session::{Command, Session};
+use scheduler::event::swiss_pairs;
+use scheduler::event::teams::{TeamsBye, TeamsScoring, match_teams};
+use scheduler::event::{BridgeResult, Event, ResultKey, ResultValue};
+use scheduler::model::{Absence, Roster};
+use scheduler::scoring::teams::swiss_pairs_round;
+use scheduler::scoring::victory_points::{VpScale, victory_points};
+use scheduler::solver::Control;
+use std::collections::HashSet;
+
+/// A Swiss pairs event of `pairs` numbered pairs over `rounds` rounds of `boards` boards.
+fn swiss_pairs_event(pairs: usize, rounds: usize, boards: u32) -> Event {
+    let mut spec = NewEvent::new("Swiss pairs", EventFormat::BridgePairs, Roster::numbered(pairs));
+    spec.options.swiss = true;
+    spec.options.rounds = Some(rounds);
+    spec.options.boards_per_round = boards;
+    build_event(&spec, &Control::unlimited()).unwrap().0
+}
+
+fn score(session: &mut Session, round: u32, table: u32, deal: u32, ns: i32) {
+    let key = ResultKey { round, table, deal };
+    let value = ResultValue::Bridge {
+        board: BridgeResult::NorthSouthScore { score: ns },
+    };
+    session.apply(Command::SetResult(key, value)).unwrap();
+}
+
+fn pair_next(session: &mut Session) -> String {
+    session
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            three_way: false,
+        })
+        .map(|applied| applied.message)
+        .unwrap_or_else(|e| e.to_string())
+}
+
+fn vps(boards: i64, margin: f64) -> (i64, i64) {
+    let split = victory_points(VpScale::Wbf2013, boards, margin).unwrap();
+    (
+        i64::from(split.winner.hundredths()),
+        i64::from(split.loser.hundredths()),
+    )
+}
+
+/// The standings' rows as (pair, VPs, IMPs won, IMPs lost).
+fn rows(session: &Session) -> Vec<(String, String, String, String)> {
+    let table = &session.standings()[0];
+    assert_eq!(table.columns[1], "Pair", "{:?}", table.columns);
+    table
+        .rows
+        .iter()
+        .map(|r| (r[1].clone(), r[2].clone(), r[5].clone(), r[6].clone()))
+        .collect()
+}
+
+#[test]
+fn eight_pairs_scored_against_the_datum_by_hand_and_paired_from_the_standings() {
+    let path = scratch("swiss-pairs", "eight.tourney");
+    let mut session = Session::create(&path, &swiss_pairs_event(8, 3, 2)).unwrap();
+    let first = session.event().schedule.round(1).unwrap().clone();
+    let tables: Vec<(usize, usize)> = first.tables.iter().map(|t| match_teams(t).unwrap()).collect();
+    assert_eq!(tables, [(0, 4), (1, 5), (2, 6), (3, 7)]);
+
+    // Board 1: 420, 420, 450, -50. Four scores, none left out: mean 1240 / 4 = 310, the
+    // datum 310. IMPs: +110 → 3, +110 → 3, +140 → 4, -360 → -8 (320 to 360 is 8 IMPs).
+    // Board 2: 100, -110, 140, 100: mean 57.5, the datum 60. +40 → 1, -170 → -5, +80 → 2,
+    // +40 → 1.
+    for (table, [b1, b2]) in (1..).zip([[420, 100], [420, -110], [450, 140], [-50, 100]]) {
+        score(&mut session, 1, table, 1, b1);
+        if table < 4 {
+            score(&mut session, 1, table, 2, b2);
+        }
+    }
+    // Not before every board is in: the refusal names the table, its pairs and the board.
+    let refused = pair_next(&mut session);
+    assert!(
+        refused.contains("table 4 (Player 4 v Player 8) has no result for board(s) 2"),
+        "{refused}"
+    );
+    score(&mut session, 1, 4, 2, 100);
+
+    let event = session.event().clone();
+    let matches = swiss_pairs::round_matches(
+        &event,
+        session.results(),
+        event.schedule.round(1).unwrap(),
+        swiss_pairs::settings(&event).unwrap(),
+    );
+    let imps: Vec<Vec<Option<i32>>> = matches
+        .iter()
+        .map(|m| m.boards.iter().map(|b| b.1).collect())
+        .collect();
+    assert_eq!(
+        imps,
+        [
+            [Some(3), Some(1)],
+            [Some(3), Some(-5)],
+            [Some(4), Some(2)],
+            [Some(-8), Some(1)]
+        ]
+    );
+    // Margins: 1 v 5 +4, 2 v 6 -2, 3 v 7 +6, 4 v 8 -7; VPs on the 2-board WBF 2013 scale.
+    let standings = rows(&session);
+    let names: Vec<&str> = standings.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Player 8", "Player 3", "Player 1", "Player 6", "Player 2", "Player 5", "Player 7", "Player 4"
+        ]
+    );
+    let (w8, l8) = vps(2, 7.0);
+    assert_eq!(standings[0].1, format!("{:.2}", w8 as f64 / 100.0));
+    assert_eq!(standings[7].1, format!("{:.2}", l8 as f64 / 100.0));
+    // Player 8's IMPs: 8 won on board 1, 1 lost on board 2.
+    assert_eq!((standings[0].2.as_str(), standings[0].3.as_str()), ("8", "1"));
+
+    // Round 2 from the standings: 8 v 3, 1 v 6, 2 v 5 (2 has met 6), 7 v 4.
+    let said = pair_next(&mut session);
+    assert!(said.starts_with("Round 2 paired"), "{said}");
+    let event = session.event().clone();
+    let met: HashSet<[usize; 2]> = event
+        .schedule
+        .round(2)
+        .unwrap()
+        .tables
+        .iter()
+        .map(|t| {
+            let (a, b) = match_teams(t).unwrap();
+            [a.min(b), a.max(b)]
+        })
+        .collect();
+    assert_eq!(met, HashSet::from([[2, 7], [0, 5], [1, 4], [3, 6]]));
+    // Round 2 plays boards 3 and 4; board 1 is refused with the boards it plays.
+    let refused = session
+        .apply(Command::SetResult(
+            ResultKey {
+                round: 2,
+                table: 1,
+                deal: 1,
+            },
+            ResultValue::Bridge {
+                board: BridgeResult::NorthSouthScore { score: 420 },
+            },
+        ))
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("3–4"), "{refused}");
+}
+
+/// The N-S score of match `m` on `deal`: the lower-numbered pair tends to gain, with swings
+/// that differ board by board (all multiples of ten, some negative).
+fn ns_score(home: usize, away: usize, deal: u32) -> i32 {
+    let edge = (away as i32 - home as i32) * 10;
+    let swing = ((deal as i32 * 7 + home as i32 * 3 + away as i32) % 9 - 4) * 50;
+    let base = [420, -100, 620, 140, -50][deal as usize % 5];
+    base + edge + swing
+}
+
+#[test]
+fn sixteen_pairs_over_five_rounds_match_the_scoring_of_whole_rounds() {
+    let path = scratch("swiss-pairs", "sixteen.tourney");
+    let mut session = Session::create(&path, &swiss_pairs_event(16, 5, 3)).unwrap();
+    let mut met = HashSet::new();
+    let mut expected = [0i64; 16];
+    for round in 1..=5u32 {
+        let event = session.event().clone();
+        let played = event.schedule.round(round).unwrap().clone();
+        let deals: Vec<u32> = event.deals_of_round(round).collect();
+        assert_eq!(deals.len(), 3);
+        let tables: Vec<(usize, usize)> = played.tables.iter().map(|t| match_teams(t).unwrap()).collect();
+        assert_eq!(tables.len(), 8);
+        let mut scores = vec![Vec::new(); deals.len()];
+        for (t, &(home, away)) in (1..).zip(&tables) {
+            assert!(
+                met.insert([home.min(away), home.max(away)]),
+                "a repeat in round {round}"
+            );
+            for (d, &deal) in deals.iter().enumerate() {
+                let ns = ns_score(home, away, deal);
+                scores[d].push(ns);
+                score(&mut session, round, t, deal, ns);
+            }
+        }
+        // The whole round scored at once by the library's round scoring, a separate path.
+        for (m, result) in swiss_pairs_round(&scores, tables.len(), VpScale::Wbf2013)
+            .unwrap()
+            .into_iter()
+            .enumerate()
+        {
+            expected[tables[m].0] += result.points[0];
+            expected[tables[m].1] += result.points[1];
+        }
+        if round < 5 {
+            let said = pair_next(&mut session);
+            assert!(said.starts_with(&format!("Round {} paired", round + 1)), "{said}");
+        }
+    }
+    let said = pair_next(&mut session);
+    assert!(said.contains("all 5 rounds of the Swiss are paired"), "{said}");
+    // Every pair's VPs as the standings give them, against the round-by-round totals; 20 VPs
+    // a match, 40 matches.
+    let event = session.event().clone();
+    let mut total = 0.0;
+    for (name, points, ..) in rows(&session) {
+        let pair = event.schedule.entrants.iter().position(|e| *e == name).unwrap();
+        assert_eq!(points, format!("{:.2}", expected[pair] as f64 / 100.0), "{name}");
+        total += points.parse::<f64>().unwrap();
+    }
+    assert!((total - 800.0).abs() < 0.01, "{total}");
+    assert_eq!(met.len(), 40);
+}
+
+#[test]
+fn an_odd_field_gives_the_bye_and_a_pair_may_join_or_leave_between_rounds() {
+    let path = scratch("swiss-pairs", "odd.tourney");
+    let mut session = Session::create(&path, &swiss_pairs_event(7, 4, 2)).unwrap();
+    let first = session.event().schedule.round(1).unwrap().clone();
+    assert_eq!((first.absent[0].entrant, first.absent[0].kind), (6, Absence::Bye));
+    for round in 1..=2u32 {
+        let event = session.event().clone();
+        let played = event.schedule.round(round).unwrap().clone();
+        for table in &played.tables {
+            let (home, away) = match_teams(table).unwrap();
+            for deal in event.deals_of_round(round) {
+                score(
+                    &mut session,
+                    round,
+                    table.number,
+                    deal,
+                    ns_score(home, away, deal),
+                );
+            }
+        }
+        if round == 1 {
+            // The bye is 12 VPs, the usual figure, counted once round 1 is complete.
+            let standings = rows(&session);
+            let bye = standings.iter().find(|r| r.0 == "Player 7").unwrap();
+            assert_eq!(bye.1, "12.00");
+            // A late pair joins round 2: eight pairs, no bye.
+            let said = session
+                .apply(Command::LateArrival {
+                    name: "Late & Pair".into(),
+                    before_round: None,
+                    missed: scheduler::movement::MissedBoards::NotPlayed,
+                })
+                .unwrap()
+                .message;
+            assert!(said.contains("Late & Pair is paired from round 2 on"), "{said}");
+            let said = pair_next(&mut session);
+            assert!(said.starts_with("Round 2 paired"), "{said}");
+            assert!(session.event().schedule.round(2).unwrap().absent.is_empty());
+        }
+    }
+    // A three-way match is for teams: the odd pair out has the bye.
+    let refused = session
+        .apply(Command::PairNextRound {
+            leaving: vec![1],
+            three_way: true,
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("three-way match is for Swiss teams"),
+        "{refused}"
+    );
+    // Pair 2 withdraws as round 3 is paired: seven play, one has the bye, not Player 7 again.
+    let said = session
+        .apply(Command::PairNextRound {
+            leaving: vec![1],
+            three_way: false,
+        })
+        .unwrap()
+        .message;
+    assert!(said.starts_with("Round 3 paired"), "{said}");
+    let round3 = session.event().schedule.round(3).unwrap().clone();
+    let bye: Vec<usize> = round3
+        .absent
+        .iter()
+        .filter(|a| a.kind == Absence::Bye)
+        .map(|a| a.entrant)
+        .collect();
+    assert_eq!(bye.len(), 1);
+    assert_ne!(bye[0], 6);
+    assert!(
+        round3
+            .absent
+            .iter()
+            .any(|a| a.entrant == 1 && a.kind == Absence::Left)
+    );
+}
+
+#[test]
+fn what_a_swiss_pairs_event_refuses() {
+    let make = |change: &dyn Fn(&mut NewEvent)| {
+        let mut spec = NewEvent::new("Swiss pairs", EventFormat::BridgePairs, Roster::numbered(8));
+        spec.options.swiss = true;
+        spec.options.rounds = Some(3);
+        change(&mut spec);
+        build_event(&spec, &Control::unlimited())
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    let refused = make(&|s| s.options.teams_scoring = TeamsScoring::BoardAMatch).unwrap_err();
+    assert!(refused.contains("board-a-match"), "{refused}");
+    let refused = make(&|s| s.options.three_way = true).unwrap_err();
+    assert!(
+        refused.contains("three-way match is for Swiss teams"),
+        "{refused}"
+    );
+    let refused = make(&|s| s.options.rounds = None).unwrap_err();
+    assert!(refused.contains("number of rounds"), "{refused}");
+    let refused = make(&|s| {
+        s.options.teams_bye = Some(TeamsBye::Fixed { hundredths: 2500 });
+    })
+    .unwrap_err();
+    assert!(refused.contains("a bye of 25"), "{refused}");
+    // Plain IMPs: the margin itself is the points.
+    make(&|s| s.options.teams_scoring = TeamsScoring::Imps).unwrap();
+
+    // Artificial scores are refused: every table plays the board, so it has a score.
+    let path = scratch("swiss-pairs", "refused.tourney");
+    let mut session = Session::create(&path, &swiss_pairs_event(8, 3, 2)).unwrap();
+    let refused = session
+        .apply(Command::SetResult(
+            ResultKey {
+                round: 1,
+                table: 1,
+                deal: 1,
+            },
+            ResultValue::Bridge {
+                board: BridgeResult::NotPlayed,
+            },
+        ))
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("enter its score"), "{refused}");
+}
