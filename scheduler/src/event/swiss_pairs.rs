@@ -9,9 +9,9 @@
 //! and withdrawals are the Swiss teams event's.
 
 use super::teams::{TeamsBye, TeamsScoring, match_teams};
-use super::{Event, ResultKey, ResultValue, Results, Scoring};
+use super::{BridgeResult, Event, ResultKey, ResultValue, Results, Scoring};
 use crate::model::{Absence, Round};
-use crate::scoring::bridge::butler_imps;
+use crate::scoring::bridge::{butler_datum, imps};
 use crate::scoring::teams::{BoardEntry, MatchResult, PlayedMatch, score_match};
 use serde::{Deserialize, Serialize};
 
@@ -46,6 +46,21 @@ pub fn settings(event: &Event) -> Option<SwissPairs> {
     }
 }
 
+/// One board of a Swiss pairs match as the sheets and the window show it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PairsBoard {
+    /// The board number.
+    pub deal: u32,
+    /// The result entered, if any.
+    pub result: Option<BridgeResult>,
+    /// Its N-S score.
+    pub ns: Option<i32>,
+    /// The board's datum over the round's scores entered so far.
+    pub datum: Option<i32>,
+    /// The N-S pair's IMPs against the datum (the E-W pair's are their negation).
+    pub imps: Option<i32>,
+}
+
 /// One match of a Swiss pairs round as the window, the command line and the sheets show it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PairsMatch {
@@ -55,21 +70,25 @@ pub struct PairsMatch {
     pub home: usize,
     /// The pair sitting E-W.
     pub away: usize,
-    /// Each board of the round: its number and, once entered, the N-S pair's IMPs against the
-    /// datum of the scores entered so far.
-    pub boards: Vec<(u32, Option<i32>)>,
+    /// Each board of the round, with what is entered and scored so far.
+    pub boards: Vec<PairsBoard>,
     /// The match scored, once every board is in (provisional until the round is complete: a
     /// later score can move a datum).
     pub result: Option<MatchResult>,
 }
 
+/// The result entered at `table` for `deal` of `round`, if any.
+fn entered(results: &Results, round: u32, table: u32, deal: u32) -> Option<BridgeResult> {
+    match results.get(&ResultKey { round, table, deal }) {
+        Some(ResultValue::Bridge { board }) => Some(*board),
+        _ => None,
+    }
+}
+
 /// The N-S score entered at `table` for `deal` of `round`, if any (artificial scores are
 /// refused for these events when entered).
 fn ns_score(results: &Results, round: u32, table: u32, deal: u32) -> Option<i32> {
-    match results.get(&ResultKey { round, table, deal }) {
-        Some(ResultValue::Bridge { board }) => board.north_south_score(deal),
-        _ => None,
-    }
+    entered(results, round, table, deal).and_then(|board| board.north_south_score(deal))
 }
 
 /// Every match of `round`, scored as far as its results go.
@@ -80,33 +99,49 @@ pub fn round_matches(event: &Event, results: &Results, round: &Round, swiss: Swi
         .iter()
         .filter_map(|t| match_teams(t).map(|(home, away)| (t.number, home, away)))
         .collect();
-    // For each board, each table's IMPs against the datum of the scores entered.
-    let mut imps = vec![vec![None; deals.len()]; tables.len()];
-    for (d, &deal) in deals.iter().enumerate() {
-        let scored: Vec<(usize, i32)> = tables
-            .iter()
-            .enumerate()
-            .filter_map(|(i, &(table, ..))| ns_score(results, round.number, table, deal).map(|s| (i, s)))
-            .collect();
-        let scores: Vec<i32> = scored.iter().map(|s| s.1).collect();
-        for ((i, _), value) in scored.iter().zip(butler_imps(&scores)) {
-            imps[*i][d] = Some(value.round() as i32);
+    let mut boards: Vec<Vec<PairsBoard>> = tables
+        .iter()
+        .map(|&(table, ..)| {
+            deals
+                .iter()
+                .map(|&deal| {
+                    let result = entered(results, round.number, table, deal);
+                    PairsBoard {
+                        deal,
+                        result,
+                        ns: result.and_then(|r| r.north_south_score(deal)),
+                        datum: None,
+                        imps: None,
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    // Each board's datum over the scores entered, and each table's IMPs against it.
+    for d in 0..deals.len() {
+        let scores: Vec<i32> = boards.iter().filter_map(|b| b[d].ns).collect();
+        let datum = butler_datum(&scores);
+        for line in boards.iter_mut().map(|b| &mut b[d]) {
+            if let (Some(ns), Some(datum)) = (line.ns, datum) {
+                line.datum = Some(datum);
+                line.imps = Some(imps(ns - datum));
+            }
         }
     }
     tables
         .iter()
-        .zip(imps)
-        .map(|(&(table, home, away), imps)| {
-            let result = imps
+        .zip(boards)
+        .map(|(&(table, home, away), boards)| {
+            let result = boards
                 .iter()
-                .map(|i| i.map(|i| BoardEntry::Adjusted { first: i, second: -i }))
+                .map(|b| b.imps.map(|i| BoardEntry::Adjusted { first: i, second: -i }))
                 .collect::<Option<Vec<_>>>()
-                .and_then(|boards| score_match(&boards, swiss.scoring.match_scoring()).ok());
+                .and_then(|entries| score_match(&entries, swiss.scoring.match_scoring()).ok());
             PairsMatch {
                 table,
                 home,
                 away,
-                boards: deals.iter().copied().zip(imps).collect(),
+                boards,
                 result,
             }
         })

@@ -293,11 +293,19 @@ pub fn cross_imps(ns_scores: &[i32]) -> Vec<f64> {
         .collect()
 }
 
-/// Butler: each N–S score against the datum, the average score with the top and bottom left
-/// out when there are five or more results (rounded to ten).
+/// Butler: each N–S score against the datum ([`butler_datum`]).
 pub fn butler_imps(ns_scores: &[i32]) -> Vec<f64> {
-    if ns_scores.len() < 2 {
-        return vec![0.0; ns_scores.len()];
+    let Some(datum) = butler_datum(ns_scores) else {
+        return Vec::new();
+    };
+    ns_scores.iter().map(|&s| imps(s - datum) as f64).collect()
+}
+
+/// The datum of a board's N–S scores: their average, with the top and bottom left out when
+/// there are five or more, rounded to ten; `None` for no scores.
+pub fn butler_datum(ns_scores: &[i32]) -> Option<i32> {
+    if ns_scores.is_empty() {
+        return None;
     }
     let mut sorted = ns_scores.to_vec();
     sorted.sort_unstable();
@@ -307,8 +315,7 @@ pub fn butler_imps(ns_scores: &[i32]) -> Vec<f64> {
         &sorted[..]
     };
     let mean = kept.iter().map(|&s| s as f64).sum::<f64>() / kept.len() as f64;
-    let datum = (mean / 10.0).round() as i32 * 10;
-    ns_scores.iter().map(|&s| imps(s - datum) as f64).collect()
+    Some((mean / 10.0).round() as i32 * 10)
 }
 
 #[cfg(test)]

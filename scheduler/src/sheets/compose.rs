@@ -48,7 +48,7 @@ pub fn document(
     for kind in kinds {
         let (title, body) = match kind {
             SheetKind::Round => match &scored.teams {
-                Some(teams) if teams.night().is_none() => teams::round_sheet(teams),
+                Some(teams) if teams.night().is_none() && !teams.swiss_pairs() => teams::round_sheet(teams),
                 _ => round_sheet(schedule, options),
             },
             SheetKind::MatchCards => match &scored.teams {
@@ -61,9 +61,9 @@ pub fn document(
             },
             SheetKind::Table => match &schedule.movement {
                 Some(movement) => club_pairs::guide_cards(schedule, movement),
-                None => table_cards(schedule),
+                None => table_cards(schedule, options.bridge_boards_per_round.is_some()),
             },
-            SheetKind::Personal => personal_cards(schedule),
+            SheetKind::Personal => personal_cards(schedule, options.bridge_boards_per_round.is_some()),
             SheetKind::Standings => {
                 if standings.is_empty() {
                     return Err(SheetError::Options(
@@ -197,8 +197,12 @@ fn widest_grid(body: &SectionBody) -> f64 {
     }
 }
 
-fn seat_word(seat: Seat) -> &'static str {
+/// A seat's name on the sheets; at bridge (`bridge`) the home pair sits N-S and the away
+/// pair E-W, and the sheets say so.
+fn seat_word(seat: Seat, bridge: bool) -> &'static str {
     match seat {
+        Seat::Home if bridge => "N-S",
+        Seat::Away if bridge => "E-W",
         Seat::N => "North",
         Seat::E => "East",
         Seat::S => "South",
@@ -256,6 +260,7 @@ fn absence_note(schedule: &Schedule, round: &Round) -> Option<String> {
 
 fn round_sheet(schedule: &Schedule, options: &SheetOptions) -> (String, SectionBody) {
     let chess = schedule.format == Format::TeamChess;
+    let bridge = options.bridge_boards_per_round.is_some();
     let mut columns = vec![Column::new("Table", ColumnKind::Number)];
     if chess {
         columns.extend([
@@ -271,7 +276,7 @@ fn round_sheet(schedule: &Schedule, options: &SheetOptions) -> (String, SectionB
         columns.extend(
             seat_columns(schedule.format)
                 .iter()
-                .map(|(seat, _)| Column::new(seat_word(*seat), ColumnKind::Name)),
+                .map(|(seat, _)| Column::new(seat_word(*seat, bridge), ColumnKind::Name)),
         );
     }
     let blocks = schedule
@@ -320,18 +325,18 @@ fn round_sheet(schedule: &Schedule, options: &SheetOptions) -> (String, SectionB
     (title.to_owned(), SectionBody::Blocks { blocks })
 }
 
-fn table_cards(schedule: &Schedule) -> (String, SectionBody) {
+fn table_cards(schedule: &Schedule, bridge: bool) -> (String, SectionBody) {
     match schedule.format {
         Format::TeamChess if schedule.promise.team_event == Some(TeamEvent::Jamboree) => {
             team_round_cards(schedule)
         }
         Format::TeamChess => match_cards(schedule),
-        Format::Whist | Format::RoundRobin | Format::Pairs => guide_cards(schedule),
+        Format::Whist | Format::RoundRobin | Format::Pairs => guide_cards(schedule, bridge),
     }
 }
 
 /// One card per table, kept by the table: who sits where in every round.
-fn guide_cards(schedule: &Schedule) -> (String, SectionBody) {
+fn guide_cards(schedule: &Schedule, bridge: bool) -> (String, SectionBody) {
     let seats = seat_columns(schedule.format);
     let mut numbers: Vec<u32> = schedule
         .rounds
@@ -344,7 +349,7 @@ fn guide_cards(schedule: &Schedule) -> (String, SectionBody) {
     columns.extend(
         seats
             .iter()
-            .map(|(seat, _)| Column::new(seat_word(*seat), ColumnKind::Name)),
+            .map(|(seat, _)| Column::new(seat_word(*seat, bridge), ColumnKind::Name)),
     );
     // A whist table writes each round's tricks on its card: a box for each side.
     let whist = schedule.format == Format::Whist;
@@ -491,7 +496,7 @@ fn team_round_cards(schedule: &Schedule) -> (String, SectionBody) {
                         vec![
                             board(Some(mine)),
                             name(schedule, mine.entrant),
-                            seat_word(own).to_owned(),
+                            seat_word(own, false).to_owned(),
                             name(schedule, theirs.entrant),
                             team(schedule, theirs.entrant),
                             board(Some(theirs)),
@@ -526,7 +531,7 @@ fn team_round_cards(schedule: &Schedule) -> (String, SectionBody) {
 }
 
 /// One line per round of one player's evening.
-fn movement_line(schedule: &Schedule, round: &Round, entrant: usize) -> String {
+fn movement_line(schedule: &Schedule, round: &Round, entrant: usize, bridge: bool) -> String {
     let prefix = format!("Round {} →", round.number);
     if let Some(absent) = round.absent.iter().find(|a| a.entrant == entrant) {
         return match absent.kind {
@@ -561,7 +566,7 @@ fn movement_line(schedule: &Schedule, round: &Round, entrant: usize) -> String {
             format!(
                 "{prefix} table {}, {}, partner {}, v {}",
                 table.number,
-                seat_word(mine.seat),
+                seat_word(mine.seat, bridge),
                 others(&[partner]).join(""),
                 others(&opponents).join(" & ")
             )
@@ -581,7 +586,11 @@ fn movement_line(schedule: &Schedule, round: &Round, entrant: usize) -> String {
                 format!(
                     "{prefix} table {}, {} v {}",
                     table.number,
-                    seat_word(mine.seat).to_lowercase(),
+                    if bridge {
+                        seat_word(mine.seat, true).to_owned()
+                    } else {
+                        seat_word(mine.seat, false).to_lowercase()
+                    },
                     others(&rest).join("")
                 )
             }
@@ -603,14 +612,14 @@ fn movement_line(schedule: &Schedule, round: &Round, entrant: usize) -> String {
             format!(
                 "{prefix} table {}, {}, v {}{detail}",
                 table.number,
-                seat_word(mine.seat),
+                seat_word(mine.seat, false),
                 opponent.map_or(String::new(), |o| name(schedule, o.entrant)),
             )
         }
     }
 }
 
-fn personal_cards(schedule: &Schedule) -> (String, SectionBody) {
+fn personal_cards(schedule: &Schedule, bridge: bool) -> (String, SectionBody) {
     let slips: Vec<Slip> = (0..schedule.entrants.len())
         .map(|entrant| {
             let team_name = team(schedule, entrant);
@@ -623,7 +632,7 @@ fn personal_cards(schedule: &Schedule) -> (String, SectionBody) {
                 lines: schedule
                     .rounds
                     .iter()
-                    .map(|round| movement_line(schedule, round, entrant))
+                    .map(|round| movement_line(schedule, round, entrant, bridge))
                     .collect(),
             }
         })

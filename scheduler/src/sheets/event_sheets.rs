@@ -8,7 +8,7 @@ use crate::event::club_pairs::{scorecards, travellers};
 use crate::event::standings::standings;
 use crate::event::teams_ranking::running_ranking;
 use crate::event::whist_drive::player_rounds;
-use crate::event::{Event, Results, Scoring};
+use crate::event::{Event, Results, Scoring, swiss_pairs};
 
 /// Title, club and date from the event's settings; for bridge without a movement, the boards
 /// per round (so the sheets say how many copies of each board are needed).
@@ -38,6 +38,19 @@ pub fn sheet_options(event: &Event) -> SheetOptions {
 pub fn sheet_kinds(event: &Event) -> Vec<SheetKind> {
     if matches!(event.settings.scoring, Scoring::Teams { .. }) {
         return vec![SheetKind::Round, SheetKind::MatchCards];
+    }
+    // A Swiss pairs event: how many copies of the boards, who sits where, and a score card
+    // for each table to fill in.
+    if swiss_pairs::settings(event).is_some() {
+        let mut kinds = vec![
+            SheetKind::MovementSummary,
+            SheetKind::Round,
+            SheetKind::MatchCards,
+        ];
+        if !event.hand_records().is_empty() {
+            kinds.push(SheetKind::HandRecords);
+        }
+        return kinds;
     }
     let bridge = matches!(event.settings.scoring, Scoring::Bridge { .. });
     let mut kinds = match (&event.schedule.movement, bridge) {
@@ -98,9 +111,10 @@ pub fn event_document(
 ) -> Result<SheetDocument, SheetError> {
     if let Some(round) = options.round {
         let paired = event.schedule.rounds.len();
-        if !matches!(event.settings.scoring, Scoring::Teams { .. }) {
+        if !matches!(event.settings.scoring, Scoring::Teams { .. }) && swiss_pairs::settings(event).is_none()
+        {
             return Err(SheetError::Options(
-                "a single round's sheets are printed for teams events; this event prints every round".into(),
+                "a single round's sheets are printed for Swiss and teams events; this event prints every round".into(),
             ));
         }
         if round == 0 || round as usize > paired {
@@ -115,13 +129,14 @@ pub fn event_document(
     } else {
         running_ranking(event, results).map_or_else(|| standings(event, results), |ranking| vec![ranking])
     };
-    let teams = (matches!(event.settings.scoring, Scoring::Teams { .. }) || teams_night(event)).then_some(
-        TeamsSheets {
-            event,
-            results,
-            round: options.round,
-        },
-    );
+    let teams = (matches!(event.settings.scoring, Scoring::Teams { .. })
+        || teams_night(event)
+        || swiss_pairs::settings(event).is_some())
+    .then_some(TeamsSheets {
+        event,
+        results,
+        round: options.round,
+    });
     if teams_night(event) && options.kinds.contains(&SheetKind::ScoreCards) {
         return Err(SheetError::Options(
             "a teams night's pairs have no personal score cards (those count matchpoints among the pairs, and a teams night is scored match by match): print the match score cards (both tables of each match) and the travellers".into(),

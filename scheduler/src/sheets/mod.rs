@@ -14,6 +14,7 @@ mod join;
 pub mod pdf;
 mod scorecards;
 pub mod site;
+mod swiss_pairs;
 pub mod table_codes;
 pub mod teams;
 pub mod teams_movement;

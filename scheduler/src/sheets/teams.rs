@@ -62,6 +62,12 @@ impl TeamsSheets<'_> {
         }
     }
 
+    /// Whether the event is a Swiss pairs event (its matches are one table each:
+    /// `swiss_pairs::match_cards`).
+    pub(super) fn swiss_pairs(&self) -> bool {
+        crate::event::swiss_pairs::settings(self.event).is_some()
+    }
+
     fn name(&self, team: usize) -> String {
         if self.night().is_some() {
             let movement = self.event.schedule.movement.as_ref();
@@ -294,6 +300,9 @@ fn board_cells(deal: u32, board: Option<TeamBoard>, home_imps: Option<i32>) -> V
 
 /// The match score cards, one per match of every round chosen, a match a card across the page.
 pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, SectionBody) {
+    if teams.swiss_pairs() {
+        return super::swiss_pairs::match_cards(teams, options);
+    }
     let columns = MATCH_COLUMNS
         .iter()
         .map(|&(label, width, align)| CardColumn {

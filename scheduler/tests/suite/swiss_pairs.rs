@@ -95,8 +95,10 @@ fn eight_pairs_scored_against_the_datum_by_hand_and_paired_from_the_standings() 
     );
     let imps: Vec<Vec<Option<i32>>> = matches
         .iter()
-        .map(|m| m.boards.iter().map(|b| b.1).collect())
+        .map(|m| m.boards.iter().map(|b| b.imps).collect())
         .collect();
+    let datums: Vec<Option<i32>> = matches[0].boards.iter().map(|b| b.datum).collect();
+    assert_eq!(datums, [Some(310), Some(60)]);
     assert_eq!(
         imps,
         [
@@ -341,4 +343,81 @@ fn what_a_swiss_pairs_event_refuses() {
         .unwrap_err()
         .to_string();
     assert!(refused.contains("enter its score"), "{refused}");
+}
+
+#[test]
+fn the_sheets_give_the_seats_and_a_score_card_per_table_filled_as_scored() {
+    use scheduler::sheets::event_sheets::{event_document, event_sheets_pdf, sheet_kinds, sheet_options};
+    use scheduler::sheets::{SectionBody, SheetKind};
+    let path = scratch("swiss-pairs", "sheets.tourney");
+    let mut session = Session::create(&path, &swiss_pairs_event(8, 3, 2)).unwrap();
+    let kinds = sheet_kinds(session.event());
+    assert_eq!(
+        kinds,
+        [
+            SheetKind::MovementSummary,
+            SheetKind::Round,
+            SheetKind::MatchCards
+        ]
+    );
+    // Table 1 in full, a contract with its lead on board 1; the others' scores.
+    let contract = BridgeResult::contract(
+        scheduler::scoring::bridge::Contract::parse("4S").unwrap(),
+        scheduler::deals::Direction::North,
+        10,
+    );
+    session
+        .apply(Command::SetResult(
+            ResultKey {
+                round: 1,
+                table: 1,
+                deal: 1,
+            },
+            ResultValue::Bridge { board: contract },
+        ))
+        .unwrap();
+    score(&mut session, 1, 1, 2, -110);
+    for (table, ns) in [(2, 450), (3, -50), (4, 420)] {
+        score(&mut session, 1, table, 1, ns);
+    }
+    let options = sheet_options(session.event());
+    let document = event_document(session.event(), session.results(), &options).unwrap();
+    // The round sheet names the seats at bridge: N-S and E-W, not home and away.
+    let SectionBody::Blocks { blocks } = &document.sections[1].body else {
+        panic!("the round sheet is a table per round");
+    };
+    let columns: Vec<&str> = blocks[0].grid.columns.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(columns, ["Table", "N-S", "E-W"]);
+    let SectionBody::Scorecards { cards, columns, .. } = &document.sections[2].body else {
+        panic!("the match cards are score cards");
+    };
+    assert_eq!(cards.len(), 4);
+    assert_eq!(columns.len(), 11);
+    let first = &cards[0];
+    assert_eq!(first.pair, "Round 1, table 1");
+    assert_eq!(first.names, "N-S Player 1 (1) v E-W Player 5 (5)");
+    let line = |card: &scheduler::sheets::PairCard, b: usize| -> Vec<String> {
+        card.rounds[0].boards[b].iter().map(|c| c.text.clone()).collect()
+    };
+    // Board 1: 420, 450, -50, 420: datum 310; table 1 +110 → 3 IMPs to N-S.
+    assert_eq!(
+        line(first, 0),
+        ["1", "–", "4S", "N", "=", "", "420", "", "310", "3", ""]
+    );
+    // Board 2 at table 1 only: the datum is its own score, 0 IMPs each: the match is complete
+    // but the round is not, so the card says the scores are provisional.
+    assert_eq!(line(first, 1)[6..], ["", "110", "-110", "0", "0"]);
+    assert!(first.foot[1].starts_with("Provisional"), "{:?}", first.foot);
+    // Table 2 has board 2 still to come: boxes, and the line to sign.
+    assert_eq!(line(&cards[1], 1)[2..], ["", "", "", "", "", "", "", "", ""]);
+    assert!(
+        cards[1].foot[0].starts_with("Scores checked and agreed"),
+        "{:?}",
+        cards[1].foot
+    );
+    // The PDF is written and reads back with the cards' words.
+    let pdf = event_sheets_pdf(session.event(), session.results(), &options).unwrap();
+    let pages = super::sheets::read_pdf(&pdf);
+    assert!(pages.contains("Round 1, table 1"));
+    assert!(pages.contains("N-S Player 1 (1) v E-W Player 5 (5)"));
 }

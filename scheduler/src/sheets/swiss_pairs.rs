@@ -1,0 +1,191 @@
+//! The match score cards of a Swiss pairs event (the slip each table fills in and hands to
+//! the director): the round, the table, the two pairs and their seats, a line per board with
+//! boxes for the contract, declarer, tricks and score, and once scored the board's datum and
+//! each pair's IMPs, with the match's IMPs and points at the foot. The figures are the
+//! event's (`event::swiss_pairs::round_matches`); `scorecards.typ` draws them.
+
+use super::scorecards::event_line;
+use super::teams::TeamsSheets;
+use super::{CardCell, CardColumn, CardRound, CellAlign, PairCard, SectionBody, SheetOptions};
+use crate::deals::{Vulnerability, standard_vulnerability};
+use crate::event::BridgeResult;
+use crate::event::swiss_pairs::{PairsBoard, PairsMatch, round_matches, settings};
+use crate::event::teams::TeamsScoring;
+use crate::scoring::teams::points_text;
+
+const COLUMNS: [(&str, f64, CellAlign); 11] = [
+    ("Board", 30.0, CellAlign::Right),
+    ("Vul", 20.0, CellAlign::Center),
+    ("Contract", 0.0, CellAlign::Center),
+    ("By", 14.0, CellAlign::Center),
+    ("Tricks", 26.0, CellAlign::Center),
+    ("Lead", 26.0, CellAlign::Center),
+    ("N-S", 34.0, CellAlign::Right),
+    ("E-W", 34.0, CellAlign::Right),
+    ("Datum", 34.0, CellAlign::Right),
+    ("N-S", 26.0, CellAlign::Right),
+    ("E-W", 26.0, CellAlign::Right),
+];
+
+/// Room to write a contract in.
+const PADDING: f64 = 4.0;
+
+fn cell(text: impl Into<String>) -> CardCell {
+    CardCell {
+        text: text.into(),
+        span: 1,
+        faint: false,
+    }
+}
+
+fn vulnerability(board: u32) -> &'static str {
+    match standard_vulnerability(board) {
+        Vulnerability::None => "–",
+        Vulnerability::NorthSouth => "NS",
+        Vulnerability::EastWest => "EW",
+        Vulnerability::All => "All",
+    }
+}
+
+/// One board's line: what was entered (or boxes), the score on the side that made it, and
+/// once scored the datum and the IMPs of whichever pair gained.
+fn board_cells(line: &PairsBoard) -> Vec<CardCell> {
+    let (contract, by, tricks, lead) = match line.result {
+        Some(BridgeResult::Contract {
+            contract,
+            declarer,
+            tricks,
+            lead,
+        }) => (
+            contract.to_string(),
+            declarer.to_string(),
+            crate::event::made_text(contract, tricks),
+            lead.map_or(String::new(), |card| card.to_string()),
+        ),
+        Some(BridgeResult::PassedOut) => ("passed".to_owned(), String::new(), String::new(), String::new()),
+        _ => Default::default(),
+    };
+    let (ns, ew) = match line.ns {
+        Some(score) if score < 0 => (String::new(), score.unsigned_abs().to_string()),
+        Some(score) => (score.to_string(), String::new()),
+        None => (String::new(), String::new()),
+    };
+    let (ns_imps, ew_imps) = match line.imps {
+        Some(imps) if imps > 0 => (imps.to_string(), String::new()),
+        Some(imps) if imps < 0 => (String::new(), imps.unsigned_abs().to_string()),
+        Some(_) => ("0".to_owned(), "0".to_owned()),
+        None => (String::new(), String::new()),
+    };
+    vec![
+        cell(line.deal.to_string()),
+        cell(vulnerability(line.deal)),
+        cell(contract),
+        cell(by),
+        cell(tricks),
+        cell(lead),
+        cell(ns),
+        cell(ew),
+        cell(line.datum.map_or(String::new(), |d| d.to_string())),
+        cell(ns_imps),
+        cell(ew_imps),
+    ]
+}
+
+/// One table's card.
+/// One table's card; `complete` when every table of the round is in (the datums are final).
+fn card(
+    teams: &TeamsSheets,
+    round: u32,
+    m: &PairsMatch,
+    scoring: TeamsScoring,
+    complete: bool,
+    event: &str,
+) -> PairCard {
+    let name = |e: usize| teams.event.schedule.entrants.get(e).cloned().unwrap_or_default();
+    let (home, away) = (name(m.home), name(m.away));
+    let deals = teams.event.deals_of_round(round);
+    let foot = match &m.result {
+        Some(result) => {
+            let mut line = format!(
+                "{home} {} IMPs, {away} {} IMPs",
+                result.imps_won[0], result.imps_won[1]
+            );
+            if scoring != TeamsScoring::Imps {
+                line.push_str(&format!(
+                    " · {} {} – {}",
+                    scoring.column(),
+                    points_text(result.points[0]),
+                    points_text(result.points[1])
+                ));
+            }
+            let datums = if complete {
+                "Final: every table's scores are in."
+            } else {
+                "Provisional: scored against the datum of the scores entered so far, final once every table is in."
+            };
+            vec![line, datums.to_owned()]
+        }
+        None => vec![
+            "Scores checked and agreed — N-S: ______________________   E-W: ______________________"
+                .to_owned(),
+            "The datum and the IMPs are filled in by the scorer once every table's scores are in.".to_owned(),
+        ],
+    };
+    PairCard {
+        pair: format!("Round {round}, table {}", m.table),
+        names: format!("N-S {home} ({}) v E-W {away} ({})", m.home + 1, m.away + 1),
+        event: format!("{event} · boards {}–{}", deals.start(), deals.end()),
+        status: None,
+        rounds: vec![CardRound {
+            round: String::new(),
+            seat: String::new(),
+            against: String::new(),
+            names: String::new(),
+            note: None,
+            boards: m.boards.iter().map(board_cells).collect(),
+        }],
+        foot,
+    }
+}
+
+/// The match score cards of every round chosen, one table a card across the page.
+pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, SectionBody) {
+    let columns = COLUMNS
+        .iter()
+        .map(|&(label, width, align)| CardColumn {
+            label: label.into(),
+            width,
+            align,
+        })
+        .collect();
+    let group = |text: &str, span: usize| CardCell {
+        text: text.to_owned(),
+        span,
+        faint: false,
+    };
+    let groups = vec![group("", 6), group("Score", 2), group("", 1), group("IMPs", 2)];
+    let event = event_line(options);
+    let mut cards = Vec::new();
+    if let Some(swiss) = settings(teams.event) {
+        for round in &teams.event.schedule.rounds {
+            if teams.round.is_none_or(|only| only == round.number) {
+                let matches = round_matches(teams.event, teams.results, round, swiss);
+                let complete = matches.iter().all(|m| m.result.is_some());
+                for m in &matches {
+                    cards.push(card(teams, round.number, m, swiss.scoring, complete, &event));
+                }
+            }
+        }
+    }
+    (
+        "Match score cards".to_owned(),
+        SectionBody::Scorecards {
+            across: 1,
+            padding: PADDING,
+            lead: false,
+            groups,
+            columns,
+            cards,
+        },
+    )
+}
