@@ -40,6 +40,15 @@ pub fn options_rows(
         movement_rows(ui, options, entrants);
     }
     match options.format {
+        EventFormat::BridgePairs if options.swiss => {
+            let rounds = options.rounds.get_or_insert(5);
+            row(ui, "Rounds", |ui| {
+                ui.add(egui::DragValue::new(rounds).range(1..=scheduler::event::create::MAX_SWISS_ROUNDS))
+                    .on_hover_text(
+                        "Each round after the first is paired from the standings once the last is entered",
+                    )
+            });
+        }
         EventFormat::BridgePairs if options.movement.is_some() => {
             rounds_row(
                 ui,
@@ -223,6 +232,42 @@ fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize, names
     options.teams_bye = average.then_some(TeamsBye::Average);
 }
 
+/// The movement list's name for a Swiss pairs event.
+const SWISS_PAIRS: &str = "Swiss pairs: paired round by round from the standings";
+
+/// A Swiss pairs event: boards a match, VPs or IMPs (board-a-match is for teams), and what a
+/// bye is worth.
+fn swiss_pairs_scoring_rows(ui: &mut egui::Ui, options: &mut EventOptions) {
+    row(ui, "Boards a match", |ui| {
+        ui.add(egui::DragValue::new(&mut options.boards_per_round).range(1..=scheduler::event::MAX_PER_ROUND))
+            .on_hover_text("Every table plays the round's boards: a copy of each board for each table")
+    });
+    let scoring = options.teams_scoring;
+    row(ui, "Scored by", |ui| {
+        ui.horizontal(|ui| {
+            let a = ui.selectable_value(&mut options.teams_scoring, TeamsScoring::Wbf2013, TeamsScoring::Wbf2013.label());
+            let b = ui.selectable_value(&mut options.teams_scoring, TeamsScoring::Imps, TeamsScoring::Imps.label());
+            a | b
+        })
+        .inner
+        .on_hover_text("Each board against its datum (Butler); the match's IMP margin as victory points, or the IMPs themselves")
+    });
+    if options.teams_scoring != scoring {
+        options.teams_bye = None;
+    }
+    let usual = TeamsBye::usual(options.teams_scoring, options.boards_per_round);
+    let mut average = matches!(options.teams_bye, Some(TeamsBye::Average));
+    row(ui, "A bye scores", |ui| {
+        ui.horizontal(|ui| {
+            let a = ui.selectable_value(&mut average, false, format!("{usual}"));
+            let b = ui.selectable_value(&mut average, true, "the pair's average");
+            a | b
+        })
+        .inner
+    });
+    options.teams_bye = average.then_some(TeamsBye::Average);
+}
+
 /// A teams night: the movement the roster's teams get (or why there is none), boards a
 /// round and how a match counts (no byes: every team plays every round).
 fn night_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize) {
@@ -367,6 +412,7 @@ fn scoring_rows(ui: &mut egui::Ui, options: &mut EventOptions, entrants: usize) 
                     .on_hover_text("Each round's tricks must add up to 13 × hands")
             });
         }
+        EventFormat::BridgePairs if options.swiss => swiss_pairs_scoring_rows(ui, options),
         EventFormat::BridgeIndividual | EventFormat::BridgePairs => {
             row(ui, "Boards per round", |ui| {
                 ui.add(egui::DragValue::new(&mut options.boards_per_round).range(1..=8))
@@ -466,6 +512,7 @@ fn movement_rows(ui: &mut egui::Ui, options: &mut EventOptions, pairs: usize) {
             .iter()
             .find(|o| o.kind == plan.kind)
             .map_or_else(|| plan.kind.name().to_owned(), describe),
+        None if options.swiss => SWISS_PAIRS.to_owned(),
         None => "round robin: every table plays the same boards".to_owned(),
     };
     row(ui, "Movement", |ui| {
@@ -477,6 +524,7 @@ fn movement_rows(ui: &mut egui::Ui, options: &mut EventOptions, pairs: usize) {
                     let chosen = options.movement.as_ref().is_some_and(|p| p.kind == offer.kind);
                     if ui.selectable_label(chosen, describe(offer)).clicked() {
                         options.boards_per_round = offer.boards_per_round as u32;
+                        options.swiss = false;
                         options.movement = Some(MovementPlan {
                             kind: offer.kind,
                             phantom: None,
@@ -486,12 +534,30 @@ fn movement_rows(ui: &mut egui::Ui, options: &mut EventOptions, pairs: usize) {
                 }
                 if ui
                     .selectable_label(
-                        options.movement.is_none(),
+                        options.movement.is_none() && !options.swiss,
                         "round robin: every table plays the same boards",
                     )
                     .clicked()
                 {
                     options.movement = None;
+                    options.swiss = false;
+                }
+                if ui
+                    .selectable_label(options.movement.is_none() && options.swiss, SWISS_PAIRS)
+                    .on_hover_text(
+                        "Each round after the first is paired from the standings: each table is a match of two pairs, every table plays the round's boards (a copy for each table), each board is scored against its datum and each match's IMPs become victory points",
+                    )
+                    .clicked()
+                    && !options.swiss
+                {
+                    options.movement = None;
+                    options.swiss = true;
+                    options.rounds = Some(5);
+                    options.boards_per_round = 6;
+                    options.teams_bye = None;
+                    if options.teams_scoring == TeamsScoring::BoardAMatch {
+                        options.teams_scoring = TeamsScoring::Wbf2013;
+                    }
                 }
             })
             .response

@@ -242,9 +242,10 @@ impl ResultsView {
     }
 }
 
-/// A teams event: who has the bye, who has left and who joins later, for the director to see.
+/// A teams or Swiss event: who has the bye, who has left and who joins later, for the director to see.
 fn absent_teams_ui(ui: &mut egui::Ui, event: &scheduler::event::Event, round: &scheduler::model::Round) {
-    if matches!(event.settings.scoring, Scoring::Teams { .. }) && !round.absent.is_empty() {
+    let swiss = event.settings.options.as_ref().is_some_and(|o| o.swiss);
+    if (matches!(event.settings.scoring, Scoring::Teams { .. }) || swiss) && !round.absent.is_empty() {
         let name = |e: usize| event.schedule.entrants.get(e).map_or("?", String::as_str);
         let absent: Vec<String> = round
             .absent
@@ -499,7 +500,7 @@ impl ResultsView {
             self.result_row(ui, session, key, line, fields, field, commands);
             ui.end_row();
         }
-        if teams {
+        if teams || scheduler::event::swiss_pairs::settings(event).is_some() {
             match_totals_rows(ui, session, round, table.number);
         }
     }
@@ -736,10 +737,26 @@ fn score_text(value: &ResultValue, key: ResultKey, (home, away): (&str, &str)) -
 /// table (a three-way match has three).
 fn match_totals_rows(ui: &mut egui::Ui, session: &Session, round: u32, table: u32) {
     let event = session.event();
+    let name = |e: usize| event.schedule.entrants.get(e).cloned().unwrap_or_default();
+    if let Some(swiss) = scheduler::event::swiss_pairs::settings(event) {
+        // A Swiss pairs match: this table's boards against the datums of the round so far.
+        let Some(played) = event.schedule.round(round) else {
+            return;
+        };
+        let matches = scheduler::event::swiss_pairs::round_matches(event, session.results(), played, swiss);
+        for m in matches.iter().filter(|m| m.table == table) {
+            ui.strong(format!("Table {table} so far"));
+            ui.label(name(m.home));
+            ui.strong(m.summary(swiss.scoring));
+            ui.label(name(m.away));
+            ui.label("");
+            ui.end_row();
+        }
+        return;
+    }
     let Scoring::Teams { scoring, .. } = event.settings.scoring else {
         return;
     };
-    let name = |e: usize| event.schedule.entrants.get(e).cloned().unwrap_or_default();
     for card in match_cards_at(event, session.results(), round, table) {
         let place = match card.part {
             Some(part) => format!("Match {table} ({part}/3) so far"),

@@ -1,4 +1,4 @@
-//! A Swiss teams event's round controls under the results view's progress line, on the last
+//! A Swiss event's (teams or pairs) round controls under the results view's progress line, on the last
 //! round paired: "Pair round N" once the round is complete, with the teams that withdraw
 //! before it ticked (and, for an odd number of teams, a three-way match instead of the bye); and, before any of the round's results, a hand change of its pairing (two
 //! teams exchange places: opponents, seats or the bye). Each is one command through the
@@ -55,7 +55,10 @@ impl SwissPanel {
                 e + 1
             )
         };
-        if !started && let Some(command) = self.swap_ui(ui, last.number, &playing, &name) {
+        // "team" or "pair" (a Swiss pairs event).
+        let word = scheduler::event::teams::entrant_word(event);
+        let pairs = word == "pair";
+        if !started && let Some(command) = self.swap_ui(ui, last.number, &playing, &name, word) {
             return Some(command);
         }
         let planned = options.rounds.unwrap_or(0);
@@ -64,14 +67,21 @@ impl SwissPanel {
             return None;
         }
         self.leaving.retain(|e| playing.contains(e));
-        egui::CollapsingHeader::new(format!("Teams withdrawing before round {}", last.number + 1))
+        let words = if pairs { "Pairs" } else { "Teams" };
+        egui::CollapsingHeader::new(format!("{words} withdrawing before round {}", last.number + 1))
             .id_salt(("swiss-leaving", last.number))
             .show(ui, |ui| {
-                ui.label("Ticked teams keep their results and their place in the standings, and are paired no more.");
+                ui.label(format!(
+                    "Ticked {} keep their results and their place in the standings, and are paired no more.",
+                    words.to_lowercase()
+                ));
                 ui.horizontal_wrapped(|ui| {
                     for &team in &playing {
                         let mut ticked = self.leaving.contains(&team);
-                        if ui.checkbox(&mut ticked, format!("{} withdraws", name(team))).changed() {
+                        if ui
+                            .checkbox(&mut ticked, format!("{} withdraws", name(team)))
+                            .changed()
+                        {
                             if ticked {
                                 self.leaving.insert(team);
                             } else {
@@ -83,7 +93,7 @@ impl SwissPanel {
             });
         let odd = (playing.len() - self.leaving.len()) % 2 == 1;
         let three_way = self.three_way.get_or_insert(options.three_way);
-        if odd {
+        if odd && !pairs {
             ui.checkbox(
                 three_way,
                 "Three-way match instead of the bye (the bottom three play one another over half the boards each)",
@@ -95,7 +105,7 @@ impl SwissPanel {
             pressed = button.clicked();
             ui.label(match (complete, self.leaving.is_empty()) {
                 (false, _) => "once every board of this round is entered".to_owned(),
-                (true, true) => "from the standings after this round: no team meets one it has met, unless no pairing avoids it".to_owned(),
+                (true, true) => format!("from the standings after this round: no {word} meets one it has met, unless no pairing avoids it"),
                 (true, false) => format!(
                     "from the standings after this round, without {}",
                     self.leaving.iter().map(|&e| name(e)).collect::<Vec<_>>().join(", ")
@@ -104,7 +114,7 @@ impl SwissPanel {
         });
         pressed.then(|| Command::PairNextRound {
             leaving: std::mem::take(&mut self.leaving).into_iter().collect(),
-            three_way: odd && self.three_way.unwrap_or(options.three_way),
+            three_way: odd && !pairs && self.three_way.unwrap_or(options.three_way),
         })
     }
 
@@ -115,11 +125,15 @@ impl SwissPanel {
         round: u32,
         playing: &[usize],
         name: &dyn Fn(usize) -> String,
+        word: &str,
     ) -> Option<Command> {
         let mut command = None;
         ui.horizontal(|ui| {
             ui.label(format!("Change round {round}'s pairing by hand before it is played:"));
-            for (slot, label) in ["First team to swap", "Second team to swap"].into_iter().enumerate() {
+            for (slot, label) in [format!("First {word} to swap"), format!("Second {word} to swap")]
+                .into_iter()
+                .enumerate()
+            {
                 let chosen = self.swap[slot].map_or_else(|| "choose…".to_owned(), name);
                 let combo = egui::ComboBox::from_id_salt(("swiss-swap", slot))
                     .width(150.0)
@@ -131,13 +145,13 @@ impl SwissPanel {
                     });
                 combo
                     .response
-                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, label));
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &label));
             }
             let ready = matches!(self.swap, [Some(a), Some(b)] if a != b);
             if ui
                 .add_enabled(ready, egui::Button::new("Swap"))
                 .on_hover_text("In different matches they exchange opponents; in one match, seats; with the bye, the bye. A repeat meeting it makes is said.")
-                .on_disabled_hover_text("Choose two different teams first")
+                .on_disabled_hover_text(format!("Choose two different {word}s first"))
                 .clicked()
                 && let [Some(first), Some(second)] = self.swap
             {

@@ -12,7 +12,7 @@ use super::teams::{TeamsBye, TeamsScoring, match_teams};
 use super::{BridgeResult, Event, ResultKey, ResultValue, Results, Scoring};
 use crate::model::{Absence, Round};
 use crate::scoring::bridge::{butler_datum, imps};
-use crate::scoring::teams::{BoardEntry, MatchResult, PlayedMatch, score_match};
+use crate::scoring::teams::{BoardEntry, MatchResult, PlayedMatch, points_text, score_match};
 use serde::{Deserialize, Serialize};
 
 /// How a Swiss pairs event's matches count, and what a bye is worth.
@@ -75,6 +75,31 @@ pub struct PairsMatch {
     /// The match scored, once every board is in (provisional until the round is complete: a
     /// later score can move a datum).
     pub result: Option<MatchResult>,
+}
+
+impl PairsMatch {
+    /// The match so far, as the window shows it under the table's boards: "IMPs 14–0, VPs
+    /// 17.08–2.92" once every board is in, else how many are.
+    pub fn summary(&self, scoring: TeamsScoring) -> String {
+        match &self.result {
+            Some(result) if scoring == TeamsScoring::Imps => {
+                format!("IMPs {}–{}", result.imps_won[0], result.imps_won[1])
+            }
+            Some(result) => format!(
+                "IMPs {}–{}, {} {}–{}",
+                result.imps_won[0],
+                result.imps_won[1],
+                scoring.column(),
+                points_text(result.points[0]),
+                points_text(result.points[1])
+            ),
+            None => format!(
+                "{} of {} boards entered",
+                self.boards.iter().filter(|b| b.ns.is_some()).count(),
+                self.boards.len()
+            ),
+        }
+    }
 }
 
 /// The result entered at `table` for `deal` of `round`, if any.
