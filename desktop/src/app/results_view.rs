@@ -429,6 +429,9 @@ impl ResultsView {
                     true,
                     if fields == Fields::TeamBoard {
                         format!("Match {} board {} {}", key.table, key.deal, fields.name(part))
+                    } else if key.deal > 0 && !self.by_traveller {
+                        // A table's boards one under another: each field names its board.
+                        format!("Table {} board {} {}", key.table, key.deal, fields.name(part))
                     } else {
                         format!("Table {} {}", key.table, fields.name(part))
                     },

@@ -20,6 +20,7 @@ mod member_picker;
 mod members;
 mod phones;
 mod results_entry;
+mod swiss_pairs;
 mod swiss_teams;
 mod team_players;
 mod views;
@@ -765,7 +766,7 @@ fn a_club_pairs_evening_offers_the_movement_and_takes_results_by_traveller() {
 fn a_bridge_result_field_is_wide_enough_for_a_whole_contract() {
     let harness = pairs_bridge_results("wide-field");
     let width = harness
-        .get_all_by_label("Table 1 result")
+        .get_all_by_label("Table 1 board 1 result")
         .next()
         .expect("a result field for table 1")
         .rect()

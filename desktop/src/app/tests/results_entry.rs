@@ -144,13 +144,10 @@ fn a_typed_bridge_board_shows_its_score() {
         1..=3,
         "table 1 starts on boards 1-3"
     );
-    let fields: Vec<_> = harness.get_all_by_label("Table 1 result").collect();
-    fields[0].click();
+    harness.get_by_label("Table 1 board 1 result").click();
     harness.run();
     harness
-        .get_all_by_label("Table 1 result")
-        .next()
-        .unwrap()
+        .get_by_label("Table 1 board 1 result")
         .type_text("4S N 10");
     harness.run();
     // Board 1, nobody vulnerable: 4S made is +420 for N-S, shown before it is saved.
@@ -160,9 +157,7 @@ fn a_typed_bridge_board_shows_its_score() {
     harness.get_by_label("saved, N-S +420");
     // Board 2 (N-S vulnerable, E-W not): 3NT by West with an overtrick is -430 for N-S.
     harness
-        .get_all_by_label("Table 1 result")
-        .nth(1)
-        .unwrap()
+        .get_by_label("Table 1 board 2 result")
         .type_text("3NT W 10");
     harness.run();
     harness.get_by_label("N-S -430");

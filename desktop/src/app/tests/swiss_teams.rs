@@ -345,13 +345,13 @@ fn a_teams_night_from_the_form_to_its_matches() {
     harness.run();
     assert_eq!(event.schedule.entrants[0], "Team 1 N-S");
     harness
-        .query_all_by_label("Table 1 result")
+        .query_all_by_label("Table 1 board 3 result")
         .next()
         .unwrap()
         .click();
     harness.run();
     harness
-        .query_all_by_label("Table 1 result")
+        .query_all_by_label("Table 1 board 3 result")
         .next()
         .unwrap()
         .type_text("420");
