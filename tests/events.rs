@@ -2527,3 +2527,125 @@ fn a_team_s_players_from_the_roster_to_the_match_cards() {
     let stored = EventFile::open(&file).unwrap();
     assert_eq!(stored.event().roster.players[1].squad.len(), 3);
 }
+
+/// Issue 45: a Swiss pairs event from the command line: made from an ugly pairs roster, a
+/// round entered as contracts and scores, the standings in VPs, the next round paired, the
+/// match score cards read back from the PDF, and the options that do not fit refused.
+#[test]
+fn a_swiss_pairs_event_from_the_command_line() {
+    let dir = scratch("swiss-pairs");
+    let roster = dir.join("pairs.csv");
+    std::fs::write(
+        &roster,
+        "Pair;Club\r\nAnn Archer & Bob Brown;Hove\r\n Cy Carter & Di Dodd ;\r\nEd Evans & Flo Ford;Hove\r\n\
+         Gus Grey & Hal Hunt;\r\nIvy Ince & Jo Jones;\r\nKit King & Lou Lee;\r\nMo Moss & Ned Noon;\r\n\
+         Olly Orr & Pip Page;\r\nQuin Quay & Rae Ross;\r\n",
+    )
+    .unwrap();
+    let r = roster.to_str().unwrap();
+    let file = dir.join("swiss.tourney");
+    let f = file.to_str().unwrap();
+    let new = |extra: &[&str]| {
+        let mut args = vec![
+            "event",
+            "new",
+            f,
+            "--roster",
+            r,
+            "--format",
+            "bridge-pairs",
+            "--swiss",
+        ];
+        args.extend_from_slice(extra);
+        tourney(&args)
+    };
+    // What does not fit a Swiss pairs event is refused before anything is written.
+    fails_with(
+        &new(&["--rounds", "4", "--three-way"]),
+        2,
+        "in a Swiss pairs event the odd pair out has the bye",
+    );
+    fails_with(
+        &new(&["--rounds", "4", "--movement", "howell"]),
+        2,
+        "a Swiss pairs event pairs each round from the standings",
+    );
+    fails_with(
+        &new(&["--rounds", "4", "--teams-scoring", "board-a-match"]),
+        2,
+        "a Swiss pairs match is one table",
+    );
+    fails_with(&new(&[]), 1, "a Swiss needs its number of rounds");
+    assert!(!file.exists());
+    let made = new(&["--rounds", "4", "--boards-per-round", "3"]);
+    says(&made, "Swiss pairs, 4 round(s)");
+    says(&made, "the last pair with the bye");
+    assert!(
+        ok(&made).contains("round 1 of 4 paired"),
+        "{}",
+        text(&made.stdout)
+    );
+    // Round 1: 1 v 5, 2 v 6, 3 v 7, 4 v 8, pair 9's bye. Board 1 at the four tables: 420,
+    // 450, -50, 420: the datum (1240 / 4 = 310) gives +3, +4, -8 and +3 IMPs.
+    let lines = "--round 1 --table 1 --deal 1 --contract 4S --by N --tricks =\n\
+                 --round 1 --table 2 --deal 1 --contract 4S --by N --tricks +1\n\
+                 --round 1 --table 3 --deal 1 --contract 3NT --by S --tricks -1\n\
+                 --round 1 --table 4 --deal 1 --score 420\n";
+    ok(&tourney_with_input(
+        &["event", "result", f, "--stdin"],
+        lines.as_bytes(),
+    ));
+    fails_with(
+        &tourney(&["event", "pair-next", f]),
+        1,
+        "table 1 (Ann Archer & Bob Brown v Ivy Ince & Jo Jones) has no result for board(s) 2, 3",
+    );
+    let mut rest = String::new();
+    for table in 1..=4 {
+        for (deal, score) in [(2, -110 + 40 * table), (3, 400 + 30 * table)] {
+            rest.push_str(&format!(
+                "--round 1 --table {table} --deal {deal} --score {score}\n"
+            ));
+        }
+    }
+    ok(&tourney_with_input(
+        &["event", "result", f, "--stdin"],
+        rest.as_bytes(),
+    ));
+    let standings = ok(&tourney(&["event", "standings", f]));
+    let first = standings.lines().next().unwrap();
+    assert!(
+        first.contains("Pair") && first.contains("VPs") && first.contains("Byes"),
+        "{standings}"
+    );
+    assert!(
+        standings.contains("Quin Quay & Rae Ross") && standings.contains("12.00"),
+        "{standings}"
+    );
+    let paired = tourney(&["event", "pair-next", f]);
+    let said = ok(&paired);
+    assert!(said.contains("round 2: boards 4–6"), "{said}");
+    assert!(said.contains("table 1: ") && said.contains("(N-S) v "), "{said}");
+    says(&paired, "Round 2 paired");
+    // The match cards of round 1, read back from the PDF: each table's pairs, board 1 scored.
+    let pdf = dir.join("cards.pdf");
+    ok(&tourney(&[
+        "event",
+        "sheets",
+        f,
+        "--kind",
+        "match-cards",
+        "--round",
+        "1",
+        "--pdf",
+        pdf.to_str().unwrap(),
+    ]));
+    let cards = pdf_text(&pdf);
+    assert!(cards.contains("Round1,table1"), "{cards}");
+    assert!(
+        cards.contains("N-SAnnArcher&BobBrown(1)vE-WIvyInce&JoJones(5)"),
+        "{cards}"
+    );
+    assert!(!cards.contains("Round2,table1"), "{cards}");
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"));
+}
