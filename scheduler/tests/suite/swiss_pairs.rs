@@ -420,4 +420,25 @@ fn the_sheets_give_the_seats_and_a_score_card_per_table_filled_as_scored() {
     let pages = super::sheets::read_pdf(&pdf);
     assert!(pages.contains("Round 1, table 1"));
     assert!(pages.contains("N-S Player 1 (1) v E-W Player 5 (5)"));
+
+    // The results site's round page: seats named N-S and E-W, each table's boards with the
+    // datum and the N-S pair's IMPs, and the match so far.
+    let site = scheduler::sheets::site::results_site(session.event(), session.results(), &Default::default());
+    let page = String::from_utf8(site.file("round-1.html").unwrap().bytes.clone()).unwrap();
+    assert!(
+        page.contains("<h2>Table 1: Player 1 (N-S) v Player 5 (E-W)</h2>"),
+        "{page}"
+    );
+    assert!(page.contains(">N-S</th>") && page.contains(">E-W</th>"), "{page}");
+    assert!(page.contains(">Datum</th>") && page.contains(">310<"), "{page}");
+    let summary = swiss_pairs::round_matches(
+        session.event(),
+        session.results(),
+        session.event().schedule.round(1).unwrap(),
+        swiss_pairs::settings(session.event()).unwrap(),
+    )[0]
+    .summary(TeamsScoring::Wbf2013);
+    assert!(summary.starts_with("IMPs 3–0, VPs "), "{summary}");
+    assert!(page.contains(&summary), "{page}");
+    assert!(page.contains("1 of 2 boards entered"), "{page}");
 }

@@ -175,6 +175,16 @@ fn result_text(event: &Event, results: &Results, round: u32, table: &SeatedTable
         ResultValue::Tricks { ns, ew } => format!("{ns}–{ew}"),
         other => other.to_string(),
     };
+    if let Some(swiss) = crate::event::swiss_pairs::settings(event)
+        && let Some(played) = event.schedule.round(round)
+    {
+        return crate::event::swiss_pairs::round_matches(event, results, played, swiss)
+            .iter()
+            .filter(|m| m.table == table.number)
+            .map(|m| m.summary(swiss.scoring))
+            .collect::<Vec<_>>()
+            .join("; ");
+    }
     if let crate::event::Scoring::Teams { scoring, .. } = event.settings.scoring {
         return crate::event::teams::match_cards_at(event, results, round, table.number)
             .iter()
@@ -199,6 +209,9 @@ fn result_text(event: &Event, results: &Results, round: u32, table: &SeatedTable
 /// A teams event's round: every match's boards (both tables' N-S scores, the net and the
 /// home team's IMPs), a table each; nothing for other events.
 fn match_boards_html(event: &Event, results: &Results, round: &Round) -> String {
+    if crate::event::swiss_pairs::settings(event).is_some() {
+        return swiss_pairs_boards_html(event, results, round);
+    }
     let crate::event::Scoring::Teams { scoring, .. } = event.settings.scoring else {
         return String::new();
     };
@@ -251,6 +264,51 @@ fn match_boards_html(event: &Event, results: &Results, round: &Round) -> String 
     html
 }
 
+/// A Swiss pairs round: every table's boards (the result, the N-S score, the board's datum
+/// and the N-S pair's IMPs against it), a table each.
+fn swiss_pairs_boards_html(event: &Event, results: &Results, round: &Round) -> String {
+    let Some(swiss) = crate::event::swiss_pairs::settings(event) else {
+        return String::new();
+    };
+    let name = |e: usize| event.schedule.entrants.get(e).map_or("", String::as_str);
+    let mut html = String::new();
+    for m in crate::event::swiss_pairs::round_matches(event, results, round, swiss) {
+        html.push_str(&format!(
+            "<h2>Table {}: {} (N-S) v {} (E-W)</h2>\n<p>{}</p>\n",
+            m.table,
+            esc(name(m.home)),
+            esc(name(m.away)),
+            esc(&m.summary(swiss.scoring))
+        ));
+        let text = |v: Option<i32>| v.map_or_else(String::new, |v| v.to_string());
+        let rows =
+            m.boards
+                .iter()
+                .map(|b| {
+                    let played = b.result.map_or_else(String::new, |r| {
+                        esc(&ResultValue::Bridge { board: r }.to_string())
+                    });
+                    vec![
+                        b.deal.to_string(),
+                        played,
+                        text(b.ns),
+                        text(b.datum),
+                        text(b.imps),
+                    ]
+                })
+                .collect();
+        let columns = vec![
+            ("Board".to_owned(), Align::Right),
+            ("Result".to_owned(), Align::Left),
+            ("N-S score".to_owned(), Align::Right),
+            ("Datum".to_owned(), Align::Right),
+            ("IMPs N-S".to_owned(), Align::Right),
+        ];
+        html.push_str(&Table::new(&format!("Table {}: the boards", m.table), columns, rows).html());
+    }
+    html
+}
+
 /// A three-way match's lines on its round's page: one per half-match ("3 (2/3)"), its home
 /// and away teams and its result.
 fn three_way_rows(event: &Event, results: &Results, round: u32, table: u32) -> Vec<Vec<String>> {
@@ -279,7 +337,11 @@ fn round_page(
     neighbours: (Option<u32>, Option<u32>),
     frame: &Frame,
 ) -> Vec<u8> {
-    let (first, second) = side_labels(event.schedule.format);
+    // At bridge the home pair sits N-S.
+    let (first, second) = match event.settings.scoring {
+        crate::event::Scoring::Bridge { .. } if event.schedule.format == Format::RoundRobin => ("N-S", "E-W"),
+        _ => side_labels(event.schedule.format),
+    };
     let rows = round
         .tables
         .iter()
