@@ -6,7 +6,7 @@
 
 use super::standings_table::StandingsTable;
 use super::teams::{TeamsBye, match_cards_at, quotient_text, standing_lines};
-use super::{Event, Results, Scoring};
+use super::{Event, Results, Scoring, swiss_pairs};
 use crate::model::{Absence, Round};
 use crate::scoring::teams::{Points, points_text};
 
@@ -39,6 +39,27 @@ impl RoundCell {
     }
 }
 
+/// The matches of `round` as (home, away, each side's points once every board is in): a
+/// teams event's from its match cards, a Swiss pairs event's from its tables.
+fn scored_matches(
+    event: &Event,
+    results: &Results,
+    round: &Round,
+) -> Vec<(usize, usize, Option<[Points; 2]>)> {
+    if let Some(swiss) = swiss_pairs::settings(event) {
+        return swiss_pairs::round_matches(event, results, round, swiss)
+            .into_iter()
+            .map(|m| (m.home, m.away, m.result.map(|r| r.points)))
+            .collect();
+    }
+    round
+        .tables
+        .iter()
+        .flat_map(|table| match_cards_at(event, results, round.number, table.number))
+        .map(|card| (card.home, card.away, card.score.map(|(_, points)| points)))
+        .collect()
+}
+
 /// Each team's cell in `round`, by team index (teams the round does not name stay blank), and
 /// whether every match of the round has all its boards in.
 fn round_cells(
@@ -49,26 +70,19 @@ fn round_cells(
 ) -> (Vec<RoundCell>, bool) {
     let mut cells = vec![RoundCell::InPlay; event.schedule.entrants.len()];
     let mut complete = true;
-    let cards = round
-        .tables
-        .iter()
-        .flat_map(|table| match_cards_at(event, results, round.number, table.number));
     // A three-way team's two half-matches: shown once both are in.
     let mut waiting = vec![false; cells.len()];
-    for card in cards {
-        let Some((_, points)) = card.score else {
+    for (home, away, points) in scored_matches(event, results, round) {
+        let Some(points) = points else {
             complete = false;
-            for team in [card.home, card.away] {
+            for team in [home, away] {
                 if let Some(w) = waiting.get_mut(team) {
                     *w = true;
                 }
             }
             continue;
         };
-        for (side, (team, opponent)) in [(card.home, card.away), (card.away, card.home)]
-            .into_iter()
-            .enumerate()
-        {
+        for (side, (team, opponent)) in [(home, away), (away, home)].into_iter().enumerate() {
             if let Some(cell) = cells.get_mut(team) {
                 match cell {
                     RoundCell::Played {
@@ -112,14 +126,18 @@ fn round_cells(
 /// best first.
 pub fn running_ranking(event: &Event, results: &Results) -> Option<StandingsTable> {
     // A knockout's score sheet is its standings (`knockout::knockout_table`).
-    let Scoring::Teams {
-        scoring,
-        bye,
-        knockout: None,
-        ..
-    } = event.settings.scoring
-    else {
-        return None;
+    let (scoring, bye) = match (&event.settings.scoring, swiss_pairs::settings(event)) {
+        (_, Some(swiss)) => (swiss.scoring, swiss.bye),
+        (
+            Scoring::Teams {
+                scoring,
+                bye,
+                knockout: None,
+                ..
+            },
+            _,
+        ) => (*scoring, *bye),
+        _ => return None,
     };
     let fixed_bye = match bye {
         TeamsBye::Fixed { hundredths } => Some(points_text(hundredths)),
@@ -133,13 +151,19 @@ pub fn running_ranking(event: &Event, results: &Results) -> Option<StandingsTabl
         .unzip();
     // Rounds complete from the first on.
     let done = complete.iter().take_while(|&&c| c).count();
-    let mut columns: Vec<String> = ["Rank", "No.", "Team"].map(str::to_owned).to_vec();
+    let who = if swiss_pairs::settings(event).is_some() {
+        "Pair"
+    } else {
+        "Team"
+    };
+    let mut columns: Vec<String> = ["Rank", "No.", who].map(str::to_owned).to_vec();
     columns.extend(event.schedule.rounds.iter().map(|r| format!("R{}", r.number)));
     columns.extend([scoring.column().to_owned(), "Quotient".to_owned()]);
     let note = format!(
-        "Each round: the {} scored and, in brackets, the opponents' number (\"–\": not playing that round; blank: the match is not complete). Ranked by {}, then the result between the tied teams, then the IMP quotient; a bye scores {bye} once its round is complete.",
+        "Each round: the {} scored and, in brackets, the opponents' number (\"–\": not playing that round; blank: the match is not complete). Ranked by {}, then the result between the tied {}s, then the IMP quotient; a bye scores {bye} once its round is complete.",
         scoring.column(),
-        scoring.label()
+        scoring.label(),
+        who.to_lowercase()
     );
     let lines = match standing_lines(event, results, scoring, bye) {
         Ok(lines) => lines,

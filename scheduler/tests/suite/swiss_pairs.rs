@@ -217,6 +217,30 @@ fn sixteen_pairs_over_five_rounds_match_the_scoring_of_whole_rounds() {
     }
     assert!((total - 800.0).abs() < 0.01, "{total}");
     assert_eq!(met.len(), 40);
+    // The running ranking to pin up: a column per round ("13.76 (5)": the VPs and the
+    // opponents' number), each row's rounds adding up to its total.
+    let ranking = scheduler::event::teams_ranking::running_ranking(&event, session.results()).unwrap();
+    assert_eq!(ranking.heading.as_deref(), Some("Ranking after round 5"));
+    assert_eq!(
+        ranking.columns,
+        [
+            "Rank", "No.", "Pair", "R1", "R2", "R3", "R4", "R5", "VPs", "Quotient"
+        ]
+    );
+    assert_eq!(ranking.rows.len(), 16);
+    for row in &ranking.rows {
+        let sum: f64 = row[3..8]
+            .iter()
+            .map(|cell| cell.split(' ').next().unwrap().parse::<f64>().unwrap())
+            .sum();
+        let pair: usize = row[1].parse().unwrap();
+        assert!((sum - expected[pair - 1] as f64 / 100.0).abs() < 0.006, "{row:?}");
+        assert_eq!(
+            row[8],
+            format!("{:.2}", expected[pair - 1] as f64 / 100.0),
+            "{row:?}"
+        );
+    }
 }
 
 #[test]
