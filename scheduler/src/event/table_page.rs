@@ -230,6 +230,8 @@ fn next_round(event: &Event, seated: &crate::model::Table, round: u32) -> Vec<St
     };
     let (ns, ew) = sides(seated);
     let pairs = ns.len() == 1 && ew.len() == 1;
+    // At bridge a round robin's or a Swiss's home pair sits N-S.
+    let bridge = matches!(event.settings.scoring, Scoring::Bridge { .. });
     let mut lines: Vec<String> = seated
         .seats
         .iter()
@@ -246,8 +248,19 @@ fn next_round(event: &Event, seated: &crate::model::Table, round: u32) -> Vec<St
                     .map(|s| (t.number, s.seat))
             });
             match there {
-                Some((table, seat)) => format!("{name}: table {table}, {}", seat_words(seat, pairs)),
-                None => format!("{name}: sits out round {}", next.number),
+                Some((table, seat)) => format!("{name}: table {table}, {}", seat_words(seat, pairs, bridge)),
+                None => match next
+                    .absent
+                    .iter()
+                    .find(|a| a.entrant == here.entrant)
+                    .map(|a| a.kind)
+                {
+                    Some(crate::model::Absence::Bye) => {
+                        format!("{name}: has the bye in round {}", next.number)
+                    }
+                    Some(crate::model::Absence::Left) => format!("{name}: has left"),
+                    _ => format!("{name}: sits out round {}", next.number),
+                },
             }
         })
         .collect();
@@ -297,9 +310,12 @@ fn next_round(event: &Event, seated: &crate::model::Table, round: u32) -> Vec<St
     lines
 }
 
-/// A seat as the next-round line says it: a pair's direction ("N-S"), or a player's seat.
-fn seat_words(seat: Seat, pairs: bool) -> &'static str {
+/// A seat as the next-round line says it: a pair's direction ("N-S"; a home pair's at
+/// bridge), or a player's seat.
+fn seat_words(seat: Seat, pairs: bool, bridge: bool) -> &'static str {
     match (seat, pairs) {
+        (Seat::Home, _) if bridge => "N-S",
+        (Seat::Away, _) if bridge => "E-W",
         (Seat::N | Seat::S, true) => "N-S",
         (Seat::E | Seat::W, true) => "E-W",
         (Seat::N, false) => "North",

@@ -282,6 +282,18 @@ fn an_odd_field_gives_the_bye_and_a_pair_may_join_or_leave_between_rounds() {
             let said = pair_next(&mut session);
             assert!(said.starts_with("Round 2 paired"), "{said}");
             assert!(session.event().schedule.round(2).unwrap().absent.is_empty());
+            // The phone page of a round-1 table says where its pairs go: a seat named N-S or
+            // E-W at bridge.
+            let view =
+                scheduler::event::table_page::table_view(session.event(), session.results(), 1, 1).unwrap();
+            assert_eq!(view.next.len(), 2, "{:?}", view.next);
+            assert!(
+                view.next
+                    .iter()
+                    .all(|line| line.ends_with(", N-S") || line.ends_with(", E-W")),
+                "{:?}",
+                view.next
+            );
         }
     }
     // A three-way match is for teams: the odd pair out has the bye.
@@ -314,6 +326,39 @@ fn an_odd_field_gives_the_bye_and_a_pair_may_join_or_leave_between_rounds() {
         .collect();
     assert_eq!(bye.len(), 1);
     assert_ne!(bye[0], 6);
+    // The phone page of the bye pair's round-2 table says so, and that pair 2 has left.
+    let event = session.event().clone();
+    let seated = event
+        .schedule
+        .round(2)
+        .unwrap()
+        .tables
+        .iter()
+        .find(|t| t.seats.iter().any(|s| s.entrant == bye[0]))
+        .unwrap()
+        .number;
+    let view = scheduler::event::table_page::table_view(&event, session.results(), seated, 2).unwrap();
+    let name = &event.schedule.entrants[bye[0]];
+    assert!(
+        view.next.contains(&format!("{name}: has the bye in round 3")),
+        "{:?}",
+        view.next
+    );
+    let left = event
+        .schedule
+        .round(2)
+        .unwrap()
+        .tables
+        .iter()
+        .find(|t| t.seats.iter().any(|s| s.entrant == 1))
+        .unwrap()
+        .number;
+    let view = scheduler::event::table_page::table_view(&event, session.results(), left, 2).unwrap();
+    assert!(
+        view.next.contains(&"Player 2: has left".to_owned()),
+        "{:?}",
+        view.next
+    );
     assert!(
         round3
             .absent
