@@ -322,7 +322,7 @@ pub fn withdrawal(
 fn refuse_unsupported(schedule: &Schedule, what: &str) -> Result<(), String> {
     if schedule.promise.swiss {
         return Err(format!(
-            "{what} in a Swiss teams event is given when the next round is paired: the team is paired no more (`tourney event pair-next EVENT --without TEAM`)"
+            "{what} in a Swiss is given when the next round is paired: the team or pair is paired no more (`tourney event pair-next EVENT --without NAME`, or the results view's withdrawing box)"
         ));
     }
     if schedule.movement.is_some() {

@@ -442,11 +442,13 @@ mod tests {
             boards_per_round: 2,
             imps: None,
             teams_of_four: Some(TeamsScoring::Imps),
+            swiss: None,
         };
         let pairs = Scoring::Bridge {
             boards_per_round: 2,
             imps: None,
             teams_of_four: None,
+            swiss: None,
         };
         let teams = schedule(
             &crate::movement::teams::teams_movement(5, 2)

@@ -55,7 +55,7 @@ pub fn document(
                 Some(teams) => teams::match_cards(teams, options),
                 None => {
                     return Err(SheetError::Options(
-                        "match score cards are for teams-of-four events".into(),
+                        "match score cards are for teams-of-four and Swiss pairs events".into(),
                     ));
                 }
             },

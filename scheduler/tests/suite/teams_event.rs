@@ -387,7 +387,7 @@ fn a_pairing_is_changed_by_hand_before_its_round_is_played() {
         })
         .unwrap_err()
         .to_string();
-    assert!(refused.contains("pair-next EVENT --without TEAM"), "{refused}");
+    assert!(refused.contains("pair-next EVENT --without NAME"), "{refused}");
     assert!(
         swap(&mut session, 2, 0, 0)
             .unwrap_err()

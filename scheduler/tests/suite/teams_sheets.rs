@@ -297,12 +297,12 @@ fn match_cards_are_refused_for_other_events() {
     chosen.kinds = vec![SheetKind::MatchCards];
     let results = scheduler::event::Results::default();
     let refused = event_document(&event, &results, &chosen).unwrap_err().to_string();
-    assert_eq!(refused, "match score cards are for teams-of-four events");
+    assert_eq!(refused, "match score cards are for teams-of-four and Swiss pairs events");
     chosen.kinds = vec![SheetKind::Round];
     chosen.round = Some(1);
     let refused = event_document(&event, &results, &chosen).unwrap_err().to_string();
     assert!(
-        refused.starts_with("a single round's sheets are printed for teams events"),
+        refused.starts_with("a single round's sheets are printed for Swiss and teams events"),
         "{refused}"
     );
 }

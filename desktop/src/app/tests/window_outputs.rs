@@ -103,11 +103,8 @@ fn a_lead_typed_beside_the_result_is_kept_and_shown_again() {
         rows[0].round, 1,
         "board 1 is first played in round 1, where the view opens"
     );
-    let leads: Vec<String> = harness
-        .get_all_by_label(&format!("Table {} lead", rows[0].table))
-        .filter_map(|field| field.value())
-        .collect();
-    assert!(leads.iter().any(|lead| lead == "HQ"), "{leads:?}");
+    // There each field names its board.
+    assert_eq!(value(&harness, &format!("Table {} board 1 lead", rows[0].table)), "HQ");
 }
 
 /// A lead that is no card is refused where the result's problems are said, naming the lead;
