@@ -921,16 +921,7 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
         eprintln!("--date {date:?}: write the date as YYYY-MM-DD, e.g. 2026-11-22");
         return Ok(ExitCode::from(2));
     }
-    let kind = if format == EventFormat::BridgePairs && args.swiss {
-        "Swiss pairs"
-    } else {
-        format.label()
-    };
-    let mut spec = NewEvent::new(
-        args.title.clone().unwrap_or_else(|| capitalised(kind)),
-        format,
-        roster,
-    );
+    let mut spec = NewEvent::new(default_title(args, format), format, roster);
     // The club file's name and ID, where the command does not give them.
     let usual = super::members::usual_club_settings();
     spec.club = args
@@ -1030,6 +1021,16 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
         }
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The event's title: as given, or its kind ("Swiss pairs", "Pairs bridge").
+fn default_title(args: &NewArgs, format: EventFormat) -> String {
+    let kind = if format == EventFormat::BridgePairs && args.swiss {
+        "Swiss pairs"
+    } else {
+        format.label()
+    };
+    args.title.clone().unwrap_or_else(|| capitalised(kind))
 }
 
 /// Teams of four: Swiss or round robin, how a match counts and what a bye scores (7 boards a

@@ -529,20 +529,7 @@ pub fn generate_schedule(
             notes.extend(whist_notes.messages);
             schedule
         }
-        (EventFormat::BridgePairs, Some(_)) if options.swiss => {
-            return Err(
-                "a Swiss pairs event pairs each round from the standings, so it has no Mitchell or Howell movement: choose one"
-                    .into(),
-            );
-        }
-        (EventFormat::BridgePairs, None) if options.swiss => {
-            if options.three_way {
-                return Err(
-                    "a three-way match is for Swiss teams; in a Swiss pairs event an odd pair out has the bye".into(),
-                );
-            }
-            swiss_schedule(&roster, options, Entrants::Pairs, &mut notes)?
-        }
+        (EventFormat::BridgePairs, _) if options.swiss => swiss_pairs_schedule(&roster, options, &mut notes)?,
         (EventFormat::BridgePairs, Some(plan)) => {
             let (movement, shortened) =
                 club_movement(&roster, plan, options.boards_per_round, options.rounds)?;
@@ -704,6 +691,27 @@ fn teams_night_schedule(
 /// The most rounds a Swiss may be planned for: a congress's longest Swiss is a dozen or two
 /// rounds; more is a slip of the keyboard.
 pub const MAX_SWISS_ROUNDS: usize = 99;
+
+/// A Swiss pairs event's schedule when it is created: its first round; refused with a
+/// movement or a three-way match (a Swiss pairs event has neither).
+fn swiss_pairs_schedule(
+    roster: &Roster,
+    options: &EventOptions,
+    notes: &mut Vec<String>,
+) -> Result<Schedule, NotGenerated> {
+    if options.movement.is_some() {
+        return Err(
+            "a Swiss pairs event pairs each round from the standings, so it has no Mitchell or Howell movement: choose one"
+                .into(),
+        );
+    }
+    if options.three_way {
+        return Err(
+            "a three-way match is for Swiss teams; in a Swiss pairs event an odd pair out has the bye".into(),
+        );
+    }
+    swiss_schedule(roster, options, Entrants::Pairs, notes)
+}
 
 /// Who a Swiss pairs: teams of four or pairs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -19,6 +19,7 @@ pub mod teams;
 pub mod teams_night;
 pub mod teams_ranking;
 pub mod teams_results;
+pub mod teams_scoring;
 pub mod three_way;
 pub mod usebio;
 pub mod whist_drive;

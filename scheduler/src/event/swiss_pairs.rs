@@ -8,7 +8,7 @@
 //! victory points, or stays IMPs ([`SwissPairs`]). The standings, byes, repeats, late pairs
 //! and withdrawals are the Swiss teams event's.
 
-use super::teams::{TeamsBye, TeamsScoring, match_teams};
+use super::teams_scoring::{TeamsBye, TeamsScoring, match_teams};
 use super::{BridgeResult, Event, ResultKey, ResultValue, Results, Scoring};
 use crate::model::{Absence, Round};
 use crate::scoring::bridge::{butler_datum, imps};

@@ -52,6 +52,7 @@ pub fn document(
                 _ => round_sheet(schedule, options),
             },
             SheetKind::MatchCards => match &scored.teams {
+                Some(teams) if teams.swiss_pairs() => super::swiss_pairs::match_cards(teams, options),
                 Some(teams) => teams::match_cards(teams, options),
                 None => {
                     return Err(SheetError::Options(

@@ -300,9 +300,6 @@ fn board_cells(deal: u32, board: Option<TeamBoard>, home_imps: Option<i32>) -> V
 
 /// The match score cards, one per match of every round chosen, a match a card across the page.
 pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, SectionBody) {
-    if teams.swiss_pairs() {
-        return super::swiss_pairs::match_cards(teams, options);
-    }
     let columns = MATCH_COLUMNS
         .iter()
         .map(|&(label, width, align)| CardColumn {

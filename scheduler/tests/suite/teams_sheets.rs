@@ -297,7 +297,10 @@ fn match_cards_are_refused_for_other_events() {
     chosen.kinds = vec![SheetKind::MatchCards];
     let results = scheduler::event::Results::default();
     let refused = event_document(&event, &results, &chosen).unwrap_err().to_string();
-    assert_eq!(refused, "match score cards are for teams-of-four and Swiss pairs events");
+    assert_eq!(
+        refused,
+        "match score cards are for teams-of-four and Swiss pairs events"
+    );
     chosen.kinds = vec![SheetKind::Round];
     chosen.round = Some(1);
     let refused = event_document(&event, &results, &chosen).unwrap_err().to_string();

@@ -104,7 +104,10 @@ fn a_lead_typed_beside_the_result_is_kept_and_shown_again() {
         "board 1 is first played in round 1, where the view opens"
     );
     // There each field names its board.
-    assert_eq!(value(&harness, &format!("Table {} board 1 lead", rows[0].table)), "HQ");
+    assert_eq!(
+        value(&harness, &format!("Table {} board 1 lead", rows[0].table)),
+        "HQ"
+    );
 }
 
 /// A lead that is no card is refused where the result's problems are said, naming the lead;
