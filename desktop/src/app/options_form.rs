@@ -216,20 +216,7 @@ fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize, names
     });
     let scoring = options.teams_scoring;
     teams_scoring_row(ui, options);
-    if options.teams_scoring != scoring {
-        options.teams_bye = None;
-    }
-    let usual = TeamsBye::usual(options.teams_scoring, options.boards_per_round);
-    let mut average = matches!(options.teams_bye, Some(TeamsBye::Average));
-    row(ui, "A bye scores", |ui| {
-        ui.horizontal(|ui| {
-            let a = ui.selectable_value(&mut average, false, format!("{usual}"));
-            let b = ui.selectable_value(&mut average, true, "the team's average");
-            a | b
-        })
-        .inner
-    });
-    options.teams_bye = average.then_some(TeamsBye::Average);
+    bye_row(ui, options, scoring, "the team's average");
 }
 
 /// The movement list's name for a Swiss pairs event.
@@ -252,7 +239,13 @@ fn swiss_pairs_scoring_rows(ui: &mut egui::Ui, options: &mut EventOptions) {
         .inner
         .on_hover_text("Each board against its datum (Butler); the match's IMP margin as victory points, or the IMPs themselves")
     });
-    if options.teams_scoring != scoring {
+    bye_row(ui, options, scoring, "the pair's average");
+}
+
+/// What a bye scores: the usual figure for the scoring, or `average` (the entrant's own);
+/// back to the usual when the scoring was just changed from `scoring_before`.
+fn bye_row(ui: &mut egui::Ui, options: &mut EventOptions, scoring_before: TeamsScoring, average_label: &str) {
+    if options.teams_scoring != scoring_before {
         options.teams_bye = None;
     }
     let usual = TeamsBye::usual(options.teams_scoring, options.boards_per_round);
@@ -260,7 +253,7 @@ fn swiss_pairs_scoring_rows(ui: &mut egui::Ui, options: &mut EventOptions) {
     row(ui, "A bye scores", |ui| {
         ui.horizontal(|ui| {
             let a = ui.selectable_value(&mut average, false, format!("{usual}"));
-            let b = ui.selectable_value(&mut average, true, "the pair's average");
+            let b = ui.selectable_value(&mut average, true, average_label);
             a | b
         })
         .inner

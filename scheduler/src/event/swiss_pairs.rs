@@ -10,7 +10,7 @@
 
 use super::teams_scoring::{TeamsBye, TeamsScoring, match_teams};
 use super::{BridgeResult, Event, ResultKey, ResultValue, Results, Scoring};
-use crate::model::{Absence, Round};
+use crate::model::Round;
 use crate::scoring::bridge::{butler_datum, imps};
 use crate::scoring::teams::{BoardEntry, MatchResult, PlayedMatch, points_text, score_match};
 use serde::{Deserialize, Serialize};
@@ -192,13 +192,7 @@ pub(crate) fn played(event: &Event, results: &Results, swiss: SwissPairs) -> (Ve
             }
         }
         if complete {
-            byes.extend(
-                round
-                    .absent
-                    .iter()
-                    .filter(|a| a.kind == Absence::Bye)
-                    .map(|a| a.entrant),
-            );
+            byes.extend(round.byes());
         }
     }
     (matches, byes)

@@ -339,13 +339,7 @@ fn played(event: &Event, results: &Results) -> (Vec<PlayedMatch>, Vec<usize>) {
             }
         }
         if complete {
-            byes.extend(
-                round
-                    .absent
-                    .iter()
-                    .filter(|a| a.kind == Absence::Bye)
-                    .map(|a| a.entrant),
-            );
+            byes.extend(round.byes());
         }
     }
     (matches, byes)

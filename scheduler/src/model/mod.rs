@@ -658,6 +658,16 @@ pub struct Round {
     pub absent: Vec<Absent>,
 }
 
+impl Round {
+    /// The entrants with the bye this round (a Swiss's, or a round robin's).
+    pub fn byes(&self) -> impl Iterator<Item = usize> + '_ {
+        self.absent
+            .iter()
+            .filter(|a| a.kind == Absence::Bye)
+            .map(|a| a.entrant)
+    }
+}
+
 /// The one schedule type every generator returns and every exporter, view and verifier reads.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Schedule {

@@ -5,9 +5,8 @@
 //! event's (`event::swiss_pairs::round_matches`); `scorecards.typ` draws them.
 
 use super::scorecards::event_line;
-use super::teams::TeamsSheets;
+use super::teams::{TeamsSheets, cell, vulnerability_text};
 use super::{CardCell, CardColumn, CardRound, CellAlign, PairCard, SectionBody, SheetOptions};
-use crate::deals::{Vulnerability, standard_vulnerability};
 use crate::event::BridgeResult;
 use crate::event::swiss_pairs::{PairsBoard, PairsMatch, round_matches, settings};
 use crate::event::teams::TeamsScoring;
@@ -29,23 +28,6 @@ const COLUMNS: [(&str, f64, CellAlign); 11] = [
 
 /// Room to write a contract in.
 const PADDING: f64 = 4.0;
-
-fn cell(text: impl Into<String>) -> CardCell {
-    CardCell {
-        text: text.into(),
-        span: 1,
-        faint: false,
-    }
-}
-
-fn vulnerability(board: u32) -> &'static str {
-    match standard_vulnerability(board) {
-        Vulnerability::None => "–",
-        Vulnerability::NorthSouth => "NS",
-        Vulnerability::EastWest => "EW",
-        Vulnerability::All => "All",
-    }
-}
 
 /// One board's line: what was entered (or boxes), the score on the side that made it, and
 /// once scored the datum and the IMPs of whichever pair gained.
@@ -78,7 +60,7 @@ fn board_cells(line: &PairsBoard) -> Vec<CardCell> {
     };
     vec![
         cell(line.deal.to_string()),
-        cell(vulnerability(line.deal)),
+        cell(vulnerability_text(line.deal)),
         cell(contract),
         cell(by),
         cell(tricks),

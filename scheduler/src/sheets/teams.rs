@@ -245,7 +245,8 @@ const MATCH_COLUMNS: [(&str, f64, CellAlign); 13] = [
 /// Space above and below a line's text on the match cards: room to write a contract in.
 const MATCH_PADDING: f64 = 4.0;
 
-fn cell(text: impl Into<String>) -> CardCell {
+/// A card's plain cell.
+pub(super) fn cell(text: impl Into<String>) -> CardCell {
     CardCell {
         text: text.into(),
         span: 1,
@@ -253,7 +254,8 @@ fn cell(text: impl Into<String>) -> CardCell {
     }
 }
 
-fn vulnerability_text(board: u32) -> &'static str {
+/// A board's vulnerability as the cards print it ("–", "NS", "EW", "All").
+pub(super) fn vulnerability_text(board: u32) -> &'static str {
     match standard_vulnerability(board) {
         Vulnerability::None => "–",
         Vulnerability::NorthSouth => "NS",
