@@ -21,15 +21,16 @@
 //!   team-round is one off, the least an odd B allows);
 //! - every player has ⌊R/2⌋ or ⌈R/2⌉ Whites (rule 3), each team RB/2 (rule 4);
 //! - a player meets R different teams on a board, as R ≤ n shifts are distinct (rule 1);
-//! - with R even every player has R/2 Whites, so Q_Z = 0; with R odd a team in X_k puts one
-//!   more White on the upper board of pair k (4Σ l·w_l − R·B(B+1) gains −2) and a team in Y_k
-//!   on the lower (+2), so a team in X_k for B/4 of the B/2 pairs (B/2 even) or one off that
-//!   (B/2 odd) has Q_Z at the team-by-team bound (0 or 2 over R·B(B+1));
+//! - R is even (designs are tried for even R only), so every player has R/2 Whites: Q_Z = 0;
 //! - no floats: Q_Y = 0.
 //!
-//! What is left is rule 2 (every two teams meet ⌊RB/(N−1)⌋ or ⌈RB/(N−1)⌉ times) and, for odd
-//! R, how often each team is in X: a simulated annealing swaps two teams in one pair's order
-//! (within a side, or across the cut) until both hold. When it gets there the schedule meets
+//! (With R odd a team in X_k would put one more White on the upper board of pair k, so each
+//! team would also have to be in X for half the pairs; with B = 4 that forces the same cut on
+//! both pairs, which rule 2 rarely allows, so odd R is left to the other searches.)
+//!
+//! What is left is rule 2 (every two teams meet ⌊RB/(N−1)⌋ or ⌈RB/(N−1)⌉ times): a simulated
+//! annealing swaps two teams in one pair's order (within a side, or across the cut) until it
+//! holds. When it gets there the schedule meets
 //! `Size::lower_bound_numerator`, which proves it optimal; when it does not (6 teams × 2 boards
 //! × 2 rounds has no such schedule at all: both boards' four rounds would have to lie in one
 //! cut of 3 + 3 teams, which has 9 games for 12), the other searches go on as before.
@@ -47,15 +48,7 @@ const HEAT: f64 = 0.7;
 /// A cut design that breaks no rule and meets the lower bound, or `None` when the size does
 /// not fit one (odd teams, more rounds than N/2) or none was found within `control`.
 pub(crate) fn cut_design(size: Size, seed: u64, control: &Control) -> Option<(Pairing, Colours)> {
-    let half = size.teams / 2;
-    if !size.teams.is_multiple_of(2) || size.rounds > half || size.rounds == 0 || half < 2 {
-        return None;
-    }
-    // Tried where doubles cannot help: two rounds, or even rounds where rule 2 lets no two
-    // teams meet twice. Elsewhere (odd rounds, whose share of X is hard to meet with few
-    // board pairs) the other searches do better, and this one would only take their time.
-    let no_doubles = size.rounds * size.boards < size.teams - 1;
-    if !(size.rounds == 2 || size.rounds.is_multiple_of(2) && no_doubles) {
+    if !tried_for(size) {
         return None;
     }
     let mut rng = Rng::new(seed ^ 0x0c07_de51_9a11_2026);
@@ -78,9 +71,19 @@ pub(crate) fn cut_design(size: Size, seed: u64, control: &Control) -> Option<(Pa
     None
 }
 
+/// Whether a cut design is tried for the size: even teams, R ≤ N/2 (R distinct shifts on a
+/// board), R even, and where doubles cannot help: two rounds, or more where rule 2 lets no
+/// two teams meet twice. Elsewhere the other searches do better, and this one would only take
+/// their time.
+pub(crate) fn tried_for(size: Size) -> bool {
+    let half = size.teams / 2;
+    let fits = size.teams.is_multiple_of(2) && half >= 2 && (1..=half).contains(&size.rounds);
+    let no_doubles = size.rounds * size.boards < size.teams - 1;
+    fits && (size.rounds == 2 || size.rounds.is_multiple_of(2) && no_doubles)
+}
+
 /// One design under search: each group's order of the teams (the first n in X, the rest in
-/// Y), how often every two teams meet, and the cost: meetings outside rule 2's range plus, for
-/// odd R, each team's distance from its share of X.
+/// Y), how often every two teams meet, and the cost: meetings outside rule 2's range.
 struct Design {
     size: Size,
     half: usize,
@@ -91,9 +94,6 @@ struct Design {
     meetings: Vec<u32>,
     /// Rule 2's least and most meetings of two teams.
     range: (u32, u32),
-    /// Board pairs each team is in X of (odd R only), and the fewest and most allowed.
-    in_x: Vec<u32>,
-    x_range: (u32, u32),
     cost: i64,
 }
 
@@ -120,12 +120,6 @@ impl Design {
             .collect();
         let total = rounds * size.boards;
         let range = ((total / (teams - 1)) as u32, total.div_ceil(teams - 1) as u32);
-        // Odd R (so B even): B/4 board pairs in X for every team, or one off when B/2 is odd.
-        let x_range = if rounds % 2 == 1 {
-            ((pairs / 2) as u32, pairs.div_ceil(2) as u32)
-        } else {
-            (0, pairs as u32)
-        };
         let mut design = Design {
             size,
             half,
@@ -133,8 +127,6 @@ impl Design {
             orders,
             meetings: vec![0; teams * teams],
             range,
-            in_x: vec![0; teams],
-            x_range,
             cost: 0,
         };
         for group in 0..design.orders.len() {
@@ -142,9 +134,6 @@ impl Design {
                 for (x, y) in design.edges_of(group, pos) {
                     let (a, b) = (design.orders[group][x], design.orders[group][y]);
                     design.meet(a, b, 1);
-                }
-                if group < pairs {
-                    design.in_x[design.orders[group][pos]] += 1;
                 }
             }
         }
@@ -160,7 +149,7 @@ impl Design {
                 cost += out_of(self.meetings[a * teams + b], self.range);
             }
         }
-        cost + self.in_x.iter().map(|&c| out_of(c, self.x_range)).sum::<i64>()
+        cost
     }
 
     /// The games of the group's X position `pos` (0 ≤ pos < n) as (X position, Y position)
@@ -198,13 +187,6 @@ impl Design {
         self.cost += out_of(self.meetings[cell], self.range) - before;
     }
 
-    /// Moves a team's count of X memberships by `by`, keeping the cost.
-    fn shift_x(&mut self, team: usize, by: i32) {
-        let before = out_of(self.in_x[team], self.x_range);
-        self.in_x[team] = (self.in_x[team] as i32 + by) as u32;
-        self.cost += out_of(self.in_x[team], self.x_range) - before;
-    }
-
     /// Swaps the teams at positions p and q of one group's order (every game touching
     /// either recounted), then keeps the swap or undoes it by the Metropolis rule.
     fn step(&mut self, rng: &mut Rng, heat: f64) {
@@ -230,14 +212,6 @@ impl Design {
         for &(_, x, y) in games {
             let (a, b) = (self.orders[group][x], self.orders[group][y]);
             self.meet(a, b, -1);
-        }
-        let pairs = self.size.boards / 2;
-        let crosses = (p < self.half) != (q < self.half);
-        if crosses && group < pairs {
-            let (into_x, out_of_x) = if p < self.half { (q, p) } else { (p, q) };
-            let (a, b) = (self.orders[group][into_x], self.orders[group][out_of_x]);
-            self.shift_x(a, 1);
-            self.shift_x(b, -1);
         }
         self.orders[group].swap(p, q);
         for &(_, x, y) in games {

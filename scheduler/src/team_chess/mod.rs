@@ -691,10 +691,13 @@ fn even_field_pairing(
     }
     // A cut design meets the bound by construction where one is found (`cut_design`): the
     // two-round events, whose rule 2 leaves the doubles above no room.
-    let slice = control.capped(CUT_SLICE * 2u32.pow(attempt.min(6) as u32));
-    if let Some((pairing, colours)) = cut_design::cut_design(size, rng.next_u64(), &slice) {
-        best.offer(&pairing, &colours, control);
-        return None;
+    // (The generator is drawn from only where one is tried: other sizes keep their draws.)
+    if cut_design::tried_for(size) {
+        let slice = control.capped(CUT_SLICE * 2u32.pow(attempt.min(6) as u32));
+        if let Some((pairing, colours)) = cut_design::cut_design(size, rng.next_u64(), &slice) {
+            best.offer(&pairing, &colours, control);
+            return None;
+        }
     }
     // More draws, in batches, for a slice of the time (a pairing that balances exactly is
     // proved optimal; the MILP below only improves one that does not).
