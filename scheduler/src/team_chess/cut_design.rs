@@ -73,13 +73,16 @@ pub(crate) fn cut_design(size: Size, seed: u64, control: &Control) -> Option<(Pa
 
 /// Whether a cut design is tried for the size: even teams, R ≤ N/2 (R distinct shifts on a
 /// board), R even, and where doubles cannot help: two rounds, or more where rule 2 lets no
-/// two teams meet twice. Elsewhere the other searches do better, and this one would only take
+/// two teams meet twice and each board pair's 2R shifts fit in N/2. Elsewhere the other searches do better, and this one would only take
 /// their time.
 pub(crate) fn tried_for(size: Size) -> bool {
     let half = size.teams / 2;
     let fits = size.teams.is_multiple_of(2) && half >= 2 && (1..=half).contains(&size.rounds);
     let no_doubles = size.rounds * size.boards < size.teams - 1;
-    fits && (size.rounds == 2 || size.rounds.is_multiple_of(2) && no_doubles)
+    // With no two teams meeting twice, a board pair's 2R shifts must be distinct: 2R ≤ N/2
+    // (16 × 2 × 6 has none, and searching for one only took the other searches' time).
+    let room = 2 * size.rounds <= half || size.boards == 1;
+    fits && (size.rounds == 2 || size.rounds.is_multiple_of(2) && no_doubles && room)
 }
 
 /// One design under search: each group's order of the teams (the first n in X, the rest in
