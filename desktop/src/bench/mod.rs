@@ -61,6 +61,10 @@ pub enum BenchCommand {
         /// The grid's numbers of teams, as FROM-TO (odd numbers are left out).
         #[arg(long, default_value = "6-30")]
         grid_teams: String,
+        /// The grid's numbers of rounds, as FROM-TO (2-8 by default; 2 runs the two-round
+        /// events alone).
+        #[arg(long, default_value = "2-8")]
+        grid_rounds: String,
     },
     /// Recompute the standings of 400-player events with 30 rounds of results.
     Standings {
@@ -214,9 +218,10 @@ pub fn run(command: BenchCommand) -> Result<ExitCode> {
             seeds,
             grid,
             grid_teams,
+            grid_rounds,
         } => {
             if grid {
-                team_chess::even_grid(seconds, &grid_teams, seeds.unwrap_or(5))
+                team_chess::even_grid(seconds, &grid_teams, &grid_rounds, seeds.unwrap_or(5))
             } else {
                 team_chess::run(seconds, &sizes, odd_grid, seeds)
             }

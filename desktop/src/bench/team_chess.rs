@@ -188,11 +188,14 @@ fn by_seeds(sizes: &[(usize, usize, usize)], seeds: u64, seconds: f64, unit: f64
 
 /// The even-team sizes of the grid: `teams` (odd numbers left out) × 2–16 boards × 2–8
 /// rounds, those the rules allow.
-fn even_grid_sizes(teams: std::ops::RangeInclusive<usize>) -> Vec<Size> {
+fn even_grid_sizes(
+    teams: std::ops::RangeInclusive<usize>,
+    rounds: std::ops::RangeInclusive<usize>,
+) -> Vec<Size> {
     let mut sizes = Vec::new();
     for teams in teams.filter(|t| t % 2 == 0) {
         for boards in 2..=16 {
-            for rounds in 2..=8 {
+            for rounds in rounds.clone().filter(|r| (2..=8).contains(r)) {
                 let size = Size {
                     teams,
                     boards,
@@ -207,12 +210,12 @@ fn even_grid_sizes(teams: std::ops::RangeInclusive<usize>) -> Vec<Size> {
     sizes
 }
 
-/// "6-30" (or "12") as a range of numbers of teams.
-fn teams_range(text: &str) -> Result<std::ops::RangeInclusive<usize>> {
+/// "6-30" (or "12") as a range of numbers, for the option `--{option}`.
+fn grid_range(option: &str, text: &str) -> Result<std::ops::RangeInclusive<usize>> {
     let parse = |part: &str| {
         part.trim()
             .parse::<usize>()
-            .map_err(|_| anyhow::anyhow!("--grid-teams: {text:?} is not FROM-TO (say 6-30)"))
+            .map_err(|_| anyhow::anyhow!("--{option}: {text:?} is not FROM-TO (say 6-30)"))
     };
     let (from, to) = match text.split_once('-') {
         Some((from, to)) => (parse(from)?, parse(to)?),
@@ -220,7 +223,7 @@ fn teams_range(text: &str) -> Result<std::ops::RangeInclusive<usize>> {
     };
     anyhow::ensure!(
         from <= to,
-        "--grid-teams: {text:?} runs backwards (say {to}-{from})"
+        "--{option}: {text:?} runs backwards (say {to}-{from})"
     );
     Ok(from..=to)
 }
@@ -228,12 +231,15 @@ fn teams_range(text: &str) -> Result<std::ops::RangeInclusive<usize>> {
 /// `--grid`: every even-team size with seeds 1 to `seeds`, a line per size, then the summary:
 /// how many sizes reached the bound with every seed, which did not (the best and worst Q
 /// against the bound), which had a seed with no schedule, and the slowest.
-pub fn even_grid(seconds: f64, teams: &str, seeds: u64) -> Result<ExitCode> {
-    let sizes = even_grid_sizes(teams_range(teams)?);
+pub fn even_grid(seconds: f64, teams: &str, rounds: &str, seeds: u64) -> Result<ExitCode> {
+    let sizes = even_grid_sizes(
+        grid_range("grid-teams", teams)?,
+        grid_range("grid-rounds", rounds)?,
+    );
     let seeds = seeds.max(1);
     let backend = Backend::best_available();
     println!(
-        "even grid: {} sizes ({teams} teams, even numbers, × 2–16 boards × 2–8 rounds the rules allow), seeds 1–{seeds}, {seconds} s a run",
+        "even grid: {} sizes ({teams} teams, even numbers, × 2–16 boards × {rounds} rounds (within 2–8) the rules allow), seeds 1–{seeds}, {seconds} s a run",
         sizes.len()
     );
     println!("size        worst Q over seeds           at bound  slowest to best s  no schedule  best Q");
