@@ -5,8 +5,8 @@
 //! event's (`event::swiss_pairs::round_matches`); `scorecards.typ` draws them.
 
 use super::scorecards::event_line;
-use super::teams::{TeamsSheets, cell, vulnerability_text};
-use super::{CardCell, CardColumn, CardRound, CellAlign, PairCard, SectionBody, SheetOptions};
+use super::teams::{TeamsSheets, cell, match_card_section, vulnerability_text};
+use super::{CardCell, CardRound, CellAlign, PairCard, SectionBody, SheetOptions};
 use crate::event::BridgeResult;
 use crate::event::swiss_pairs::{PairsBoard, PairsMatch, round_matches, settings};
 use crate::event::teams::TeamsScoring;
@@ -25,9 +25,6 @@ const COLUMNS: [(&str, f64, CellAlign); 11] = [
     ("N-S", 26.0, CellAlign::Right),
     ("E-W", 26.0, CellAlign::Right),
 ];
-
-/// Room to write a contract in.
-const PADDING: f64 = 4.0;
 
 /// One board's line: what was entered (or boxes), the score on the side that made it, and
 /// once scored the datum and the IMPs of whichever pair gained.
@@ -132,20 +129,6 @@ fn card(
 
 /// The match score cards of every round chosen, one table a card across the page.
 pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, SectionBody) {
-    let columns = COLUMNS
-        .iter()
-        .map(|&(label, width, align)| CardColumn {
-            label: label.into(),
-            width,
-            align,
-        })
-        .collect();
-    let group = |text: &str, span: usize| CardCell {
-        text: text.to_owned(),
-        span,
-        faint: false,
-    };
-    let groups = vec![group("", 6), group("Score", 2), group("", 1), group("IMPs", 2)];
     let event = event_line(options);
     let mut cards = Vec::new();
     if let Some(swiss) = settings(teams.event) {
@@ -159,15 +142,6 @@ pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, Sect
             }
         }
     }
-    (
-        "Match score cards".to_owned(),
-        SectionBody::Scorecards {
-            across: 1,
-            padding: PADDING,
-            lead: false,
-            groups,
-            columns,
-            cards,
-        },
-    )
+    let groups = [("", 6), ("Score", 2), ("", 1), ("IMPs", 2)];
+    match_card_section(&COLUMNS, &groups, cards)
 }

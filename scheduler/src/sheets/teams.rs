@@ -302,26 +302,6 @@ fn board_cells(deal: u32, board: Option<TeamBoard>, home_imps: Option<i32>) -> V
 
 /// The match score cards, one per match of every round chosen, a match a card across the page.
 pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, SectionBody) {
-    let columns = MATCH_COLUMNS
-        .iter()
-        .map(|&(label, width, align)| CardColumn {
-            label: label.into(),
-            width,
-            align,
-        })
-        .collect();
-    let group = |text: &str, span: usize| CardCell {
-        text: text.to_owned(),
-        span,
-        faint: false,
-    };
-    let groups = vec![
-        group("", 2),
-        group("First table: home team N-S", 4),
-        group("Second table: away team N-S", 4),
-        group("Home team", 1),
-        group("IMPs", 2),
-    ];
     let event = event_line(options);
     let mut cards = Vec::new();
     if let Some(scoring) = teams.night() {
@@ -335,14 +315,45 @@ pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, Sect
             cards.push(one_match_card(teams, round, number, &card, &event));
         }
     }
+    let groups = [
+        ("", 2),
+        ("First table: home team N-S", 4),
+        ("Second table: away team N-S", 4),
+        ("Home team", 1),
+        ("IMPs", 2),
+    ];
+    match_card_section(&MATCH_COLUMNS, &groups, cards)
+}
+
+/// The "Match score cards" section: a card across the page each, with these columns (label,
+/// width, alignment) under these headings (text, columns spanned), and room to write in.
+pub(super) fn match_card_section(
+    columns: &[(&str, f64, CellAlign)],
+    groups: &[(&str, usize)],
+    cards: Vec<PairCard>,
+) -> (String, SectionBody) {
     (
         "Match score cards".to_owned(),
         SectionBody::Scorecards {
             across: 1,
             padding: MATCH_PADDING,
             lead: false,
-            groups,
-            columns,
+            groups: groups
+                .iter()
+                .map(|&(text, span)| CardCell {
+                    text: text.to_owned(),
+                    span,
+                    faint: false,
+                })
+                .collect(),
+            columns: columns
+                .iter()
+                .map(|&(label, width, align)| CardColumn {
+                    label: label.into(),
+                    width,
+                    align,
+                })
+                .collect(),
             cards,
         },
     )
