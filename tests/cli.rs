@@ -1663,6 +1663,26 @@ fn vp_scale_prints_the_published_wbf_2013_scale_for_8_boards() {
     );
 }
 
+/// The ACBL 30-VP scale printed for a 7-board match: the page's rows ("5-6" IMPs → 22-8) a row
+/// per margin, 30 between the two; a match length the page has no column for is refused.
+#[test]
+fn vp_scale_prints_the_acbl_30_vp_scale_for_7_boards() {
+    let stdout = ok(&tourney(&["vp-scale", "--boards", "7", "--scale", "acbl30"]));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "IMPs,winner,loser");
+    assert_eq!(lines.len(), 1 + 29, "0 to the blitz of 28: {stdout}");
+    assert_eq!(lines[1], "0,15.00,15.00");
+    assert_eq!(lines[2], "1,18.00,12.00");
+    assert_eq!(lines[6], "5,22.00,8.00");
+    assert_eq!(lines[7], "6,22.00,8.00");
+    assert_eq!(lines[29], "28,30.00,0.00");
+    let ten = ok(&tourney(&["vp-scale", "--boards", "10", "--scale", "ACBL-20"]));
+    assert_eq!(ten.lines().nth(37), Some("36,20.00,0.00"));
+    let out = tourney(&["vp-scale", "--boards", "12", "--scale", "acbl30"]);
+    fails_with(&out, 2, "acbl30 is published for matches of 6 to 11 boards only");
+    assert!(text(&out.stdout).is_empty());
+}
+
 /// Issue 45: the club teams movement (American Whist) printed as a guide, written as CSV
 /// and as table cards; four teams head to head; too many refused with the reason; no file
 /// replaced without --force.

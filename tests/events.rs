@@ -2649,3 +2649,78 @@ fn a_swiss_pairs_event_from_the_command_line() {
     assert!(!cards.contains("Round2,table1"), "{cards}");
     assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"));
 }
+
+/// Issue 45: a matchpointed Swiss pairs from the command line (`--teams-scoring
+/// matchpoints`): the standings count match percentages; matchpoints are refused for a
+/// teams event and with `--imps`, before anything is written.
+#[test]
+fn a_matchpointed_swiss_pairs_event_from_the_command_line() {
+    let dir = scratch("swiss-pairs-mp");
+    let roster = dir.join("pairs.csv");
+    let names: String = (1..=8).map(|i| format!("North {i} & South {i}\n")).collect();
+    std::fs::write(&roster, format!("Pair\n{names}")).unwrap();
+    let r = roster.to_str().unwrap();
+    let file = dir.join("mp.tourney");
+    let f = file.to_str().unwrap();
+    let new = |extra: &[&str]| {
+        let mut args = vec!["event", "new", f, "--roster", r, "--rounds", "3"];
+        args.extend_from_slice(extra);
+        tourney(&args)
+    };
+    fails_with(
+        &new(&["--format", "teams", "--swiss", "--teams-scoring", "matchpoints"]),
+        2,
+        "--teams-scoring matchpoints is for a Swiss pairs event",
+    );
+    fails_with(
+        &new(&[
+            "--format",
+            "bridge-pairs",
+            "--swiss",
+            "--teams-scoring",
+            "matchpoints",
+            "--imps",
+            "butler",
+        ]),
+        2,
+        "a matchpointed Swiss pairs scores no board in IMPs",
+    );
+    assert!(!file.exists());
+    ok(&new(&[
+        "--format",
+        "bridge-pairs",
+        "--swiss",
+        "--boards-per-round",
+        "2",
+        "--teams-scoring",
+        "matchpoints",
+    ]));
+    // Board 1: 420, 420, 450, -50; board 2: 100, -110, 140, 100 (as worked in the suite):
+    // table 3's N-S pair (pair 3) 100%, its E-W pair (pair 7) 0%.
+    let mut lines = String::new();
+    for (table, [b1, b2]) in (1..).zip([[420, 100], [420, -110], [450, 140], [-50, 100]]) {
+        lines.push_str(&format!("--round 1 --table {table} --deal 1 --score {b1}\n"));
+        lines.push_str(&format!("--round 1 --table {table} --deal 2 --score {b2}\n"));
+    }
+    ok(&tourney_with_input(
+        &["event", "result", f, "--stdin"],
+        lines.as_bytes(),
+    ));
+    let standings = ok(&tourney(&["event", "standings", f]));
+    let mut rows = standings.lines();
+    let head = rows.next().unwrap();
+    assert!(
+        head.contains("Match %") && head.contains("MPs won"),
+        "{standings}"
+    );
+    let top = rows.next().unwrap();
+    assert!(
+        top.contains("North 3 & South 3") && top.contains("100.00"),
+        "{standings}"
+    );
+    assert!(
+        standings.contains("matchpointed across the round's tables"),
+        "{standings}"
+    );
+    says(&tourney(&["event", "pair-next", f]), "Round 2 paired");
+}

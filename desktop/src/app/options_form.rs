@@ -230,15 +230,8 @@ fn swiss_pairs_scoring_rows(ui: &mut egui::Ui, options: &mut EventOptions) {
             .on_hover_text("Every table plays the round's boards: a copy of each board for each table")
     });
     let scoring = options.teams_scoring;
-    row(ui, "Scored by", |ui| {
-        ui.horizontal(|ui| {
-            let a = ui.selectable_value(&mut options.teams_scoring, TeamsScoring::Wbf2013, TeamsScoring::Wbf2013.label());
-            let b = ui.selectable_value(&mut options.teams_scoring, TeamsScoring::Imps, TeamsScoring::Imps.label());
-            a | b
-        })
-        .inner
-        .on_hover_text("Each board against its datum (Butler); the match's IMP margin as victory points, or the IMPs themselves")
-    });
+    scoring_row(ui, options, &TeamsScoring::SWISS_PAIRS)
+        .on_hover_text("Each board against its datum (Butler), the match's IMP margin as victory points or the IMPs themselves; or each board matchpointed across the round's tables, the match as each pair's percentage");
     bye_row(ui, options, scoring, "the pair's average");
 }
 
@@ -282,12 +275,23 @@ fn night_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize) {
     teams_scoring_row(ui, options);
 }
 
-/// How a match counts: victory points, IMPs or board-a-match.
+/// How a team match counts: victory points, IMPs or board-a-match.
 fn teams_scoring_row(ui: &mut egui::Ui, options: &mut EventOptions) {
+    scoring_row(ui, options, &TeamsScoring::ALL);
+}
+
+/// How a match counts, one of `choices` (the first when the one chosen before is not among
+/// them, e.g. matchpoints chosen for Swiss pairs before the format became teams).
+fn scoring_row(ui: &mut egui::Ui, options: &mut EventOptions, choices: &[TeamsScoring]) -> egui::Response {
+    if let Some(&first) = choices.first()
+        && !choices.contains(&options.teams_scoring)
+    {
+        options.teams_scoring = first;
+    }
     row(ui, "Scored by", |ui| {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let mut response = None::<egui::Response>;
-            for choice in TeamsScoring::ALL {
+            for &choice in choices {
                 let r = ui.selectable_value(&mut options.teams_scoring, choice, choice.label());
                 response = Some(match response {
                     Some(all) => all | r,
@@ -297,7 +301,7 @@ fn teams_scoring_row(ui: &mut egui::Ui, options: &mut EventOptions) {
             response.unwrap_or_else(|| ui.label(""))
         })
         .inner
-    });
+    })
 }
 
 /// A knockout's stanzas and carry-over (to the roster's first or second team, by name when

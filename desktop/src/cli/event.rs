@@ -331,7 +331,9 @@ pub struct NewArgs {
     #[arg(long)]
     three_way: bool,
     /// Teams and Swiss pairs: how a match counts in the standings (default wbf2013: victory
-    /// points on the WBF 2013 scale; a Swiss pairs match on its IMPs against the datum).
+    /// points on the WBF 2013 scale; `acbl30` and `acbl20`, the ACBL's scales, for team
+    /// matches of 6 to 11 boards; a Swiss pairs match on its IMPs against the datum, or
+    /// `matchpoints` across the field, Swiss pairs only).
     #[arg(long, value_enum)]
     teams_scoring: Option<TeamsScoringArg>,
     /// Teams and Swiss pairs: what a bye scores, in the standings' points (default 12 VPs, 0
@@ -352,10 +354,16 @@ pub struct NewArgs {
 pub enum TeamsScoringArg {
     /// Victory points, WBF 2013 continuous scale.
     Wbf2013,
+    /// Victory points, the ACBL 30-VP scale (matches of 6 to 11 boards).
+    Acbl30,
+    /// Victory points, the ACBL 20-VP discrete scale (matches of 6 to 11 boards).
+    Acbl20,
     /// The IMP margin.
     Imps,
     /// Board-a-match.
     BoardAMatch,
+    /// Swiss pairs: matchpoints across the field, each match as a percentage.
+    Matchpoints,
 }
 
 /// `--couples` for a whist drive or individual bridge; refused, with the reason, for any
@@ -1062,12 +1070,23 @@ fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
             eprintln!("--imps cross: a Swiss pairs event scores each board against the datum (Butler)");
             return Err(ExitCode::from(2));
         }
-        if args.teams_scoring == Some(TeamsScoringArg::BoardAMatch) {
+        if args.imps.is_some() && args.teams_scoring == Some(TeamsScoringArg::Matchpoints) {
             eprintln!(
-                "--teams-scoring board-a-match compares the two tables of a team match; a Swiss pairs match is one table: choose wbf2013 or imps"
+                "--imps and --teams-scoring matchpoints: a matchpointed Swiss pairs scores no board in IMPs; choose one"
             );
             return Err(ExitCode::from(2));
         }
+        if args.teams_scoring == Some(TeamsScoringArg::BoardAMatch) {
+            eprintln!(
+                "--teams-scoring board-a-match compares the two tables of a team match; a Swiss pairs match is one table: choose wbf2013, imps or matchpoints"
+            );
+            return Err(ExitCode::from(2));
+        }
+    } else if args.teams_scoring == Some(TeamsScoringArg::Matchpoints) {
+        eprintln!(
+            "--teams-scoring matchpoints is for a Swiss pairs event (--format bridge-pairs --swiss), where every table plays the round's boards; a team match is scored by wbf2013, imps or board-a-match"
+        );
+        return Err(ExitCode::from(2));
     }
     if let Some(stanzas) = args.knockout {
         if args.swiss {
@@ -1102,8 +1121,11 @@ fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
     options.boards_per_round = args.boards_per_round.unwrap_or(7);
     options.teams_scoring = match args.teams_scoring.unwrap_or(TeamsScoringArg::Wbf2013) {
         TeamsScoringArg::Wbf2013 => TeamsScoring::Wbf2013,
+        TeamsScoringArg::Acbl30 => TeamsScoring::Acbl30,
+        TeamsScoringArg::Acbl20 => TeamsScoring::Acbl20,
         TeamsScoringArg::Imps => TeamsScoring::Imps,
         TeamsScoringArg::BoardAMatch => TeamsScoring::BoardAMatch,
+        TeamsScoringArg::Matchpoints => TeamsScoring::Matchpoints,
     };
     options.teams_bye = match args.bye_score.as_deref().map(str::trim) {
         None => None,

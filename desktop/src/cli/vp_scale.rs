@@ -13,8 +13,10 @@ pub struct VpScaleArgs {
     /// Boards in each match (the scale depends on the match's length).
     #[arg(long, allow_hyphen_values = true, value_parser = signed_whole_number)]
     boards: i64,
-    /// The scale: wbf2013, the WBF's 2013 continuous 20-VP scale (two decimals). The older
-    /// 25- and 30-VP scales are not shipped (no published table was found to check them).
+    /// The scale: wbf2013, the WBF's 2013 continuous 20-VP scale (two decimals); acbl30, the
+    /// ACBL's 30-VP scale, or acbl20, its 20-VP discrete scale (both as published, for matches
+    /// of 6 to 11 boards). The WBF's 25-VP scale and the EBU's older scales are not shipped
+    /// (no published table was found to check them).
     #[arg(long, default_value = "wbf2013")]
     scale: String,
 }

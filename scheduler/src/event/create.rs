@@ -286,10 +286,11 @@ impl EventOptions {
             EventFormat::WhistDrive => Scoring::WhistDrive {
                 hands_per_round: self.hands_per_round,
             },
-            // A Swiss pairs event scores each board against the datum, whatever else was asked.
+            // A Swiss pairs event scores each board against the datum (or matchpoints it
+            // across the field), whatever else was asked.
             EventFormat::BridgePairs if self.swiss => Scoring::Bridge {
                 boards_per_round: self.boards_per_round,
-                imps: Some(ImpMethod::Butler),
+                imps: (self.teams_scoring != TeamsScoring::Matchpoints).then_some(ImpMethod::Butler),
                 teams_of_four: None,
                 swiss: Some(SwissPairs {
                     scoring: self.teams_scoring,
@@ -757,6 +758,18 @@ fn swiss_schedule(
         return Err(format!("{rounds} rounds: a Swiss has 1 to {MAX_SWISS_ROUNDS} rounds").into());
     }
     let three_way = options.three_way && count % 2 == 1;
+    if three_way
+        && let Some(scale) = options
+            .teams_scoring
+            .vp_scale()
+            .filter(|s| s.discrete().is_some())
+    {
+        return Err(format!(
+            "a three-way match scores each half-match (half the boards) on the scale, and {} is published for matches of 6 to 11 boards: choose wbf2013, or play with a bye",
+            scale.name()
+        )
+        .into());
+    }
     if three_way && options.boards_per_round < 2 {
         return Err(format!(
             "{} board(s) a match: a three-way match needs at least two, one for each half-match (or play with a bye)",

@@ -192,6 +192,11 @@ impl Scoring {
                 swiss: Some(swiss),
                 ..
             } => swiss.check(*boards_per_round),
+            Scoring::Bridge {
+                teams_of_four: Some(scoring),
+                boards_per_round,
+                ..
+            } => scoring.check_teams(*boards_per_round),
             Scoring::Teams { boards_per_round, .. } if !(1..=MAX_PER_ROUND).contains(boards_per_round) => {
                 Err(format!(
                     "{boards_per_round} boards per round: a match has 1 to {MAX_PER_ROUND} boards"
@@ -215,7 +220,9 @@ impl Scoring {
                 scoring,
                 bye,
                 ..
-            } => bye.check(*scoring, *boards_per_round),
+            } => scoring
+                .check_teams(*boards_per_round)
+                .and_then(|()| bye.check(*scoring, *boards_per_round)),
             Scoring::Chess { bye_points, .. } if !(0.0..=1.0).contains(bye_points) => Err(format!(
                 "{bye_points} points for a bye: a bye scores from 0 to 1 point (a game's worth)"
             )),
@@ -264,6 +271,14 @@ impl Scoring {
                 teams_of_four: Some(_),
                 ..
             } => "teams of four (IMPs)",
+            Scoring::Bridge {
+                swiss:
+                    Some(swiss_pairs::SwissPairs {
+                        scoring: teams::TeamsScoring::Matchpoints,
+                        ..
+                    }),
+                ..
+            } => "Swiss pairs (matchpoints across the field)",
             Scoring::Bridge { swiss: Some(_), .. } => "Swiss pairs (IMPs against the datum)",
             Scoring::Bridge { .. } => "duplicate bridge (matchpoints)",
             Scoring::Chess { .. } => "chess",
@@ -637,6 +652,17 @@ impl Event {
         }
     }
 
+    /// How many rounds the event has: the schedule's, or for a Swiss (teams or pairs), which
+    /// grows round by round, the rounds planned when more than are paired so far.
+    pub fn rounds_planned(&self) -> u32 {
+        let paired = self.schedule.rounds.len();
+        let planned = match self.settings.options.as_ref() {
+            Some(options) if options.swiss => options.rounds.unwrap_or(0),
+            _ => 0,
+        };
+        u32::try_from(paired.max(planned)).unwrap_or(u32::MAX)
+    }
+
     /// How many boards the evening has (bridge): the movement's sets × boards per round, or
     /// rounds × boards per round when every table plays the same boards; 0 otherwise.
     pub fn boards_played(&self) -> u32 {
@@ -644,9 +670,7 @@ impl Event {
             (Some(m), _) => u32::try_from(m.sets * m.boards_per_round).unwrap_or(u32::MAX),
             // A Swiss pairs event grows round by round: the boards of every round planned.
             (None, Scoring::Bridge { swiss: Some(_), .. }) => {
-                let planned = self.settings.options.as_ref().and_then(|o| o.rounds).unwrap_or(0);
-                let rounds = u32::try_from(planned.max(self.schedule.rounds.len())).unwrap_or(u32::MAX);
-                *self.deals_of_round(rounds).end()
+                *self.deals_of_round(self.rounds_planned()).end()
             }
             (None, Scoring::Bridge { .. }) => self
                 .schedule
@@ -658,8 +682,7 @@ impl Event {
             // A Swiss grows round by round: its boards are those of every round planned, and
             // the supplementary boards of its three-way matches.
             (None, Scoring::Teams { .. }) => {
-                let planned = self.settings.options.as_ref().and_then(|o| o.rounds).unwrap_or(0);
-                let rounds = u32::try_from(planned.max(self.schedule.rounds.len())).unwrap_or(u32::MAX);
+                let rounds = self.rounds_planned();
                 let extra = self
                     .schedule
                     .rounds

@@ -5,8 +5,11 @@
 //! scored against its datum across the round's tables (Butler: the average N-S score, top and
 //! bottom left out from five scores, rounded to ten); the first pair's IMPs against the datum
 //! are its match's IMPs (the second pair's are their negation), and the match's margin becomes
-//! victory points, or stays IMPs ([`SwissPairs`]). The standings, byes, repeats, late pairs
-//! and withdrawals are the Swiss teams event's.
+//! victory points, or stays IMPs ([`SwissPairs`]). Or each board is **matchpointed across the
+//! field** instead: 2 for each N-S score of the round it beats and 1 for each it ties, the
+//! E-W pair getting the rest of the top, and a match counts as each pair's percentage of its
+//! boards' tops (the two add up to 100). The standings, byes, repeats, late pairs and
+//! withdrawals are the Swiss teams event's.
 
 use super::teams_scoring::{TeamsBye, TeamsScoring, match_teams};
 use super::{BridgeResult, Event, ResultKey, ResultValue, Results, Scoring};
@@ -18,8 +21,8 @@ use serde::{Deserialize, Serialize};
 /// How a Swiss pairs event's matches count, and what a bye is worth.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SwissPairs {
-    /// Victory points (WBF 2013, on the IMPs against the datum) or the IMP margin itself;
-    /// board-a-match is a teams scoring and is refused here.
+    /// Victory points (WBF 2013, on the IMPs against the datum), the IMP margin itself, or
+    /// matchpoints across the field; board-a-match is a teams scoring and is refused here.
     pub scoring: TeamsScoring,
     /// What a bye is worth.
     pub bye: TeamsBye,
@@ -30,9 +33,15 @@ impl SwissPairs {
     pub fn check(self, boards: u32) -> Result<(), String> {
         if self.scoring == TeamsScoring::BoardAMatch {
             return Err(
-                "board-a-match compares two tables of one team match; a Swiss pairs match is one table, scored against the datum: choose VPs or IMPs"
+                "board-a-match compares two tables of one team match; a Swiss pairs match is one table, scored against the datum or across the field: choose VPs, IMPs or matchpoints"
                     .to_owned(),
             );
+        }
+        if matches!(self.scoring, TeamsScoring::Acbl30 | TeamsScoring::Acbl20) {
+            return Err(format!(
+                "{}: the ACBL scales are for team matches; a Swiss pairs match on IMPs against the datum is scored on the WBF 2013 scale, as IMPs, or by matchpoints",
+                self.scoring.label()
+            ));
         }
         self.bye.check(self.scoring, boards)
     }
@@ -59,6 +68,26 @@ pub struct PairsBoard {
     pub datum: Option<i32>,
     /// The N-S pair's IMPs against the datum (the E-W pair's are their negation).
     pub imps: Option<i32>,
+    /// At a matchpointed Swiss pairs: the N-S pair's matchpoints across the round's tables
+    /// and the top (the E-W pair's are the top less the N-S pair's). `datum` and `imps` are
+    /// then empty.
+    pub matchpoints: Option<BoardMatchpoints>,
+}
+
+/// A board's matchpoints at one table, across the round's tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardMatchpoints {
+    /// The N-S pair's: 2 for each other table's N-S score it beats, 1 for each it ties.
+    pub ns: u32,
+    /// The top: 2 for each other table that scored the board.
+    pub top: u32,
+}
+
+impl BoardMatchpoints {
+    /// The E-W pair's matchpoints.
+    pub fn ew(self) -> u32 {
+        self.top.saturating_sub(self.ns)
+    }
 }
 
 /// One match of a Swiss pairs round as the window, the command line and the sheets show it.
@@ -79,9 +108,16 @@ pub struct PairsMatch {
 
 impl PairsMatch {
     /// The match so far, as the window shows it under the table's boards: "IMPs 14–0, VPs
-    /// 17.08–2.92" once every board is in, else how many are.
+    /// 17.08–2.92" (or "MPs 14–10, 58.33%–41.67%") once every board is in, else how many are.
     pub fn summary(&self, scoring: TeamsScoring) -> String {
         match &self.result {
+            Some(result) if scoring == TeamsScoring::Matchpoints => format!(
+                "MPs {}–{}, {}%–{}%",
+                result.imps_won[0],
+                result.imps_won[1],
+                points_text(result.points[0]),
+                points_text(result.points[1])
+            ),
             Some(result) if scoring == TeamsScoring::Imps => {
                 format!("IMPs {}–{}", result.imps_won[0], result.imps_won[1])
             }
@@ -137,14 +173,21 @@ pub fn round_matches(event: &Event, results: &Results, round: &Round, swiss: Swi
                         ns: result.and_then(|r| r.north_south_score(deal)),
                         datum: None,
                         imps: None,
+                        matchpoints: None,
                     }
                 })
                 .collect()
         })
         .collect();
-    // Each board's datum over the scores entered, and each table's IMPs against it.
     for d in 0..deals.len() {
         let scores: Vec<i32> = boards.iter().filter_map(|b| b[d].ns).collect();
+        if swiss.scoring == TeamsScoring::Matchpoints {
+            for line in boards.iter_mut().map(|b| &mut b[d]) {
+                line.matchpoints = line.ns.map(|ns| matchpoints_against(ns, &scores));
+            }
+            continue;
+        }
+        // Each board's datum over the scores entered, and each table's IMPs against it.
         let datum = butler_datum(&scores);
         for line in boards.iter_mut().map(|b| &mut b[d]) {
             if let (Some(ns), Some(datum)) = (line.ns, datum) {
@@ -157,11 +200,14 @@ pub fn round_matches(event: &Event, results: &Results, round: &Round, swiss: Swi
         .iter()
         .zip(boards)
         .map(|(&(table, home, away), boards)| {
-            let result = boards
-                .iter()
-                .map(|b| b.imps.map(|i| BoardEntry::Adjusted { first: i, second: -i }))
-                .collect::<Option<Vec<_>>>()
-                .and_then(|entries| score_match(&entries, swiss.scoring.match_scoring()).ok());
+            let result = match swiss.scoring {
+                TeamsScoring::Matchpoints => matchpoint_match(&boards),
+                scoring => boards
+                    .iter()
+                    .map(|b| b.imps.map(|i| BoardEntry::Adjusted { first: i, second: -i }))
+                    .collect::<Option<Vec<_>>>()
+                    .and_then(|entries| score_match(&entries, scoring.match_scoring().ok()?).ok()),
+            };
             PairsMatch {
                 table,
                 home,
@@ -171,6 +217,45 @@ pub fn round_matches(event: &Event, results: &Results, round: &Round, swiss: Swi
             }
         })
         .collect()
+}
+
+/// A N-S score's matchpoints against every N-S score of the board (`scores`, itself among
+/// them): 2 for each it beats, 1 for each it ties other than itself; the top is 2 for each
+/// other score.
+fn matchpoints_against(ns: i32, scores: &[i32]) -> BoardMatchpoints {
+    let beaten = scores.iter().filter(|&&other| other < ns).count();
+    let tied = scores
+        .iter()
+        .filter(|&&other| other == ns)
+        .count()
+        .saturating_sub(1);
+    let others = scores.len().saturating_sub(1);
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX / 4);
+    BoardMatchpoints {
+        ns: 2 * count(beaten) + count(tied),
+        top: 2 * count(others),
+    }
+}
+
+/// A matchpointed match, once every board has its matchpoints: each pair's matchpoints, and
+/// its percentage of the tops in hundredths (the N-S pair's rounded to a hundredth of a per
+/// cent, the E-W pair's the rest of 100, so the two always add up to 100). A match whose
+/// boards were scored at no other table (a top of 0) is 50–50.
+fn matchpoint_match(boards: &[PairsBoard]) -> Option<MatchResult> {
+    let scored: Vec<BoardMatchpoints> = boards.iter().map(|b| b.matchpoints).collect::<Option<_>>()?;
+    let ns: u32 = scored.iter().map(|m| m.ns).sum();
+    let top: u32 = scored.iter().map(|m| m.top).sum();
+    let ns_share = if top == 0 {
+        5000
+    } else {
+        (20_000 * i64::from(ns) + i64::from(top)) / (2 * i64::from(top))
+    };
+    Some(MatchResult {
+        // No board is scored in IMPs; the tie-break's "IMPs won" are the matchpoints.
+        board_imps: Vec::new(),
+        imps_won: [ns, top.saturating_sub(ns)],
+        points: [ns_share, 10_000 - ns_share],
+    })
 }
 
 /// Every match with all its boards entered, scored; and the byes of every round whose

@@ -111,7 +111,10 @@ pub fn table_view(event: &Event, results: &Results, table: u32, round: u32) -> O
         .map(|deal| board_view(event, results, ResultKey { round, table, deal }))
         .collect::<Vec<_>>();
     let complete = boards.iter().all(|b| b.result.is_some());
-    let last_round = rounds_of_table(event, table).map_or(round, |(_, last)| last);
+    // A Swiss's later rounds are not paired yet, but they are the table's too.
+    let last_round = rounds_of_table(event, table)
+        .map_or(round, |(_, last)| last)
+        .max(event.rounds_planned());
     Some(TableView {
         title: event.settings.title.clone(),
         table,
@@ -226,6 +229,12 @@ fn hand(event: &Event, board: u32) -> Option<HandView> {
 /// after the last round.
 fn next_round(event: &Event, seated: &crate::model::Table, round: u32) -> Vec<String> {
     let Some(next) = event.schedule.round(round + 1) else {
+        if round < event.rounds_planned() {
+            return vec![format!(
+                "Round {} is paired from the standings once every table's results of round {round} are in: where you play next shows here then.",
+                round + 1
+            )];
+        }
         return Vec::new();
     };
     let (ns, ew) = sides(seated);

@@ -147,7 +147,7 @@ impl MatchCard {
             ),
         };
         match (self.part, scoring) {
-            (Some(_), TeamsScoring::Wbf2013) if self.score.is_some() => {
+            (Some(_), scoring) if scoring.is_victory_points() && self.score.is_some() => {
                 format!("{said} (half a match's VPs)")
             }
             _ => said,
@@ -241,7 +241,7 @@ fn card_of(results: &Results, round: u32, table: u32, plan: MatchPlan, scoring: 
         .collect();
     let score = match_boards(results, round, table, &plan.deals)
         .ok()
-        .and_then(|entries| score_match(&entries, scoring.match_scoring()).ok())
+        .and_then(|entries| score_match(&entries, scoring.match_scoring().ok()?).ok())
         .map(|result| (result.imps_won, counted(result.points, plan.part, scoring)));
     MatchCard {
         home: plan.home,
@@ -255,7 +255,7 @@ fn card_of(results: &Results, round: u32, table: u32, plan: MatchPlan, scoring: 
 /// A match's points as they count: a three-way's half-match on a VP scale is worth half.
 fn counted(points: [Points; 2], part: Option<u8>, scoring: TeamsScoring) -> [Points; 2] {
     match part {
-        Some(_) => three_way::counted_points(points, scoring == TeamsScoring::Wbf2013),
+        Some(_) => three_way::counted_points(points, scoring.is_victory_points()),
         None => points,
     }
 }
@@ -396,23 +396,31 @@ pub fn standings_table(
     } else {
         "Team"
     };
+    let unit = scoring.margin_unit();
+    let bye_text = match bye {
+        TeamsBye::Average => format!("the {}'s average", entrant_word(event)),
+        TeamsBye::Fixed { .. } if scoring == TeamsScoring::Matchpoints => format!("{bye}%"),
+        TeamsBye::Fixed { .. } => bye.to_string(),
+    };
     let columns = [
-        "Rank",
-        who,
-        scoring.column(),
-        "Played",
-        "Byes",
-        "IMPs won",
-        "IMPs lost",
-        "Quotient",
+        "Rank".to_owned(),
+        who.to_owned(),
+        scoring.column().to_owned(),
+        "Played".to_owned(),
+        "Byes".to_owned(),
+        format!("{unit} won"),
+        format!("{unit} lost"),
+        "Quotient".to_owned(),
     ]
-    .map(str::to_owned)
     .to_vec();
     let note_end = match swiss_pairs::settings(event) {
-        Some(_) => format!(
-            "a bye scores {bye}. Each board is scored against its datum (the average N-S score across the round's tables, top and bottom left out from five scores, rounded to ten); a match counts once all its boards are entered, and stays provisional until its round is complete."
+        Some(_) if scoring == TeamsScoring::Matchpoints => format!(
+            "a bye scores {bye_text}. Each board is matchpointed across the round's tables (2 for each N-S score beaten, 1 for each tied; the E-W pair gets the rest of the top), and a match counts as each pair's percentage of its boards' tops; a match counts once all its boards are entered, and stays provisional until its round is complete."
         ),
-        None => format!("a bye scores {bye}. A match counts once all its boards are entered."),
+        Some(_) => format!(
+            "a bye scores {bye_text}. Each board is scored against its datum (the average N-S score across the round's tables, top and bottom left out from five scores, rounded to ten); a match counts once all its boards are entered, and stays provisional until its round is complete."
+        ),
+        None => format!("a bye scores {bye_text}. A match counts once all its boards are entered."),
     };
     match standing_lines(event, results, scoring, bye) {
         Ok(lines) => StandingsTable {
@@ -426,7 +434,7 @@ pub fn standings_table(
                 })
                 .collect(),
             note: Some(format!(
-                "Ranked by {}, then the result between the tied {}s (when they have all met), then the IMP quotient (IMPs won ÷ IMPs lost); {note_end}",
+                "Ranked by {}, then the result between the tied {}s (when they have all met), then the {unit} quotient ({unit} won ÷ {unit} lost); {note_end}",
                 scoring.label(),
                 entrant_word(event)
             )),

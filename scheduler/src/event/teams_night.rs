@@ -238,10 +238,12 @@ fn scored_matches(
         .map(|m| {
             let state = match_state(&m, results);
             let (result, problem) = match &state {
-                MatchState::Complete(entries) => match score_match(entries, scoring.match_scoring()) {
-                    Ok(result) => (Some(result), None),
-                    Err(why) => (None, Some(why)),
-                },
+                MatchState::Complete(entries) => {
+                    match scoring.match_scoring().and_then(|s| score_match(entries, s)) {
+                        Ok(result) => (Some(result), None),
+                        Err(why) => (None, Some(why)),
+                    }
+                }
                 MatchState::Adjusted(why) => (None, Some(why.clone())),
                 MatchState::Missing { .. } => (None, None),
             };

@@ -16,26 +16,48 @@ pub enum TeamsScoring {
     /// Victory points on the WBF 2013 continuous scale (20 between the two teams).
     #[default]
     Wbf2013,
+    /// Victory points on the ACBL's 30-VP scale (published for matches of 6 to 11 boards).
+    Acbl30,
+    /// Victory points on the ACBL's 20-VP discrete scale (published for 6 to 11 boards).
+    Acbl20,
     /// The IMP margin itself (+7 and −7).
     Imps,
     /// Board-a-match: each board won 1, tied ½, lost 0.
     BoardAMatch,
+    /// Swiss pairs only: each board matchpointed across the round's tables (2 for each N-S
+    /// score beaten, 1 for each tied), a match counting as each pair's percentage of the
+    /// matchpoints (the two add up to 100).
+    Matchpoints,
 }
 
 impl TeamsScoring {
-    /// Every choice, in the order the command line and the window list them.
-    pub const ALL: [TeamsScoring; 3] = [
+    /// Every choice for a teams event, in the order the command line and the window list
+    /// them.
+    pub const ALL: [TeamsScoring; 5] = [
         TeamsScoring::Wbf2013,
+        TeamsScoring::Acbl30,
+        TeamsScoring::Acbl20,
         TeamsScoring::Imps,
         TeamsScoring::BoardAMatch,
+    ];
+
+    /// Every choice for a Swiss pairs event (board-a-match compares two tables of a team
+    /// match, so it is not one).
+    pub const SWISS_PAIRS: [TeamsScoring; 3] = [
+        TeamsScoring::Wbf2013,
+        TeamsScoring::Imps,
+        TeamsScoring::Matchpoints,
     ];
 
     /// The name typed on the command line (`--teams-scoring wbf2013`).
     pub fn name(self) -> &'static str {
         match self {
             TeamsScoring::Wbf2013 => "wbf2013",
+            TeamsScoring::Acbl30 => "acbl30",
+            TeamsScoring::Acbl20 => "acbl20",
             TeamsScoring::Imps => "imps",
             TeamsScoring::BoardAMatch => "board-a-match",
+            TeamsScoring::Matchpoints => "matchpoints",
         }
     }
 
@@ -43,28 +65,78 @@ impl TeamsScoring {
     pub fn label(self) -> &'static str {
         match self {
             TeamsScoring::Wbf2013 => "victory points (WBF 2013 scale)",
+            TeamsScoring::Acbl30 => "victory points (ACBL 30-VP scale)",
+            TeamsScoring::Acbl20 => "victory points (ACBL 20-VP scale)",
             TeamsScoring::Imps => "IMPs",
             TeamsScoring::BoardAMatch => "board-a-match",
+            TeamsScoring::Matchpoints => "matchpoints across the field (each match's percentage)",
         }
     }
 
     /// The standings' points column ("VPs").
     pub fn column(self) -> &'static str {
         match self {
-            TeamsScoring::Wbf2013 => "VPs",
+            TeamsScoring::Wbf2013 | TeamsScoring::Acbl30 | TeamsScoring::Acbl20 => "VPs",
             TeamsScoring::Imps => "IMPs",
             TeamsScoring::BoardAMatch => "Boards",
+            TeamsScoring::Matchpoints => "Match %",
         }
     }
 
-    pub(crate) fn match_scoring(self) -> MatchScoring {
+    /// What the tie-break counts, and its unit: IMPs, or matchpoints at a matchpointed Swiss
+    /// pairs ("IMPs won", "MPs won").
+    pub fn margin_unit(self) -> &'static str {
         match self {
-            TeamsScoring::Wbf2013 => MatchScoring::VictoryPoints(VpScale::Wbf2013),
-            TeamsScoring::Imps => MatchScoring::Imps,
-            TeamsScoring::BoardAMatch => MatchScoring::BoardAMatch,
+            TeamsScoring::Matchpoints => "MPs",
+            _ => "IMPs",
+        }
+    }
+
+    /// A team match's scoring, or why this scoring is not one (matchpoints are worked out
+    /// across a round's tables, not within a match).
+    pub(crate) fn match_scoring(self) -> Result<MatchScoring, String> {
+        match self {
+            TeamsScoring::Wbf2013 => Ok(MatchScoring::VictoryPoints(VpScale::Wbf2013)),
+            TeamsScoring::Acbl30 => Ok(MatchScoring::VictoryPoints(VpScale::Acbl30)),
+            TeamsScoring::Acbl20 => Ok(MatchScoring::VictoryPoints(VpScale::Acbl20)),
+            TeamsScoring::Imps => Ok(MatchScoring::Imps),
+            TeamsScoring::BoardAMatch => Ok(MatchScoring::BoardAMatch),
+            TeamsScoring::Matchpoints => Err(NOT_A_TEAMS_SCORING.to_owned()),
+        }
+    }
+
+    /// The victory-point scale, when the scoring is one.
+    pub fn vp_scale(self) -> Option<VpScale> {
+        match self.match_scoring() {
+            Ok(MatchScoring::VictoryPoints(scale)) => Some(scale),
+            _ => None,
+        }
+    }
+
+    /// Whether a match's points are victory points (so a three-way half-match counts half).
+    pub fn is_victory_points(self) -> bool {
+        self.vp_scale().is_some()
+    }
+
+    /// Checks the scoring fits a team match of `boards` boards (a teams event or a teams
+    /// night): matchpoints are a Swiss pairs scoring, and a published discrete scale has
+    /// columns for some match lengths only.
+    pub fn check_teams(self, boards: u32) -> Result<(), String> {
+        self.check_boards(boards)?;
+        self.match_scoring().map(|_| ())
+    }
+
+    /// Checks a victory-point scale has a column for matches of `boards` boards.
+    pub fn check_boards(self, boards: u32) -> Result<(), String> {
+        match self.vp_scale() {
+            Some(scale) => scale.table(i64::from(boards)).map(|_| ()),
+            None => Ok(()),
         }
     }
 }
+
+/// Why matchpoints are refused for a teams event.
+const NOT_A_TEAMS_SCORING: &str = "matchpoints across the field score a Swiss pairs event (every table plays the round's boards); a team match is scored by victory points, IMPs or board-a-match";
 
 /// What a bye is worth in a teams event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -81,26 +153,33 @@ pub enum TeamsBye {
 
 impl TeamsBye {
     /// The usual bye for a scoring: 12 VPs (the EBU's and most clubs' figure on a 20-VP
-    /// scale), 0 IMPs, or half the boards at board-a-match (`boards` a match).
+    /// scale; 18 on the 30-VP scale, the same 60%), 0 IMPs, half the boards at board-a-match (`boards` a match), or 60 per cent at
+    /// matchpoints (12 of 20).
     pub fn usual(scoring: TeamsScoring, boards: u32) -> TeamsBye {
         let hundredths = match scoring {
-            TeamsScoring::Wbf2013 => 1200,
+            TeamsScoring::Wbf2013 | TeamsScoring::Acbl20 => 1200,
+            // 60%, as 12 of 20.
+            TeamsScoring::Acbl30 => 1800,
             TeamsScoring::Imps => 0,
             TeamsScoring::BoardAMatch => 50 * Points::from(boards),
+            // 60%, as 12 of 20 VPs.
+            TeamsScoring::Matchpoints => 6000,
         };
         TeamsBye::Fixed { hundredths }
     }
 
     /// Checks a fixed bye is a score a match can give: 0 to 20 VPs, at most ±999 IMPs, 0 to
-    /// the match's boards at board-a-match.
+    /// the match's boards at board-a-match, 0 to 100 per cent at matchpoints.
     pub fn check(self, scoring: TeamsScoring, boards: u32) -> Result<(), String> {
         let TeamsBye::Fixed { hundredths } = self else {
             return Ok(());
         };
         let (low, high) = match scoring {
-            TeamsScoring::Wbf2013 => (0, 2000),
+            TeamsScoring::Wbf2013 | TeamsScoring::Acbl20 => (0, 2000),
+            TeamsScoring::Acbl30 => (0, 3000),
             TeamsScoring::Imps => (-99_900, 99_900),
             TeamsScoring::BoardAMatch => (0, 100 * Points::from(boards)),
+            TeamsScoring::Matchpoints => (0, 10_000),
         };
         if (low..=high).contains(&hundredths) {
             return Ok(());
@@ -120,7 +199,9 @@ impl TeamsBye {
             TeamsBye::Fixed { hundredths } => ByeScore::Fixed(hundredths),
             TeamsBye::Average => ByeScore::Average {
                 before_any: match scoring {
-                    TeamsScoring::Wbf2013 => 1000,
+                    TeamsScoring::Wbf2013 | TeamsScoring::Acbl20 => 1000,
+                    TeamsScoring::Acbl30 => 1500,
+                    TeamsScoring::Matchpoints => 5000,
                     TeamsScoring::Imps | TeamsScoring::BoardAMatch => 0,
                 },
             },

@@ -26,14 +26,25 @@
 //! margin, and an interpolated scale stays increasing and concave. This is our choice, said so
 //! in the user guide.
 //!
-//! **Older scales**: the WBF's 25-VP scale (15–15 for a draw, the loser's VPs falling to 0 for
-//! big losses), a 30-VP scale, and the EBU's own 20-VP scales are not shipped: we found no
-//! published table of them that we could cite and check a transcription against, and a scale
-//! without its published table would be our invention. Their names are recognised and refused
-//! with that sentence.
+//! **Older scales.** Two discrete scales are shipped as **published**: the ACBL's **30-VP
+//! scale** (`acbl30`, 15–15 for a draw, 18–12 for a win by 1 IMP) and its older **20-VP
+//! scale** (`acbl20`, 10–10 for a draw), "the two common scales used in North America for
+//! multi-board per match Swiss team games", each with one column of IMP ranges for matches of
+//! 6–8 boards and one for 9–11, as printed in BridgeHands' encyclopedia, "Victory Points"
+//! (<https://server.bridgehands.com/V/Victory_Points.htm>). The rows are transcribed in
+//! [`ACBL30`] and [`ACBL20`]; `scheduler/tests/suite/victory_points.rs` checks each one's
+//! shape (every margin from 0 covered once, the winner's VPs rising by one a row, winner and
+//! loser adding up to the scale's total) and a few rows against the page. Matches of other
+//! lengths are refused for these scales: the page gives no column for them. A fractional
+//! margin (cross-IMPs, Butler) is rounded to the nearest whole IMP, a half up, before the
+//! table is read: the page has whole margins only, and this is our choice. The WBF's 25-VP
+//! scale and the EBU's older 20-VP scales are not shipped: we found no published table of
+//! them that we could cite and check a transcription against, and a scale without its
+//! published table would be our invention. Their names are recognised and refused with that
+//! sentence.
 //!
 //! Values are kept as whole hundredths of a VP ([`Vp`]), so the winner's and the loser's always
-//! add up to exactly 20.00. The code is our own.
+//! add up to exactly the scale's total (20.00 or 30.00). The code is our own.
 
 use std::fmt;
 
@@ -46,27 +57,86 @@ pub const MOST_BOARDS: i64 = 200;
 pub enum VpScale {
     /// The WBF 2013 continuous scale: 20 VPs, two decimals, 10.00–10.00 for a draw.
     Wbf2013,
+    /// The ACBL's 30-VP scale (published, matches of 6 to 11 boards): 15–15 for a draw.
+    Acbl30,
+    /// The ACBL's 20-VP discrete scale (published, matches of 6 to 11 boards): 10–10 for a
+    /// draw, whole VPs.
+    Acbl20,
 }
 
 /// Scale names clubs ask for that Tourney does not ship, with what they are: refused with a
 /// sentence saying why rather than as an unknown name.
-const NOT_SHIPPED: [(&str, &str); 6] = [
+const NOT_SHIPPED: [(&str, &str); 4] = [
     ("wbf25", "the WBF's 25-VP scale"),
-    ("wbf30", "a 30-VP scale"),
+    ("wbf30", "a WBF 30-VP scale"),
     ("ebu20", "the EBU's older 20-VP scale"),
     ("ebu25", "the EBU's 25-VP scale"),
-    ("acbl20", "the ACBL's 20-VP scale"),
-    ("acbl30", "the ACBL's 30-VP scale"),
 ];
+
+/// A published discrete scale: for each whole number of VPs the winner gets, the smallest
+/// winning margin that gives it, in the column for 6–8 boards and in the column for 9–11
+/// boards. The first row is the draw; the last is reached by its margin or more.
+pub struct DiscreteScale {
+    /// (winner's VPs, smallest margin at 6–8 boards, smallest margin at 9–11 boards).
+    pub rows: &'static [(u32, u32, u32)],
+    /// The VPs of a match between the two sides.
+    pub total: u32,
+}
+
+/// The ACBL 30-VP scale as BridgeHands prints it ("Victory Points"): 15–15 at 0 IMPs, 18–12 at
+/// 1, … 30–0 at 28 or more (6–8 boards) or 36 or more (9–11 boards).
+pub const ACBL30: DiscreteScale = DiscreteScale {
+    rows: &[
+        (15, 0, 0),
+        (18, 1, 1),
+        (19, 2, 2),
+        (20, 3, 3),
+        (21, 4, 5),
+        (22, 5, 7),
+        (23, 7, 9),
+        (24, 9, 12),
+        (25, 11, 15),
+        (26, 14, 18),
+        (27, 17, 22),
+        (28, 20, 26),
+        (29, 24, 31),
+        (30, 28, 36),
+    ],
+    total: 30,
+};
+
+/// The ACBL 20-VP discrete scale as BridgeHands prints it ("Victory Points"): 10–10 at 0 IMPs,
+/// 11–9 at 1–2, … 20–0 at 28 or more (6–8 boards) or 36 or more (9–11 boards).
+pub const ACBL20: DiscreteScale = DiscreteScale {
+    rows: &[
+        (10, 0, 0),
+        (11, 1, 1),
+        (12, 3, 3),
+        (13, 5, 6),
+        (14, 8, 10),
+        (15, 11, 14),
+        (16, 14, 18),
+        (17, 17, 22),
+        (18, 20, 26),
+        (19, 24, 31),
+        (20, 28, 36),
+    ],
+    total: 20,
+};
+
+/// Where the two ACBL scales are published.
+const BRIDGEHANDS: &str = "BridgeHands encyclopedia, \"Victory Points\" (https://server.bridgehands.com/V/Victory_Points.htm): the two common scales used in North America for multi-board Swiss team matches, columns for 6-8 and 9-11 boards";
 
 impl VpScale {
     /// Every scale Tourney ships.
-    pub const ALL: [VpScale; 1] = [VpScale::Wbf2013];
+    pub const ALL: [VpScale; 3] = [VpScale::Wbf2013, VpScale::Acbl30, VpScale::Acbl20];
 
     /// The name typed on the command line (`--scale wbf2013`).
     pub fn name(self) -> &'static str {
         match self {
             VpScale::Wbf2013 => "wbf2013",
+            VpScale::Acbl30 => "acbl30",
+            VpScale::Acbl20 => "acbl20",
         }
     }
 
@@ -74,6 +144,8 @@ impl VpScale {
     pub fn title(self) -> &'static str {
         match self {
             VpScale::Wbf2013 => "the WBF 2013 continuous scale: 20 VPs, two decimals",
+            VpScale::Acbl30 => "the ACBL 30-VP scale: 15-15 for a draw, matches of 6 to 11 boards",
+            VpScale::Acbl20 => "the ACBL 20-VP discrete scale: whole VPs, matches of 6 to 11 boards",
         }
     }
 
@@ -83,6 +155,25 @@ impl VpScale {
             VpScale::Wbf2013 => {
                 "WBF Scoring Panel, \"The New WBF IMP to VP Scales\" (technical report, 2013), and the WBF's published tables (worldbridge.org, WBF Victory Point Scales)"
             }
+            VpScale::Acbl30 | VpScale::Acbl20 => BRIDGEHANDS,
+        }
+    }
+
+    /// The VPs of a match between the two sides, in hundredths (2000 or 3000).
+    pub fn total(self) -> u32 {
+        match self {
+            VpScale::Wbf2013 => 2000,
+            VpScale::Acbl30 => 100 * ACBL30.total,
+            VpScale::Acbl20 => 100 * ACBL20.total,
+        }
+    }
+
+    /// The published discrete table behind the scale, if it is one.
+    pub fn discrete(self) -> Option<&'static DiscreteScale> {
+        match self {
+            VpScale::Wbf2013 => None,
+            VpScale::Acbl30 => Some(&ACBL30),
+            VpScale::Acbl20 => Some(&ACBL20),
         }
     }
 
@@ -97,6 +188,8 @@ impl VpScale {
             .collect();
         match key.as_str() {
             "wbf2013" | "wbf" | "wbfcontinuous" => return Ok(VpScale::Wbf2013),
+            "acbl30" | "acbl30vp" => return Ok(VpScale::Acbl30),
+            "acbl20" | "acbl20vp" => return Ok(VpScale::Acbl20),
             "" => return Err(format!("no VP scale given; {}", Self::known())),
             _ => {}
         }
@@ -136,8 +229,14 @@ impl VpScale {
             ));
         }
         let boards = u32::try_from(boards).map_err(|_| format!("{boards} boards is out of range"))?;
-        let winner = match self {
-            VpScale::Wbf2013 => wbf2013_hundredths(boards),
+        let winner = match self.discrete() {
+            None => wbf2013_hundredths(boards),
+            Some(scale) => discrete_hundredths(scale, boards).ok_or_else(|| {
+                format!(
+                    "{boards} boards: {} is published for matches of 6 to 11 boards only; for a match of {boards} boards choose wbf2013",
+                    self.name()
+                )
+            })?,
         };
         Ok(VpTable {
             scale: self,
@@ -226,7 +325,7 @@ impl VpTable {
         self.boards
     }
 
-    /// The blitz: the smallest margin that gives the winner the full 20.00.
+    /// The blitz: the smallest margin that gives the winner the scale's full total.
     pub fn blitz(&self) -> u32 {
         (self.winner.len() as u32).saturating_sub(1)
     }
@@ -257,7 +356,11 @@ impl VpTable {
         }
         let blitz = self.blitz();
         if imps >= f64::from(blitz) {
-            return Ok(self.split_of(Vp::TWENTY.0));
+            return Ok(self.split_of(self.scale.total()));
+        }
+        if self.scale.discrete().is_some() {
+            // Whole margins only: a fraction is rounded to the nearest, a half up.
+            return Ok(self.split_of(self.winner[(imps + 0.5).floor() as usize]));
         }
         let below = imps.floor();
         let index = below as usize;
@@ -280,10 +383,11 @@ impl VpTable {
     }
 
     fn split_of(&self, winner: u32) -> VpSplit {
-        let winner = winner.min(Vp::TWENTY.0);
+        let total = self.scale.total();
+        let winner = winner.min(total);
         VpSplit {
             winner: Vp(winner),
-            loser: Vp(Vp::TWENTY.0 - winner),
+            loser: Vp(total - winner),
         }
     }
 }
@@ -292,6 +396,28 @@ impl VpTable {
 /// (see [`VpScale::table`] and [`VpTable::for_margin`] for what is refused).
 pub fn victory_points(scale: VpScale, boards: i64, imps: f64) -> Result<VpSplit, String> {
     scale.table(boards)?.for_margin(imps)
+}
+
+/// A published discrete scale's winner's VPs in hundredths for every margin from 0 to the
+/// blitz, from its column for `boards` boards (`None` outside 6 to 11).
+fn discrete_hundredths(scale: &DiscreteScale, boards: u32) -> Option<Vec<u32>> {
+    let column = |row: &(u32, u32, u32)| match boards {
+        6..=8 => Some(row.1),
+        9..=11 => Some(row.2),
+        _ => None,
+    };
+    let blitz = column(scale.rows.last()?)?;
+    (0..=blitz)
+        .map(|margin| {
+            let vps = scale
+                .rows
+                .iter()
+                .rev()
+                .find(|row| column(row).is_some_and(|low| low <= margin))
+                .map_or(scale.rows[0].0, |row| row.0);
+            Some(100 * vps)
+        })
+        .collect()
 }
 
 /// The WBF 2013 scale for `boards` boards (at least 1): the winner's VPs in hundredths from a
@@ -368,6 +494,8 @@ mod tests {
         assert_eq!(VpScale::parse(" WBF-2013 ").unwrap(), VpScale::Wbf2013);
         assert_eq!("wbf2013".parse::<VpScale>().unwrap(), VpScale::Wbf2013);
         assert!(VpScale::parse("wbf25").unwrap_err().contains("not in Tourney"));
+        assert_eq!(VpScale::parse("ACBL-30").unwrap(), VpScale::Acbl30);
+        assert_eq!(VpScale::parse("acbl 20").unwrap(), VpScale::Acbl20);
         assert!(VpScale::parse("ebu20").unwrap_err().contains("published table"));
         assert!(VpScale::parse("bogus").unwrap_err().contains("wbf2013"));
         assert!(VpScale::parse("").unwrap_err().contains("no VP scale"));

@@ -1,7 +1,8 @@
 //! The match score cards of a Swiss pairs event (the slip each table fills in and hands to
 //! the director): the round, the table, the two pairs and their seats, a line per board with
 //! boxes for the contract, declarer, tricks and score, and once scored the board's datum and
-//! each pair's IMPs, with the match's IMPs and points at the foot. The figures are the
+//! each pair's IMPs (or the top and each pair's matchpoints), with the match's IMPs and points
+//! (or matchpoints and percentages) at the foot. The figures are the
 //! event's (`event::swiss_pairs::round_matches`); `scorecards.typ` draws them.
 
 use super::scorecards::event_line;
@@ -26,6 +27,13 @@ const COLUMNS: [(&str, f64, CellAlign); 11] = [
     ("E-W", 26.0, CellAlign::Right),
 ];
 
+/// The columns of a matchpointed event's card: the top where the datum was.
+const MATCHPOINT_COLUMNS: [(&str, f64, CellAlign); 11] = {
+    let mut columns = COLUMNS;
+    columns[8] = ("Top", 34.0, CellAlign::Right);
+    columns
+};
+
 /// One board's line: what was entered (or boxes), the score on the side that made it, and
 /// once scored the datum and the IMPs of whichever pair gained.
 fn board_cells(line: &PairsBoard) -> Vec<CardCell> {
@@ -49,12 +57,14 @@ fn board_cells(line: &PairsBoard) -> Vec<CardCell> {
         Some(score) => (score.to_string(), String::new()),
         None => (String::new(), String::new()),
     };
-    let (ns_imps, ew_imps) = match line.imps {
-        Some(imps) if imps > 0 => (imps.to_string(), String::new()),
-        Some(imps) if imps < 0 => (String::new(), imps.unsigned_abs().to_string()),
-        Some(_) => ("0".to_owned(), "0".to_owned()),
-        None => (String::new(), String::new()),
+    let (against, ns_gain, ew_gain) = match (line.matchpoints, line.imps) {
+        (Some(mps), _) => (mps.top.to_string(), mps.ns.to_string(), mps.ew().to_string()),
+        (None, Some(imps)) if imps > 0 => (String::new(), imps.to_string(), String::new()),
+        (None, Some(imps)) if imps < 0 => (String::new(), String::new(), imps.unsigned_abs().to_string()),
+        (None, Some(_)) => (String::new(), "0".to_owned(), "0".to_owned()),
+        (None, None) => Default::default(),
     };
+    let against = line.datum.map_or(against, |d| d.to_string());
     vec![
         cell(line.deal.to_string()),
         cell(vulnerability_text(line.deal)),
@@ -64,9 +74,9 @@ fn board_cells(line: &PairsBoard) -> Vec<CardCell> {
         cell(lead),
         cell(ns),
         cell(ew),
-        cell(line.datum.map_or(String::new(), |d| d.to_string())),
-        cell(ns_imps),
-        cell(ew_imps),
+        cell(against),
+        cell(ns_gain),
+        cell(ew_gain),
     ]
 }
 
@@ -83,10 +93,11 @@ fn card(
     let name = |e: usize| teams.event.schedule.entrants.get(e).cloned().unwrap_or_default();
     let (home, away) = (name(m.home), name(m.away));
     let deals = teams.event.deals_of_round(round);
+    let unit = scoring.margin_unit();
     let foot = match &m.result {
         Some(result) => {
             let mut line = format!(
-                "{home} {} IMPs, {away} {} IMPs",
+                "{home} {} {unit}, {away} {} {unit}",
                 result.imps_won[0], result.imps_won[1]
             );
             if scoring != TeamsScoring::Imps {
@@ -97,17 +108,27 @@ fn card(
                     points_text(result.points[1])
                 ));
             }
-            let datums = if complete {
-                "Final: every table's scores are in."
-            } else {
-                "Provisional: scored against the datum of the scores entered so far, final once every table is in."
+            let datums = match (complete, scoring) {
+                (true, _) => "Final: every table's scores are in.",
+                (false, TeamsScoring::Matchpoints) => {
+                    "Provisional: matchpointed against the scores entered so far, final once every table is in."
+                }
+                (false, _) => {
+                    "Provisional: scored against the datum of the scores entered so far, final once every table is in."
+                }
             };
             vec![line, datums.to_owned()]
         }
         None => vec![
             "Scores checked and agreed — N-S: ______________________   E-W: ______________________"
                 .to_owned(),
-            "The datum and the IMPs are filled in by the scorer once every table's scores are in.".to_owned(),
+            match scoring {
+                TeamsScoring::Matchpoints => {
+                    "The matchpoints are filled in by the scorer once every table's scores are in."
+                }
+                _ => "The datum and the IMPs are filled in by the scorer once every table's scores are in.",
+            }
+            .to_owned(),
         ],
     };
     PairCard {
@@ -141,6 +162,10 @@ pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, Sect
                 }
             }
         }
+    }
+    if settings(teams.event).is_some_and(|swiss| swiss.scoring == TeamsScoring::Matchpoints) {
+        let groups = [("", 6), ("Score", 2), ("", 1), ("MPs", 2)];
+        return match_card_section(&MATCHPOINT_COLUMNS, &groups, cards);
     }
     let groups = [("", 6), ("Score", 2), ("", 1), ("IMPs", 2)];
     match_card_section(&COLUMNS, &groups, cards)

@@ -449,8 +449,13 @@ fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard
                 _ => None,
             };
             let mut line = result_line(&home, &away, imps, points, scoring);
-            if card.part.is_some() && scoring == Some(TeamsScoring::Wbf2013) {
-                line.push_str(" (half a match's VPs: 10 at stake)");
+            if let Some(scale) = scoring.and_then(TeamsScoring::vp_scale)
+                && card.part.is_some()
+            {
+                line.push_str(&format!(
+                    " (half a match's VPs: {} at stake)",
+                    scale.total() / 200
+                ));
             }
             vec![line]
         }

@@ -516,3 +516,217 @@ fn the_sheets_give_the_seats_and_a_score_card_per_table_filled_as_scored() {
     assert!(page.contains(&summary), "{page}");
     assert!(page.contains("1 of 2 boards entered"), "{page}");
 }
+
+/// A matchpointed Swiss pairs event of `pairs` numbered pairs.
+fn matchpointed_event(pairs: usize, rounds: usize, boards: u32) -> Event {
+    let mut spec = NewEvent::new("MP Swiss", EventFormat::BridgePairs, Roster::numbered(pairs));
+    spec.options.swiss = true;
+    spec.options.rounds = Some(rounds);
+    spec.options.boards_per_round = boards;
+    spec.options.teams_scoring = TeamsScoring::Matchpoints;
+    build_event(&spec, &Control::unlimited()).unwrap().0
+}
+
+/// The spec's "or matchpoints across the field": 8 pairs, each board matchpointed across the
+/// round's four tables, worked by hand; the standings, the cards, the site and the next
+/// round's pairing from them.
+#[test]
+fn eight_pairs_matchpointed_across_the_field_by_hand() {
+    use scheduler::sheets::SectionBody;
+    use scheduler::sheets::event_sheets::{event_document, sheet_options};
+    let path = scratch("swiss-pairs", "matchpoints.tourney");
+    let mut session = Session::create(&path, &matchpointed_event(8, 3, 2)).unwrap();
+    assert_eq!(
+        session.event().settings.scoring.label(),
+        "Swiss pairs (matchpoints across the field)"
+    );
+    // Board 1: 420, 420, 450, -50 (top 6): 3, 3, 6, 0. Board 2: 100, -110, 140, 100: 3, 0, 6,
+    // 3. N-S: table 1 6 of 12 (50%), table 2 3 (25%), table 3 12 (100%), table 4 3 (25%).
+    for (table, [b1, b2]) in (1..).zip([[420, 100], [420, -110], [450, 140], [-50, 100]]) {
+        score(&mut session, 1, table, 1, b1);
+        score(&mut session, 1, table, 2, b2);
+    }
+    let event = session.event().clone();
+    let swiss = swiss_pairs::settings(&event).unwrap();
+    let matches =
+        swiss_pairs::round_matches(&event, session.results(), event.schedule.round(1).unwrap(), swiss);
+    let mps: Vec<Vec<(u32, u32)>> = matches
+        .iter()
+        .map(|m| {
+            m.boards
+                .iter()
+                .map(|b| {
+                    assert_eq!((b.datum, b.imps), (None, None));
+                    let mp = b.matchpoints.unwrap();
+                    (mp.ns, mp.ew())
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        mps,
+        [
+            [(3, 3), (3, 3)],
+            [(3, 3), (0, 6)],
+            [(6, 0), (6, 0)],
+            [(0, 6), (3, 3)]
+        ]
+    );
+    let summaries: Vec<String> = matches
+        .iter()
+        .map(|m| m.summary(TeamsScoring::Matchpoints))
+        .collect();
+    assert_eq!(
+        summaries,
+        [
+            "MPs 6–6, 50.00%–50.00%",
+            "MPs 3–9, 25.00%–75.00%",
+            "MPs 12–0, 100.00%–0.00%",
+            "MPs 3–9, 25.00%–75.00%"
+        ]
+    );
+    // The standings: Player 3 100%, Players 6 and 8 75%, 1 and 5 50%, 2 and 4 25%, 7 0%.
+    let table = &session.standings()[0];
+    assert_eq!(
+        table.columns,
+        [
+            "Rank", "Pair", "Match %", "Played", "Byes", "MPs won", "MPs lost", "Quotient"
+        ]
+    );
+    let note = table.note.as_deref().unwrap();
+    assert!(note.contains("matchpointed across the round's tables"), "{note}");
+    assert!(note.contains("then the MPs quotient"), "{note}");
+    let points: Vec<(&str, &str)> = table
+        .rows
+        .iter()
+        .map(|r| (r[1].as_str(), r[2].as_str()))
+        .collect();
+    assert_eq!(points[0], ("Player 3", "100.00"));
+    let mut middle: Vec<(&str, &str)> = points[1..3].to_vec();
+    middle.sort();
+    assert_eq!(middle, [("Player 6", "75.00"), ("Player 8", "75.00")]);
+    assert_eq!(points[7], ("Player 7", "0.00"));
+    assert_eq!(
+        (table.rows[0][5].as_str(), table.rows[0][6].as_str()),
+        ("12", "0")
+    );
+
+    // The match card: the top where the datum was, each pair's matchpoints.
+    let options = sheet_options(session.event());
+    let document = event_document(session.event(), session.results(), &options).unwrap();
+    let SectionBody::Scorecards { cards, columns, .. } = &document.sections[2].body else {
+        panic!("the match cards are score cards");
+    };
+    let labels: Vec<&str> = columns.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(labels[8..], ["Top", "N-S", "E-W"]);
+    let line: Vec<String> = cards[1].rounds[0].boards[1]
+        .iter()
+        .map(|c| c.text.clone())
+        .collect();
+    assert_eq!(line[6..], ["", "110", "6", "0", "6"]);
+    assert_eq!(
+        cards[1].foot[0],
+        "Player 2 3 MPs, Player 6 9 MPs · Match % 25.00 – 75.00"
+    );
+    assert_eq!(cards[1].foot[1], "Final: every table's scores are in.");
+
+    // The results site: the top and the N-S pair's matchpoints.
+    let site = scheduler::sheets::site::results_site(session.event(), session.results(), &Default::default());
+    let page = String::from_utf8(site.file("round-1.html").unwrap().bytes.clone()).unwrap();
+    assert!(
+        page.contains(">Top</th>") && page.contains(">MPs N-S</th>"),
+        "{page}"
+    );
+    assert!(page.contains("MPs 12–0, 100.00%–0.00%"), "{page}");
+
+    // The phone page counts the rounds planned, not only those paired ("round 1 of 3", was
+    // "of 1"), and says the next table comes once the director has paired the round.
+    let view = scheduler::event::table_page::table_view(session.event(), session.results(), 1, 1).unwrap();
+    assert_eq!((view.round, view.last_round), (1, 3));
+    assert_eq!(
+        view.next,
+        [
+            "Round 2 is paired from the standings once every table's results of round 1 are in: where you play next shows here then."
+        ]
+    );
+
+    // Round 2 from the standings: 3 v the better of 6 and 8, no repeat.
+    let said = pair_next(&mut session);
+    assert!(said.starts_with("Round 2 paired"), "{said}");
+    let event = session.event().clone();
+    for t in &event.schedule.round(2).unwrap().tables {
+        let (a, b) = match_teams(t).unwrap();
+        assert_ne!(a.abs_diff(b), 4, "{a} v {b} met in round 1");
+    }
+    let top = match_teams(&event.schedule.round(2).unwrap().tables[0]).unwrap();
+    assert_eq!(top.0, 2, "Player 3 heads the table: {top:?}");
+}
+
+/// Percentages that do not come out even are rounded to a hundredth for the N-S pair and the
+/// E-W pair gets the rest; a 16-pair event's matches share exactly 100 each; a bye is 60%
+/// unless chosen otherwise; matchpoints are refused for a teams event.
+#[test]
+fn matchpoint_percentages_add_up_and_teams_refuse_them() {
+    let path = scratch("swiss-pairs", "matchpoints-sixteen.tourney");
+    let mut session = Session::create(&path, &matchpointed_event(16, 2, 3)).unwrap();
+    let event = session.event().clone();
+    let played = event.schedule.round(1).unwrap().clone();
+    let deals: Vec<u32> = event.deals_of_round(1).collect();
+    let tables: Vec<(usize, usize)> = played.tables.iter().map(|t| match_teams(t).unwrap()).collect();
+    let mut all = vec![Vec::new(); deals.len()];
+    for (t, &(home, away)) in (1..).zip(&tables) {
+        for (d, &deal) in deals.iter().enumerate() {
+            let ns = ns_score(home, away, deal);
+            all[d].push(ns);
+            score(&mut session, 1, t, deal, ns);
+        }
+    }
+    let matches = swiss_pairs::round_matches(
+        &event,
+        session.results(),
+        &played,
+        swiss_pairs::settings(&event).unwrap(),
+    );
+    let mut sum = 0;
+    for (m, &(home, _)) in matches.iter().zip(&tables) {
+        let result = m.result.as_ref().unwrap();
+        assert_eq!(result.points[0] + result.points[1], 10_000);
+        // Worked out again here: 2 for each score beaten, 1 for each tie, of 14 a board.
+        let mine: Vec<i32> = deals.iter().map(|&deal| ns_score(home, m.away, deal)).collect();
+        let mp: usize = mine
+            .iter()
+            .zip(&all)
+            .map(|(&ns, scores)| {
+                2 * scores.iter().filter(|&&s| s < ns).count() + scores.iter().filter(|&&s| s == ns).count()
+                    - 1
+            })
+            .sum();
+        assert_eq!(result.imps_won[0] as usize, mp);
+        let share = (mp as f64 * 10_000.0 / 42.0).round() as i64;
+        assert_eq!(result.points[0], share, "table {}", m.table);
+        sum += result.points[0] + result.points[1];
+    }
+    assert_eq!(sum, 80_000);
+
+    // The usual bye is 60%; more than 100% is refused.
+    assert_eq!(
+        TeamsBye::usual(TeamsScoring::Matchpoints, 3),
+        TeamsBye::Fixed { hundredths: 6000 }
+    );
+    let mut spec = NewEvent::new("MP Swiss", EventFormat::BridgePairs, Roster::numbered(9));
+    spec.options.swiss = true;
+    spec.options.rounds = Some(3);
+    spec.options.teams_scoring = TeamsScoring::Matchpoints;
+    spec.options.teams_bye = Some(TeamsBye::Fixed { hundredths: 10_100 });
+    let refused = build_event(&spec, &Control::unlimited()).unwrap_err().to_string();
+    assert!(refused.contains("from 0.00 to 100.00"), "{refused}");
+
+    // A teams event is scored within its matches: matchpoints are refused, with the reason.
+    let mut spec = NewEvent::new("Teams", EventFormat::Teams, Roster::numbered(6));
+    spec.options.teams_scoring = TeamsScoring::Matchpoints;
+    let refused = build_event(&spec, &Control::unlimited()).unwrap_err().to_string();
+    assert!(
+        refused.contains("matchpoints across the field score a Swiss pairs event"),
+        "{refused}"
+    );
+}

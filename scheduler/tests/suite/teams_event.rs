@@ -766,3 +766,81 @@ fn rosters_of_one_team_a_row_and_of_pairs_with_their_team() {
         "{notes:?}"
     );
 }
+
+/// A Swiss teams event on the ACBL 30-VP scale (7-board matches): each match's points are the
+/// published row for its margin, 30 between the two teams; the usual bye is 18 (60%); a
+/// match length the scale has no column for, a three-way match and a Swiss pairs event on it
+/// are refused with the reason.
+#[test]
+fn a_swiss_on_the_acbl_30_vp_scale_scores_each_match_from_the_published_rows() {
+    use scheduler::event::teams::TeamsScoring;
+    use scheduler::scoring::victory_points::{VpScale, victory_points};
+    let make = |teams: usize, change: &dyn Fn(&mut NewEvent)| {
+        let mut spec = NewEvent::new("ACBL Swiss", EventFormat::Teams, Roster::numbered(teams));
+        spec.options.swiss = true;
+        spec.options.rounds = Some(3);
+        spec.options.boards_per_round = 7;
+        spec.options.teams_scoring = TeamsScoring::Acbl30;
+        change(&mut spec);
+        build_event(&spec, &Control::unlimited()).map(|made| made.0)
+    };
+    let event = make(9, &|_| ()).unwrap();
+    let Scoring::Teams { bye, .. } = event.settings.scoring else {
+        panic!("a teams event");
+    };
+    assert_eq!(bye, TeamsBye::Fixed { hundredths: 1800 });
+    let refused = make(8, &|s| s.options.boards_per_round = 4)
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("6 to 11 boards"), "{refused}");
+    let refused = make(9, &|s| s.options.three_way = true).unwrap_err().to_string();
+    assert!(refused.contains("three-way match"), "{refused}");
+    let refused = make(8, &|s| s.options.format = EventFormat::BridgePairs)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("the ACBL scales are for team matches"),
+        "{refused}"
+    );
+
+    let path = scratch("teams-event", "acbl30.tourney");
+    let mut session = Session::create(&path, &make(8, &|_| ()).unwrap()).unwrap();
+    enter_round(&mut session, 1);
+    let event = session.event().clone();
+    let mut expected = [0i64; 8];
+    for table in &event.schedule.round(1).unwrap().tables {
+        let (home, away) = match_teams(table).unwrap();
+        let margin: i64 = event
+            .deals_of_round(1)
+            .map(|deal| {
+                let net = match board(home, away, deal) {
+                    TeamBoard::Net { net } => net,
+                    TeamBoard::Tables { table1_ns, table2_ns } => table1_ns - table2_ns,
+                };
+                i64::from(scheduler::scoring::bridge::imps(net))
+            })
+            .sum();
+        let split = victory_points(VpScale::Acbl30, 7, margin.unsigned_abs() as f64).unwrap();
+        let (w, l) = (
+            i64::from(split.winner.hundredths()),
+            i64::from(split.loser.hundredths()),
+        );
+        assert_eq!(w + l, 3000);
+        let (h, a) = if margin >= 0 { (w, l) } else { (l, w) };
+        expected[home] += h;
+        expected[away] += a;
+    }
+    let table = &session.standings()[0];
+    for row in &table.rows {
+        let team = event.schedule.entrants.iter().position(|e| *e == row[1]).unwrap();
+        assert_eq!(
+            row[2],
+            format!("{:.2}", expected[team] as f64 / 100.0),
+            "{}",
+            row[1]
+        );
+        // Whole VPs only on a discrete scale.
+        assert!(row[2].ends_with(".00"), "{row:?}");
+    }
+    assert!(table.note.as_deref().unwrap().contains("ACBL 30-VP scale"));
+}

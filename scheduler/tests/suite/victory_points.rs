@@ -154,3 +154,124 @@ fn victory_points_for_a_match_interpolate_fractions_and_refuse_bad_input() {
     let error = VpScale::parse("wbf30").unwrap_err();
     assert!(error.contains("wbf2013"), "{error}");
 }
+
+/// The ACBL scales as the page prints them (BridgeHands, "Victory Points"): each row's VPs
+/// "winner-loser" and its IMP ranges for 6–8 and 9–11 boards ("5-6", "28+"), typed again here
+/// in the page's own form, apart from the library's table of smallest margins.
+const ACBL30_PAGE: [(&str, &str, &str); 14] = [
+    ("15-15", "0", "0"),
+    ("18-12", "1", "1"),
+    ("19-11", "2", "2"),
+    ("20-10", "3", "3-4"),
+    ("21-9", "4", "5-6"),
+    ("22-8", "5-6", "7-8"),
+    ("23-7", "7-8", "9-11"),
+    ("24-6", "9-10", "12-14"),
+    ("25-5", "11-13", "15-17"),
+    ("26-4", "14-16", "18-21"),
+    ("27-3", "17-19", "22-25"),
+    ("28-2", "20-23", "26-30"),
+    ("29-1", "24-27", "31-35"),
+    ("30-0", "28+", "36+"),
+];
+
+const ACBL20_PAGE: [(&str, &str, &str); 11] = [
+    ("10-10", "0", "0"),
+    ("11-9", "1-2", "1-2"),
+    ("12-8", "3-4", "3-5"),
+    ("13-7", "5-7", "6-9"),
+    ("14-6", "8-10", "10-13"),
+    ("15-5", "11-13", "14-17"),
+    ("16-4", "14-16", "18-21"),
+    ("17-3", "17-19", "22-25"),
+    ("18-2", "20-23", "26-30"),
+    ("19-1", "24-27", "31-35"),
+    ("20-0", "28+", "36+"),
+];
+
+/// Every margin of a page's column, 0 to the blitz, with the VPs "winner-loser" it gives;
+/// checks the ranges cover each margin once, in order.
+fn page_column(page: &[(&str, &str, &str)], nine_to_eleven: bool) -> Vec<String> {
+    let mut margins = Vec::new();
+    for &(vps, low_boards, high_boards) in page {
+        let range = if nine_to_eleven { high_boards } else { low_boards };
+        let (from, to) = match range.split_once('-') {
+            Some((a, b)) => (a.parse::<usize>().unwrap(), b.parse::<usize>().unwrap()),
+            None => {
+                let n: usize = range.trim_end_matches('+').parse().unwrap();
+                (n, n)
+            }
+        };
+        assert_eq!(
+            from,
+            margins.len(),
+            "{range}: the ranges follow on from each other"
+        );
+        assert!(to >= from, "{range}");
+        margins.extend((from..=to).map(|_| vps.to_owned()));
+    }
+    margins
+}
+
+/// The shipped ACBL scales equal the page, margin by margin, for every match length they are
+/// published for (6 to 11 boards); winner and loser add up to the total; each row gives the
+/// winner no fewer VPs than the one before; past the blitz is the blitz; other lengths are
+/// refused with a sentence.
+#[test]
+fn the_acbl_scales_are_the_published_ones() {
+    for (scale, page, total) in [
+        (VpScale::Acbl30, &ACBL30_PAGE[..], 30u32),
+        (VpScale::Acbl20, &ACBL20_PAGE[..], 20),
+    ] {
+        for boards in 6..=11 {
+            let table = scale.table(boards).unwrap();
+            let column = page_column(page, boards >= 9);
+            assert_eq!(
+                table.blitz() as usize,
+                column.len() - 1,
+                "{scale} {boards} boards"
+            );
+            let mut before = 0;
+            for (row, vps) in table.rows().iter().zip(&column) {
+                let (winner, loser) = vps.split_once('-').unwrap();
+                let at = format!("{scale}, {boards} boards, {} IMPs", row.imps);
+                assert_eq!(row.split.winner.to_string(), format!("{winner}.00"), "{at}");
+                assert_eq!(row.split.loser.to_string(), format!("{loser}.00"), "{at}");
+                assert_eq!(
+                    row.split.winner.hundredths() + row.split.loser.hundredths(),
+                    100 * total
+                );
+                assert!(row.split.winner.hundredths() >= before, "{at}");
+                before = row.split.winner.hundredths();
+            }
+            let far = table.for_margin(200.0).unwrap();
+            assert_eq!(
+                (far.winner.hundredths(), far.loser.hundredths()),
+                (100 * total, 0)
+            );
+        }
+        for boards in [5, 12, 1, 24] {
+            let refused = scale.table(boards).unwrap_err();
+            assert!(refused.contains("6 to 11 boards"), "{refused}");
+        }
+    }
+    // A fraction is rounded to the nearest whole margin, a half up: 2.5 IMPs over 7 boards
+    // reads the 3-IMP row (20-10), 2.4 the 2-IMP row (19-11).
+    assert_eq!(
+        victory_points(VpScale::Acbl30, 7, 2.5)
+            .unwrap()
+            .winner
+            .to_string(),
+        "20.00"
+    );
+    assert_eq!(
+        victory_points(VpScale::Acbl30, 7, 2.4).unwrap().loser.to_string(),
+        "11.00"
+    );
+    // The sources are named.
+    assert!(
+        VpScale::Acbl30
+            .source()
+            .contains("bridgehands.com/V/Victory_Points.htm")
+    );
+}

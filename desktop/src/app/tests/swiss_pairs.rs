@@ -119,3 +119,66 @@ fn a_swiss_pairs_event_from_the_form_to_round_three_standings() {
     let leader = &standings[0].rows[0][1];
     assert!(harness.query_by_label(leader).is_some(), "{leader}");
 }
+
+/// The form's third scoring, matchpoints across the field: the usual bye follows it (60 per
+/// cent), the event is matchpointed, each table's match reads as matchpoints and percentages, and the
+/// standings count the match percentages.
+#[test]
+fn a_matchpointed_swiss_pairs_event_from_the_form() {
+    let dir = folder("swiss-pairs-mp");
+    let event_path = dir.join("mp.tourney");
+    let mut harness = harness(TourneyApp::new(
+        dir.join("data"),
+        Vec::new(),
+        scripted(vec![Some(event_path.clone())]),
+    ));
+    open_new_event_form(&mut harness, Some("pairs bridge"));
+    harness.get_by_label("Movement").click();
+    harness.run();
+    harness
+        .get_by_label("Swiss pairs: paired round by round from the standings")
+        .click();
+    harness.run();
+    harness
+        .get_by_label("matchpoints across the field (each match's percentage)")
+        .click();
+    harness.run();
+    replace_field(&mut harness, "Rounds", "2");
+    replace_field(&mut harness, "Boards a match", "2");
+    replace_field(&mut harness, "Players (or pairs)", "8");
+    harness.get_by_label("Generate the schedule").click();
+    harness.step();
+    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    let event = session(&harness).event().clone();
+    let swiss = scheduler::event::swiss_pairs::settings(&event).unwrap();
+    assert_eq!(swiss.scoring, scheduler::event::teams::TeamsScoring::Matchpoints);
+    assert_eq!(
+        swiss.bye,
+        scheduler::event::teams::TeamsBye::Fixed { hundredths: 6000 }
+    );
+    harness.get_by_label("Results").click();
+    harness.run();
+    for table in 1..=4u32 {
+        for deal in event.deals_of_round(1) {
+            replace_field(
+                &mut harness,
+                &format!("Table {table} board {deal} result"),
+                &typed(table, deal).to_string(),
+            );
+        }
+    }
+    let matches = scheduler::event::swiss_pairs::round_matches(
+        session(&harness).event(),
+        session(&harness).results(),
+        event.schedule.round(1).unwrap(),
+        swiss,
+    );
+    let summary = matches[0].summary(swiss.scoring);
+    assert!(summary.starts_with("MPs ") && summary.ends_with('%'), "{summary}");
+    // (Two tables may have the same line.)
+    assert!(harness.query_all_by_label(&summary).next().is_some(), "{summary}");
+    harness.get_by_label("Standings").click();
+    harness.run();
+    harness.get_by_label("Match %");
+    harness.get_by_label("MPs won");
+}

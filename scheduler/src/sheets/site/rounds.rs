@@ -265,7 +265,8 @@ fn match_boards_html(event: &Event, results: &Results, round: &Round) -> String 
 }
 
 /// A Swiss pairs round: every table's boards (the result, the N-S score, the board's datum
-/// and the N-S pair's IMPs against it), a table each.
+/// and the N-S pair's IMPs against it, or the top and the N-S pair's matchpoints), a table
+/// each.
 fn swiss_pairs_boards_html(event: &Event, results: &Results, round: &Round) -> String {
     let Some(swiss) = crate::event::swiss_pairs::settings(event) else {
         return String::new();
@@ -288,21 +289,23 @@ fn swiss_pairs_boards_html(event: &Event, results: &Results, round: &Round) -> S
                     let played = b.result.map_or_else(String::new, |r| {
                         esc(&ResultValue::Bridge { board: r }.to_string())
                     });
-                    vec![
-                        b.deal.to_string(),
-                        played,
-                        text(b.ns),
-                        text(b.datum),
-                        text(b.imps),
-                    ]
+                    let (against, gain) = match b.matchpoints {
+                        Some(mps) => (mps.top.to_string(), mps.ns.to_string()),
+                        None => (text(b.datum), text(b.imps)),
+                    };
+                    vec![b.deal.to_string(), played, text(b.ns), against, gain]
                 })
                 .collect();
+        let (against, gain) = match swiss.scoring {
+            crate::event::teams::TeamsScoring::Matchpoints => ("Top", "MPs N-S"),
+            _ => ("Datum", "IMPs N-S"),
+        };
         let columns = vec![
             ("Board".to_owned(), Align::Right),
             ("Result".to_owned(), Align::Left),
             ("N-S score".to_owned(), Align::Right),
-            ("Datum".to_owned(), Align::Right),
-            ("IMPs N-S".to_owned(), Align::Right),
+            (against.to_owned(), Align::Right),
+            (gain.to_owned(), Align::Right),
         ];
         html.push_str(&Table::new(&format!("Table {}: the boards", m.table), columns, rows).html());
     }
