@@ -542,7 +542,7 @@ fn movement_rows(ui: &mut egui::Ui, options: &mut EventOptions, pairs: usize) {
                 if ui
                     .selectable_label(options.movement.is_none() && options.swiss, SWISS_PAIRS)
                     .on_hover_text(
-                        "Each round after the first is paired from the standings: each table is a match of two pairs, every table plays the round's boards (a copy for each table), each board is scored against its datum and each match's IMPs become victory points",
+                        "Each round after the first is paired from the standings: each table is a match of two pairs, every table plays the round's boards (a copy for each table), each board is scored against its datum and each match's IMPs become victory points (or each board is matchpointed across the field)",
                     )
                     .clicked()
                     && !options.swiss

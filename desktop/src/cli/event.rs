@@ -1084,7 +1084,7 @@ fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
         }
     } else if args.teams_scoring == Some(TeamsScoringArg::Matchpoints) {
         eprintln!(
-            "--teams-scoring matchpoints is for a Swiss pairs event (--format bridge-pairs --swiss), where every table plays the round's boards; a team match is scored by wbf2013, imps or board-a-match"
+            "--teams-scoring matchpoints is for a Swiss pairs event (--format bridge-pairs --swiss), where every table plays the round's boards; a team match is scored by wbf2013, acbl30, acbl20, imps or board-a-match"
         );
         return Err(ExitCode::from(2));
     }

@@ -296,7 +296,8 @@ fn outcome_reply(outcome: Result<TableReply, TableRefusal>) -> Reply {
                 TableRefusal::NotAllowed(_) | TableRefusal::WrongPin => 403,
                 TableRefusal::NotThisRound { .. }
                 | TableRefusal::RoundNotFinished { .. }
-                | TableRefusal::LastRound(_) => 409,
+                | TableRefusal::LastRound(_)
+                | TableRefusal::NotPairedYet { .. } => 409,
                 TableRefusal::BadRequestId | TableRefusal::NotThisTable(_) | TableRefusal::Invalid(_) => 422,
             };
             Reply::error(status, &refusal.to_string())

@@ -790,6 +790,10 @@ fn swiss_schedule(
     };
     let (kind, seats) = match who {
         Entrants::Teams => ("Swiss teams", ""),
+        Entrants::Pairs if options.teams_scoring == TeamsScoring::Matchpoints => (
+            "Swiss pairs",
+            " Each match is one table, the first pair N-S; every table plays the round's boards, each board is matchpointed across the round's tables, and a match counts as each pair's percentage.",
+        ),
         Entrants::Pairs => (
             "Swiss pairs",
             " Each match is one table, the first pair N-S; every table plays the round's boards, and each board is scored against its datum.",

@@ -193,6 +193,17 @@ pub enum TableRefusal {
     /// The table's last round is finished.
     #[error("table {0} has played its last round")]
     LastRound(u32),
+    /// A Swiss: the round after the table's is not paired yet.
+    #[error(
+        "round {} is not paired yet: the director pairs it from the standings once every table's results of round {round} are in; then table {table} moves on",
+        round + 1
+    )]
+    NotPairedYet {
+        /// The table.
+        table: u32,
+        /// The round it has finished.
+        round: u32,
+    },
 }
 
 /// A request's fields read as a result (the typed-entry parser: `Fields::result`), with the

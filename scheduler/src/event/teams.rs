@@ -434,9 +434,14 @@ pub fn standings_table(
                 })
                 .collect(),
             note: Some(format!(
-                "Ranked by {}, then the result between the tied {}s (when they have all met), then the {unit} quotient ({unit} won ÷ {unit} lost); {note_end}",
+                "Ranked by {}, then the result between the tied {}s (when they have all met), then the {} quotient ({unit} won ÷ {unit} lost); {note_end}",
                 scoring.label(),
-                entrant_word(event)
+                entrant_word(event),
+                if scoring == TeamsScoring::Matchpoints {
+                    "matchpoint"
+                } else {
+                    "IMP"
+                }
             )),
         },
         Err(why) => StandingsTable {

@@ -595,7 +595,10 @@ fn eight_pairs_matchpointed_across_the_field_by_hand() {
     );
     let note = table.note.as_deref().unwrap();
     assert!(note.contains("matchpointed across the round's tables"), "{note}");
-    assert!(note.contains("then the MPs quotient"), "{note}");
+    assert!(
+        note.contains("then the matchpoint quotient (MPs won ÷ MPs lost)"),
+        "{note}"
+    );
     let points: Vec<(&str, &str)> = table
         .rows
         .iter()
@@ -638,6 +641,8 @@ fn eight_pairs_matchpointed_across_the_field_by_hand() {
         "{page}"
     );
     assert!(page.contains("MPs 12–0, 100.00%–0.00%"), "{page}");
+    let index = String::from_utf8(site.file("index.html").unwrap().bytes.clone()).unwrap();
+    assert!(index.contains("8 entrants, 1 of 3 rounds paired"), "{index}");
 
     // The phone page counts the rounds planned, not only those paired ("round 1 of 3", was
     // "of 1"), and says the next table comes once the director has paired the round.
@@ -650,6 +655,21 @@ fn eight_pairs_matchpointed_across_the_field_by_hand() {
         ]
     );
 
+    // The phone asking to move on before round 2 is paired is told why, not "last round".
+    let access = session.table_access().unwrap();
+    let caller = scheduler::event::tables::Caller::Table {
+        table: 1,
+        key: access.keys[0].1.clone(),
+    };
+    let refused = session
+        .next_table_round(&caller, "move-on-0001")
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "round 2 is not paired yet: the director pairs it from the standings once every table's results of round 1 are in; then table 1 moves on"
+    );
+
     // Round 2 from the standings: 3 v the better of 6 and 8, no repeat.
     let said = pair_next(&mut session);
     assert!(said.starts_with("Round 2 paired"), "{said}");
@@ -660,6 +680,9 @@ fn eight_pairs_matchpointed_across_the_field_by_hand() {
     }
     let top = match_teams(&event.schedule.round(2).unwrap().tables[0]).unwrap();
     assert_eq!(top.0, 2, "Player 3 heads the table: {top:?}");
+    // Once paired, the same phone moves on to round 2.
+    let moved = session.next_table_round(&caller, "move-on-0002").unwrap();
+    assert!(moved.is_ok(), "{moved:?}");
 }
 
 /// Percentages that do not come out even are rounded to a hundredth for the N-S pair and the

@@ -294,6 +294,10 @@ impl EventFile {
             .map(|r| r.number)
             .min();
         let Some(next) = next else {
+            // A Swiss's next round is paired by the director once every table is in.
+            if round < stored.rounds_planned() {
+                return Ok(Err(TableRefusal::NotPairedYet { table, round }));
+            }
             return Ok(Err(TableRefusal::LastRound(table)));
         };
         tx.execute(

@@ -57,11 +57,18 @@ pub(super) fn rounds_site(event: &Event, results: &Results) -> Vec<SiteFile> {
 /// `index.html`: what the event is, its standings tables, links to every round.
 fn standings_page(event: &Event, results: &Results, frame: &Frame) -> Vec<u8> {
     let settings = &event.settings;
+    // A Swiss grows round by round: say how many of its rounds are paired so far.
+    let paired = event.schedule.rounds.len();
+    let planned = event.rounds_planned() as usize;
+    let rounds = if planned > paired {
+        format!("{paired} of {planned} rounds paired")
+    } else {
+        format!("{paired} rounds")
+    };
     let mut body = format!(
-        "<ul class=\"facts\">\n<li>{}</li>\n<li>{} entrants, {} rounds</li>\n</ul>\n",
+        "<ul class=\"facts\">\n<li>{}</li>\n<li>{} entrants, {rounds}</li>\n</ul>\n",
         esc(&settings.format_label),
         event.schedule.entrants.len(),
-        event.schedule.rounds.len()
     );
     body.push_str(&results_notice(event, results));
     let tables = if results.is_empty() {
