@@ -126,6 +126,16 @@ impl TeamsScoring {
         self.match_scoring().map(|_| ())
     }
 
+    /// What a match is worth between its two sides, in hundredths, when that is fixed: a
+    /// victory-point scale's total (20.00 or 30.00), or 100 per cent at matchpoints; `None`
+    /// for IMPs and board-a-match.
+    fn fixed_total(self) -> Option<Points> {
+        match self {
+            TeamsScoring::Matchpoints => Some(10_000),
+            scoring => scoring.vp_scale().map(|scale| Points::from(scale.total())),
+        }
+    }
+
     /// Checks a victory-point scale has a column for matches of `boards` boards.
     pub fn check_boards(self, boards: u32) -> Result<(), String> {
         match self.vp_scale() {
@@ -152,34 +162,29 @@ pub enum TeamsBye {
 }
 
 impl TeamsBye {
-    /// The usual bye for a scoring: 12 VPs (the EBU's and most clubs' figure on a 20-VP
-    /// scale; 18 on the 30-VP scale, the same 60%), 0 IMPs, half the boards at board-a-match (`boards` a match), or 60 per cent at
-    /// matchpoints (12 of 20).
+    /// The usual bye for a scoring: 60% of what a match is worth — 12 VPs on a 20-VP scale
+    /// (the EBU's and most clubs' figure), 18 on the 30-VP scale, 60 per cent at matchpoints —
+    /// 0 IMPs, or half the boards at board-a-match (`boards` a match).
     pub fn usual(scoring: TeamsScoring, boards: u32) -> TeamsBye {
-        let hundredths = match scoring {
-            TeamsScoring::Wbf2013 | TeamsScoring::Acbl20 => 1200,
-            // 60%, as 12 of 20.
-            TeamsScoring::Acbl30 => 1800,
-            TeamsScoring::Imps => 0,
-            TeamsScoring::BoardAMatch => 50 * Points::from(boards),
-            // 60%, as 12 of 20 VPs.
-            TeamsScoring::Matchpoints => 6000,
+        let hundredths = match (scoring.fixed_total(), scoring) {
+            (Some(total), _) => total * 3 / 5,
+            (None, TeamsScoring::BoardAMatch) => 50 * Points::from(boards),
+            (None, _) => 0,
         };
         TeamsBye::Fixed { hundredths }
     }
 
-    /// Checks a fixed bye is a score a match can give: 0 to 20 VPs, at most ±999 IMPs, 0 to
-    /// the match's boards at board-a-match, 0 to 100 per cent at matchpoints.
+    /// Checks a fixed bye is a score a match can give: 0 to the scale's total (20 or 30 VPs,
+    /// 100 per cent at matchpoints), at most ±999 IMPs, 0 to the match's boards at
+    /// board-a-match.
     pub fn check(self, scoring: TeamsScoring, boards: u32) -> Result<(), String> {
         let TeamsBye::Fixed { hundredths } = self else {
             return Ok(());
         };
-        let (low, high) = match scoring {
-            TeamsScoring::Wbf2013 | TeamsScoring::Acbl20 => (0, 2000),
-            TeamsScoring::Acbl30 => (0, 3000),
-            TeamsScoring::Imps => (-99_900, 99_900),
-            TeamsScoring::BoardAMatch => (0, 100 * Points::from(boards)),
-            TeamsScoring::Matchpoints => (0, 10_000),
+        let (low, high) = match (scoring.fixed_total(), scoring) {
+            (Some(total), _) => (0, total),
+            (None, TeamsScoring::BoardAMatch) => (0, 100 * Points::from(boards)),
+            (None, _) => (-99_900, 99_900),
         };
         if (low..=high).contains(&hundredths) {
             return Ok(());
@@ -198,12 +203,8 @@ impl TeamsBye {
         match self {
             TeamsBye::Fixed { hundredths } => ByeScore::Fixed(hundredths),
             TeamsBye::Average => ByeScore::Average {
-                before_any: match scoring {
-                    TeamsScoring::Wbf2013 | TeamsScoring::Acbl20 => 1000,
-                    TeamsScoring::Acbl30 => 1500,
-                    TeamsScoring::Matchpoints => 5000,
-                    TeamsScoring::Imps | TeamsScoring::BoardAMatch => 0,
-                },
+                // A draw: half of what a match is worth, or nothing either way.
+                before_any: scoring.fixed_total().map_or(0, |total| total / 2),
             },
         }
     }

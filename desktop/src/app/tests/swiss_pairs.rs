@@ -10,10 +10,11 @@ fn typed(table: u32, deal: u32) -> i32 {
     [420, -100, 140, 620, -50][((table + deal) % 5) as usize] + (table as i32 % 3) * 30
 }
 
-#[test]
-fn a_swiss_pairs_event_from_the_form_to_round_three_standings() {
-    let dir = folder("swiss-pairs");
-    let event_path = dir.join("swiss-pairs.tourney");
+/// The new-event form for pairs bridge with Swiss pairs chosen in its Movement list; the
+/// event is saved to `file` in the test's folder.
+fn swiss_pairs_form(test: &str, file: &str) -> (Harness<'static, TourneyApp>, std::path::PathBuf) {
+    let dir = folder(test);
+    let event_path = dir.join(file);
     let mut harness = harness(TourneyApp::new(
         dir.join("data"),
         Vec::new(),
@@ -26,6 +27,12 @@ fn a_swiss_pairs_event_from_the_form_to_round_three_standings() {
         .get_by_label("Swiss pairs: paired round by round from the standings")
         .click();
     harness.run();
+    (harness, event_path)
+}
+
+#[test]
+fn a_swiss_pairs_event_from_the_form_to_round_three_standings() {
+    let (mut harness, event_path) = swiss_pairs_form("swiss-pairs", "swiss-pairs.tourney");
     // The form's defaults for a Swiss pairs: 5 rounds of 6 boards, WBF 2013 VPs, 12 for a bye.
     assert_eq!(harness.get_by_label("Rounds").value().as_deref(), Some("5"));
     assert_eq!(
@@ -121,24 +128,11 @@ fn a_swiss_pairs_event_from_the_form_to_round_three_standings() {
 }
 
 /// The form's third scoring, matchpoints across the field: the usual bye follows it (60 per
-/// cent), the event is matchpointed, each table's match reads as matchpoints and percentages, and the
-/// standings count the match percentages.
+/// cent), the event is matchpointed, each table's match reads as matchpoints and
+/// percentages, and the standings count the match percentages.
 #[test]
 fn a_matchpointed_swiss_pairs_event_from_the_form() {
-    let dir = folder("swiss-pairs-mp");
-    let event_path = dir.join("mp.tourney");
-    let mut harness = harness(TourneyApp::new(
-        dir.join("data"),
-        Vec::new(),
-        scripted(vec![Some(event_path.clone())]),
-    ));
-    open_new_event_form(&mut harness, Some("pairs bridge"));
-    harness.get_by_label("Movement").click();
-    harness.run();
-    harness
-        .get_by_label("Swiss pairs: paired round by round from the standings")
-        .click();
-    harness.run();
+    let (mut harness, event_path) = swiss_pairs_form("swiss-pairs-mp", "mp.tourney");
     harness
         .get_by_label("matchpoints across the field (each match's percentage)")
         .click();
@@ -149,6 +143,7 @@ fn a_matchpointed_swiss_pairs_event_from_the_form() {
     harness.get_by_label("Generate the schedule").click();
     harness.step();
     wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    assert_eq!(session(&harness).path(), event_path);
     let event = session(&harness).event().clone();
     let swiss = scheduler::event::swiss_pairs::settings(&event).unwrap();
     assert_eq!(swiss.scoring, scheduler::event::teams::TeamsScoring::Matchpoints);
