@@ -397,11 +397,7 @@ pub fn standings_table(
         "Team"
     };
     let unit = scoring.margin_unit();
-    let bye_text = match bye {
-        TeamsBye::Average => format!("the {}'s average", entrant_word(event)),
-        TeamsBye::Fixed { .. } if scoring == TeamsScoring::Matchpoints => format!("{bye}%"),
-        TeamsBye::Fixed { .. } => bye.to_string(),
-    };
+    let bye_text = bye.describe(scoring, entrant_word(event));
     let columns = [
         "Rank".to_owned(),
         who.to_owned(),
@@ -437,11 +433,7 @@ pub fn standings_table(
                 "Ranked by {}, then the result between the tied {}s (when they have all met), then the {} quotient ({unit} won ÷ {unit} lost); {note_end}",
                 scoring.label(),
                 entrant_word(event),
-                if scoring == TeamsScoring::Matchpoints {
-                    "matchpoint"
-                } else {
-                    "IMP"
-                }
+                scoring.quotient_name()
             )),
         },
         Err(why) => StandingsTable {

@@ -160,10 +160,12 @@ pub fn running_ranking(event: &Event, results: &Results) -> Option<StandingsTabl
     columns.extend(event.schedule.rounds.iter().map(|r| format!("R{}", r.number)));
     columns.extend([scoring.column().to_owned(), "Quotient".to_owned()]);
     let note = format!(
-        "Each round: the {} scored and, in brackets, the opponents' number (\"–\": not playing that round; blank: the match is not complete). Ranked by {}, then the result between the tied {}s, then the IMP quotient; a bye scores {bye} once its round is complete.",
+        "Each round: the {} scored and, in brackets, the opponents' number (\"–\": not playing that round; blank: the match is not complete). Ranked by {}, then the result between the tied {}s, then the {} quotient; a bye scores {} once its round is complete.",
         scoring.column(),
         scoring.label(),
-        who.to_lowercase()
+        who.to_lowercase(),
+        scoring.quotient_name(),
+        bye.describe(scoring, &who.to_lowercase())
     );
     let lines = match standing_lines(event, results, scoring, bye) {
         Ok(lines) => lines,

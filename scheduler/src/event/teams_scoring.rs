@@ -92,6 +92,14 @@ impl TeamsScoring {
         }
     }
 
+    /// The tie-break's quotient, as the notes name it ("the IMP quotient").
+    pub fn quotient_name(self) -> &'static str {
+        match self {
+            TeamsScoring::Matchpoints => "matchpoint",
+            _ => "IMP",
+        }
+    }
+
     /// A team match's scoring, or why this scoring is not one (matchpoints are worked out
     /// across a round's tables, not within a match).
     pub(crate) fn match_scoring(self) -> Result<MatchScoring, String> {
@@ -196,6 +204,18 @@ impl TeamsBye {
             points_text(low),
             points_text(high)
         ))
+    }
+
+    /// The bye as the notes say it: "12.00", "60.00%" at matchpoints, or "the pair's average"
+    /// (`entrant` the word for one: team or pair).
+    pub fn describe(self, scoring: TeamsScoring, entrant: &str) -> String {
+        match self {
+            TeamsBye::Average => format!("the {entrant}'s average"),
+            TeamsBye::Fixed { hundredths } if scoring == TeamsScoring::Matchpoints => {
+                format!("{}%", points_text(hundredths))
+            }
+            TeamsBye::Fixed { hundredths } => points_text(hundredths),
+        }
     }
 
     /// The bye's worth as the standings count it.

@@ -613,6 +613,16 @@ fn eight_pairs_matchpointed_across_the_field_by_hand() {
         (table.rows[0][5].as_str(), table.rows[0][6].as_str()),
         ("12", "0")
     );
+    // The running ranking to pin up says the same: its column, quotient and bye.
+    let ranking =
+        scheduler::event::teams_ranking::running_ranking(session.event(), session.results()).unwrap();
+    assert_eq!(ranking.columns[4..], ["Match %", "Quotient"]);
+    assert_eq!(ranking.rows[0][3], "100.00 (7)");
+    let note = ranking.note.as_deref().unwrap();
+    assert!(
+        note.contains("then the matchpoint quotient; a bye scores 60.00%"),
+        "{note}"
+    );
 
     // The match card: the top where the datum was, each pair's matchpoints.
     let options = sheet_options(session.event());
