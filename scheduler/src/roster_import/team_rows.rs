@@ -1,5 +1,6 @@
 //! A roster of one team a row, a column for each player (`Team, Player 1, EBU 1, …, Player
-//! 6`, or `Team, Captain, Player 2, …`), as a club's teams entry sheet lays it out. Such a
+//! 6`, or `Team, Captain, Player 2, …`, or only `Team, Captain`), as a club's teams entry
+//! sheet lays it out. Such a
 //! file is turned into one player a row with a team column, each row keeping its file line
 //! for messages, and then read like any other roster: a teams-of-four event groups the
 //! players by team (`model::squad`).
@@ -63,21 +64,42 @@ fn player_column(key: &str) -> Option<(usize, Part)> {
     Some((slot, part))
 }
 
+/// Whether the header is a team's entry naming only its captain ("Team, Captain" and perhaps
+/// "Captain's EBU"): a team column, a captain column, no other player's column and no name
+/// column of a player's own, so a roster of players or pairs is never taken for one.
+fn captain_only(keys: &[String], players: &[Option<(usize, Part)>]) -> bool {
+    let plain = |k: &String| plain_column(k);
+    let team = keys
+        .iter()
+        .zip(players)
+        .any(|(k, p)| p.is_none() && plain(k) == Some(Column::Team));
+    let own_name = keys.iter().zip(players).any(|(k, p)| {
+        p.is_none()
+            && matches!(
+                plain(k),
+                Some(Column::Name | Column::FirstName | Column::LastName)
+            )
+    });
+    team && !own_name
+        && keys.iter().any(|k| k.starts_with("captain"))
+        && players.iter().flatten().all(|&(slot, _)| slot == 1)
+}
+
 /// The rows of a one-team-a-row file as one player a row (`Team`, `First name`, `Last
 /// name`, `Name`, `Number`, `Club` under a header of those names), or `None` when the file is
 /// not laid out that way: it needs a team column (or a `Name` column beside them, taken as the
 /// team's name) and columns for a third player or more, so a pairs roster with a team column
-/// is never taken for one. A player's slot left empty is skipped; columns not understood are
+/// is never taken for one — or a team column and a captain's alone ([`captain_only`]). A player's slot left empty is skipped; columns not understood are
 /// reported as ignored.
 pub(super) fn as_player_rows(rows: &[Row], problems: &mut Problems) -> Option<Vec<Row>> {
     let header = rows.first()?;
     let keys: Vec<String> = header.fields.iter().map(|h| normalise_header(h)).collect();
     let players: Vec<Option<(usize, Part)>> = keys.iter().map(|k| player_column(k)).collect();
-    if !players
+    let third_player = players
         .iter()
         .flatten()
-        .any(|&(slot, part)| slot >= 3 && part != Part::Number)
-    {
+        .any(|&(slot, part)| slot >= 3 && part != Part::Number);
+    if !third_player && !captain_only(&keys, &players) {
         return None;
     }
     let plain: Vec<Option<Column>> = keys
@@ -170,5 +192,21 @@ mod tests {
         ] {
             assert_eq!(player_column(header), expected, "{header}");
         }
+    }
+
+    #[test]
+    fn a_team_and_its_captain_alone_is_a_team_row_and_a_roster_of_players_is_not() {
+        let read = |header: &str| {
+            let keys: Vec<String> = header.split(',').map(normalise_header).collect();
+            let players: Vec<_> = keys.iter().map(|k| player_column(k)).collect();
+            captain_only(&keys, &players)
+        };
+        assert!(read("Team,Captain"));
+        assert!(read("Team,Captain,Captain's EBU,Club"));
+        assert!(!read("Captain"));
+        assert!(!read("Team,Name,Captain"));
+        assert!(!read("Team,Captain,Player 2"));
+        assert!(!read("Team,Player 1,Player 2"));
+        assert!(!read("Name,Team"));
     }
 }

@@ -844,3 +844,42 @@ fn a_swiss_on_the_acbl_30_vp_scale_scores_each_match_from_the_published_rows() {
     }
     assert!(table.note.as_deref().unwrap().contains("ACBL 30-VP scale"));
 }
+
+/// A teams entry sheet that names only each team's captain ("Team, Captain, Captain's EBU")
+/// is one team a row (it was refused: "no name column"): each team gets its captain, with the
+/// number, and the event says the others are still to come.
+#[test]
+fn an_entry_sheet_of_teams_and_their_captains_makes_the_teams() {
+    use scheduler::roster_import::{RosterLayout, import_roster_file};
+    let dir = super::common::scratch("teams", "captains");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("captains.csv");
+    std::fs::write(
+        &file,
+        "Team;Captain;Captain's EBU\r\nAces;Ann Archer;007341\r\n Barons ;Cy Carter;\r\nClubs;Hal Hope;118906\r\n",
+    )
+    .unwrap();
+    let read = import_roster_file(&file);
+    assert!(read.is_ok(), "{:?}", read.problems);
+    assert_eq!(read.layout, RosterLayout::TeamRows);
+    let spec = NewEvent::new("Captains", EventFormat::Teams, read.roster);
+    let (event, notes) = build_event(&spec, &Control::unlimited()).unwrap();
+    let teams: Vec<(&str, String)> = event
+        .roster
+        .players
+        .iter()
+        .map(|t| (t.name.as_str(), t.describe_members()))
+        .collect();
+    assert_eq!(
+        teams,
+        [
+            ("Aces", "Ann Archer (007341)".to_owned()),
+            ("Barons", "Cy Carter".to_owned()),
+            ("Clubs", "Hal Hope (118906)".to_owned())
+        ]
+    );
+    assert!(
+        notes.iter().any(|n| n.starts_with("Aces has 1 player(s)")),
+        "{notes:?}"
+    );
+}
