@@ -53,6 +53,9 @@ pub(crate) fn cut_design(size: Size, seed: u64, control: &Control) -> Option<(Pa
     if !tried_for(size) {
         return None;
     }
+    if one_cut_fits(size) {
+        return Some(one_cut_odd_rounds(size));
+    }
     let mut rng = Rng::new(seed ^ 0x0c07_de51_9a11_2026);
     let check_every = Control::steps_between_checks(8 * size.rounds);
     while !control.should_stop() {
@@ -84,7 +87,47 @@ pub(crate) fn tried_for(size: Size) -> bool {
     // With no two teams meeting twice, a board pair's 2R shifts must be distinct: 2R ≤ N/2
     // (16 × 2 × 6 has none, and searching for one only took the other searches' time).
     let room = 2 * size.rounds <= half || size.boards == 1;
-    fits && (size.rounds == 2 || size.rounds.is_multiple_of(2) && no_doubles && room)
+    (fits && (size.rounds == 2 || size.rounds.is_multiple_of(2) && no_doubles && room)) || one_cut_fits(size)
+}
+
+/// Whether `one_cut_odd_rounds` applies: an even number of teams, B a multiple of 4, R odd,
+/// and room for every player's R·B games against R·B different teams of the other half
+/// (R·B ≤ N/2, and R·B < N − 1 so that rule 2 lets two teams never meet). In the grid:
+/// 24, 26, 28 and 30 teams × 4 boards × 3 rounds.
+pub(crate) fn one_cut_fits(size: Size) -> bool {
+    let games = size.rounds * size.boards;
+    size.teams.is_multiple_of(2)
+        && size.boards.is_multiple_of(4)
+        && size.rounds % 2 == 1
+        && games <= size.teams / 2
+        && games < size.teams - 1
+}
+
+/// Odd rounds at the bound with one cut for every board (issue 47, third part): teams A =
+/// 0 … n − 1 and B = n … N − 1; on board b (0-based) in round r, a_i plays b_(i + bR + r mod
+/// n), so every player meets R·B different teams of the other half and two teams meet at
+/// most once. X, the side with White in the even rounds ((R + 1)/2 Whites a player, the
+/// other side (R − 1)/2), is A on the first and last B/4 boards and B on the middle B/2.
+/// Every team is then X on B/2 boards: B/2 Whites in every round (Q_X = 0), RB/2 in all; and
+/// its X boards' numbers add up to B(B + 1)/4 (pairs l and B + 1 − l), so Σ l·w_l =
+/// (R − 1)/2 · B(B + 1)/2 + B(B + 1)/4 = R·B(B + 1)/4 exactly: Q_Z = 0. No floats: Q = 0.
+fn one_cut_odd_rounds(size: Size) -> (Pairing, Colours) {
+    let (rounds, boards, half) = (size.rounds, size.boards, size.teams / 2);
+    let mut pairing: Pairing = vec![Vec::new(); rounds];
+    let mut colours: Colours = vec![Vec::new(); rounds];
+    for board in 0..boards {
+        let a_is_x = board < boards / 4 || board >= boards - boards / 4;
+        for r in 0..rounds {
+            let shift = board * rounds + r;
+            for i in 0..half {
+                let a = PlayerRef::new(i, board);
+                let b = PlayerRef::new(half + (i + shift) % half, board);
+                pairing[r].push(Match::new(a, b, false));
+                colours[r].push(a_is_x == (r % 2 == 0));
+            }
+        }
+    }
+    (pairing, colours)
 }
 
 /// Each team's count of boards in X for a two-round event where rule 2 makes every two
@@ -406,6 +449,10 @@ mod tests {
             (6, 16, 2),
             (16, 2, 4),
             (30, 5, 4),
+            (24, 4, 3),
+            (30, 4, 3),
+            (40, 4, 5),
+            (52, 8, 3),
         ] {
             let size = Size {
                 teams,
