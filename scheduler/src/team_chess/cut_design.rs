@@ -56,6 +56,9 @@ pub(crate) fn cut_design(size: Size, seed: u64, control: &Control) -> Option<(Pa
     if one_cut_fits(size) {
         return Some(one_cut_odd_rounds(size));
     }
+    if let Some(design) = walecki_two_rounds(size) {
+        return Some(design);
+    }
     let mut rng = Rng::new(seed ^ 0x0c07_de51_9a11_2026);
     let check_every = Control::steps_between_checks(8 * size.rounds);
     while !control.should_stop() {
@@ -128,6 +131,57 @@ fn one_cut_odd_rounds(size: Size) -> (Pairing, Colours) {
         }
     }
     (pairing, colours)
+}
+
+/// Two rounds with N = 2B + 2 and B odd (16 × 7 × 2, 20 × 9 × 2, 24 × 11 × 2, 28 × 13 × 2 in
+/// the grid; issue 47, third part), where rule 2 lets every two teams meet at most once and
+/// each team meets all but one: Walecki's Hamiltonian cycles. With the teams as Z_(N−1) and
+/// ∞, cycle j (0 ≤ j < B) is ∞, j, j + 1, j − 1, j + 2, j − 2, … (mod N − 1); the B cycles
+/// share no two teams, so together they are K_N less a perfect matching. Board j plays cycle
+/// j: round 1 its edges from even positions, round 2 those from odd ones; X, White in round
+/// 1, is the even positions for even j and the odd ones for odd j, which puts every team in X
+/// on (B − 1)/2 or (B + 1)/2 boards (checked here, and by the checker in the tests for 16 to
+/// 40 teams): one off in every team-round, the bound. `None` for other sizes.
+fn walecki_two_rounds(size: Size) -> Option<(Pairing, Colours)> {
+    let (teams, boards) = (size.teams, size.boards);
+    if size.rounds != 2 || boards % 2 == 0 || teams != 2 * boards + 2 {
+        return None;
+    }
+    let ring = teams - 1;
+    let mut pairing: Pairing = vec![Vec::new(); 2];
+    let mut colours: Colours = vec![Vec::new(); 2];
+    let mut in_x = vec![0usize; teams];
+    for board in 0..boards {
+        let mut cycle = vec![ring, board];
+        for k in 1..ring {
+            let step = k.div_ceil(2);
+            cycle.push(if k % 2 == 1 {
+                (board + step) % ring
+            } else {
+                (board + ring - step) % ring
+            });
+        }
+        for (pos, &team) in cycle.iter().enumerate() {
+            if pos % 2 == board % 2 {
+                in_x[team] += 1;
+            }
+        }
+        for pos in 0..teams {
+            let (a, b) = (cycle[pos], cycle[(pos + 1) % teams]);
+            let round = pos % 2;
+            pairing[round].push(Match::new(
+                PlayerRef::new(a, board),
+                PlayerRef::new(b, board),
+                false,
+            ));
+            // `a` is at position pos: White when it is in X in round 1, or in Y in round 2.
+            colours[round].push((pos % 2 == board % 2) == (round == 0));
+        }
+    }
+    let (low, high) = (boards / 2, boards.div_ceil(2));
+    in_x.iter()
+        .all(|&c| (low..=high).contains(&c))
+        .then_some((pairing, colours))
 }
 
 /// Each team's count of boards in X for a two-round event where rule 2 makes every two
@@ -451,6 +505,10 @@ mod tests {
             (30, 5, 4),
             (24, 4, 3),
             (30, 4, 3),
+            (16, 7, 2),
+            (20, 9, 2),
+            (28, 13, 2),
+            (40, 19, 2),
             (40, 4, 5),
             (52, 8, 3),
         ] {
