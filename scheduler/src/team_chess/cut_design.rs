@@ -28,7 +28,11 @@
 //! fields reach their bound (6 × 4 × 2, 8 × 10 × 2, 10 × 6 × 2, … had no shared-cut design).
 //!
 //! (With R odd X would have one White more than Y on every board, so each team's X boards
-//! would also have to balance Σ l·w_l; odd R is left to the other searches.)
+//! would also have to balance Σ l·w_l: the annealing is not tried for odd R.)
+//!
+//! Two sizes are built rather than searched: odd rounds with B a multiple of 4 and room for
+//! one cut on every board (`one_cut_odd_rounds`), and two rounds with N = 2B + 2 and B odd,
+//! from Walecki's Hamiltonian cycles (`walecki_two_rounds`).
 //!
 //! What is left is rule 2 (every two teams meet ⌊RB/(N−1)⌋ or ⌈RB/(N−1)⌉ times): a simulated
 //! annealing swaps two teams on one side of a board's cut, or moves two teams across the cuts
