@@ -31,8 +31,8 @@
 //! would also have to balance Σ l·w_l: the annealing is not tried for odd R.)
 //!
 //! Two sizes are built rather than searched: odd rounds with B a multiple of 4 and room for
-//! one cut on every board (`one_cut_odd_rounds`), and two rounds with N = 2B + 2 and B odd,
-//! from Walecki's Hamiltonian cycles (`walecki_two_rounds`).
+//! one cut on every board (`one_cut_odd_rounds`), and two rounds with N = 2B + 2 or 2B and B
+//! odd, from Walecki's Hamiltonian cycles (`walecki_two_rounds`).
 //!
 //! What is left is rule 2 (every two teams meet ⌊RB/(N−1)⌋ or ⌈RB/(N−1)⌉ times): a simulated
 //! annealing swaps two teams on one side of a board's cut, or moves two teams across the cuts
@@ -137,18 +137,21 @@ fn one_cut_odd_rounds(size: Size) -> (Pairing, Colours) {
     (pairing, colours)
 }
 
-/// Two rounds with N = 2B + 2 and B odd (16 × 7 × 2, 20 × 9 × 2, 24 × 11 × 2, 28 × 13 × 2 in
-/// the grid; issue 47, third part), where rule 2 lets every two teams meet at most once and
-/// each team meets all but one: Walecki's Hamiltonian cycles. With the teams as Z_(N−1) and
-/// ∞, cycle j (0 ≤ j < B) is ∞, j, j + 1, j − 1, j + 2, j − 2, … (mod N − 1); the B cycles
-/// share no two teams, so together they are K_N less a perfect matching. Board j plays cycle
+/// Two rounds with N = 2B + 2 or N = 2B and B odd (16 × 7 × 2, 20 × 9 × 2, 24 × 11 × 2, 28 ×
+/// 13 × 2, 22 × 11 × 2, 26 × 13 × 2, 30 × 15 × 2 in the grid; issue 47, third part), where
+/// rule 2 lets every two teams meet at most once and each team meets all but one (N = 2B + 2),
+/// or every two meet and each team one of them twice (N = 2B): Walecki's Hamiltonian cycles.
+/// With the teams as Z_(N−1) and ∞, cycle j (0 ≤ j < B) is ∞, j, j + 1, j − 1, j + 2, j − 2,
+/// … (mod N − 1). The first N/2 − 1 cycles share no two teams, so together they are K_N less
+/// a perfect matching; with N = 2B the last cycle is that matching and one more, so every two
+/// teams meet once or twice. Board j plays cycle
 /// j: round 1 its edges from even positions, round 2 those from odd ones; X, White in round
 /// 1, is the even positions for even j and the odd ones for odd j, which puts every team in X
-/// on (B − 1)/2 or (B + 1)/2 boards (checked here, and by the checker in the tests for 16 to
+/// on (B − 1)/2 or (B + 1)/2 boards (checked here, and by the checker in the tests for 10 to
 /// 40 teams): one off in every team-round, the bound. `None` for other sizes.
 fn walecki_two_rounds(size: Size) -> Option<(Pairing, Colours)> {
     let (teams, boards) = (size.teams, size.boards);
-    if size.rounds != 2 || boards % 2 == 0 || teams != 2 * boards + 2 {
+    if size.rounds != 2 || boards % 2 == 0 || (teams != 2 * boards + 2 && teams != 2 * boards) {
         return None;
     }
     let ring = teams - 1;
@@ -513,6 +516,9 @@ mod tests {
             (20, 9, 2),
             (28, 13, 2),
             (40, 19, 2),
+            (10, 5, 2),
+            (22, 11, 2),
+            (30, 15, 2),
             (40, 4, 5),
             (52, 8, 3),
         ] {

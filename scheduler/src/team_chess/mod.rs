@@ -1078,11 +1078,21 @@ mod tests {
     /// Issue 47, third part: small two-round fields reach their bound once each board has a
     /// cut of its own (`cut_design`), each with two seeds. Before, with every seed of 1–5 in
     /// 1 s: 6 × 4 × 2 Q 8, 10 × 6 × 2 Q 24, 8 × 10 × 2 Q 32 (bound 0), 6 × 5 × 2 Q 24 (bound
-    /// 12), 18 × 9 × 2 Q 76 (bound 36), 24 × 11 × 2 Q 72 (bound 48: now Walecki's cycles,
-    /// `cut_design::walecki_two_rounds`); 8 × 4 × 2 Q 16, its bound now 8 (proved).
+    /// 12), 18 × 9 × 2 Q 76 (bound 36), 24 × 11 × 2 Q 72 and 26 × 13 × 2 Q 76 (bounds 48 and
+    /// 52: now Walecki's cycles, `cut_design::walecki_two_rounds`); 8 × 4 × 2 Q 16, its bound
+    /// now 8 (proved).
     #[test]
     fn small_two_round_fields_reach_the_bound() {
-        for (teams, boards) in [(6, 4), (8, 4), (10, 6), (8, 10), (6, 5), (18, 9), (24, 11)] {
+        for (teams, boards) in [
+            (6, 4),
+            (8, 4),
+            (10, 6),
+            (8, 10),
+            (6, 5),
+            (18, 9),
+            (24, 11),
+            (26, 13),
+        ] {
             for seed in [1, 2] {
                 let mut options = TeamChessOptions::new(Size {
                     teams,
