@@ -31,8 +31,8 @@
 //! would also have to balance Σ l·w_l: the annealing is not tried for odd R.)
 //!
 //! Two sizes are built rather than searched: odd rounds with B a multiple of 4 and room for
-//! one cut on every board (`one_cut_odd_rounds`), and two rounds with N = 2B + 2 or 2B and B
-//! odd, from Walecki's Hamiltonian cycles (`walecki_two_rounds`).
+//! one cut on every board (`one_cut_odd_rounds`), and two rounds with B odd and N ≥ 2B, from
+//! Walecki's Hamiltonian cycles (`walecki_two_rounds`).
 //!
 //! What is left is rule 2 (every two teams meet ⌊RB/(N−1)⌋ or ⌈RB/(N−1)⌉ times): a simulated
 //! annealing swaps two teams on one side of a board's cut, or moves two teams across the cuts
@@ -137,27 +137,29 @@ fn one_cut_odd_rounds(size: Size) -> (Pairing, Colours) {
     (pairing, colours)
 }
 
-/// Two rounds with N = 2B + 2 or N = 2B and B odd (16 × 7 × 2, 20 × 9 × 2, 24 × 11 × 2, 28 ×
-/// 13 × 2, 22 × 11 × 2, 26 × 13 × 2, 30 × 15 × 2 in the grid; issue 47, third part), where
-/// rule 2 lets every two teams meet at most once and each team meets all but one (N = 2B + 2),
-/// or every two meet and each team one of them twice (N = 2B): Walecki's Hamiltonian cycles.
+/// Two rounds with B odd and N ≥ 2B (issue 47, third part; e.g. 16 × 7 × 2, 20 × 9 × 2, 24 ×
+/// 11 × 2, 26 × 11 × 2, 28 × 13 × 2, 30 × 13 × 2 with N = 2B + 2 or more, where rule 2 lets
+/// every two teams meet at most once, and 22 × 11 × 2, 26 × 13 × 2, 30 × 15 × 2 with N = 2B,
+/// where every two meet and each team one of them twice): Walecki's Hamiltonian cycles.
 /// With the teams as Z_(N−1) and ∞, cycle j (0 ≤ j < B) is ∞, j, j + 1, j − 1, j + 2, j − 2,
-/// … (mod N − 1). The first N/2 − 1 cycles share no two teams, so together they are K_N less
-/// a perfect matching; with N = 2B the last cycle is that matching and one more, so every two
-/// teams meet once or twice. Board j plays cycle
+/// … (mod N − 1). The first N/2 − 1 cycles share no two teams (together K_N less a perfect
+/// matching); with N = 2B the last cycle is that matching and one more, so every two teams
+/// meet once or twice (rule 2 is checked here all the same). Board j plays cycle
 /// j: round 1 its edges from even positions, round 2 those from odd ones; X, White in round
 /// 1, is the even positions for even j and the odd ones for odd j, which puts every team in X
 /// on (B − 1)/2 or (B + 1)/2 boards (checked here, and by the checker in the tests for 10 to
-/// 40 teams): one off in every team-round, the bound. `None` for other sizes.
+/// 40 teams): one off in every team-round, the bound. `None` for other sizes (or should a
+/// check fail).
 fn walecki_two_rounds(size: Size) -> Option<(Pairing, Colours)> {
     let (teams, boards) = (size.teams, size.boards);
-    if size.rounds != 2 || boards % 2 == 0 || (teams != 2 * boards + 2 && teams != 2 * boards) {
+    if size.rounds != 2 || boards % 2 == 0 || boards < 3 || 2 * boards > teams {
         return None;
     }
     let ring = teams - 1;
     let mut pairing: Pairing = vec![Vec::new(); 2];
     let mut colours: Colours = vec![Vec::new(); 2];
     let mut in_x = vec![0usize; teams];
+    let mut meetings = vec![0u32; teams * teams];
     for board in 0..boards {
         let mut cycle = vec![ring, board];
         for k in 1..ring {
@@ -176,6 +178,7 @@ fn walecki_two_rounds(size: Size) -> Option<(Pairing, Colours)> {
         for pos in 0..teams {
             let (a, b) = (cycle[pos], cycle[(pos + 1) % teams]);
             let round = pos % 2;
+            meetings[a.min(b) * teams + a.max(b)] += 1;
             pairing[round].push(Match::new(
                 PlayerRef::new(a, board),
                 PlayerRef::new(b, board),
@@ -186,9 +189,12 @@ fn walecki_two_rounds(size: Size) -> Option<(Pairing, Colours)> {
         }
     }
     let (low, high) = (boards / 2, boards.div_ceil(2));
-    in_x.iter()
-        .all(|&c| (low..=high).contains(&c))
-        .then_some((pairing, colours))
+    let range = (
+        (2 * boards / (teams - 1)) as u32,
+        (2 * boards).div_ceil(teams - 1) as u32,
+    );
+    let rule_2 = (0..teams).all(|a| (a + 1..teams).all(|b| out_of(meetings[a * teams + b], range) == 0));
+    (rule_2 && in_x.iter().all(|&c| (low..=high).contains(&c))).then_some((pairing, colours))
 }
 
 /// Each team's count of boards in X for a two-round event where rule 2 makes every two
@@ -519,6 +525,9 @@ mod tests {
             (10, 5, 2),
             (22, 11, 2),
             (30, 15, 2),
+            (26, 11, 2),
+            (30, 13, 2),
+            (30, 3, 2),
             (40, 4, 5),
             (52, 8, 3),
         ] {
