@@ -79,10 +79,22 @@ impl Size {
     /// and rounds then joins S to the rest: 12 games on the 9 pairs across that cut, while
     /// rule 2 (2·2 = 4 games per team over 5 opponents) lets no two teams meet twice. So some
     /// w_t ≠ 1; the w_t sum to 6, so a team with 2 goes with one with 0, and Σ |2w_t − 2| ≥ 4.
+    ///
+    /// And two-round events where rule 2 makes every two teams meet (2B ≥ N − 1; issue 47):
+    /// board b's round-1 Whites S_b are N/2 teams, and every game of the board crosses
+    /// between S_b and the rest (as above), so two teams in the same S_b's never meet: each
+    /// team needs a set of boards of its own, and there are only C(B, w) sets of w boards.
+    /// Q = 2 · Σ_t |2w_t − B| is then at least what the sets nearest B/2 give
+    /// (`cut_design::distinct_cut_counts`): 8 × 4 × 2 has 6 sets of 2 boards for 8 teams, so
+    /// two teams are 2 off in each round, Q ≥ 8.
     pub fn lower_bound_numerator(self) -> u64 {
         let scale = self.q_z_denominator() as u64;
         if (self.teams, self.boards, self.rounds) == (6, 2, 2) {
             return 8 * scale;
+        }
+        if let Some(counts) = cut_design::distinct_cut_counts(self) {
+            let spread: usize = counts.iter().map(|&w| (2 * w).abs_diff(self.boards)).sum();
+            return 2 * spread as u64 * scale;
         }
         let q_x = (self.teams * self.rounds * (self.boards % 2)) as u64;
         let to_multiple_of_four = (scale % 4).min(4 - scale % 4) % 4;
@@ -1063,6 +1075,72 @@ mod tests {
         }
     }
 
+    /// Issue 47, third part: small two-round fields reach their bound once each board has a
+    /// cut of its own (`cut_design`), each with two seeds. Before, with every seed of 1–5 in
+    /// 1 s: 6 × 4 × 2 Q 8, 10 × 6 × 2 Q 24, 8 × 10 × 2 Q 32 (bound 0), 6 × 5 × 2 Q 24 (bound
+    /// 12), 18 × 9 × 2 Q 76 (bound 36), 24 × 11 × 2 Q 72 and 26 × 13 × 2 Q 76 (bounds 48 and
+    /// 52: now Walecki's cycles, `cut_design::walecki_two_rounds`); 8 × 4 × 2 Q 16, its bound
+    /// now 8 (proved).
+    #[test]
+    fn small_two_round_fields_reach_the_bound() {
+        for (teams, boards) in [
+            (6, 4),
+            (8, 4),
+            (10, 6),
+            (8, 10),
+            (6, 5),
+            (18, 9),
+            (24, 11),
+            (26, 13),
+        ] {
+            for seed in [1, 2] {
+                let mut options = TeamChessOptions::new(Size {
+                    teams,
+                    boards,
+                    rounds: 2,
+                });
+                options.seed = seed;
+                let outcome = team_chess(&options, &Control::with_counted_time(Duration::from_secs(60)))
+                    .unwrap_or_else(|e| panic!("{teams}×{boards}×2 seed {seed}: {e}"));
+                assert!(
+                    outcome.reached_bound(),
+                    "{teams}×{boards}×2 seed {seed}: {} above bound {}",
+                    outcome.quality.formula(),
+                    outcome.lower_bound_numerator
+                );
+                assert!(
+                    verify(&outcome.schedule).is_valid(),
+                    "{teams}×{boards}×2 seed {seed}"
+                );
+            }
+        }
+    }
+
+    /// Issue 47, third part: 24 and 30 teams × 4 boards × 3 rounds reach Q = 0 by one cut for
+    /// every board (`cut_design::one_cut_odd_rounds`), each with two seeds. Before, seeds 1–5
+    /// in 1 s: Q up to 20.93 and 34.13, none at 0.
+    #[test]
+    fn odd_rounds_with_one_cut_reach_the_bound() {
+        for teams in [24, 30] {
+            for seed in [1, 2] {
+                let mut options = TeamChessOptions::new(Size {
+                    teams,
+                    boards: 4,
+                    rounds: 3,
+                });
+                options.seed = seed;
+                let outcome = team_chess(&options, &Control::with_counted_time(Duration::from_secs(60)))
+                    .unwrap_or_else(|e| panic!("{teams}×4×3 seed {seed}: {e}"));
+                assert!(
+                    outcome.reached_bound(),
+                    "{teams}×4×3 seed {seed}: {}",
+                    outcome.quality.formula()
+                );
+                assert!(verify(&outcome.schedule).is_valid(), "{teams}×4×3 seed {seed}");
+            }
+        }
+    }
+
     /// Cancelling is not a time limit: nothing is searched past it. Every size the rules
     /// allow now has a schedule built before any search (issue 47: odd fields by mirrored
     /// floats), so a search cancelled at once answers with that one, checked.
@@ -1192,6 +1270,27 @@ mod tests {
             Size {
                 teams: 8,
                 boards: 2,
+                rounds: 2
+            }
+            .lower_bound_numerator(),
+            0
+        );
+        // 8 × 4 × 2: every two teams meet, so each needs its own set of boards, and there
+        // are 6 sets of 2 of 4 (the proof at `lower_bound_numerator`): Q ≥ 8. 10 × 4 × 2:
+        // rule 2 lets two teams miss each other, bound 0.
+        assert_eq!(
+            Size {
+                teams: 8,
+                boards: 4,
+                rounds: 2
+            }
+            .lower_bound_numerator(),
+            8 * 40
+        );
+        assert_eq!(
+            Size {
+                teams: 10,
+                boards: 4,
                 rounds: 2
             }
             .lower_bound_numerator(),
