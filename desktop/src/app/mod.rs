@@ -36,6 +36,7 @@ mod swiss_panel;
 mod tools_view;
 mod view;
 mod views;
+mod who_played;
 mod widgets;
 
 pub(crate) use banner::{Banner, BannerKind, Notice};

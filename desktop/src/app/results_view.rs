@@ -126,6 +126,8 @@ pub struct ResultsView {
     /// A Swiss teams event: pairing the next round (with teams withdrawing) and a hand change
     /// to the last round's pairing.
     swiss: super::swiss_panel::SwissPanel,
+    /// A teams event: each match's "Who played…" tick boxes.
+    who_played: super::who_played::WhoPlayed,
 }
 
 impl EventView for ResultsView {
@@ -504,7 +506,7 @@ impl ResultsView {
             ui.end_row();
         }
         if teams || scheduler::event::swiss_pairs::settings(event).is_some() {
-            match_totals_rows(ui, session, round, table.number);
+            match_totals_rows(ui, session, round, table.number, &mut self.who_played, commands);
         }
     }
 
@@ -737,8 +739,15 @@ fn score_text(value: &ResultValue, key: ResultKey, (home, away): (&str, &str)) -
 
 /// A teams event: under a match's boards, the match so far as its card says it — "IMPs 23–14,
 /// VPs 13.76–6.24" once every board is in, else how many are — a line for each match at the
-/// table (a three-way match has three).
-fn match_totals_rows(ui: &mut egui::Ui, session: &Session, round: u32, table: u32) {
+/// table (a three-way match has three); then the match's "Who played…" rows when open.
+fn match_totals_rows(
+    ui: &mut egui::Ui,
+    session: &Session,
+    round: u32,
+    table: u32,
+    who_played: &mut super::who_played::WhoPlayed,
+    commands: &mut Vec<Command>,
+) {
     let event = session.event();
     let name = |e: usize| event.schedule.entrants.get(e).cloned().unwrap_or_default();
     if let Some(swiss) = scheduler::event::swiss_pairs::settings(event) {
@@ -760,7 +769,11 @@ fn match_totals_rows(ui: &mut egui::Ui, session: &Session, round: u32, table: u3
     let Scoring::Teams { scoring, .. } = event.settings.scoring else {
         return;
     };
-    for card in match_cards_at(event, session.results(), round, table) {
+    let mut teams = Vec::new();
+    for (at, card) in match_cards_at(event, session.results(), round, table)
+        .into_iter()
+        .enumerate()
+    {
         let place = match card.part {
             Some(part) => format!("Match {table} ({part}/3) so far"),
             None => format!("Match {table} so far"),
@@ -769,9 +782,19 @@ fn match_totals_rows(ui: &mut egui::Ui, session: &Session, round: u32, table: u3
         ui.label(name(card.home));
         ui.strong(card.summary(scoring));
         ui.label(name(card.away));
-        ui.label("");
+        if at == 0 {
+            who_played.toggle(ui, round, table);
+        } else {
+            ui.label("");
+        }
         ui.end_row();
+        for team in [card.home, card.away] {
+            if !teams.contains(&team) {
+                teams.push(team);
+            }
+        }
     }
+    who_played.rows(ui, session, round, table, &teams, commands);
 }
 
 /// Selects the whole text of the field `id`, so what is typed next replaces it.

@@ -124,6 +124,23 @@ pub enum EventCommand {
         /// The other team.
         second: String,
     },
+    /// Teams of four: who played for a team in a round (its line-up, for the masterpoint
+    /// return of a team of five or six): the players by name or by their place in the team's
+    /// list. Without --players, shows the round's line-up and the team's players, numbered.
+    /// Undo takes it back.
+    LineUp {
+        file: PathBuf,
+        /// The round (a knockout's stanza).
+        #[arg(long, allow_hyphen_values = true, value_parser = numbers::whole_number)]
+        round: u32,
+        /// The team: its number in the roster, or its name.
+        #[arg(long)]
+        team: String,
+        /// Who played, separated by commas: names as the team lists them, or their places in
+        /// its list ("1, 2, 4, 5"). An empty text removes the line-up.
+        #[arg(long, allow_hyphen_values = true)]
+        players: Option<String>,
+    },
     /// Teams of four: a team's players, replacing those kept (they are printed on its match
     /// cards with their member numbers, and listed in the standings and on the results
     /// pages). Undo takes it back.
@@ -488,7 +505,7 @@ pub struct ExportArgs {
     file: PathBuf,
     /// Write the results as USEBIO 1.2 XML (rankings, and every traveller line with its
     /// matchpoints), the file masterpoint and grading schemes take.
-    #[arg(long, value_name = "FILE.xml", required_unless_present_any = ["matches_csv", "boards_csv"])]
+    #[arg(long, value_name = "FILE.xml", required_unless_present_any = ["matches_csv", "boards_csv", "players_csv"])]
     usebio: Option<PathBuf>,
     /// Teams: every match as a CSV line (round, match, tables, both teams, boards entered,
     /// each team's IMPs and points); - for standard output.
@@ -498,6 +515,11 @@ pub struct ExportArgs {
     /// team's net and IMPs); - for standard output.
     #[arg(long, value_name = "FILE.csv")]
     boards_csv: Option<PathBuf>,
+    /// Teams: every team's players with the matches and boards each played (from the
+    /// recorded line-ups) and the team's boards, for a masterpoint return; - for standard
+    /// output.
+    #[arg(long, value_name = "FILE.csv")]
+    players_csv: Option<PathBuf>,
     /// The CSV with a byte-order mark for Excel.
     #[arg(long)]
     excel: bool,
@@ -594,6 +616,12 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
         } => swap(&file, round, &first, &second),
         EventCommand::TieBreak { file } => tie_break(&file),
         EventCommand::Players { file, team, players } => team_players(&file, &team, &players),
+        EventCommand::LineUp {
+            file,
+            round,
+            team,
+            players,
+        } => line_up(&file, round, &team, players.as_deref()),
         EventCommand::Serve(args) => super::serve::serve(&args),
         EventCommand::Repair { file, remove } => repair(&file, remove),
         EventCommand::Undo { file } => revert(&file, true),
@@ -784,6 +812,70 @@ fn team_players(file: &Path, team: &str, players: &str) -> Result<ExitCode> {
             eprintln!("error: {why}");
             Ok(ExitCode::from(2))
         }
+    }
+}
+
+/// `event line-up`: shows, or records through the one write path, who played for a team
+/// in a round.
+fn line_up(file: &Path, round: u32, team: &str, players: Option<&str>) -> Result<ExitCode> {
+    use scheduler::event::who_played;
+    let session = match open(file) {
+        Ok(session) => session,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let event = session.event();
+    let checked = team_of(&event.schedule.entrants, team).and_then(|team| {
+        who_played::check_round(event, round, team)?;
+        Ok(team)
+    });
+    let team = match checked {
+        Ok(team) => team,
+        Err(why) => {
+            eprintln!("error: {}: --team {team} --round {round}: {why}", file.display());
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let name = event.schedule.entrants[team].clone();
+    let squad = who_played::squad(event, team);
+    let Some(text) = players else {
+        print_line_up(event, round, team, &name);
+        return Ok(ExitCode::SUCCESS);
+    };
+    match who_played::parse_line_up(text, squad, &name) {
+        Ok(players) => Ok(apply_and_say(
+            session,
+            Command::SetLineUp { round, team, players },
+        )),
+        Err(why) => {
+            eprintln!("error: {}: --players: {why}", file.display());
+            Ok(ExitCode::from(2))
+        }
+    }
+}
+
+/// The round's line-up of a team and its players, numbered for `--players`.
+fn print_line_up(event: &scheduler::event::Event, round: u32, team: usize, name: &str) {
+    use scheduler::event::who_played::{Fielded, describe, fielded, possessive, squad};
+    match fielded(event, round, team) {
+        Fielded::Recorded(players) => println!("Round {round}: {}", describe(name, &players)),
+        Fielded::AllFour(players) => println!(
+            "Round {round}: {} (the team's four players: no line-up needed)",
+            describe(name, &players)
+        ),
+        Fielded::NotRecorded => println!("Round {round}: {} line-up is not recorded", possessive(name)),
+    }
+    let players = squad(event, team);
+    if players.is_empty() {
+        println!(
+            "{} players are not named (tourney event players)",
+            possessive(name)
+        );
+    }
+    for (at, member) in players.iter().enumerate() {
+        println!("  {} {}", at + 1, member.describe());
     }
 }
 
@@ -1647,6 +1739,11 @@ fn export(args: &ExportArgs) -> Result<ExitCode> {
     let tables = [
         (&args.matches_csv, matches_table(event, &results), "--matches-csv"),
         (&args.boards_csv, boards_table(event, &results), "--boards-csv"),
+        (
+            &args.players_csv,
+            scheduler::event::who_played::players_table(event, &results),
+            "--players-csv",
+        ),
     ];
     // Everything is checked before anything is written.
     for (path, table, option) in &tables {

@@ -404,6 +404,7 @@ pub fn event_from(spec: &NewEvent, generated: Generated) -> Event {
             options: Some(spec.options.clone()),
             deals: Default::default(),
             deal_tables: Default::default(),
+            line_ups: Vec::new(),
         },
         generated_for: generated.roster.clone(),
         roster: generated.roster,

@@ -23,6 +23,7 @@ pub mod teams_scoring;
 pub mod three_way;
 pub mod usebio;
 pub mod whist_drive;
+pub mod who_played;
 
 use crate::deals::Card;
 use crate::model::{Format, Roster, Schedule, Seat, Table};
@@ -340,6 +341,10 @@ pub struct EventSettings {
     /// vulnerability) when read, not stored. Absent in files from before it was kept.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub deal_tables: BTreeMap<u32, String>,
+    /// A teams event: who played for a team in a round, where the director recorded it
+    /// ([`who_played`]), in the order recorded. Absent in files from before it was kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub line_ups: Vec<who_played::TeamLineUp>,
 }
 
 /// Everything about an event except its results.

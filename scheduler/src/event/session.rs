@@ -41,6 +41,16 @@ pub enum Command {
         /// Its players, in order, with their member numbers.
         players: Vec<crate::model::Member>,
     },
+    /// A teams event: who played for a team in a round (its line-up, `event::line_ups`);
+    /// no players removes the one recorded.
+    SetLineUp {
+        /// The round (a knockout's stanza).
+        round: u32,
+        /// The team, by entrant index.
+        team: usize,
+        /// The players who played, from the team's players.
+        players: Vec<crate::model::Member>,
+    },
     /// A schedule newly made for the roster, with the options it was made with.
     ReplaceSchedule(Box<Generated>, EventOptions),
     /// A late player joins before a round (default: the first round without results): the
@@ -349,6 +359,19 @@ impl Session {
         Ok(reverted)
     }
 
+    /// `Command::SetLineUp`: a team's line-up in a round, recorded or removed.
+    fn set_line_up(
+        &mut self,
+        round: u32,
+        team: usize,
+        players: Vec<crate::model::Member>,
+    ) -> Result<Applied, SessionError> {
+        Ok(match self.file.set_line_up(round, team, players)? {
+            Some(said) => Applied::saying(format!("Line-up saved: {said}")),
+            None => Applied::saying("The line-up is unchanged".to_owned()),
+        })
+    }
+
     fn execute(&mut self, command: Command) -> Result<Applied, SessionError> {
         let applied = match command {
             Command::SetResult(key, value) => {
@@ -381,6 +404,7 @@ impl Session {
                 [] => Applied::saying("The team's players are unchanged".to_owned()),
                 changes => Applied::saying(format!("Roster: {}", changes.join("; "))),
             },
+            Command::SetLineUp { round, team, players } => self.set_line_up(round, team, players)?,
             Command::ReplaceSchedule(generated, options) => {
                 let rounds = generated.schedule.rounds.len();
                 let entrants = generated.schedule.entrants.len();

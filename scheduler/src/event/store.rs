@@ -14,6 +14,7 @@
 mod analysis;
 mod tables;
 mod undo;
+mod who_played;
 
 pub use tables::{Conflict, TableAccess, TableOutcome};
 pub use undo::Reverted;
@@ -744,6 +745,8 @@ impl EventFile {
             event.generated_for = generated.roster.clone();
             event.roster = generated.roster;
             event.schedule = generated.schedule;
+            // Line-ups name the old schedule's teams and rounds (none is played yet).
+            event.settings.line_ups.clear();
             Ok(Edit::changed(event, action, ()))
         })
     }

@@ -86,18 +86,26 @@ impl TeamsSheets<'_> {
     }
 
     /// "Aces: Ann Archer (007341), Bob Brown, …" for a team whose players are known, so the
-    /// card says who may play and their numbers for the masterpoint return.
-    fn players_line(&self, team: usize) -> Option<String> {
+    /// card says who may play and their numbers for the masterpoint return; "Aces played: …"
+    /// once the round's line-up is recorded (`event::line_ups`).
+    fn players_line(&self, round: Option<u32>, team: usize) -> Option<String> {
         let name = self.name(team);
+        if let Some(round) = round
+            && let crate::event::who_played::Fielded::Recorded(players) =
+                crate::event::who_played::fielded(self.event, round, team)
+        {
+            return Some(crate::event::who_played::describe(&name, &players));
+        }
         crate::model::squad::squad_of(&self.event.roster, &name)
             .map(|entrant| format!("{name}: {}", crate::model::squad::describe_squad(entrant)))
     }
 
-    /// The players lines of a match's two teams (none when their players are not known).
-    fn players_lines(&self, card: &MatchCard) -> Vec<String> {
+    /// The players lines of a match's two teams in `round` (none when their players are not
+    /// known; a teams night's matches, whose halves are two rounds, have no round).
+    fn players_lines(&self, round: Option<u32>, card: &MatchCard) -> Vec<String> {
         [card.home, card.away]
             .into_iter()
-            .filter_map(|team| self.players_line(team))
+            .filter_map(|team| self.players_line(round, team))
             .collect()
     }
 
@@ -413,7 +421,7 @@ fn night_match_card(
             "IMPs: {home} ________   {away} ________        Points: ________ – ________"
         )],
     };
-    foot.extend(teams.players_lines(card));
+    foot.extend(teams.players_lines(None, card));
     PairCard {
         pair: format!("{home} v {away}"),
         names: format!("boards {}–{}", m.boards.start(), m.boards.end()),
@@ -464,7 +472,7 @@ fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard
             "Captains: ______________________   ______________________".to_owned(),
         ],
     };
-    foot.extend(teams.players_lines(card));
+    foot.extend(teams.players_lines(Some(round), card));
     PairCard {
         pair: format!("{} {round}, match {number}{part}", teams.round_word()),
         names: format!("{home} ({}) v {away} ({})", card.home + 1, card.away + 1),

@@ -37,6 +37,7 @@ mod sheets;
 mod verifier;
 mod victory_points;
 mod whist;
+mod who_played;
 // The whist drive's cards and prize sheet are read back from PDFs.
 #[cfg(feature = "pdf")]
 mod whist_drive;
