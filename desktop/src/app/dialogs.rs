@@ -104,6 +104,7 @@ pub enum Purpose {
     ExportStandings,
     ExportUsebio,
     ExportMatches,
+    ExportPlayers,
     ExportTableCodes,
     PublishSite,
     AttachPbn,

@@ -134,6 +134,9 @@ impl EventView for SheetsView {
         if let Some(notice) = export_matches_csv(ui, session, files) {
             status = Some(notice);
         }
+        if let Some(notice) = export_players_csv(ui, session, files) {
+            status = Some(notice);
+        }
         if let Some(notice) = publish_site(ui, session, files) {
             status = Some(notice);
         }
@@ -386,6 +389,30 @@ fn export_matches_csv(ui: &mut egui::Ui, session: &Session, files: &mut Files) -
     let path = files.answer(Purpose::ExportMatches)??;
     // Worked out once the file is chosen, not every frame.
     let table = matches_table(session.event(), session.results())?;
+    let bytes = standings_csv(std::slice::from_ref(&table), true);
+    Some(Notice::written(
+        path.clone(),
+        write_chosen(session, &path, &bytes),
+    ))
+}
+
+/// A teams event: the "Export players' return CSV…" button (each team's players with the
+/// matches and boards each played, from the line-ups) and the CSV written where the save
+/// dialog says. `None` for other events and until then.
+fn export_players_csv(ui: &mut egui::Ui, session: &Session, files: &mut Files) -> Option<Notice> {
+    if !matches!(session.event().settings.scoring, Scoring::Teams { .. }) {
+        return None;
+    }
+    if ui
+        .button("Export players' return CSV…")
+        .on_hover_text("Each team's players with the matches and boards each played (from Who played… in the results view), for a masterpoint return")
+        .clicked()
+    {
+        let title = &session.event().settings.title;
+        files.ask(Purpose::ExportPlayers, export(&format!("{title} players"), "csv"));
+    }
+    let path = files.answer(Purpose::ExportPlayers)??;
+    let table = scheduler::event::who_played::players_table(session.event(), session.results())?;
     let bytes = standings_csv(std::slice::from_ref(&table), true);
     Some(Notice::written(
         path.clone(),

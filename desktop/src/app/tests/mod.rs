@@ -25,6 +25,7 @@ mod swiss_teams;
 mod team_players;
 mod views;
 mod whist_drive;
+mod who_played;
 mod window_outputs;
 
 pub(super) const SIZE: egui::Vec2 = egui::vec2(1100.0, 720.0);
