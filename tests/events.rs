@@ -2724,3 +2724,161 @@ fn a_matchpointed_swiss_pairs_event_from_the_command_line() {
     );
     says(&tourney(&["event", "pair-next", f]), "Round 2 paired");
 }
+
+/// Issue 45: who played for a team of six, from the command line: the team's players listed
+/// numbered, a line-up by places and names, refusals that write nothing (three players, a
+/// stranger, a round not paired), the players' return as CSV, and an existing file kept
+/// without --force.
+#[test]
+fn line_ups_and_the_players_return_from_the_command_line() {
+    let dir = scratch("line-ups");
+    let roster = dir.join("players.csv");
+    std::fs::write(
+        &roster,
+        "Surname;First name;Team;EBU\r\nArcher;Ann;Aces;007341\r\nBrown;Bob;Aces;\r\n\
+         Carter;Cy;Aces;\r\nDean;Di;aces;\r\n  Evans ;Ed;Aces;\r\nFord;Fay;Aces;\r\n\
+         Grey;Gus;Barons;\r\nHope;Hal;Barons;\r\nIves;Ida;Barons;\r\nJones;Jo;Barons;\r\n",
+    )
+    .unwrap();
+    let file = dir.join("six.tourney");
+    let f = file.to_str().unwrap();
+    let r = roster.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        f,
+        "--roster",
+        r,
+        "--format",
+        "teams",
+        "--swiss",
+        "--rounds",
+        "2",
+        "--boards-per-round",
+        "2",
+    ]));
+    let shown = ok(&tourney(&[
+        "event", "line-up", f, "--round", "1", "--team", "aces",
+    ]));
+    assert_eq!(
+        shown,
+        "Round 1: Aces' line-up is not recorded\n  1 Ann Archer (007341)\n  2 Bob Brown\n  3 Cy Carter\n  4 Di Dean\n  5 Ed Evans\n  6 Fay Ford\n"
+    );
+    let before = std::fs::read(&file).unwrap();
+    fails_with(
+        &tourney(&[
+            "event",
+            "line-up",
+            f,
+            "--round",
+            "1",
+            "--team",
+            "1",
+            "--players",
+            "1,2,3",
+        ]),
+        2,
+        "--players: 3 player(s) named: a team fields four players at a match",
+    );
+    fails_with(
+        &tourney(&[
+            "event",
+            "line-up",
+            f,
+            "--round",
+            "1",
+            "--team",
+            "1",
+            "--players",
+            "1,2,3,Zed",
+        ]),
+        2,
+        "player 4 (\"Zed\") is not one of Aces' players (1 Ann Archer (007341), 2 Bob Brown,",
+    );
+    fails_with(
+        &tourney(&[
+            "event",
+            "line-up",
+            f,
+            "--round",
+            "2",
+            "--team",
+            "1",
+            "--players",
+            "1,2,3,4",
+        ]),
+        2,
+        "--team 1 --round 2: round 2 is not paired (the event has 1 round(s) so far)",
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before, "a refusal writes nothing");
+    let saved = ok(&tourney(&[
+        "event",
+        "line-up",
+        f,
+        "--round",
+        "1",
+        "--team",
+        "Aces",
+        "--players",
+        "ann archer, 3, Ed Evans, 6",
+    ]));
+    assert_eq!(
+        saved,
+        "Line-up saved: round 1: Aces played: Ann Archer (007341), Cy Carter, Ed Evans, Fay Ford\n"
+    );
+    let barons = ok(&tourney(&["event", "line-up", f, "--round", "1", "--team", "2"]));
+    assert!(
+        barons.starts_with("Round 1: Barons played: Gus Grey, Hal Hope, Ida Ives, Jo Jones (the team's four players: no line-up needed)"),
+        "{barons}"
+    );
+    // The match's two boards: 420 against -170 (590, 11 IMPs to Aces), then a net of -50.
+    let entered = ok(&tourney_with_input(
+        &["event", "result", f, "--stdin"],
+        b"--round 1 --table 1 --board 1 --score 420,-170\n--round 1 --table 1 --board 2 --net -50\n",
+    ));
+    assert_eq!(entered.matches("saved #").count(), 2, "{entered}");
+    let csv = ok(&tourney(&["event", "export", f, "--players-csv", "-"]));
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "Team no.,Team,Player,Number,Matches played,Boards played,Team's boards,Line-ups not recorded",
+            "1,Aces,Ann Archer,007341,1,2,2,",
+            "1,Aces,Bob Brown,,0,0,2,",
+            "1,Aces,Cy Carter,,1,2,2,",
+            "1,Aces,Di Dean,,0,0,2,",
+            "1,Aces,Ed Evans,,1,2,2,",
+            "1,Aces,Fay Ford,,1,2,2,",
+            "2,Barons,Gus Grey,,1,2,2,",
+            "2,Barons,Hal Hope,,1,2,2,",
+            "2,Barons,Ida Ives,,1,2,2,",
+            "2,Barons,Jo Jones,,1,2,2,",
+        ]
+    );
+    let out = dir.join("players-return.csv");
+    std::fs::write(&out, "kept").unwrap();
+    let o = out.to_str().unwrap();
+    fails_with(
+        &tourney(&["event", "export", f, "--players-csv", o]),
+        1,
+        "--force",
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "kept");
+    ok(&tourney(&["event", "export", f, "--players-csv", o, "--force"]));
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .contains("Ann Archer,007341,1,2,2")
+    );
+    // Undo takes the line-up back (the history's last change is a result, then the line-up).
+    ok(&tourney(&["event", "undo", f]));
+    ok(&tourney(&["event", "undo", f]));
+    ok(&tourney(&["event", "undo", f]));
+    let shown = ok(&tourney(&[
+        "event", "line-up", f, "--round", "1", "--team", "aces",
+    ]));
+    assert!(
+        shown.starts_with("Round 1: Aces' line-up is not recorded"),
+        "{shown}"
+    );
+}
