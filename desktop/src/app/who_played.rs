@@ -96,6 +96,8 @@ impl WhoPlayed {
         }
         let name = event.schedule.entrants.get(team).cloned().unwrap_or_default();
         ui.vertical(|ui| {
+            // A name on one line: the column widens rather than breaking "Ann Archer".
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             if players.is_empty() {
                 ui.label(format!(
                     "{name}: players not named (the roster view's Players field)"
