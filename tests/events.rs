@@ -2743,6 +2743,16 @@ fn line_ups_and_the_players_return_from_the_command_line() {
     let file = dir.join("six.tourney");
     let f = file.to_str().unwrap();
     let r = roster.to_str().unwrap();
+    // --boards (team chess's, a pairs evening's) is not taken silently for a match's length.
+    fails_with(
+        &tourney(&[
+            "event", "new", f, "--roster", r, "--format", "teams", "--swiss", "--rounds", "2", "--boards",
+            "4",
+        ]),
+        2,
+        "a teams match's boards are --boards-per-round",
+    );
+    assert!(!file.exists());
     ok(&tourney(&[
         "event",
         "new",

@@ -1068,6 +1068,13 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
         TeamKindArg::Scheveningen => TeamEvent::Scheveningen,
     };
     spec.options.teams = args.teams;
+    if args.boards.is_some() && !matches!(format, EventFormat::TeamChess | EventFormat::BridgePairs) {
+        // Never dropped without a word: a teams or Swiss match sets its length otherwise.
+        eprintln!(
+            "--boards is for team chess (players per team) and a pairs evening's movement (about how many boards it has); a teams match's boards are --boards-per-round"
+        );
+        return Ok(ExitCode::from(2));
+    }
     spec.options.boards = args.boards.filter(|_| format == EventFormat::TeamChess);
     if let Err(code) = teams_options(args, &mut spec) {
         return Ok(code);
