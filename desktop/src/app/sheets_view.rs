@@ -107,7 +107,8 @@ impl EventView for SheetsView {
                 self.write_round_sheet(session, &path),
             ));
         }
-        // USEBIO is the pairs file; a teams night exports its matches instead.
+        // USEBIO: a pairs evening's file, or a Swiss or round robin of teams (VPs or IMPs);
+        // a teams night exports its matches instead.
         let teams_night = matches!(
             session.event().settings.scoring,
             Scoring::Bridge {
@@ -115,7 +116,15 @@ impl EventView for SheetsView {
                 ..
             }
         );
-        if session.event().schedule.movement.is_some() && !teams_night {
+        let teams = match session.event().settings.scoring {
+            Scoring::Teams {
+                knockout: None,
+                scoring,
+                ..
+            } => scoring.is_victory_points() || scoring == scheduler::event::teams::TeamsScoring::Imps,
+            _ => false,
+        };
+        if (session.event().schedule.movement.is_some() && !teams_night) || teams {
             let clicked = ui
                 .add_enabled(
                     !session.results().is_empty(),

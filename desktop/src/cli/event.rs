@@ -1755,8 +1755,13 @@ fn export(args: &ExportArgs) -> Result<ExitCode> {
     // Everything is checked before anything is written.
     for (path, table, option) in &tables {
         if path.is_some() && table.is_none() {
+            let which = if *option == "--players-csv" {
+                "a Swiss, a round robin or a knockout of teams (a teams night's players play its whole evening: the standings list them)"
+            } else {
+                "teams-of-four events"
+            };
             eprintln!(
-                "{}: {option} is for teams-of-four events; this event's standings are written with `tourney event standings --csv`",
+                "{}: {option} is for {which}; this event's standings are written with `tourney event standings --csv`",
                 args.file.display()
             );
             return Ok(ExitCode::from(2));
@@ -1774,7 +1779,12 @@ fn export(args: &ExportArgs) -> Result<ExitCode> {
     };
     if let (Some(path), Some(xml)) = (&args.usebio, &xml) {
         if results.is_empty() {
-            eprintln!("no results yet: the file lists the pairs and no traveller lines");
+            let what = if matches!(event.settings.scoring, scheduler::event::Scoring::Teams { .. }) {
+                "the teams and no match"
+            } else {
+                "the pairs and no traveller lines"
+            };
+            eprintln!("no results yet: the file lists {what}");
         }
         write_file(path, xml.as_bytes(), args.force, &[&args.file])?;
     }

@@ -43,14 +43,18 @@ use crate::movement::Movement;
 use crate::scoring::place_text;
 use std::fmt::Write;
 
-/// The USEBIO 1.2 XML of a club pairs event, or a sentence when the event has no movement.
+/// The USEBIO 1.2 XML of a club pairs event (or of a Swiss or round robin of teams:
+/// `usebio_teams`), or a sentence when the event has no movement.
 pub fn usebio_xml(event: &Event, results: &Results, program_version: &str) -> Result<String, String> {
+    if let super::Scoring::Teams { .. } = event.settings.scoring {
+        return super::usebio_teams::usebio_teams_xml(event, results, program_version);
+    }
     let Some(movement) = &event.schedule.movement else {
         return Err("the USEBIO export is for club pairs events (a Mitchell or Howell movement)".into());
     };
     if movement.kind == crate::model::movement::MovementKind::TeamsOfFour {
         return Err(
-            "the USEBIO export is for club pairs events; a teams night's matches are exported with --matches-csv (USEBIO for teams is not built yet)"
+            "the USEBIO export is for club pairs events; a teams night's matches are exported with --matches-csv (the USEBIO export of teams is written for a Swiss or a round robin of teams)"
                 .into(),
         );
     }
@@ -74,7 +78,7 @@ pub fn usebio_xml(event: &Event, results: &Results, program_version: &str) -> Re
 
 /// `CLUB` with its name and its national body's number for it, each when the event has it;
 /// nothing when it has neither.
-fn club(x: &mut String, event: &Event) {
+pub(super) fn club(x: &mut String, event: &Event) {
     let settings = &event.settings;
     let name = settings.club.as_deref().filter(|c| !c.trim().is_empty());
     let id = settings.club_id.as_deref().filter(|c| !c.trim().is_empty());
@@ -250,7 +254,7 @@ fn players(name: &str) -> Vec<&str> {
 }
 
 /// 2026-11-25 → 25/11/2026, the form USEBIO files carry; `None` for anything else.
-fn uk_date(iso: &str) -> Option<String> {
+pub(super) fn uk_date(iso: &str) -> Option<String> {
     let mut parts = iso.split('-');
     let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
     let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
@@ -258,11 +262,11 @@ fn uk_date(iso: &str) -> Option<String> {
 }
 
 /// `<NAME>text</NAME>` on its own line, indented, with the text escaped for XML.
-fn element(out: &mut String, indent: usize, name: &str, text: &str) {
+pub(super) fn element(out: &mut String, indent: usize, name: &str, text: &str) {
     let _ = writeln!(out, "{:indent$}<{name}>{}</{name}>", "", escape(text));
 }
 
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -13,7 +13,7 @@ use scheduler::sheets::event_sheets::{event_document, sheet_options};
 use scheduler::sheets::{SectionBody, SheetKind};
 
 /// Team 1 has six players, team 2 four, team 3 five; teams 4 and 5 are named without players.
-fn five_teams(name: &str) -> Session {
+pub(crate) fn five_teams(name: &str) -> Session {
     let path = super::common::scratch("teams", name);
     let mut session = Session::create(&path, &swiss(5, 3)).unwrap();
     let squads = [
@@ -49,7 +49,7 @@ fn row<'a>(table: &'a StandingsTable, team: &str, player: &str) -> &'a [String] 
 }
 
 /// The team with the bye in `round` (five teams: one each round).
-fn bye_team(session: &Session, round: u32) -> usize {
+pub(crate) fn bye_team(session: &Session, round: u32) -> usize {
     let event = session.event();
     let playing: Vec<usize> = event
         .schedule

@@ -1,0 +1,154 @@
+//! Issue 45: the USEBIO file of a teams event (its teams structure as a published reader of
+//! USEBIO files takes it: `event::usebio_teams`), read back as XML and checked against the
+//! standings and the matches; the events it is not written for refuse with the reason.
+
+use super::teams_event::enter_round;
+use super::who_played::{bye_team, five_teams};
+use scheduler::event::session::Command;
+
+fn child<'a, 'i>(node: roxmltree::Node<'a, 'i>, name: &str) -> roxmltree::Node<'a, 'i> {
+    node.children()
+        .find(|c| c.has_tag_name(name))
+        .unwrap_or_else(|| panic!("no {name} under {}", node.tag_name().name()))
+}
+
+fn text<'a>(node: roxmltree::Node<'a, '_>, name: &str) -> &'a str {
+    child(node, name).text().unwrap_or("")
+}
+
+/// Issue 45: the USEBIO file of a Swiss teams event, read back as XML: each team with its
+/// number and name (escaped), place and total as the standings say, its players and their
+/// numbers; each complete match with both teams' VPs (20 between them); the bye only in its
+/// team's total. A round robin is TEAMS; a knockout and board-a-match are refused.
+#[test]
+fn a_swiss_teams_event_is_written_as_usebio_with_its_teams_and_matches() {
+    use scheduler::event::standings::standings;
+    use scheduler::event::usebio::usebio_xml;
+    let mut session = five_teams("usebio-teams.tourney");
+    let mut roster = session.event().roster.clone();
+    roster.players[4].name = "Hearts & \"Spades\" <B>".to_owned();
+    session.apply(Command::SetRoster(roster)).unwrap();
+    enter_round(&mut session, 1);
+    session
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            three_way: false,
+        })
+        .unwrap();
+    enter_round(&mut session, 2);
+    let event = session.event();
+    let xml = usebio_xml(event, session.results(), "9.9").unwrap();
+    let doc = roxmltree::Document::parse_with_options(
+        &xml,
+        roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("not well-formed XML: {e}\n{xml}"));
+    let ev = child(doc.root_element(), "EVENT");
+    assert_eq!(ev.attribute("EVENT_TYPE"), Some("SWISS_TEAMS"));
+    assert_eq!(text(ev, "PROGRAM_VERSION"), "9.9");
+    assert_eq!(text(ev, "BOARD_SCORING_METHOD"), "IMPS");
+    assert_eq!(text(ev, "MATCH_SCORING_METHOD"), "VPS");
+    assert_eq!(text(ev, "BOARDS_PER_ROUND"), "4");
+    assert_eq!(text(ev, "BOARDS_PLAYED"), "8");
+    let section = child(child(ev, "SESSION"), "SECTION");
+    let teams: Vec<_> = child(section, "PARTICIPANTS")
+        .children()
+        .filter(|c| c.has_tag_name("TEAM"))
+        .collect();
+    // The standings, line by line: place, team, points.
+    let tables = standings(event, session.results());
+    let at = |name: &str| tables[0].columns.iter().position(|c| c == name).unwrap();
+    let (rank, name, vps) = (at("Rank"), at("Team"), at("VPs"));
+    assert_eq!(teams.len(), 5);
+    for (team, row) in teams.iter().zip(&tables[0].rows) {
+        assert_eq!(team.attribute("TEAM_NAME"), Some(row[name].as_str()));
+        assert_eq!(text(*team, "PLACE"), row[rank]);
+        assert_eq!(text(*team, "TOTAL_SCORE"), row[vps]);
+        let number: usize = team.attribute("TEAM_ID").unwrap().parse().unwrap();
+        assert_eq!(event.schedule.entrants[number - 1], row[name]);
+    }
+    let first = teams
+        .iter()
+        .find(|t| t.attribute("TEAM_ID") == Some("1"))
+        .unwrap();
+    let players: Vec<(&str, &str)> = first
+        .children()
+        .filter(|c| c.has_tag_name("PLAYER"))
+        .map(|p| {
+            let number = p.children().find(|c| c.has_tag_name("NATIONAL_ID_NUMBER"));
+            (
+                text(p, "PLAYER_NAME"),
+                number.and_then(|n| n.text()).unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(players[0], ("Ann Archer", "007341"));
+    assert_eq!(players[3], ("Di Dean", "22"));
+    assert_eq!(players.len(), 6);
+    assert!(
+        xml.contains("TEAM_NAME=\"Hearts &amp; &quot;Spades&quot; &lt;B&gt;\""),
+        "{xml}"
+    );
+    // Two matches a round (five teams: a bye each round), both complete.
+    let matches: Vec<_> = section.children().filter(|c| c.has_tag_name("MATCH")).collect();
+    assert_eq!(matches.len(), 4);
+    let mut vps = vec![0.0f64; 5];
+    for m in &matches {
+        let own: f64 = text(*m, "TEAM_SCORE").parse().unwrap();
+        let theirs: f64 = text(*m, "OPPOSING_TEAM_SCORE").parse().unwrap();
+        assert!((own + theirs - 20.0).abs() < 1e-9, "{own} + {theirs}");
+        let team: usize = text(*m, "TEAM").parse().unwrap();
+        let opposing: usize = text(*m, "OPPOSING_TEAM").parse().unwrap();
+        vps[team - 1] += own;
+        vps[opposing - 1] += theirs;
+    }
+    // Each total is its matches' VPs, plus 12 for the bye.
+    for team in &teams {
+        let number: usize = team.attribute("TEAM_ID").unwrap().parse().unwrap();
+        let byes = (1..=2).filter(|&r| bye_team(&session, r) == number - 1).count();
+        let total: f64 = text(*team, "TOTAL_SCORE").parse().unwrap();
+        assert!(
+            (total - vps[number - 1] - 12.0 * byes as f64).abs() < 0.006,
+            "team {number}"
+        );
+    }
+}
+
+#[test]
+fn usebio_of_teams_a_round_robin_is_teams_and_a_knockout_or_board_a_match_is_refused() {
+    use scheduler::event::create::{EventFormat, NewEvent, build_event};
+    use scheduler::event::teams::TeamsScoring;
+    use scheduler::event::usebio::usebio_xml;
+    use scheduler::model::Roster;
+    use scheduler::solver::Control;
+    let make = |change: &dyn Fn(&mut NewEvent)| {
+        let mut spec = NewEvent::new("Teams", EventFormat::Teams, Roster::numbered_teams(4));
+        spec.options.boards_per_round = 4;
+        change(&mut spec);
+        build_event(&spec, &Control::unlimited()).unwrap().0
+    };
+    let results = Default::default();
+    let robin = usebio_xml(&make(&|_| ()), &results, "1").unwrap();
+    assert!(robin.contains("<EVENT EVENT_TYPE=\"TEAMS\">"), "{robin}");
+    assert!(!robin.contains("<MATCH>"), "no match is complete yet");
+    let bam = make(&|s| s.options.teams_scoring = TeamsScoring::BoardAMatch);
+    let refused = usebio_xml(&bam, &results, "1").unwrap_err();
+    assert!(refused.contains("written for VPs or IMPs"), "{refused}");
+    let knockout = make(&|s| {
+        s.roster = Roster::numbered_teams(2);
+        s.options.teams_scoring = TeamsScoring::Imps;
+        s.options.knockout = Some(scheduler::event::knockout::Knockout {
+            stanzas: 2,
+            carry_over: None,
+            tie_breaks: 0,
+        });
+    });
+    let refused = usebio_xml(&knockout, &results, "1").unwrap_err();
+    assert!(
+        refused.starts_with("a knockout's result is its score sheet"),
+        "{refused}"
+    );
+}
