@@ -2882,11 +2882,20 @@ fn line_ups_and_the_players_return_from_the_command_line() {
     );
     // The USEBIO file of the same event: the teams with their players, the complete match.
     let xml = dir.join("six.xml");
-    ok(&tourney(&["event", "export", f, "--usebio", xml.to_str().unwrap()]));
+    ok(&tourney(&[
+        "event",
+        "export",
+        f,
+        "--usebio",
+        xml.to_str().unwrap(),
+    ]));
     let xml = std::fs::read_to_string(&xml).unwrap();
     assert!(xml.contains("<EVENT EVENT_TYPE=\"SWISS_TEAMS\">"), "{xml}");
     assert!(xml.contains("<TEAM TEAM_ID=\"1\" TEAM_NAME=\"Aces\">"), "{xml}");
-    assert!(xml.contains("<NATIONAL_ID_NUMBER>007341</NATIONAL_ID_NUMBER>"), "{xml}");
+    assert!(
+        xml.contains("<NATIONAL_ID_NUMBER>007341</NATIONAL_ID_NUMBER>"),
+        "{xml}"
+    );
     assert_eq!(xml.matches("<MATCH>").count(), 1, "{xml}");
     // Undo takes the line-up back (the history's last change is a result, then the line-up).
     ok(&tourney(&["event", "undo", f]));

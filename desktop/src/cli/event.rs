@@ -1009,6 +1009,19 @@ fn plan_movement(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
     Ok(())
 }
 
+/// `--boards` is team chess's players per team and a pairs evening's boards: for any other
+/// format it is refused, never dropped without a word (a teams match's length is
+/// `--boards-per-round`).
+fn boards_option(boards: Option<usize>, format: EventFormat) -> Result<(), ExitCode> {
+    if boards.is_some() && !matches!(format, EventFormat::TeamChess | EventFormat::BridgePairs) {
+        eprintln!(
+            "--boards is for team chess (players per team) and a pairs evening's movement (about how many boards it has); a teams match's boards are --boards-per-round"
+        );
+        return Err(ExitCode::from(2));
+    }
+    Ok(())
+}
+
 fn new_event(args: &NewArgs) -> Result<ExitCode> {
     let format = args.format;
     let roster = match roster_of(args) {
@@ -1068,12 +1081,8 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
         TeamKindArg::Scheveningen => TeamEvent::Scheveningen,
     };
     spec.options.teams = args.teams;
-    if args.boards.is_some() && !matches!(format, EventFormat::TeamChess | EventFormat::BridgePairs) {
-        // Never dropped without a word: a teams or Swiss match sets its length otherwise.
-        eprintln!(
-            "--boards is for team chess (players per team) and a pairs evening's movement (about how many boards it has); a teams match's boards are --boards-per-round"
-        );
-        return Ok(ExitCode::from(2));
+    if let Err(code) = boards_option(args.boards, format) {
+        return Ok(code);
     }
     spec.options.boards = args.boards.filter(|_| format == EventFormat::TeamChess);
     if let Err(code) = teams_options(args, &mut spec) {

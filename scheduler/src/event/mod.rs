@@ -22,6 +22,7 @@ pub mod teams_results;
 pub mod teams_scoring;
 pub mod three_way;
 pub mod usebio;
+mod usebio_common;
 pub mod usebio_teams;
 pub mod whist_drive;
 pub mod who_played;

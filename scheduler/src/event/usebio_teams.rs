@@ -27,7 +27,7 @@
 //! a match's VPs); who played (`who_played`) is in the players' return CSV, not here.
 
 use super::teams::{TeamsScoring, match_cards, standing_lines};
-use super::usebio::{club, element, escape, uk_date};
+use super::usebio_common::{club, element, escape, uk_date};
 use super::{Event, Results, Scoring};
 use crate::model::squad::squad_of;
 use crate::scoring::teams::points_text;

@@ -95,7 +95,7 @@ fn a_swiss_teams_event_is_written_as_usebio_with_its_teams_and_matches() {
     // Two matches a round (five teams: a bye each round), both complete.
     let matches: Vec<_> = section.children().filter(|c| c.has_tag_name("MATCH")).collect();
     assert_eq!(matches.len(), 4);
-    let mut vps = vec![0.0f64; 5];
+    let mut vps = [0.0f64; 5];
     for m in &matches {
         let own: f64 = text(*m, "TEAM_SCORE").parse().unwrap();
         let theirs: f64 = text(*m, "OPPOSING_TEAM_SCORE").parse().unwrap();
