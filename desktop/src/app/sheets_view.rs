@@ -107,8 +107,8 @@ impl EventView for SheetsView {
                 self.write_round_sheet(session, &path),
             ));
         }
-        // USEBIO: a pairs evening's file, or a Swiss or round robin of teams (VPs or IMPs);
-        // a teams night exports its matches instead.
+        // USEBIO: a pairs evening's file, a Swiss pairs event's, or a Swiss or round robin of
+        // teams (VPs or IMPs); a teams night exports its matches instead.
         let teams_night = matches!(
             session.event().settings.scoring,
             Scoring::Bridge {
@@ -124,7 +124,8 @@ impl EventView for SheetsView {
             } => scoring.is_victory_points() || scoring == scheduler::event::teams::TeamsScoring::Imps,
             _ => false,
         };
-        if (session.event().schedule.movement.is_some() && !teams_night) || teams {
+        let swiss_pairs = scheduler::event::swiss_pairs::settings(session.event()).is_some();
+        if (session.event().schedule.movement.is_some() && !teams_night) || teams || swiss_pairs {
             let clicked = ui
                 .add_enabled(
                     !session.results().is_empty(),

@@ -23,7 +23,7 @@ pub mod teams_scoring;
 pub mod three_way;
 pub mod usebio;
 mod usebio_common;
-pub mod usebio_teams;
+pub mod usebio_matches;
 pub mod whist_drive;
 pub mod who_played;
 

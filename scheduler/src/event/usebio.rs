@@ -43,11 +43,14 @@ use super::{BridgeResult, Event, Results};
 use crate::movement::Movement;
 use crate::scoring::place_text;
 
-/// The USEBIO 1.2 XML of a club pairs event (or of a Swiss or round robin of teams:
-/// `usebio_teams`), or a sentence when the event has no movement.
+/// The USEBIO 1.2 XML of a club pairs event (or of an event of matches, a Swiss or round
+/// robin of teams or a Swiss pairs event: `usebio_matches`), or a sentence when the event has
+/// no movement.
 pub fn usebio_xml(event: &Event, results: &Results, program_version: &str) -> Result<String, String> {
-    if let super::Scoring::Teams { .. } = event.settings.scoring {
-        return super::usebio_teams::usebio_teams_xml(event, results, program_version);
+    let matches = matches!(event.settings.scoring, super::Scoring::Teams { .. })
+        || super::swiss_pairs::settings(event).is_some();
+    if matches {
+        return super::usebio_matches::usebio_matches_xml(event, results, program_version);
     }
     let Some(movement) = &event.schedule.movement else {
         return Err("the USEBIO export is for club pairs events (a Mitchell or Howell movement)".into());

@@ -1,4 +1,4 @@
-//! What both USEBIO exports write the same way (`usebio` for a pairs evening, `usebio_teams`
+//! What both USEBIO exports write the same way (`usebio` for a pairs evening, `usebio_matches`
 //! for a teams event): the club, the date as USEBIO files carry it, and escaped elements.
 
 use super::Event;

@@ -1,5 +1,5 @@
 //! Issue 45: the USEBIO file of a teams event (its teams structure as a published reader of
-//! USEBIO files takes it: `event::usebio_teams`), read back as XML and checked against the
+//! USEBIO files takes it: `event::usebio_matches`), read back as XML and checked against the
 //! standings and the matches; the events it is not written for refuse with the reason.
 
 use super::teams_event::enter_round;
@@ -151,4 +151,87 @@ fn usebio_of_teams_a_round_robin_is_teams_and_a_knockout_or_board_a_match_is_ref
         refused.starts_with("a knockout's result is its score sheet"),
         "{refused}"
     );
+}
+
+/// A Swiss pairs event of 9 pairs (a bye each round), VPs and matchpointed: SWISS_PAIRS, a
+/// PAIR per pair with its place and total as the standings say, a MATCH per complete match
+/// with both pairs' numbers and points (20 VPs, or 100% between them).
+#[test]
+fn a_swiss_pairs_event_is_written_as_usebio_with_its_pairs_and_matches() {
+    use scheduler::event::create::{EventFormat, NewEvent, build_event};
+    use scheduler::event::teams::{TeamsScoring, match_teams};
+    use scheduler::event::usebio::usebio_xml;
+    use scheduler::event::{BridgeResult, ResultKey, ResultValue};
+    use scheduler::model::Roster;
+    use scheduler::solver::Control;
+    for (scoring, match_scoring, board_scoring, total) in [
+        (TeamsScoring::Wbf2013, "VPS", "IMPS", 20.0),
+        (TeamsScoring::Matchpoints, "PERCENTAGE", "MATCH_POINTS", 100.0),
+    ] {
+        let mut spec = NewEvent::new("Swiss pairs", EventFormat::BridgePairs, Roster::numbered(9));
+        spec.options.swiss = true;
+        spec.options.rounds = Some(3);
+        spec.options.boards_per_round = 3;
+        spec.options.teams_scoring = scoring;
+        let event = build_event(&spec, &Control::unlimited()).unwrap().0;
+        let path = super::common::scratch("teams", &format!("usebio-pairs-{match_scoring}.tourney"));
+        let mut session = scheduler::event::session::Session::create(&path, &event).unwrap();
+        let round = session.event().schedule.round(1).unwrap().clone();
+        for table in &round.tables {
+            let (home, away) = match_teams(table).unwrap();
+            for deal in 1..=3u32 {
+                let ns = [420, -100, 620][deal as usize - 1] + (away as i32 - home as i32) * 30;
+                let key = ResultKey {
+                    round: 1,
+                    table: table.number,
+                    deal,
+                };
+                let value = ResultValue::Bridge {
+                    board: BridgeResult::NorthSouthScore { score: ns },
+                };
+                session.apply(Command::SetResult(key, value)).unwrap();
+            }
+        }
+        let xml = usebio_xml(session.event(), session.results(), "1").unwrap();
+        let doc = roxmltree::Document::parse_with_options(
+            &xml,
+            roxmltree::ParsingOptions {
+                allow_dtd: true,
+                ..Default::default()
+            },
+        )
+        .unwrap_or_else(|e| panic!("not well-formed XML: {e}\n{xml}"));
+        let ev = child(doc.root_element(), "EVENT");
+        assert_eq!(ev.attribute("EVENT_TYPE"), Some("SWISS_PAIRS"));
+        assert_eq!(text(ev, "MATCH_SCORING_METHOD"), match_scoring);
+        assert_eq!(text(ev, "BOARD_SCORING_METHOD"), board_scoring);
+        assert_eq!(text(ev, "BOARDS_PER_ROUND"), "3");
+        let section = child(child(ev, "SESSION"), "SECTION");
+        let pairs: Vec<_> = child(section, "PARTICIPANTS")
+            .children()
+            .filter(|c| c.has_tag_name("PAIR"))
+            .collect();
+        let table = &session.standings()[0];
+        assert_eq!(pairs.len(), 9);
+        for (pair, row) in pairs.iter().zip(&table.rows) {
+            assert_eq!(text(*pair, "PLACE"), row[0]);
+            assert_eq!(text(*pair, "TOTAL_SCORE"), row[2]);
+            let number: usize = text(*pair, "PAIR_NUMBER").parse().unwrap();
+            assert_eq!(session.event().schedule.entrants[number - 1], row[1]);
+            assert_eq!(text(child(*pair, "PLAYER"), "PLAYER_NAME"), row[1]);
+        }
+        let matches: Vec<_> = section.children().filter(|c| c.has_tag_name("MATCH")).collect();
+        assert_eq!(matches.len(), 4, "four tables, the ninth pair's bye");
+        for m in &matches {
+            assert_eq!(text(*m, "ROUND_NUMBER"), "1");
+            let ns: f64 = text(*m, "NS_SCORE").parse().unwrap();
+            let ew: f64 = text(*m, "EW_SCORE").parse().unwrap();
+            assert!((ns + ew - total).abs() < 1e-9, "{ns} + {ew}");
+            let (home, away) = (text(*m, "NS_PAIR_NUMBER"), text(*m, "EW_PAIR_NUMBER"));
+            assert!(round.tables.iter().any(|t| {
+                let (h, a) = match_teams(t).unwrap();
+                (h + 1).to_string() == home && (a + 1).to_string() == away
+            }));
+        }
+    }
 }

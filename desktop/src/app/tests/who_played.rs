@@ -1,7 +1,8 @@
 //! Issue 45: who played for a team of five or six, recorded from the results view. A Swiss
 //! of four teams (one of six players, one of four): "Who played…" under a match opens a tick
 //! box for each player; three ticked is refused where it was asked, four saved through the
-//! write path, the draft follows an undo, and the Sheets view offers the players' return.
+//! write path, the draft follows an undo, and the Sheets view offers the players' return and
+//! the USEBIO file.
 
 use super::*;
 use scheduler::event::create::{EventFormat, NewEvent, build_event};
@@ -103,4 +104,6 @@ fn the_results_view_records_who_played_for_a_team_of_six() {
     harness.get_by_label("Sheets").click();
     harness.run();
     harness.get_by_label("Export players' return CSV…");
+    // A Swiss of teams scored by VPs is written as USEBIO too.
+    harness.get_by_label("Export USEBIO results file (XML)…");
 }
