@@ -11,7 +11,7 @@
 //! and the boards their team played (the share a scheme's qualifying rule looks at).
 
 use super::standings_table::StandingsTable;
-use super::teams::match_cards;
+use super::teams::{MatchCard, match_cards};
 use super::{Event, Results, Scoring};
 use crate::model::squad::{FULL_TEAM, squad_of};
 use crate::model::{Member, Player};
@@ -96,7 +96,8 @@ pub fn check_round(event: &Event, round: u32, team: usize) -> Result<(), String>
             "round {round} is not paired (the event has {paired} round(s) so far)"
         ));
     }
-    if matches_of(event, &Results::new(), round, team).is_empty() {
+    let cards: Vec<_> = match_cards(event, &Results::new()).collect();
+    if matches_of(&cards, round, team).is_empty() {
         return Err(format!(
             "{name} has no match in round {round} (a bye, or withdrawn)"
         ));
@@ -175,12 +176,13 @@ fn not_in_squad(at: usize, entry: &Member, squad: &[Member], team: &str) -> Stri
     )
 }
 
-/// The boards of `team`'s matches in `round` (both half-matches of a three-way match), and
-/// of those the ones entered so far.
-fn matches_of(event: &Event, results: &Results, round: u32, team: usize) -> Vec<(u32, bool)> {
-    match_cards(event, results)
+/// The boards of `team`'s matches in `round` (both half-matches of a three-way match), each
+/// with whether it is entered, from every match's card (`cards`, as `match_cards` gives them).
+fn matches_of(cards: &[(u32, u32, MatchCard)], round: u32, team: usize) -> Vec<(u32, bool)> {
+    cards
+        .iter()
         .filter(|(r, _, card)| *r == round && (card.home == team || card.away == team))
-        .flat_map(|(_, _, card)| card.boards.into_iter().map(|b| (b.deal, b.board.is_some())))
+        .flat_map(|(_, _, card)| card.boards.iter().map(|b| (b.deal, b.board.is_some())))
         .collect()
 }
 
@@ -213,8 +215,10 @@ pub fn players_table(event: &Event, results: &Results) -> Option<StandingsTable>
     .to_vec();
     let mut rows = Vec::new();
     let mut missing_any = false;
+    // Every match's card once: a team's rounds are looked up in them.
+    let cards: Vec<_> = match_cards(event, results).collect();
     for (team, name) in event.schedule.entrants.iter().enumerate() {
-        let team_rows = team_rows(event, results, team, name);
+        let team_rows = team_rows(event, &cards, team, name);
         missing_any |= team_rows.iter().any(|r| !r[7].is_empty());
         rows.extend(team_rows);
     }
@@ -231,13 +235,13 @@ pub fn players_table(event: &Event, results: &Results) -> Option<StandingsTable>
 
 /// One team's rows of [`players_table`]: its players in squad order, then anyone recorded in
 /// a line-up who is no longer in the squad.
-fn team_rows(event: &Event, results: &Results, team: usize, name: &str) -> Vec<Vec<String>> {
+fn team_rows(event: &Event, cards: &[(u32, u32, MatchCard)], team: usize, name: &str) -> Vec<Vec<String>> {
     let mut played: BTreeMap<usize, Played> = BTreeMap::new();
     let mut people: Vec<Member> = squad(event, team).to_vec();
     let mut team_boards = 0u32;
     let mut missing = Vec::new();
     for round in event.schedule.rounds.iter().map(|r| r.number) {
-        let matches = matches_of(event, results, round, team);
+        let matches = matches_of(cards, round, team);
         if matches.is_empty() {
             continue;
         }
