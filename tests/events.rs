@@ -2215,16 +2215,24 @@ fn a_teams_night_from_the_command_line() {
     assert!(table.contains("Aces v Crowns"), "{table}");
     assert!(table.contains("8–1"), "{table}");
     assert!(table.contains("14.96–5.04"), "{table}");
-    // USEBIO is for pairs: refused with the way to get the matches out.
-    let out = tourney(&[
+    // The night's USEBIO file: TEAMS_OF_FOUR, the teams by name, the match with its VPs.
+    let xml = dir.join("u.xml");
+    ok(&tourney(&[
         "event",
         "export",
         f,
         "--usebio",
-        dir.join("u.xml").to_str().unwrap(),
-    ]);
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--matches-csv"));
+        xml.to_str().unwrap(),
+    ]));
+    let xml = std::fs::read_to_string(&xml).unwrap();
+    assert!(xml.contains("<EVENT EVENT_TYPE=\"TEAMS_OF_FOUR\">"), "{xml}");
+    assert!(xml.contains("TEAM_NAME=\"Aces\""), "{xml}");
+    assert!(xml.contains("TEAM_NAME=\"Crowns\""), "{xml}");
+    assert!(xml.contains("<TEAM_SCORE>14.96</TEAM_SCORE>"), "{xml}");
+    assert!(
+        xml.contains("<OPPOSING_TEAM_SCORE>5.04</OPPOSING_TEAM_SCORE>"),
+        "{xml}"
+    );
     let csv = dir.join("matches.csv");
     ok(&tourney(&[
         "event",

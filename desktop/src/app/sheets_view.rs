@@ -107,25 +107,25 @@ impl EventView for SheetsView {
                 self.write_round_sheet(session, &path),
             ));
         }
-        // USEBIO: a pairs evening's file, a Swiss pairs event's, or a Swiss or round robin of
-        // teams (VPs or IMPs); a teams night exports its matches instead.
-        let teams_night = matches!(
-            session.event().settings.scoring,
-            Scoring::Bridge {
-                teams_of_four: Some(_),
-                ..
-            }
-        );
-        let teams = match session.event().settings.scoring {
+        // USEBIO: a pairs evening's file, a Swiss pairs event's, or a Swiss, round robin or
+        // night of teams scored by VPs or IMPs (not a knockout or board-a-match).
+        let event = session.event();
+        let usebio = match event.settings.scoring {
             Scoring::Teams {
                 knockout: None,
                 scoring,
                 ..
+            }
+            | Scoring::Bridge {
+                teams_of_four: Some(scoring),
+                ..
             } => scoring.is_victory_points() || scoring == scheduler::event::teams::TeamsScoring::Imps,
+            Scoring::Bridge { .. } => {
+                event.schedule.movement.is_some() || scheduler::event::swiss_pairs::settings(event).is_some()
+            }
             _ => false,
         };
-        let swiss_pairs = scheduler::event::swiss_pairs::settings(session.event()).is_some();
-        if (session.event().schedule.movement.is_some() && !teams_night) || teams || swiss_pairs {
+        if usebio {
             let clicked = ui
                 .add_enabled(
                     !session.results().is_empty(),

@@ -11,7 +11,8 @@ use super::teams::{TeamsScoring, standing_cells};
 use super::{BridgeResult, Event, ResultKey, ResultValue, Results};
 use crate::model::movement::Movement;
 use crate::scoring::teams::{
-    BoardEntry, ByeScore, MatchResult, PlayedMatch, points_text, score_match, team_standings,
+    BoardEntry, ByeScore, MatchResult, PlayedMatch, Points, TeamStanding, points_text, score_match,
+    team_standings,
 };
 use std::collections::BTreeMap;
 
@@ -256,6 +257,42 @@ fn scored_matches(
         })
         .collect();
     Some((names, scored))
+}
+
+/// A complete match of a teams night for the USEBIO export: the round of its first half, its
+/// two teams (the first as its `NightMatch` names them) and the points each scored.
+pub(crate) type NightMatchLine = (u32, [usize; 2], [Points; 2]);
+
+/// A teams night's standings lines (best first) and its complete matches.
+pub(crate) type NightResults = (Vec<TeamStanding>, Vec<NightMatchLine>);
+
+/// A teams night's [`NightResults`], for the USEBIO export; `Err` when the event has no
+/// movement or the standings cannot be worked out.
+pub(crate) fn night_results(
+    event: &Event,
+    results: &Results,
+    scoring: TeamsScoring,
+) -> Result<NightResults, String> {
+    let (names, scored) = scored_matches(event, results, scoring)
+        .ok_or_else(|| "the teams night has no movement".to_owned())?;
+    let complete: Vec<_> = scored
+        .iter()
+        .filter_map(|s| s.result.as_ref().map(|r| (s, r)))
+        .collect();
+    let played: Vec<PlayedMatch> = complete
+        .iter()
+        .map(|(s, r)| PlayedMatch {
+            teams: s.m.teams,
+            points: r.points,
+            imps_won: r.imps_won,
+            half: false,
+        })
+        .collect();
+    let matches = complete
+        .iter()
+        .map(|(s, r)| (s.m.halves[0].0, s.m.teams, r.points))
+        .collect();
+    team_standings(names.len(), &played, &[], ByeScore::Fixed(0)).map(|lines| (lines, matches))
 }
 
 /// The standings of a teams night (the teams, by points) and the list of its matches with

@@ -44,11 +44,17 @@ use crate::movement::Movement;
 use crate::scoring::place_text;
 
 /// The USEBIO 1.2 XML of a club pairs event (or of an event of matches, a Swiss or round
-/// robin of teams or a Swiss pairs event: `usebio_matches`), or a sentence when the event has
-/// no movement.
+/// robin of teams, a teams night or a Swiss pairs event: `usebio_matches`), or a sentence when
+/// the event has no movement.
 pub fn usebio_xml(event: &Event, results: &Results, program_version: &str) -> Result<String, String> {
-    let matches = matches!(event.settings.scoring, super::Scoring::Teams { .. })
-        || super::swiss_pairs::settings(event).is_some();
+    let matches = matches!(
+        event.settings.scoring,
+        super::Scoring::Teams { .. }
+            | super::Scoring::Bridge {
+                teams_of_four: Some(_),
+                ..
+            }
+    ) || super::swiss_pairs::settings(event).is_some();
     if matches {
         return super::usebio_matches::usebio_matches_xml(event, results, program_version);
     }

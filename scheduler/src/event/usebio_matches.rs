@@ -1,12 +1,12 @@
-//! The USEBIO 1.2 export of an event made of matches: a Swiss or a round robin of teams, and
-//! a Swiss pairs event. The entrants with their places, totals and players, and every
+//! The USEBIO 1.2 export of an event made of matches: a Swiss or a round robin of teams, a
+//! club teams night, and a Swiss pairs event. The entrants with their places, totals and players, and every
 //! complete match with both sides' points.
 //!
 //! ```text
 //! USEBIO Version="1.2"
 //! ├─ CLUB: CLUB_NAME, CLUB_ID_NUMBER
-//! └─ EVENT EVENT_TYPE="SWISS_TEAMS" (a round robin of teams: "TEAMS"; Swiss pairs:
-//!    "SWISS_PAIRS"): PROGRAM_NAME, PROGRAM_VERSION, EVENT_DESCRIPTION, DATE,
+//! └─ EVENT EVENT_TYPE="SWISS_TEAMS" (a round robin of teams: "TEAMS"; a teams night:
+//!    "TEAMS_OF_FOUR"; Swiss pairs: "SWISS_PAIRS"): PROGRAM_NAME, PROGRAM_VERSION, EVENT_DESCRIPTION, DATE,
 //!    BOARD_SCORING_METHOD (IMPS; MATCH_POINTS for matchpointed Swiss pairs),
 //!    MATCH_SCORING_METHOD (VPS, IMPS or PERCENTAGE), BOARDS_PLAYED, BOARDS_PER_ROUND,
 //!    SESSION_COUNT, SECTION_COUNT
@@ -28,7 +28,8 @@
 //! elements, and the match scorings VPS, IMPS and PERCENTAGE. The file is checked against
 //! that reading, not validated against the DTD. Our choices: a round robin of teams is written
 //! as TEAMS; a bye is in its side's total, not a MATCH; a three-way match's half-matches are a
-//! MATCH each, with the points they count (half a match's VPs); who played for a team
+//! MATCH each, with the points they count (half a match's VPs); a teams night's match, played
+//! in two rounds, has the round of its first half; who played for a team
 //! (`who_played`) is in the players' return CSV, not here.
 
 use super::swiss_pairs::{SwissPairs, round_matches};
@@ -46,6 +47,8 @@ struct Kind {
     board_scoring: &'static str,
     match_scoring: &'static str,
     pairs: bool,
+    /// A teams night: its entrants are the teams' pairs, its teams named by `team_names`.
+    night: bool,
 }
 
 /// One complete match: its round, both sides by entrant index, and the points each counts.
@@ -55,11 +58,24 @@ struct MatchLine {
     points: [Points; 2],
 }
 
-/// The USEBIO 1.2 XML of a Swiss or round robin of teams, or of a Swiss pairs event; a
+/// The USEBIO 1.2 XML of a Swiss, round robin or night of teams, or of a Swiss pairs event; a
 /// sentence for a knockout or a board-a-match event, which this export does not write.
 pub fn usebio_matches_xml(event: &Event, results: &Results, program_version: &str) -> Result<String, String> {
     let (kind, scoring, bye, boards_per_round) = kind_of(event)?;
-    let standings = standing_lines(event, results, scoring, bye)?;
+    let (standings, matches) = if kind.night {
+        let (lines, matches) = super::teams_night::night_results(event, results, scoring)?;
+        let matches = matches
+            .into_iter()
+            .map(|(round, sides, points)| MatchLine { round, sides, points })
+            .collect();
+        (lines, matches)
+    } else {
+        (
+            standing_lines(event, results, scoring, bye)?,
+            complete_matches(event, results),
+        )
+    };
+    let names = side_names(event, &kind);
     let mut x = String::new();
     x.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     x.push_str("<!DOCTYPE USEBIO SYSTEM \"usebio_v1_2.dtd\">\n");
@@ -71,17 +87,13 @@ pub fn usebio_matches_xml(event: &Event, results: &Results, program_version: &st
     x.push_str("      <SECTION SECTION_ID=\"A\">\n");
     x.push_str("        <PARTICIPANTS>\n");
     for line in &standings {
-        participant(
-            &mut x,
-            event,
-            &kind,
-            line.team,
-            [&line.place, &points_text(line.points)],
-        );
+        let name = names.get(line.team).map_or("", String::as_str);
+        let place_and_total = [line.place.as_str(), &points_text(line.points)];
+        participant(&mut x, event, &kind, (line.team, name), place_and_total);
     }
     x.push_str("        </PARTICIPANTS>\n");
-    for m in complete_matches(event, results) {
-        match_element(&mut x, &kind, &m);
+    for m in &matches {
+        match_element(&mut x, &kind, m);
     }
     x.push_str("      </SECTION>\n");
     x.push_str("    </SESSION>\n");
@@ -107,9 +119,31 @@ fn kind_of(event: &Event) -> Result<(Kind, TeamsScoring, super::teams::TeamsBye,
             board_scoring,
             match_scoring,
             pairs: true,
+            night: false,
         };
         let boards = event.settings.options.as_ref().map_or(0, |o| o.boards_per_round);
         return Ok((kind, scoring, bye, boards));
+    }
+    if let Scoring::Bridge {
+        teams_of_four: Some(scoring),
+        ..
+    } = event.settings.scoring
+    {
+        let kind = Kind {
+            event_type: "TEAMS_OF_FOUR",
+            board_scoring: "IMPS",
+            match_scoring: match_scoring(scoring)?,
+            pairs: false,
+            night: true,
+        };
+        let boards = event.schedule.movement.as_ref().map_or(0, |m| m.boards_per_round);
+        let boards = u32::try_from(boards).unwrap_or(u32::MAX);
+        return Ok((
+            kind,
+            scoring,
+            super::teams::TeamsBye::Fixed { hundredths: 0 },
+            boards,
+        ));
     }
     let Scoring::Teams {
         scoring,
@@ -126,24 +160,28 @@ fn kind_of(event: &Event) -> Result<(Kind, TeamsScoring, super::teams::TeamsBye,
                 .to_owned(),
         );
     }
-    let match_scoring = match scoring {
-        TeamsScoring::Imps => "IMPS",
-        s if s.is_victory_points() => "VPS",
-        _ => {
-            return Err(format!(
-                "the USEBIO export of a teams event is written for VPs or IMPs; this event is scored by {}",
-                scoring.label()
-            ));
-        }
-    };
+    let match_scoring = match_scoring(scoring)?;
     let swiss = event.settings.options.as_ref().is_some_and(|o| o.swiss);
     let kind = Kind {
         event_type: if swiss { "SWISS_TEAMS" } else { "TEAMS" },
         board_scoring: "IMPS",
         match_scoring,
         pairs: false,
+        night: false,
     };
     Ok((kind, scoring, bye, boards_per_round))
+}
+
+/// A teams event's match scoring as USEBIO names it: VPS or IMPS; `Err` for board-a-match.
+fn match_scoring(scoring: TeamsScoring) -> Result<&'static str, String> {
+    match scoring {
+        TeamsScoring::Imps => Ok("IMPS"),
+        s if s.is_victory_points() => Ok("VPS"),
+        _ => Err(format!(
+            "the USEBIO export of a teams event is written for VPs or IMPs; this event is scored by {}",
+            scoring.label()
+        )),
+    }
 }
 
 /// The event's own elements, before its session.
@@ -170,8 +208,13 @@ fn header(x: &mut String, event: &Event, program_version: &str, kind: &Kind, boa
 }
 
 /// One `TEAM` (or `PAIR`) of the participants: number and name, place, total and players.
-fn participant(x: &mut String, event: &Event, kind: &Kind, entrant: usize, [place, total]: [&str; 2]) {
-    let name = event.schedule.entrants.get(entrant).map_or("", String::as_str);
+fn participant(
+    x: &mut String,
+    event: &Event,
+    kind: &Kind,
+    (entrant, name): (usize, &str),
+    [place, total]: [&str; 2],
+) {
     let tag = if kind.pairs { "PAIR" } else { "TEAM" };
     if kind.pairs {
         x.push_str("          <PAIR>\n");
@@ -195,6 +238,14 @@ fn participant(x: &mut String, event: &Event, kind: &Kind, entrant: usize, [plac
         x.push_str("            </PLAYER>\n");
     }
     let _ = writeln!(x, "          </{tag}>");
+}
+
+/// The sides' names by index: the entrants, or a teams night's teams.
+fn side_names(event: &Event, kind: &Kind) -> Vec<String> {
+    match (&event.schedule.movement, kind.night) {
+        (Some(movement), true) => super::teams_night::team_names(event, movement.tables),
+        _ => event.schedule.entrants.clone(),
+    }
 }
 
 /// A team's players (its squad), or a pair's two (its members, or its name as one player
