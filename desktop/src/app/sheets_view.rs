@@ -107,15 +107,11 @@ impl EventView for SheetsView {
                 self.write_round_sheet(session, &path),
             ));
         }
-        // USEBIO: a pairs evening's file, a Swiss pairs event's, or a Swiss, round robin or
-        // night of teams scored by VPs or IMPs (not a knockout or board-a-match).
+        // USEBIO: a pairs evening's file, a Swiss pairs event's, or a Swiss, round robin,
+        // night or knockout of teams scored by VPs or IMPs (not board-a-match).
         let event = session.event();
         let usebio = match event.settings.scoring {
-            Scoring::Teams {
-                knockout: None,
-                scoring,
-                ..
-            }
+            Scoring::Teams { scoring, .. }
             | Scoring::Bridge {
                 teams_of_four: Some(scoring),
                 ..

@@ -228,6 +228,20 @@ fn stanzas(event: &Event, results: &Results) -> Vec<Stanza> {
         .collect()
 }
 
+/// Each team's total IMPs in tenths (carry-over included), and whether every board of every
+/// stanza is entered: what the USEBIO export writes of a knockout.
+pub(crate) fn knockout_totals(event: &Event, results: &Results, knockout: &Knockout) -> ([i64; 2], bool) {
+    let stanzas = stanzas(event, results);
+    let totals = std::array::from_fn(|team| {
+        let carry = knockout
+            .carry_over
+            .filter(|c| c.team == team)
+            .map_or(0, |c| i64::from(c.tenths));
+        carry + 10 * stanzas.iter().map(|s| i64::from(s.imps[team])).sum::<i64>()
+    });
+    (totals, stanzas.iter().all(|s| s.entered == s.boards))
+}
+
 /// The knockout's score sheet: rank, team, carry-over, each stanza's IMPs and the total, the
 /// leader first, and a sentence saying where the match stands.
 pub fn knockout_table(

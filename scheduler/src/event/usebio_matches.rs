@@ -1,12 +1,12 @@
 //! The USEBIO 1.2 export of an event made of matches: a Swiss or a round robin of teams, a
-//! club teams night, and a Swiss pairs event. The entrants with their places, totals and players, and every
+//! club teams night, a knockout match, and a Swiss pairs event. The entrants with their places, totals and players, and every
 //! complete match with both sides' points.
 //!
 //! ```text
 //! USEBIO Version="1.2"
 //! ├─ CLUB: CLUB_NAME, CLUB_ID_NUMBER
 //! └─ EVENT EVENT_TYPE="SWISS_TEAMS" (a round robin of teams: "TEAMS"; a teams night:
-//!    "TEAMS_OF_FOUR"; Swiss pairs: "SWISS_PAIRS"): PROGRAM_NAME, PROGRAM_VERSION, EVENT_DESCRIPTION, DATE,
+//!    "TEAMS_OF_FOUR"; a knockout: "HEAD_TO_HEAD"; Swiss pairs: "SWISS_PAIRS"): PROGRAM_NAME, PROGRAM_VERSION, EVENT_DESCRIPTION, DATE,
 //!    BOARD_SCORING_METHOD (IMPS; MATCH_POINTS for matchpointed Swiss pairs),
 //!    MATCH_SCORING_METHOD (VPS, IMPS or PERCENTAGE), BOARDS_PLAYED, BOARDS_PER_ROUND,
 //!    SESSION_COUNT, SECTION_COUNT
@@ -29,16 +29,19 @@
 //! that reading, not validated against the DTD. Our choices: a round robin of teams is written
 //! as TEAMS; a bye is in its side's total, not a MATCH; a three-way match's half-matches are a
 //! MATCH each, with the points they count (half a match's VPs); a teams night's match, played
-//! in two rounds, has the round of its first half; who played for a team
+//! in two rounds, has the round of its first half; a knockout is one MATCH, each team's total
+//! IMPs with the carry-over, once every board is in (its stanzas are on its score sheet); who
+//! played for a team
 //! (`who_played`) is in the players' return CSV, not here.
 
+use super::knockout::{Knockout, knockout_totals};
 use super::swiss_pairs::{SwissPairs, round_matches};
 use super::teams::{TeamsScoring, match_cards, standing_lines};
 use super::usebio_common::{club, element, escape, uk_date};
 use super::{Event, Results, Scoring};
 use crate::model::Member;
 use crate::model::squad::squad_of;
-use crate::scoring::teams::{Points, points_text};
+use crate::scoring::teams::{Points, TeamStanding, points_text};
 use std::fmt::Write;
 
 /// What is written for the event: its kind and how its boards and matches are scored.
@@ -58,11 +61,17 @@ struct MatchLine {
     points: [Points; 2],
 }
 
-/// The USEBIO 1.2 XML of a Swiss, round robin or night of teams, or of a Swiss pairs event; a
-/// sentence for a knockout or a board-a-match event, which this export does not write.
+/// The USEBIO 1.2 XML of a Swiss, round robin, night or knockout of teams, or of a Swiss pairs
+/// event; a sentence for board-a-match, which this export does not write.
 pub fn usebio_matches_xml(event: &Event, results: &Results, program_version: &str) -> Result<String, String> {
     let (kind, scoring, bye, boards_per_round) = kind_of(event)?;
-    let (standings, matches) = if kind.night {
+    let (standings, matches) = if let Scoring::Teams {
+        knockout: Some(knockout),
+        ..
+    } = &event.settings.scoring
+    {
+        knockout_results(event, results, knockout)
+    } else if kind.night {
         let (lines, matches) = super::teams_night::night_results(event, results, scoring)?;
         let matches = matches
             .into_iter()
@@ -155,10 +164,14 @@ fn kind_of(event: &Event) -> Result<(Kind, TeamsScoring, super::teams::TeamsBye,
         return Err("the USEBIO export of matches is for teams events and Swiss pairs".to_owned());
     };
     if knockout.is_some() {
-        return Err(
-            "a knockout's result is its score sheet (`tourney event sheets`): the USEBIO export is written for a Swiss or a round robin of teams"
-                .to_owned(),
-        );
+        let kind = Kind {
+            event_type: "HEAD_TO_HEAD",
+            board_scoring: "IMPS",
+            match_scoring: "IMPS",
+            pairs: false,
+            night: false,
+        };
+        return Ok((kind, scoring, bye, boards_per_round));
     }
     let match_scoring = match_scoring(scoring)?;
     let swiss = event.settings.options.as_ref().is_some_and(|o| o.swiss);
@@ -182,6 +195,46 @@ fn match_scoring(scoring: TeamsScoring) -> Result<&'static str, String> {
             scoring.label()
         )),
     }
+}
+
+/// A knockout as one match: both teams with their total IMPs (carry-over included), the
+/// leader first ("1=" each when level), and the match once every board is in.
+fn knockout_results(
+    event: &Event,
+    results: &Results,
+    knockout: &Knockout,
+) -> (Vec<TeamStanding>, Vec<MatchLine>) {
+    let (tenths, complete) = knockout_totals(event, results, knockout);
+    // Points in hundredths, as the other events' totals are written.
+    let points: [Points; 2] = tenths.map(|t| t.saturating_mul(10));
+    let order = if points[1] > points[0] { [1, 0] } else { [0, 1] };
+    let lines = order
+        .iter()
+        .enumerate()
+        .map(|(at, &team)| TeamStanding {
+            team,
+            place: if points[0] == points[1] {
+                "1=".to_owned()
+            } else {
+                (at + 1).to_string()
+            },
+            points: points[team],
+            imps_won: 0,
+            imps_lost: 0,
+            played: u32::from(complete),
+            byes: 0,
+        })
+        .collect();
+    let matches = if complete {
+        vec![MatchLine {
+            round: 1,
+            sides: [0, 1],
+            points,
+        }]
+    } else {
+        Vec::new()
+    };
+    (lines, matches)
 }
 
 /// The event's own elements, before its session.

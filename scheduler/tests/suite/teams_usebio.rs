@@ -19,7 +19,7 @@ fn text<'a>(node: roxmltree::Node<'a, '_>, name: &str) -> &'a str {
 /// Issue 45: the USEBIO file of a Swiss teams event, read back as XML: each team with its
 /// number and name (escaped), place and total as the standings say, its players and their
 /// numbers; each complete match with both teams' VPs (20 between them); the bye only in its
-/// team's total. A round robin is TEAMS; a knockout and board-a-match are refused.
+/// team's total. A round robin is TEAMS, a knockout HEAD_TO_HEAD; board-a-match is refused.
 #[test]
 fn a_swiss_teams_event_is_written_as_usebio_with_its_teams_and_matches() {
     use scheduler::event::standings::standings;
@@ -118,7 +118,7 @@ fn a_swiss_teams_event_is_written_as_usebio_with_its_teams_and_matches() {
 }
 
 #[test]
-fn usebio_of_teams_a_round_robin_is_teams_and_a_knockout_or_board_a_match_is_refused() {
+fn usebio_of_teams_a_round_robin_is_teams_a_knockout_one_match_and_board_a_match_refused() {
     use scheduler::event::create::{EventFormat, NewEvent, build_event};
     use scheduler::event::teams::TeamsScoring;
     use scheduler::event::usebio::usebio_xml;
@@ -137,19 +137,71 @@ fn usebio_of_teams_a_round_robin_is_teams_and_a_knockout_or_board_a_match_is_ref
     let bam = make(&|s| s.options.teams_scoring = TeamsScoring::BoardAMatch);
     let refused = usebio_xml(&bam, &results, "1").unwrap_err();
     assert!(refused.contains("written for VPs or IMPs"), "{refused}");
+    // A knockout of two stanzas, 3.5 IMPs carried over to the second team: HEAD_TO_HEAD, each
+    // team's total as its score sheet says, the match once every board is in.
     let knockout = make(&|s| {
         s.roster = Roster::numbered_teams(2);
         s.options.teams_scoring = TeamsScoring::Imps;
+        s.options.boards_per_round = 2;
         s.options.knockout = Some(scheduler::event::knockout::Knockout {
             stanzas: 2,
-            carry_over: None,
+            carry_over: Some(scheduler::event::knockout::CarryOver { team: 1, tenths: 35 }),
             tie_breaks: 0,
         });
     });
-    let refused = usebio_xml(&knockout, &results, "1").unwrap_err();
+    let path = super::common::scratch("teams", "usebio-knockout.tourney");
+    let mut session = scheduler::event::session::Session::create(&path, &knockout).unwrap();
+    let nets = [590, -50, 0, -1100];
+    let mut entered = 0;
+    for round in 1..=2u32 {
+        for deal in session.event().deals_of_round(round) {
+            let key = scheduler::event::ResultKey {
+                round,
+                table: 1,
+                deal,
+            };
+            let board = scheduler::event::teams::TeamBoard::Net { net: nets[entered] };
+            let value = scheduler::event::ResultValue::Teams { board };
+            session.apply(Command::SetResult(key, value)).unwrap();
+            entered += 1;
+            let xml = usebio_xml(session.event(), session.results(), "1").unwrap();
+            assert!(xml.contains("<EVENT EVENT_TYPE=\"HEAD_TO_HEAD\">"), "{xml}");
+            assert_eq!(xml.matches("<MATCH>").count(), usize::from(entered == 4), "{xml}");
+        }
+    }
+    let xml = usebio_xml(session.event(), session.results(), "1").unwrap();
+    let doc = roxmltree::Document::parse_with_options(
+        &xml,
+        roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let section = child(child(child(doc.root_element(), "EVENT"), "SESSION"), "SECTION");
+    let sheet = &session.standings()[0];
+    let total = sheet.columns.iter().position(|c| c == "Total").unwrap();
+    let teams: Vec<_> = child(section, "PARTICIPANTS")
+        .children()
+        .filter(|c| c.has_tag_name("TEAM"))
+        .collect();
+    assert_eq!(teams.len(), 2);
+    for (team, row) in teams.iter().zip(&sheet.rows) {
+        assert_eq!(team.attribute("TEAM_NAME"), Some(row[1].as_str()));
+        assert_eq!(text(*team, "PLACE"), row[0]);
+        let written: f64 = text(*team, "TOTAL_SCORE").parse().unwrap();
+        let on_sheet: f64 = row[total].parse().unwrap();
+        assert!((written - on_sheet).abs() < 1e-9, "{written} v {on_sheet}");
+    }
+    let m = child(section, "MATCH");
+    let scores: Vec<f64> = ["TEAM_SCORE", "OPPOSING_TEAM_SCORE"]
+        .iter()
+        .map(|n| text(m, n).parse().unwrap())
+        .collect();
+    // The carry-over is in the second team's total: the two totals differ by more than whole IMPs.
     assert!(
-        refused.starts_with("a knockout's result is its score sheet"),
-        "{refused}"
+        ((scores[1] - scores[0]).fract().abs() - 0.5).abs() < 1e-9,
+        "{scores:?}"
     );
 }
 
