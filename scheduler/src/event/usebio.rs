@@ -38,7 +38,7 @@
 //! board not played has no traveller line.
 
 use super::club_pairs::{TravellerRow, rankings, travellers};
-use super::usebio_common::{club, element, uk_date};
+use super::usebio_common::{club, element, program_and_event};
 use super::{BridgeResult, Event, Results};
 use crate::movement::Movement;
 use crate::scoring::place_text;
@@ -87,13 +87,7 @@ pub fn usebio_xml(event: &Event, results: &Results, program_version: &str) -> Re
 
 /// The event's own elements, before its session.
 fn event_header(x: &mut String, event: &Event, movement: &Movement, program_version: &str) {
-    let settings = &event.settings;
-    element(x, 4, "PROGRAM_NAME", "Tourney");
-    element(x, 4, "PROGRAM_VERSION", program_version);
-    element(x, 4, "EVENT_DESCRIPTION", &settings.title);
-    if let Some(date) = settings.date.as_deref().and_then(uk_date) {
-        element(x, 4, "DATE", &date);
-    }
+    program_and_event(x, event, program_version);
     element(x, 4, "BOARD_SCORING_METHOD", "MATCH_POINTS");
     element(x, 4, "WINNER_TYPE", if movement.one_winner() { "1" } else { "2" });
     let boards = movement.sets * movement.boards_per_round;

@@ -23,6 +23,18 @@ pub(super) fn club(x: &mut String, event: &Event) {
     x.push_str("  </CLUB>\n");
 }
 
+/// The first of an event's own elements: the program, its version, the event's title and, when
+/// it has one, its date.
+pub(super) fn program_and_event(x: &mut String, event: &Event, program_version: &str) {
+    let settings = &event.settings;
+    element(x, 4, "PROGRAM_NAME", "Tourney");
+    element(x, 4, "PROGRAM_VERSION", program_version);
+    element(x, 4, "EVENT_DESCRIPTION", &settings.title);
+    if let Some(date) = settings.date.as_deref().and_then(uk_date) {
+        element(x, 4, "DATE", &date);
+    }
+}
+
 /// 2026-11-25 → 25/11/2026, the form USEBIO files carry; `None` for anything else.
 pub(super) fn uk_date(iso: &str) -> Option<String> {
     let mut parts = iso.split('-');

@@ -37,7 +37,7 @@
 use super::knockout::{Knockout, knockout_totals};
 use super::swiss_pairs::{SwissPairs, round_matches};
 use super::teams::{TeamsScoring, match_cards, standing_lines};
-use super::usebio_common::{club, element, escape, uk_date};
+use super::usebio_common::{club, element, escape, program_and_event};
 use super::{Event, Results, Scoring};
 use crate::model::Member;
 use crate::model::squad::squad_of;
@@ -239,13 +239,7 @@ fn knockout_results(
 
 /// The event's own elements, before its session.
 fn header(x: &mut String, event: &Event, program_version: &str, kind: &Kind, boards_per_round: u32) {
-    let settings = &event.settings;
-    element(x, 4, "PROGRAM_NAME", "Tourney");
-    element(x, 4, "PROGRAM_VERSION", program_version);
-    element(x, 4, "EVENT_DESCRIPTION", &settings.title);
-    if let Some(date) = settings.date.as_deref().and_then(uk_date) {
-        element(x, 4, "DATE", &date);
-    }
+    program_and_event(x, event, program_version);
     element(x, 4, "BOARD_SCORING_METHOD", kind.board_scoring);
     element(x, 4, "MATCH_SCORING_METHOD", kind.match_scoring);
     let rounds = u32::try_from(event.schedule.rounds.len()).unwrap_or(u32::MAX);

@@ -6,6 +6,18 @@ use super::teams_event::enter_round;
 use super::who_played::{bye_team, five_teams};
 use scheduler::event::session::Command;
 
+/// The USEBIO file as XML (its DOCTYPE allowed); a file that is not well-formed fails the test.
+fn parse(xml: &str) -> roxmltree::Document<'_> {
+    roxmltree::Document::parse_with_options(
+        xml,
+        roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("not well-formed XML: {e}\n{xml}"))
+}
+
 fn child<'a, 'i>(node: roxmltree::Node<'a, 'i>, name: &str) -> roxmltree::Node<'a, 'i> {
     node.children()
         .find(|c| c.has_tag_name(name))
@@ -38,14 +50,7 @@ fn a_swiss_teams_event_is_written_as_usebio_with_its_teams_and_matches() {
     enter_round(&mut session, 2);
     let event = session.event();
     let xml = usebio_xml(event, session.results(), "9.9").unwrap();
-    let doc = roxmltree::Document::parse_with_options(
-        &xml,
-        roxmltree::ParsingOptions {
-            allow_dtd: true,
-            ..Default::default()
-        },
-    )
-    .unwrap_or_else(|e| panic!("not well-formed XML: {e}\n{xml}"));
+    let doc = parse(&xml);
     let ev = child(doc.root_element(), "EVENT");
     assert_eq!(ev.attribute("EVENT_TYPE"), Some("SWISS_TEAMS"));
     assert_eq!(text(ev, "PROGRAM_VERSION"), "9.9");
@@ -170,14 +175,7 @@ fn usebio_of_teams_a_round_robin_is_teams_a_knockout_one_match_and_board_a_match
         }
     }
     let xml = usebio_xml(session.event(), session.results(), "1").unwrap();
-    let doc = roxmltree::Document::parse_with_options(
-        &xml,
-        roxmltree::ParsingOptions {
-            allow_dtd: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let doc = parse(&xml);
     let section = child(child(child(doc.root_element(), "EVENT"), "SESSION"), "SECTION");
     let sheet = &session.standings()[0];
     let total = sheet.columns.iter().position(|c| c == "Total").unwrap();
@@ -245,14 +243,7 @@ fn a_swiss_pairs_event_is_written_as_usebio_with_its_pairs_and_matches() {
             }
         }
         let xml = usebio_xml(session.event(), session.results(), "1").unwrap();
-        let doc = roxmltree::Document::parse_with_options(
-            &xml,
-            roxmltree::ParsingOptions {
-                allow_dtd: true,
-                ..Default::default()
-            },
-        )
-        .unwrap_or_else(|e| panic!("not well-formed XML: {e}\n{xml}"));
+        let doc = parse(&xml);
         let ev = child(doc.root_element(), "EVENT");
         assert_eq!(ev.attribute("EVENT_TYPE"), Some("SWISS_PAIRS"));
         assert_eq!(text(ev, "MATCH_SCORING_METHOD"), match_scoring);
