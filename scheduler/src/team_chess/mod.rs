@@ -494,6 +494,11 @@ const FIRST_IMPROVE_STEPS: u64 = 400_000;
 const FIRST_IMPROVE_SLICE: Duration = Duration::from_secs(1);
 /// Time for one search of Z_N float plans (between block searches).
 const FLOAT_PLAN_SLICE: Duration = Duration::from_millis(250);
+/// How long past the time limit the finished schedule's rounds may still be reordered for
+/// shorter colour runs (`round_order`): every order of a small event's rounds takes a few
+/// milliseconds, so a search that ran to its limit still gets them; a large event's swaps stop
+/// here (issue 47: two reorderings of 199 × 20 × 197 took 0.4–0.7 s past a 3 s limit).
+const FINISH_GRACE: Duration = Duration::from_millis(20);
 
 /// The best schedule so far: every candidate is seated, checked by the independent checker
 /// and reported through `control` at once when it improves on the best.
@@ -550,26 +555,25 @@ impl Best<'_> {
 
     /// The best schedule with its colours, then the order of its rounds, chosen for the
     /// shortest colour runs (Q and every rule unchanged, confirmed by the checker); why there
-    /// is none when none was found.
+    /// is none when none was found. The colours are chosen again only while `control` has
+    /// time, and the rounds reordered until at most `FINISH_GRACE` past its limit.
     fn finished(self, seed: u64, control: &Control) -> Result<TeamChessOutcome, String> {
+        let finishing = control.later_by(FINISH_GRACE);
         let finished = match (self.outcome, self.parts) {
             (Some(outcome), Some((pairing, colours))) => {
-                let recoloured = colour_runs::recolour(
-                    self.size,
-                    self.names,
-                    outcome.clone(),
-                    &pairing,
-                    &colours,
-                    seed,
-                    control,
-                );
+                let recoloured =
+                    colour_runs::recolour(self.size, self.names, &outcome, &pairing, &colours, seed, control);
+                let reordered = round_order::shorten_colour_runs(outcome, &finishing);
                 // Reordering alone sometimes does better than recolouring and reordering.
-                Some(round_order::fewer_runs(
-                    round_order::shorten_colour_runs(outcome),
-                    round_order::shorten_colour_runs(recoloured),
-                ))
+                Some(match recoloured {
+                    Some(recoloured) => round_order::fewer_runs(
+                        reordered,
+                        round_order::shorten_colour_runs(recoloured, &finishing),
+                    ),
+                    None => reordered,
+                })
             }
-            (outcome, _) => outcome.map(round_order::shorten_colour_runs),
+            (outcome, _) => outcome.map(|o| round_order::shorten_colour_runs(o, &finishing)),
         };
         finished.ok_or(self.failure)
     }
