@@ -87,10 +87,17 @@ impl Size {
     /// Q = 2 · Σ_t |2w_t − B| is then at least what the sets nearest B/2 give
     /// (`cut_design::distinct_cut_counts`): 8 × 4 × 2 has 6 sets of 2 boards for 8 teams, so
     /// two teams are 2 off in each round, Q ≥ 8.
+    ///
+    /// And two boards with R ≥ 4 even rounds where every two teams meet, when there are more
+    /// teams than the C(R, R/2) ways of being White on board 1 in half the rounds
+    /// (`even_rounds::two_board_least_q_x`): 8 × 2 × 4, Q ≥ 4.
     pub fn lower_bound_numerator(self) -> u64 {
         let scale = self.q_z_denominator() as u64;
         if (self.teams, self.boards, self.rounds) == (6, 2, 2) {
             return 8 * scale;
+        }
+        if let Some(q_x) = even_rounds::two_board_least_q_x(self) {
+            return q_x * scale;
         }
         if let Some(counts) = cut_design::distinct_cut_counts(self) {
             let spread: usize = counts.iter().map(|&w| (2 * w).abs_diff(self.boards)).sum();

@@ -1,15 +1,16 @@
-//! The checker's own lower bound on Q_X for two-round jamborees with an even number of teams
-//! (issue 47), argued and computed here without the engines' code (`team_chess::cut_design`
-//! proves the same bounds its own way).
+//! The checker's own lower bounds on Q_X for jamborees with an even number of teams and of
+//! rounds (issue 47), argued and computed here without the engines' code (`team_chess::cut_design`
+//! and `team_chess::even_rounds` prove the same bounds their own way).
 //!
-//! **Premises, checked on the schedule** (`TwoRounds::premises_hold`), each demanded of every
-//! schedule of the size by a rule of the format: two rounds; every player plays both and has
-//! exactly one White (rule 3 with R = 2); every game joins two players of one board (rule 5: no
-//! floats with an even number of teams); every two teams meet between ⌊2B/(N−1)⌋ and
-//! ⌈2B/(N−1)⌉ times (rule 2). A schedule that breaks one gets only the parity bound, so the
-//! checker never calls a rule-breaking schedule "the best possible" on this argument's strength.
+//! **Premises, checked on the schedule** (`EvenRounds::premises_hold`), each demanded of every
+//! schedule of the size by a rule of the format: an even number R of rounds; one player per team
+//! and board; every player in one game a round, with exactly R/2 Whites (rule 3); every game
+//! joins two players of one board (rule 5: no floats with an even number of teams); every two
+//! teams meet between ⌊RB/(N−1)⌋ and ⌈RB/(N−1)⌉ times (rule 2). A schedule that breaks one gets
+//! only the parity bound, so the checker never calls a rule-breaking schedule "the best
+//! possible" on these arguments' strength.
 //!
-//! **The argument.** Let A_t be the boards on which team t's player has White in round 1. On
+//! **Two rounds.** Let A_t be the boards on which team t's player has White in round 1. On
 //! board b a game of round 1 is White (b in A) against Black (b not in A); a game of round 2 is
 //! White, who had Black in round 1 (b not in A), against Black, who had White (b in A). So every
 //! game on board b joins a team with b in its A to one without, and two teams with the same A
@@ -27,9 +28,21 @@
 //!   parity), and since the terms sum to 0, with B even another team the other way. So
 //!   Σ_t |2|A_t| − B| ≥ N·(B mod 2) + 2, or 4 with B even (6 × 2 × 2: K = 2, 3 + 3 teams,
 //!   6 pairs sharing a set, 9 left for 12 games: Q ≥ 8).
+//!
+//! **Two boards, R ≥ 4 rounds, every two teams meet** (⌊2R/(N−1)⌋ ≥ 1). Q = Q_X again (no
+//! floats; R/2 Whites each make every team's Σ l·w_l = 3R/2, Q_Z = 0), |W − B| is 0 or 2 for
+//! each team-round, and a round's Whites number N (one a game). If every team-round had one
+//! White: with T_r the teams White on board 1 in round r (Black on board 2), a board-1 game is
+//! White in T_r against Black not in T_r, a board-2 game White not in T_r against Black in T_r,
+//! so every game of round r joins T_r to the rest. Team t's rounds in T_r are its board-1
+//! player's White rounds, R/2 of them; teams with the same rounds never meet, so the N teams
+//! need N different sets of R/2 rounds. With N > C(R, R/2) (8 × 2 × 4: 6 sets for 8 teams)
+//! some team-round is off; a round's Whites add up to N, so a team with none comes with one
+//! with two: Q_X ≥ 2 + 2 = 4.
 
-/// A two-round jamboree as the checker read it, for checking the premises above.
-pub(super) struct TwoRounds<'a> {
+/// A jamboree of an even number of rounds as the checker read it, for checking the premises
+/// above.
+pub(super) struct EvenRounds<'a> {
     /// Team of every entrant.
     pub team: &'a [usize],
     /// Board of every entrant (1-based; 0 if never seated).
@@ -42,13 +55,18 @@ pub(super) struct TwoRounds<'a> {
     pub boards: usize,
 }
 
-impl TwoRounds<'_> {
-    /// Whether the schedule keeps every premise: two rounds, one player per team and board,
-    /// each in one game a round with one White in all, every game on one board, and rule 2's
-    /// range of meetings for every two teams.
+impl EvenRounds<'_> {
+    /// Whether the schedule keeps every premise: an even number of rounds, one player per team
+    /// and board, each in one game a round with White in half of them, every game on one
+    /// board, and rule 2's range of meetings for every two teams.
     pub fn premises_hold(&self) -> bool {
-        let (n, players) = (self.teams, self.team.len());
-        if self.games.len() != 2 || n < 2 || !n.is_multiple_of(2) || players != n * self.boards {
+        let (n, players, rounds) = (self.teams, self.team.len(), self.games.len());
+        if rounds == 0
+            || !rounds.is_multiple_of(2)
+            || n < 2
+            || !n.is_multiple_of(2)
+            || players != n * self.boards
+        {
             return false;
         }
         self.one_player_per_board() && self.one_game_a_round() && self.meetings_in_range()
@@ -68,7 +86,7 @@ impl TwoRounds<'_> {
         seats.iter().all(|&c| c == 1)
     }
 
-    /// Every player in one game each round, White in one of them, on their own board.
+    /// Every player in one game each round, White in half of them, on their own board.
     fn one_game_a_round(&self) -> bool {
         let players = self.team.len();
         let mut whites = vec![0usize; players];
@@ -86,7 +104,7 @@ impl TwoRounds<'_> {
                 return false;
             }
         }
-        whites.iter().all(|&w| w == 1)
+        whites.iter().all(|&w| 2 * w == self.games.len())
     }
 
     fn meetings_in_range(&self) -> bool {
@@ -96,33 +114,42 @@ impl TwoRounds<'_> {
             let (a, b) = (self.team[white], self.team[black]);
             meetings[a.min(b) * n + a.max(b)] += 1;
         }
-        let (low, high) = meeting_range(n, self.boards);
+        let (low, high) = meeting_range(n, self.boards, self.games.len());
         (0..n).all(|a| (a + 1..n).all(|b| (low..=high).contains(&meetings[a * n + b])))
     }
 }
 
-/// Rule 2's range of meetings of two teams in two rounds: ⌊2B/(N−1)⌋ to ⌈2B/(N−1)⌉.
-fn meeting_range(teams: usize, boards: usize) -> (usize, usize) {
-    let games = 2 * boards;
+/// Rule 2's range of meetings of two teams: ⌊RB/(N−1)⌋ to ⌈RB/(N−1)⌉.
+fn meeting_range(teams: usize, boards: usize, rounds: usize) -> (usize, usize) {
+    let games = rounds * boards;
     let others = teams.saturating_sub(1).max(1);
     (games / others, games.div_ceil(others))
 }
 
-/// The least Q_X of a two-round jamboree of `teams` (even) × `boards` that keeps the premises
-/// above (the module's argument); 0 when neither case applies.
-pub(super) fn least_two_round_q_x(teams: usize, boards: usize) -> u64 {
-    if teams < 2 || !teams.is_multiple_of(2) || boards == 0 {
+/// The least Q_X of a jamboree of `teams` × `boards` × `rounds` that keeps the premises above
+/// (the module's arguments) when they give more than 0; 0 otherwise.
+pub(super) fn least_even_rounds_q_x(teams: usize, boards: usize, rounds: usize) -> u64 {
+    if teams < 2 || !teams.is_multiple_of(2) || boards == 0 || rounds == 0 || !rounds.is_multiple_of(2) {
         return 0;
     }
-    let (low, high) = meeting_range(teams, boards);
-    let spread = if low >= 1 {
-        distinct_sets_spread(teams, boards)
-    } else if high == 1 {
-        single_meetings_spread(teams, boards)
+    let (low, high) = meeting_range(teams, boards, rounds);
+    if rounds == 2 {
+        let spread = if low >= 1 {
+            distinct_sets_spread(teams, boards)
+        } else if high == 1 {
+            single_meetings_spread(teams, boards)
+        } else {
+            0
+        };
+        return 2 * spread as u64;
+    }
+    // Two boards: C(R, R/2) sets of R/2 rounds, from Pascal's triangle as for the boards.
+    let half_rounds = subsets_by_size(rounds)[rounds / 2];
+    if boards == 2 && low >= 1 && half_rounds < teams as u128 {
+        4
     } else {
         0
-    };
-    2 * spread as u64
+    }
 }
 
 /// Subsets of `boards` boards by size (row `boards` of Pascal's triangle), saturating.
@@ -187,15 +214,26 @@ mod tests {
     fn the_two_arguments_give_the_raised_bounds() {
         // 8 × 4 × 2: every two teams meet; 6 sets of 2 boards of 4, so two teams are 2 off.
         assert_eq!(distinct_sets_spread(8, 4), 4);
-        assert_eq!(least_two_round_q_x(8, 4), 8);
+        assert_eq!(least_even_rounds_q_x(8, 4, 2), 8);
         // 6 × 2 × 2: no two teams meet twice; 9 pairs across the cuts for 12 games.
         assert_eq!(single_meetings_spread(6, 2), 4);
-        assert_eq!(least_two_round_q_x(6, 2), 8);
+        assert_eq!(least_even_rounds_q_x(6, 2, 2), 8);
         // Unaffected: 10 × 4 × 2 (41 pairs with different sets for 40 games), 6 × 4 × 2
         // (C(4, 2) = 6 sets for 6 teams), an odd number of teams, other round counts.
-        assert_eq!(least_two_round_q_x(10, 4), 0);
-        assert_eq!(least_two_round_q_x(6, 4), 0);
-        assert_eq!(least_two_round_q_x(7, 4), 0);
+        assert_eq!(least_even_rounds_q_x(10, 4, 2), 0);
+        assert_eq!(least_even_rounds_q_x(6, 4, 2), 0);
+        assert_eq!(least_even_rounds_q_x(7, 4, 2), 0);
+        // 8 × 2 × 4: 6 sets of 2 rounds of 4 for 8 teams that must all meet; not 6 × 2 × 4
+        // (6 sets, 6 teams), 8 × 2 × 6 (20 sets), 12 × 2 × 4 (two teams may miss each other)
+        // or an odd number of rounds.
+        assert_eq!(least_even_rounds_q_x(8, 2, 4), 4);
+        for (teams, boards, rounds) in [(6, 2, 4), (8, 2, 6), (12, 2, 4), (8, 2, 3), (8, 4, 4)] {
+            assert_eq!(
+                least_even_rounds_q_x(teams, boards, rounds),
+                0,
+                "{teams}×{boards}×{rounds}"
+            );
+        }
         // An odd B: every team is at least one off; 4 × 3 × 2 has 6 sets of 1 or 2 boards.
         assert_eq!(distinct_sets_spread(4, 3), 4);
     }
