@@ -26,9 +26,12 @@ use crate::solver::{Control, Rng};
 /// Black (not), a board-2 game White (not in S_r) against Black (in S_r): every game of round r
 /// joins S_r to the rest, and two teams in the same S_r's in every round never meet. Each
 /// team's board-1 player is in S_r in R/2 of the rounds, so a team's rounds in S_r are one of
-/// C(R, R/2) sets, and every two teams must meet: with N > C(R, R/2) two share a set. So some
-/// round has a team with two Whites or none; a round's Whites number N (one a game), so one
-/// with none comes with one with two: Q_X ≥ 2 + 2 = 4.
+/// C(R, R/2) sets, and every two teams must meet: with N > C(R, R/2) two share a set, so some
+/// team-round is off (two Whites or none, 2 each in Q_X). Then at least four are: in the table
+/// of W_tr − 1 (team t's Whites in round r, less one) every row adds up to 0 (a team's two
+/// players have R Whites in all) and every column too (a round has N games, one White each).
+/// An off entry +1 at (t, r) needs a −1 elsewhere in row t and a −1 at some (u, r), and row u
+/// then needs a +1 elsewhere: four entries, Q_X ≥ 8.
 pub(crate) fn two_board_least_q_x(size: Size) -> Option<u64> {
     let (teams, rounds) = (size.teams, size.rounds);
     let usable = size.boards == 2 && teams.is_multiple_of(2) && rounds.is_multiple_of(2) && rounds >= 4;
@@ -43,7 +46,7 @@ pub(crate) fn two_board_least_q_x(size: Size) -> Option<u64> {
             return None;
         }
     }
-    Some(4)
+    Some(8)
 }
 
 /// A doubled pairing (`pairing::doubled_even_pairing`) with a colouring that gives every

@@ -90,7 +90,7 @@ impl Size {
     ///
     /// And two boards with R ≥ 4 even rounds where every two teams meet, when there are more
     /// teams than the C(R, R/2) ways of being White on board 1 in half the rounds
-    /// (`even_rounds::two_board_least_q_x`): 8 × 2 × 4, Q ≥ 4.
+    /// (`even_rounds::two_board_least_q_x`): 8 × 2 × 4, Q ≥ 8.
     pub fn lower_bound_numerator(self) -> u64 {
         let scale = self.q_z_denominator() as u64;
         if (self.teams, self.boards, self.rounds) == (6, 2, 2) {

@@ -486,7 +486,7 @@ impl TeamChessQuality {
                 "Whites and Blacks per team and round: {off} off in all, the least possible (with one White each in two rounds, teams White on the same boards in round 1 never meet, and rule 2 leaves too few other ways)"
             ),
             (off, least) if off <= least && least > self.parity_q_x() => format!(
-                "Whites and Blacks per team and round: {off} off in all, the least possible (were every round even, teams White on board 1 in the same rounds would never meet, and there are too few ways to choose half the rounds)"
+                "Whites and Blacks per team and round: {off} off in all, the least possible (were every round even, teams White on board 1 in the same rounds would never meet, and there are too few ways to choose half the rounds; one uneven team-round brings three more)"
             ),
             (off, least) if off <= least => format!(
                 "Whites and Blacks per team and round: {off} off in all, one in every team's round — unavoidable with {} boards a team",
@@ -928,7 +928,7 @@ mod tests {
             );
             assert!(!words.contains("more time"), "{words}");
         }
-        // 8 × 2 × 4: Q ≥ 4 (its best found is above it), the same from both.
+        // 8 × 2 × 4: Q ≥ 8, the same from both.
         let size = Size {
             teams: 8,
             boards: 2,
@@ -940,7 +940,7 @@ mod tests {
         )
         .unwrap();
         let q = outcome.quality;
-        assert_eq!(q.least_numerator(), 4 * q.denominator);
+        assert_eq!(q.least_numerator(), 8 * q.denominator);
         assert_eq!(outcome.lower_bound_numerator, q.least_numerator());
         assert_eq!(outcome.reached_bound(), q.is_best_possible());
     }

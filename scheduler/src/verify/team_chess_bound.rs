@@ -30,15 +30,16 @@
 //!   6 pairs sharing a set, 9 left for 12 games: Q ≥ 8).
 //!
 //! **Two boards, R ≥ 4 rounds, every two teams meet** (⌊2R/(N−1)⌋ ≥ 1). Q = Q_X again (no
-//! floats; R/2 Whites each make every team's Σ l·w_l = 3R/2, Q_Z = 0), |W − B| is 0 or 2 for
-//! each team-round, and a round's Whites number N (one a game). If every team-round had one
-//! White: with T_r the teams White on board 1 in round r (Black on board 2), a board-1 game is
-//! White in T_r against Black not in T_r, a board-2 game White not in T_r against Black in T_r,
-//! so every game of round r joins T_r to the rest. Team t's rounds in T_r are its board-1
-//! player's White rounds, R/2 of them; teams with the same rounds never meet, so the N teams
-//! need N different sets of R/2 rounds. With N > C(R, R/2) (8 × 2 × 4: 6 sets for 8 teams)
-//! some team-round is off; a round's Whites add up to N, so a team with none comes with one
-//! with two: Q_X ≥ 2 + 2 = 4.
+//! floats; R/2 Whites each make every team's Σ l·w_l = 3R/2, Q_Z = 0), and with
+//! d_tr = (team t's Whites in round r) − 1 ∈ {−1, 0, 1}, Q_X = 2·#{d_tr ≠ 0}. If every d_tr were
+//! 0: with T_r the teams White on board 1 in round r (Black on board 2), a board-1 game is White
+//! in T_r against Black not in T_r, a board-2 game White not in T_r against Black in T_r, so
+//! every game of round r joins T_r to the rest. Team t's rounds in T_r are its board-1 player's
+//! White rounds, R/2 of them; teams with the same rounds never meet, so the N teams need N
+//! different sets of R/2 rounds. With N > C(R, R/2) (8 × 2 × 4: 6 sets for 8 teams) some d_tr ≠
+//! 0. Every row of d adds up to 0 (a team's two players have R/2 Whites each, R in all) and
+//! every column too (a round's N games have one White each). So a +1 at (t, r) comes with a −1
+//! at (t, r′) and a −1 at (u, r), and row u with a +1 at (u, r″): four entries off, Q_X ≥ 8.
 
 /// A jamboree of an even number of rounds as the checker read it, for checking the premises
 /// above.
@@ -146,7 +147,7 @@ pub(super) fn least_even_rounds_q_x(teams: usize, boards: usize, rounds: usize) 
     // Two boards: C(R, R/2) sets of R/2 rounds, from Pascal's triangle as for the boards.
     let half_rounds = subsets_by_size(rounds)[rounds / 2];
     if boards == 2 && low >= 1 && half_rounds < teams as u128 {
-        4
+        8
     } else {
         0
     }
@@ -223,10 +224,11 @@ mod tests {
         assert_eq!(least_even_rounds_q_x(10, 4, 2), 0);
         assert_eq!(least_even_rounds_q_x(6, 4, 2), 0);
         assert_eq!(least_even_rounds_q_x(7, 4, 2), 0);
-        // 8 × 2 × 4: 6 sets of 2 rounds of 4 for 8 teams that must all meet; not 6 × 2 × 4
+        // 8 × 2 × 4: 6 sets of 2 rounds of 4 for 8 teams that must all meet, and then at
+        // least four team-rounds off (rows and columns of Whites − 1 add up to 0); not 6 × 2 × 4
         // (6 sets, 6 teams), 8 × 2 × 6 (20 sets), 12 × 2 × 4 (two teams may miss each other)
         // or an odd number of rounds.
-        assert_eq!(least_even_rounds_q_x(8, 2, 4), 4);
+        assert_eq!(least_even_rounds_q_x(8, 2, 4), 8);
         for (teams, boards, rounds) in [(6, 2, 4), (8, 2, 6), (12, 2, 4), (8, 2, 3), (8, 4, 4)] {
             assert_eq!(
                 least_even_rounds_q_x(teams, boards, rounds),
