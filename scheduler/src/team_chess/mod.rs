@@ -29,6 +29,7 @@ mod odd_blocks;
 mod pairing;
 mod round_order;
 pub mod team_match;
+mod two_board_cuts;
 
 use crate::milp::{Backend, MilpError};
 use crate::model::{Promise, Round, Schedule, TeamEvent};
@@ -711,6 +712,14 @@ fn even_field_pairing(
     if let Some((pairing, colours)) = even_rounds::exact_pairing(size, rng, tries, control) {
         best.offer(&pairing, &colours, control);
         return None;
+    }
+    // Two boards whose teams may never meet twice: cuts built round by round (`two_board_cuts`).
+    if two_board_cuts::tried_for(size) {
+        let slice = control.capped(CUT_SLICE * 2u32.pow(attempt.min(6) as u32));
+        if let Some((pairing, colours)) = two_board_cuts::two_board_cuts(size, rng.next_u64(), &slice) {
+            best.offer(&pairing, &colours, control);
+            return None;
+        }
     }
     // A cut design meets the bound by construction where one is found (`cut_design`): the
     // two-round events, whose rule 2 leaves the doubles above no room.
