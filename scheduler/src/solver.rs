@@ -168,6 +168,15 @@ impl Control {
         }
     }
 
+    /// This control with its deadline moved `extra` later (none stays none), sharing its cancel
+    /// flag and progress callback: a short, fixed tolerance for finishing touches.
+    pub fn later_by(&self, extra: Duration) -> Control {
+        Control {
+            deadline: self.deadline.map(|d| d + extra),
+            ..self.clone()
+        }
+    }
+
     /// A control for a sub-task that may use `fraction` of the time this one has left,
     /// sharing its cancel flag and progress callback.
     pub fn share(&self, fraction: f64) -> Control {

@@ -38,32 +38,28 @@ const TEAM_ROUND: i64 = 1;
 const MAX_LOOP: usize = 16;
 
 /// `outcome` with colours giving shorter runs where that keeps every rule and Q, confirmed by
-/// the checker; otherwise `outcome` unchanged.
+/// the checker; `None` when none was found (or there was no time to look).
 pub(crate) fn recolour(
     size: Size,
     names: &TeamNames,
-    outcome: TeamChessOutcome,
+    outcome: &TeamChessOutcome,
     pairing: &[Vec<Match>],
     colours: &[Vec<bool>],
     seed: u64,
     control: &Control,
-) -> TeamChessOutcome {
+) -> Option<TeamChessOutcome> {
     if size.rounds < 3 || control.should_stop() {
-        return outcome;
+        return None;
     }
     let order: Vec<usize> = (0..size.rounds).collect();
-    let before = cost(&colours_by_player(&outcome), &order);
+    let before = cost(&colours_by_player(outcome), &order);
     if before.1 == 0 {
-        return outcome;
+        return None;
     }
     let limited = control.capped(RECOLOUR_SLICE);
-    let Some(better) = Walk::new(size, pairing, colours).anneal(seed, &limited) else {
-        return outcome;
-    };
+    let better = Walk::new(size, pairing, colours).anneal(seed, &limited)?;
     let schedule = build_schedule(size, names, pairing, &better);
-    let Ok(measured) = quality(&schedule) else {
-        return outcome;
-    };
+    let measured = quality(&schedule).ok()?;
     let candidate = TeamChessOutcome {
         schedule,
         quality: measured,
@@ -71,11 +67,7 @@ pub(crate) fn recolour(
     };
     let after = cost(&colours_by_player(&candidate), &order);
     let keeps_q = measured.total_numerator() <= outcome.quality.total_numerator();
-    if keeps_q && after < before && verify(&candidate.schedule).is_valid() {
-        candidate
-    } else {
-        outcome
-    }
+    (keeps_q && after < before && verify(&candidate.schedule).is_valid()).then_some(candidate)
 }
 
 /// The annealing state: colours and every count the cost needs, kept up to date per flip.

@@ -17,6 +17,38 @@ use super::pairing::{Pairing, doubled_even_pairing};
 use super::{Match, Size};
 use crate::solver::{Control, Rng};
 
+/// The least Q_X of two-board events with an even number of teams and of rounds R ≥ 4 where
+/// rule 2 makes every two teams meet (2R ≥ N − 1), when it is above 0; `None` elsewhere
+/// (`Size::lower_bound_numerator`; issue 47, 8 × 2 × 4). With B = 2, Q = Q_X: no floats, and
+/// every player's R/2 Whites put each team's Σ l·w_l at 3R/2, Q_Z = 0. Suppose Q_X = 0: every
+/// team has one White a round. Let S_r be the teams White on board 1 in round r; they are
+/// Black on board 2, the others White there. A board-1 game is then White (in S_r) against
+/// Black (not), a board-2 game White (not in S_r) against Black (in S_r): every game of round r
+/// joins S_r to the rest, and two teams in the same S_r's in every round never meet. Each
+/// team's board-1 player is in S_r in R/2 of the rounds, so a team's rounds in S_r are one of
+/// C(R, R/2) sets, and every two teams must meet: with N > C(R, R/2) two share a set, so some
+/// team-round is off (two Whites or none, 2 each in Q_X). Then at least four are: in the table
+/// of W_tr − 1 (team t's Whites in round r, less one) every row adds up to 0 (a team's two
+/// players have R Whites in all) and every column too (a round has N games, one White each).
+/// An off entry +1 at (t, r) needs a −1 elsewhere in row t and a −1 at some (u, r), and row u
+/// then needs a +1 elsewhere: four entries, Q_X ≥ 8.
+pub(crate) fn two_board_least_q_x(size: Size) -> Option<u64> {
+    let (teams, rounds) = (size.teams, size.rounds);
+    let usable = size.boards == 2 && teams.is_multiple_of(2) && rounds.is_multiple_of(2) && rounds >= 4;
+    if !usable || 2 * rounds + 1 < teams {
+        return None;
+    }
+    // C(R, R/2), one factor at a time (exact at every step); more sets than teams: no bound.
+    let mut sets: u128 = 1;
+    for i in 0..rounds / 2 {
+        sets = sets * (rounds - i) as u128 / (i as u128 + 1);
+        if sets >= teams as u128 {
+            return None;
+        }
+    }
+    Some(8)
+}
+
 /// A doubled pairing (`pairing::doubled_even_pairing`) with a colouring that gives every
 /// player exactly R/2 Whites, trying up to `tries` pairings: whether a group of boards can be
 /// balanced depends on where the pairs of different factors fall (measured: over half of the

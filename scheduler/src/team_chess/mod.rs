@@ -29,6 +29,7 @@ mod odd_blocks;
 mod pairing;
 mod round_order;
 pub mod team_match;
+mod two_board_cuts;
 
 use crate::milp::{Backend, MilpError};
 use crate::model::{Promise, Round, Schedule, TeamEvent};
@@ -87,10 +88,17 @@ impl Size {
     /// Q = 2 · Σ_t |2w_t − B| is then at least what the sets nearest B/2 give
     /// (`cut_design::distinct_cut_counts`): 8 × 4 × 2 has 6 sets of 2 boards for 8 teams, so
     /// two teams are 2 off in each round, Q ≥ 8.
+    ///
+    /// And two boards with R ≥ 4 even rounds where every two teams meet, when there are more
+    /// teams than the C(R, R/2) ways of being White on board 1 in half the rounds
+    /// (`even_rounds::two_board_least_q_x`): 8 × 2 × 4, Q ≥ 8.
     pub fn lower_bound_numerator(self) -> u64 {
         let scale = self.q_z_denominator() as u64;
         if (self.teams, self.boards, self.rounds) == (6, 2, 2) {
             return 8 * scale;
+        }
+        if let Some(q_x) = even_rounds::two_board_least_q_x(self) {
+            return q_x * scale;
         }
         if let Some(counts) = cut_design::distinct_cut_counts(self) {
             let spread: usize = counts.iter().map(|&w| (2 * w).abs_diff(self.boards)).sum();
@@ -494,6 +502,11 @@ const FIRST_IMPROVE_STEPS: u64 = 400_000;
 const FIRST_IMPROVE_SLICE: Duration = Duration::from_secs(1);
 /// Time for one search of Z_N float plans (between block searches).
 const FLOAT_PLAN_SLICE: Duration = Duration::from_millis(250);
+/// How long past the time limit the finished schedule's rounds may still be reordered for
+/// shorter colour runs (`round_order`): every order of a small event's rounds takes a few
+/// milliseconds, so a search that ran to its limit still gets them; a large event's swaps stop
+/// here (issue 47: two reorderings of 199 × 20 × 197 took 0.4–0.7 s past a 3 s limit).
+const FINISH_GRACE: Duration = Duration::from_millis(20);
 
 /// The best schedule so far: every candidate is seated, checked by the independent checker
 /// and reported through `control` at once when it improves on the best.
@@ -550,26 +563,25 @@ impl Best<'_> {
 
     /// The best schedule with its colours, then the order of its rounds, chosen for the
     /// shortest colour runs (Q and every rule unchanged, confirmed by the checker); why there
-    /// is none when none was found.
+    /// is none when none was found. The colours are chosen again only while `control` has
+    /// time, and the rounds reordered until at most `FINISH_GRACE` past its limit.
     fn finished(self, seed: u64, control: &Control) -> Result<TeamChessOutcome, String> {
+        let finishing = control.later_by(FINISH_GRACE);
         let finished = match (self.outcome, self.parts) {
             (Some(outcome), Some((pairing, colours))) => {
-                let recoloured = colour_runs::recolour(
-                    self.size,
-                    self.names,
-                    outcome.clone(),
-                    &pairing,
-                    &colours,
-                    seed,
-                    control,
-                );
+                let recoloured =
+                    colour_runs::recolour(self.size, self.names, &outcome, &pairing, &colours, seed, control);
+                let reordered = round_order::shorten_colour_runs(outcome, &finishing);
                 // Reordering alone sometimes does better than recolouring and reordering.
-                Some(round_order::fewer_runs(
-                    round_order::shorten_colour_runs(outcome),
-                    round_order::shorten_colour_runs(recoloured),
-                ))
+                Some(match recoloured {
+                    Some(recoloured) => round_order::fewer_runs(
+                        reordered,
+                        round_order::shorten_colour_runs(recoloured, &finishing),
+                    ),
+                    None => reordered,
+                })
             }
-            (outcome, _) => outcome.map(round_order::shorten_colour_runs),
+            (outcome, _) => outcome.map(|o| round_order::shorten_colour_runs(o, &finishing)),
         };
         finished.ok_or(self.failure)
     }
@@ -700,6 +712,14 @@ fn even_field_pairing(
     if let Some((pairing, colours)) = even_rounds::exact_pairing(size, rng, tries, control) {
         best.offer(&pairing, &colours, control);
         return None;
+    }
+    // Two boards whose teams may never meet twice: cuts built round by round (`two_board_cuts`).
+    if two_board_cuts::tried_for(size) {
+        let slice = control.capped(CUT_SLICE * 2u32.pow(attempt.min(6) as u32));
+        if let Some((pairing, colours)) = two_board_cuts::two_board_cuts(size, rng.next_u64(), &slice) {
+            best.offer(&pairing, &colours, control);
+            return None;
+        }
     }
     // A cut design meets the bound by construction where one is found (`cut_design`): the
     // two-round events, whose rule 2 leaves the doubles above no room.

@@ -10,6 +10,7 @@ mod pairs;
 mod round_robin;
 pub mod swiss;
 pub mod team_chess;
+mod team_chess_bound;
 pub mod teams_movement;
 mod whist;
 

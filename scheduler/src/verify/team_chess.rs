@@ -4,6 +4,7 @@
 //! Q = Q_X + Q_Y + Q_Z is recomputed here (and said in words: `TeamChessQuality::describe`); team round robins and Scheveningen matches to
 //! their own shape (every match complete, colours alternating by board, balanced colours).
 
+use super::team_chess_bound::{EvenRounds, least_even_rounds_q_x};
 use super::{Report, Rule};
 use crate::model::{Absence, Schedule, Seat, TeamEvent};
 use std::collections::{BTreeMap, HashMap};
@@ -410,6 +411,12 @@ pub struct TeamChessQuality {
     pub boards: u64,
     /// Rounds (R).
     pub rounds: u64,
+    /// A least Q_X above the parity bound, proved by the checker's own arguments
+    /// (`team_chess_bound`) for some events with an even number of teams and of rounds (two
+    /// rounds; two boards), and given only
+    /// when this schedule was checked to keep its premises (rules 2, 3 and 5, which every
+    /// schedule of the size must keep); 0 otherwise.
+    pub proved_q_x: u64,
 }
 
 impl TeamChessQuality {
@@ -430,7 +437,12 @@ impl TeamChessQuality {
 
     /// The least Q_X any jamboree of this size has: with an odd number of boards every team
     /// has one colour more than the other in every round.
+    /// Some events with an even number of rounds have more (`proved_q_x`).
     fn least_q_x(&self) -> u64 {
+        self.parity_q_x().max(self.proved_q_x)
+    }
+
+    fn parity_q_x(&self) -> u64 {
         self.teams * self.rounds * (self.boards % 2)
     }
 
@@ -451,7 +463,8 @@ impl TeamChessQuality {
     }
 
     /// The least Q any jamboree of this size can have, over `denominator` (recounted here,
-    /// not taken from the search).
+    /// not taken from the search; for some even numbers of rounds, proved here for schedules
+    /// that keep the rules, see `proved_q_x`).
     pub fn least_numerator(&self) -> u64 {
         self.least_q_x() * self.denominator + self.least_q_z()
     }
@@ -469,6 +482,12 @@ impl TeamChessQuality {
         let den = self.denominator;
         let per_round = match (self.q_x, self.least_q_x()) {
             (0, _) => "Whites and Blacks per team and round: equal in every round".to_owned(),
+            (off, least) if off <= least && least > self.parity_q_x() && self.rounds == 2 => format!(
+                "Whites and Blacks per team and round: {off} off in all, the least possible (with one White each in two rounds, teams White on the same boards in round 1 never meet, and rule 2 leaves too few other ways)"
+            ),
+            (off, least) if off <= least && least > self.parity_q_x() => format!(
+                "Whites and Blacks per team and round: {off} off in all, the least possible (were every round even, teams White on board 1 in the same rounds would never meet, and there are too few ways to choose half the rounds; one uneven team-round brings three more)"
+            ),
             (off, least) if off <= least => format!(
                 "Whites and Blacks per team and round: {off} off in all, one in every team's round — unavoidable with {} boards a team",
                 self.boards
@@ -575,7 +594,31 @@ pub fn quality(schedule: &Schedule) -> Result<TeamChessQuality, String> {
         teams: n as u64,
         boards,
         rounds,
+        proved_q_x: proved_least_q_x(&event, boards as usize),
     })
+}
+
+/// `TeamChessQuality::proved_q_x`: the checker's bound for even rounds when it applies to the
+/// size and the schedule keeps its premises, else 0.
+fn proved_least_q_x(event: &Event, boards: usize) -> u64 {
+    let teams = event.team_names.len();
+    let least = least_even_rounds_q_x(teams, boards, event.games.len());
+    if least == 0 {
+        return 0;
+    }
+    let games: Vec<Vec<(usize, usize)>> = event
+        .games
+        .iter()
+        .map(|round| round.iter().map(|g| (g.white, g.black)).collect())
+        .collect();
+    let read = EvenRounds {
+        team: &event.team,
+        board: &event.board,
+        games: &games,
+        teams,
+        boards,
+    };
+    if read.premises_hold() { least } else { 0 }
 }
 
 /// Team round robin: in each round a team meets one other team on every board (board b
@@ -758,6 +801,7 @@ mod tests {
             teams,
             boards,
             rounds,
+            proved_q_x: 0,
         }
     }
 
@@ -830,6 +874,122 @@ mod tests {
         )
         .unwrap();
         assert_eq!(outcome.reached_bound(), outcome.quality.is_best_possible());
+    }
+
+    /// Issue 47: the search proved bounds above parity for 8 × 4 × 2 and 6 × 2 × 2 and said
+    /// "the best possible" there, while the checker said "perfect may be possible with more
+    /// time". The checker now proves them itself (`team_chess_bound`), and 8 × 2 × 4's; every
+    /// size of 4–30 teams (even) × 1–16 boards × 1–8 rounds gets the same bound from both.
+    #[test]
+    fn the_checker_proves_the_raised_bounds_of_the_search() {
+        for teams in (4..=30).step_by(2) {
+            for (boards, rounds) in (1..=16).flat_map(|b| (1..=8).map(move |r| (b, r))) {
+                let size = Size {
+                    teams,
+                    boards,
+                    rounds,
+                };
+                if size.impossibility().is_some() {
+                    continue;
+                }
+                // As `quality` gives it for a schedule that keeps the rules.
+                let q = TeamChessQuality {
+                    proved_q_x: super::least_even_rounds_q_x(teams, boards, rounds),
+                    ..quality_of(teams as u64, boards as u64, rounds as u64, 0, 0, 0)
+                };
+                assert_eq!(
+                    q.least_numerator(),
+                    size.lower_bound_numerator(),
+                    "{teams}×{boards}×{rounds}"
+                );
+            }
+        }
+        for (teams, boards) in [(8, 4), (6, 2)] {
+            let size = Size {
+                teams,
+                boards,
+                rounds: 2,
+            };
+            let outcome = team_chess(
+                &TeamChessOptions::new(size),
+                &Control::with_counted_time(std::time::Duration::from_secs(10)),
+            )
+            .unwrap();
+            let q = outcome.quality;
+            assert_eq!(q.least_numerator(), 8 * q.denominator, "{teams}×{boards}×2");
+            assert!(
+                outcome.reached_bound() && q.is_best_possible(),
+                "{teams}×{boards}×2"
+            );
+            let words = q.describe();
+            assert!(
+                words.contains("the best any schedule of this size can do"),
+                "{words}"
+            );
+            assert!(!words.contains("more time"), "{words}");
+        }
+        // 8 × 2 × 4: Q ≥ 8, the same from both.
+        let size = Size {
+            teams: 8,
+            boards: 2,
+            rounds: 4,
+        };
+        let outcome = team_chess(
+            &TeamChessOptions::new(size),
+            &Control::with_counted_time(std::time::Duration::from_secs(2)),
+        )
+        .unwrap();
+        let q = outcome.quality;
+        assert_eq!(q.least_numerator(), 8 * q.denominator);
+        assert_eq!(outcome.lower_bound_numerator, q.least_numerator());
+        assert_eq!(outcome.reached_bound(), q.is_best_possible());
+    }
+
+    /// The raised bound holds only for schedules that keep its premises: with one game's
+    /// colours swapped (two players with two Whites, two with none: rule 3 broken) the checker
+    /// no longer claims it, and 10 × 4 × 2, where it does not apply, keeps the parity bound.
+    #[test]
+    fn the_two_round_bound_needs_its_premises() {
+        let size = Size {
+            teams: 8,
+            boards: 4,
+            rounds: 2,
+        };
+        let outcome = team_chess(
+            &TeamChessOptions::new(size),
+            &Control::with_counted_time(std::time::Duration::from_secs(10)),
+        )
+        .unwrap();
+        assert_eq!(outcome.quality.proved_q_x, 8);
+        let mut broken = outcome.schedule.clone();
+        for seat in &mut broken.rounds[0].tables[0].seats {
+            seat.seat = if seat.seat == Seat::White {
+                Seat::Black
+            } else {
+                Seat::White
+            };
+        }
+        let q = quality(&broken).unwrap();
+        assert_eq!((q.proved_q_x, q.least_numerator()), (0, 0));
+        assert!(
+            q.describe().contains("perfect may be possible"),
+            "{}",
+            q.describe()
+        );
+        let other = team_chess(
+            &TeamChessOptions::new(Size {
+                teams: 10,
+                boards: 4,
+                rounds: 2,
+            }),
+            &Control::with_counted_time(std::time::Duration::from_secs(10)),
+        )
+        .unwrap();
+        assert_eq!(
+            (other.quality.proved_q_x, other.quality.least_numerator()),
+            (0, 0)
+        );
+        assert_eq!(other.lower_bound_numerator, 0);
     }
 
     #[test]
