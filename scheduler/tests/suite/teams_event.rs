@@ -60,6 +60,16 @@ pub(crate) fn enter_round(session: &mut Session, round: u32) {
     }
 }
 
+/// Pairs the next round from the standings: no team leaving, a bye for an odd count.
+pub(crate) fn pair_next(session: &mut Session) {
+    session
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            three_way: false,
+        })
+        .unwrap();
+}
+
 /// Every pair of teams that met, and how often; every team's byes.
 fn meetings(event: &Event) -> (Vec<(usize, usize)>, Vec<usize>) {
     let mut met = Vec::new();

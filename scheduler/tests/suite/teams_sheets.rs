@@ -3,7 +3,7 @@
 //! read back: the three must agree with each other and with the boards entered.
 
 use super::sheets::read_pdf;
-use super::teams_event::{board, enter_round, swiss};
+use super::teams_event::{board, enter_round, pair_next, swiss};
 use scheduler::event::session::{Command, Session};
 use scheduler::event::standings::standings;
 use scheduler::event::teams::{TeamBoard, match_teams};
@@ -44,12 +44,7 @@ fn seven_teams(name: &str) -> Session {
     let path = super::common::scratch("teams", name);
     let mut session = Session::create(&path, &swiss(7, 3)).unwrap();
     enter_round(&mut session, 1);
-    session
-        .apply(Command::PairNextRound {
-            leaving: vec![],
-            three_way: false,
-        })
-        .unwrap();
+    pair_next(&mut session);
     let event = session.event().clone();
     let first = event.schedule.round(2).unwrap().tables[0].clone();
     let (home, away) = match_teams(&first).unwrap();

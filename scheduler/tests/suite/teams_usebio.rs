@@ -2,7 +2,7 @@
 //! USEBIO files takes it: `event::usebio_matches`), read back as XML and checked against the
 //! standings and the matches; the events it is not written for refuse with the reason.
 
-use super::teams_event::enter_round;
+use super::teams_event::{enter_round, pair_next};
 use super::who_played::{bye_team, five_teams};
 use scheduler::event::session::Command;
 
@@ -41,12 +41,7 @@ fn a_swiss_teams_event_is_written_as_usebio_with_its_teams_and_matches() {
     roster.players[4].name = "Hearts & \"Spades\" <B>".to_owned();
     session.apply(Command::SetRoster(roster)).unwrap();
     enter_round(&mut session, 1);
-    session
-        .apply(Command::PairNextRound {
-            leaving: vec![],
-            three_way: false,
-        })
-        .unwrap();
+    pair_next(&mut session);
     enter_round(&mut session, 2);
     let event = session.event();
     let xml = usebio_xml(event, session.results(), "9.9").unwrap();

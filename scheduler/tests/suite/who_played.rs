@@ -3,7 +3,7 @@
 //! team's players and the round's matches, taken back by undo, printed on the match cards
 //! and counted in the players' return, where a missing line-up is said, never guessed.
 
-use super::teams_event::{enter_round, swiss};
+use super::teams_event::{enter_round, pair_next, swiss};
 use scheduler::event::session::{Command, Session};
 use scheduler::event::standings_table::StandingsTable;
 use scheduler::event::who_played::{Fielded, check_round, fielded, parse_line_up, players_table, squad};
@@ -134,12 +134,7 @@ fn line_ups_are_recorded_checked_and_counted_in_the_players_return() {
     );
     assert!(matches!(fielded(session.event(), 1, 1), Fielded::AllFour(ref p) if p.len() == 4));
     enter_round(&mut session, 1);
-    session
-        .apply(Command::PairNextRound {
-            leaving: vec![],
-            three_way: false,
-        })
-        .unwrap();
+    pair_next(&mut session);
     // Round 2: team 1's other four (two of them again); team 3's not recorded.
     let second_bye = bye_team(&session, 2);
     if second_bye != 0 {
