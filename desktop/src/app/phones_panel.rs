@@ -11,6 +11,7 @@ use eframe::egui;
 use scheduler::event::session::{Command, Session};
 use scheduler::event::store::{Conflict, HistoryEntry};
 use scheduler::event::tables::{missing_at, result_words};
+use scheduler::event::team_rooms::tables_of_round;
 use std::time::{Duration, Instant};
 
 /// A phone showing a table's page asks every 5 seconds: one heard from in the last 15 is there.
@@ -318,16 +319,19 @@ fn cell_ui(ui: &mut egui::Ui, session: &Session, round: u32, table: u32, current
     let plays = event
         .schedule
         .round(round)
-        .is_some_and(|r| r.tables.iter().any(|t| t.number == table));
+        .is_some_and(|r| tables_of_round(event, r).contains(&table));
     if !plays {
         ui.label("");
         return;
     }
     let needed = match event.settings.scoring {
         scheduler::event::Scoring::Bridge { .. } => event.deals_at(round, table).count(),
+        scheduler::event::Scoring::Teams { .. } => {
+            missing_at(event, &Default::default(), &Default::default(), round, table).len()
+        }
         _ => 1,
     };
-    let missing = missing_at(event, session.results(), round, table).len();
+    let missing = missing_at(event, session.results(), session.rooms(), round, table).len();
     let (text, colour) = if missing == 0 {
         ("✔".to_owned(), super::DONE_GREEN)
     } else if missing < needed {

@@ -18,9 +18,7 @@
 use super::page::TABLE_PAGE;
 use scheduler::event::entry::Fields;
 use scheduler::event::session::SessionError;
-use scheduler::event::tables::{
-    Caller, TableRefusal, TableReply, TableRequest, read_fields, result_words, same_secret,
-};
+use scheduler::event::tables::{Caller, TableRefusal, TableReply, TableRequest, check_fields, same_secret};
 use serde::Deserialize;
 use serde_json::json;
 use std::io::Read;
@@ -254,14 +252,11 @@ fn view(shared: &Shared, table: u32, round: Option<u32>) -> Reply {
 
 fn check(shared: &Shared, table: u32, sent: &Sent) -> Reply {
     let session = session(shared);
-    match read_fields(session.event(), &sent.fields(table)) {
-        Ok((key, value)) => match session.event().check_result(key, &value) {
-            Ok(()) => Reply::json(
-                200,
-                &json!({ "ok": true, "key": key.to_string(), "result": result_words(key, &value) }),
-            ),
-            Err(why) => Reply::error(422, &why),
-        },
+    match check_fields(session.event(), &sent.fields(table)) {
+        Ok((key, words)) => Reply::json(
+            200,
+            &json!({ "ok": true, "key": key.to_string(), "result": words }),
+        ),
         Err(refusal) => Reply::error(422, &refusal.to_string()),
     }
 }

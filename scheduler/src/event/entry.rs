@@ -171,6 +171,32 @@ impl Fields {
         Ok((key, Some(value)))
     }
 
+    /// One table's own result on a board of a teams match, as its phone sends it: contract,
+    /// declarer and tricks, passed out, or the N-S score. The key is the table's (2m − 1 or 2m
+    /// for match m), not the match's; the director's scores and a net score are entered by the
+    /// director, on the match.
+    pub fn room_result(&self) -> Result<(ResultKey, BridgeResult), String> {
+        let (Some(round), Some(table), Some(deal)) = (self.round, self.table, self.board) else {
+            return Err("give the round, the table and the board".into());
+        };
+        let others = [
+            ("the director's score", self.artificial.is_some()),
+            ("a net score", self.net.is_some()),
+            ("a game result", self.result.is_some()),
+            ("each side's tricks", self.ns.is_some() || self.ew.is_some()),
+        ];
+        if let Some((what, _)) = others.iter().find(|(_, given)| *given) {
+            return Err(format!(
+                "{what} is not entered at a table of a teams match: give the contract, the declarer and the tricks (or passed out); nothing was saved"
+            ));
+        }
+        if self.score.is_some() && (self.contract.is_some() || self.by.is_some() || self.tricks.is_some()) {
+            return Err("give either the contract (with the declarer and the tricks) or the N-S score, not both; nothing was saved".into());
+        }
+        let missing = || "give the contract, the declarer and the tricks, or passed out".to_owned();
+        Ok((ResultKey { round, table, deal }, self.bridge_board(&missing)?))
+    }
+
     /// A bridge board's result from the parts given: the director's score, passed out, the
     /// N-S score, or contract, declarer and tricks (refusing two of them given together).
     fn bridge_board(&self, missing: &dyn Fn() -> String) -> Result<BridgeResult, String> {

@@ -7,6 +7,7 @@ pub mod create;
 pub mod entry;
 pub mod knockout;
 pub mod lineup;
+mod room_page;
 pub mod session;
 pub mod shorten;
 pub mod standings;
@@ -15,6 +16,7 @@ pub mod store;
 pub mod swiss_pairs;
 pub mod table_page;
 pub mod tables;
+pub mod team_rooms;
 pub mod teams;
 pub mod teams_night;
 pub mod teams_ranking;
@@ -866,18 +868,7 @@ impl Event {
                 if sides(table).0.is_empty() || sides(table).1.is_empty() {
                     return Err(format!("table {} has no two sides to score", key.table));
                 }
-                match board {
-                    BridgeResult::Contract { tricks, .. } if *tricks > 13 => {
-                        Err(format!("{tricks} tricks: a declarer takes 0 to 13 tricks"))
-                    }
-                    BridgeResult::Contract { contract, .. } if !(1..=7).contains(&contract.level) => Err(
-                        format!("contract level {}: contracts are from 1 to 7", contract.level),
-                    ),
-                    BridgeResult::NorthSouthScore { score } => {
-                        check_bridge_score(i64::from(*score)).map(|_| ())
-                    }
-                    _ => Ok(()),
-                }
+                check_bridge_board(board)
             }
             (Scoring::Chess { .. }, ResultValue::Game { .. }) => {
                 let (white, black) = sides(table);
@@ -913,6 +904,22 @@ impl Event {
                 scoring.entry_hint()
             )),
         }
+    }
+}
+
+/// Checks one table's result on a board: tricks 0 to 13, a level 1 to 7, a N-S score a
+/// bridge score can be.
+pub fn check_bridge_board(board: &BridgeResult) -> Result<(), String> {
+    match board {
+        BridgeResult::Contract { tricks, .. } if *tricks > 13 => {
+            Err(format!("{tricks} tricks: a declarer takes 0 to 13 tricks"))
+        }
+        BridgeResult::Contract { contract, .. } if !(1..=7).contains(&contract.level) => Err(format!(
+            "contract level {}: contracts are from 1 to 7",
+            contract.level
+        )),
+        BridgeResult::NorthSouthScore { score } => check_bridge_score(i64::from(*score)).map(|_| ()),
+        _ => Ok(()),
     }
 }
 

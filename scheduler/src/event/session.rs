@@ -20,6 +20,7 @@ use crate::event::store::{
 };
 use crate::event::table_page::{TableView, table_view};
 use crate::event::tables::{Caller, TableRequest};
+use crate::event::team_rooms::{RoomResults, is_teams};
 use crate::event::{Event, ResultKey, ResultValue, Results};
 use crate::model::Roster;
 use std::cell::OnceCell;
@@ -156,6 +157,8 @@ impl Applied {
 pub struct Session {
     file: EventFile,
     results: Results,
+    /// At a teams event, each table's own result on its match's boards (from its device).
+    rooms: RoomResults,
     standings: OnceCell<Vec<StandingsTable>>,
     audit: OnceCell<Audit>,
     history: Vec<HistoryEntry>,
@@ -207,6 +210,7 @@ impl Session {
         let mut session = Session {
             file,
             results: Results::new(),
+            rooms: RoomResults::new(),
             standings: OnceCell::new(),
             audit: OnceCell::new(),
             history: Vec::new(),
@@ -268,6 +272,12 @@ impl Session {
     /// Every result entered, as the file last read holds them.
     pub fn results(&self) -> &Results {
         &self.results
+    }
+
+    /// At a teams event, each table's own result on its match's boards, as sent from its
+    /// device (the match's board is in [`Session::results`] once both tables have it).
+    pub fn rooms(&self) -> &RoomResults {
+        &self.rooms
     }
 
     /// The standings, worked out from the results on first use after each change.
@@ -537,6 +547,7 @@ impl Session {
         Ok(table_view(
             self.file.event(),
             &self.results,
+            &self.rooms,
             table,
             round.unwrap_or(on),
         ))
@@ -555,14 +566,25 @@ impl Session {
     /// The results again; the history and undo labels on the next `refresh`.
     fn read_results_again(&mut self) -> Result<(), SessionError> {
         self.results = self.file.results()?;
+        self.rooms = self.read_rooms()?;
         self.standings = OnceCell::new();
         self.history_stale = true;
         Ok(())
     }
 
+    /// The tables' own results at a teams event (none read for the other events).
+    fn read_rooms(&self) -> Result<RoomResults, SessionError> {
+        if is_teams(self.file.event()) {
+            Ok(self.file.room_results()?)
+        } else {
+            Ok(RoomResults::new())
+        }
+    }
+
     /// Refreshes the read copies from the file.
     fn read_again(&mut self) -> Result<(), SessionError> {
         self.results = self.file.results()?;
+        self.rooms = self.read_rooms()?;
         self.history = self.file.history()?;
         (self.undo_label, self.redo_label) = self.file.undo_redo_labels()?;
         self.standings = OnceCell::new();

@@ -12,6 +12,7 @@
 //! SQLite's failures are told as what they are: read-only, disk full, damaged.
 
 mod analysis;
+mod rooms;
 mod tables;
 mod undo;
 mod who_played;
@@ -38,11 +39,16 @@ pub fn looks_like_event_file(head: &[u8]) -> bool {
     head.starts_with(SQLITE_MAGIC)
 }
 /// The schema this build writes. Older files are migrated forward when opened.
-pub const SCHEMA_VERSION: i32 = 4;
+pub const SCHEMA_VERSION: i32 = 5;
 
 /// Schema steps: entry i takes a file from version i to i + 1.
-const MIGRATIONS: &[fn(&Connection) -> rusqlite::Result<()>] =
-    &[create_tables, add_generated_for, add_undo, tables::add_tables];
+const MIGRATIONS: &[fn(&Connection) -> rusqlite::Result<()>] = &[
+    create_tables,
+    add_generated_for,
+    add_undo,
+    tables::add_tables,
+    rooms::add_room_results,
+];
 
 /// Version 1: the event, its results and the history of every change.
 fn create_tables(connection: &Connection) -> rusqlite::Result<()> {

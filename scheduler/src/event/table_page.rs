@@ -6,6 +6,7 @@
 //! table that has not entered it yet.
 
 use super::tables::{result_words, rounds_of_table};
+use super::team_rooms::{RoomResults, is_teams};
 use super::{Event, ResultKey, ResultValue, Results, Scoring, sides};
 use crate::deals::{Direction, Suit, deal_from_pbn, standard_dealer, standard_vulnerability};
 use crate::model::Seat;
@@ -54,6 +55,10 @@ pub struct BoardView {
     pub traveller: Vec<TravellerLine>,
     /// Once this table has its result, the board's hand record when one is attached.
     pub hand: Option<HandView>,
+    /// At a teams match's table, once this table has its result: the board's IMPs, or that
+    /// the other table's result is awaited.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// One line of a board's traveller on a table's page.
@@ -87,12 +92,17 @@ pub struct HandView {
     pub hands: Vec<(&'static str, [String; 4])>,
 }
 
-/// The page of `table` in `round` (`None` when the table does not play that round).
-pub fn table_view(event: &Event, results: &Results, table: u32, round: u32) -> Option<TableView> {
-    // A teams match is two tables of the room scoring one board together: not entered from
-    // a table's phone (yet); the director enters the match's boards.
-    if matches!(event.settings.scoring, Scoring::Teams { .. }) {
-        return None;
+/// The page of `table` in `round` (`None` when the table does not play that round); `rooms`
+/// are the tables' own results at a teams event (each match is two tables).
+pub fn table_view(
+    event: &Event,
+    results: &Results,
+    rooms: &RoomResults,
+    table: u32,
+    round: u32,
+) -> Option<TableView> {
+    if is_teams(event) {
+        return super::room_page::room_view(event, results, rooms, table, round);
     }
     let seated = event.schedule.table(round, table)?;
     let (ns, ew) = sides(seated);
@@ -159,6 +169,7 @@ fn board_view(event: &Event, results: &Results, key: ResultKey) -> BoardView {
             Vec::new()
         },
         hand: if played { hand(event, key.deal) } else { None },
+        note: None,
     }
 }
 
@@ -195,7 +206,8 @@ fn traveller(
     lines
 }
 
-fn hand(event: &Event, board: u32) -> Option<HandView> {
+/// Board `board`'s hand record as the page draws it, when one is attached.
+pub(super) fn hand(event: &Event, board: u32) -> Option<HandView> {
     let deal = deal_from_pbn(event.settings.deals.get(&board)?).ok()?;
     let seat_name = |direction: Direction| match direction {
         Direction::North => "North",

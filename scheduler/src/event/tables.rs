@@ -14,6 +14,7 @@
 //! network who can read the traffic (or photograph a table card) can use a table's key.
 
 use super::entry::Fields;
+use super::team_rooms::{RoomResults, is_teams, missing_in_room, room_for, tables_of_round};
 use super::{Event, ResultKey, ResultValue, Results};
 
 /// Characters of a table key: 16 from a 32-letter alphabet without look-alikes (80 bits).
@@ -102,6 +103,10 @@ pub enum TableReply {
         result: String,
         /// The result it replaced (a correction from the same table), in words.
         replaced: Option<String>,
+        /// What followed, at a table of a teams match: the match's board written once both
+        /// tables have it ("both tables are in: Aces +6 IMPs (250 net)"), or what it waits for.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        then: Option<String>,
     },
     /// Another result is stored for this board (typed in the window, or by the director):
     /// nothing was written over it; the director sees both and decides.
@@ -127,9 +132,18 @@ impl TableReply {
             TableReply::Saved {
                 key,
                 result,
-                replaced: Some(before),
-            } => format!("Saved {key}: {result} (was {before})"),
-            TableReply::Saved { key, result, .. } => format!("Saved {key}: {result}"),
+                replaced,
+                then,
+            } => {
+                let mut text = format!("Saved {key}: {result}");
+                if let Some(before) = replaced {
+                    text.push_str(&format!(" (was {before})"));
+                }
+                if let Some(then) = then {
+                    text.push_str(&format!("; {then}"));
+                }
+                text
+            }
             TableReply::Conflict { key, sent, stored } => format!(
                 "Not saved: {key} already has {stored}, which differs from {sent}; the director will decide"
             ),
@@ -221,9 +235,33 @@ pub fn read_fields(event: &Event, fields: &Fields) -> Result<(ResultKey, ResultV
     }
 }
 
+/// A request's fields checked as they would be saved, without saving: the board it is for and
+/// the result in words (at a teams match's table, the table's own result on its match's board).
+pub fn check_fields(event: &Event, fields: &Fields) -> Result<(ResultKey, String), TableRefusal> {
+    if is_teams(event) && !fields.clear {
+        let (key, board) = fields.room_result().map_err(TableRefusal::Invalid)?;
+        room_for(event, key).map_err(TableRefusal::NotThisTable)?;
+        super::check_bridge_board(&board).map_err(TableRefusal::Invalid)?;
+        return Ok((key, result_words(key, &ResultValue::Bridge { board })));
+    }
+    let (key, value) = read_fields(event, fields)?;
+    event.check_result(key, &value).map_err(TableRefusal::Invalid)?;
+    Ok((key, result_words(key, &value)))
+}
+
 /// The results a table still needs in a round: each board it plays there without one (or the
-/// table's single result in the other scorings); empty when the round is complete.
-pub fn missing_at(event: &Event, results: &Results, round: u32, table: u32) -> Vec<ResultKey> {
+/// table's single result in the other scorings; at a teams match's table, its own result or
+/// the match's board); empty when the round is complete.
+pub fn missing_at(
+    event: &Event,
+    results: &Results,
+    rooms: &RoomResults,
+    round: u32,
+    table: u32,
+) -> Vec<ResultKey> {
+    if is_teams(event) {
+        return missing_in_room(event, results, rooms, round, table);
+    }
     let deals: Vec<u32> = if matches!(event.settings.scoring, super::Scoring::Bridge { .. }) {
         event.deals_at(round, table).collect()
     } else {
@@ -236,13 +274,14 @@ pub fn missing_at(event: &Event, results: &Results, round: u32, table: u32) -> V
         .collect()
 }
 
-/// The rounds a table plays (sits at) in the schedule: its first and last.
+/// The rounds a table plays (sits at) in the schedule: its first and last (a teams event's
+/// tables numbered two to a match).
 pub fn rounds_of_table(event: &Event, table: u32) -> Option<(u32, u32)> {
     let rounds: Vec<u32> = event
         .schedule
         .rounds
         .iter()
-        .filter(|round| round.tables.iter().any(|t| t.number == table))
+        .filter(|round| tables_of_round(event, round).contains(&table))
         .map(|round| round.number)
         .collect();
     Some((*rounds.first()?, *rounds.last()?))

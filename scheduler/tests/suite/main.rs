@@ -27,6 +27,7 @@ mod swiss_pairs;
 mod tables;
 mod teams_event;
 mod teams_night;
+mod teams_phones;
 mod teams_usebio;
 // A teams event's sheets are read back from PDFs too.
 #[cfg(feature = "pdf")]

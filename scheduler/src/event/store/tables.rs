@@ -9,6 +9,7 @@ use crate::event::tables::{
     Caller, TableRefusal, TableReply, TableRequest, missing_at, new_key, new_pin, read_fields, result_words,
     rounds_of_table, same_secret, valid_request_id,
 };
+use crate::event::team_rooms::{is_teams, tables_of_round};
 use crate::event::{ResultKey, ResultValue};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use std::collections::BTreeSet;
@@ -96,7 +97,7 @@ impl EventFile {
             .schedule
             .rounds
             .iter()
-            .flat_map(|round| round.tables.iter().map(|t| t.number))
+            .flat_map(|round| tables_of_round(&stored, round))
             .collect();
         let random = |made: Result<String, String>| {
             made.map_err(|why| StoreError::Io {
@@ -158,6 +159,11 @@ impl EventFile {
         if !valid_request_id(&request.request_id) {
             return Ok(Err(TableRefusal::BadRequestId));
         }
+        // A teams match's two tables each enter their own result (the format never changes
+        // once the event is made, so the event as read decides).
+        if is_teams(&self.event) {
+            return super::rooms::room_result(self, request);
+        }
         let path = self.path.clone();
         let (tx, db) = write_transaction(&mut self.connection, &path)?;
         let stored = read_event(&tx, &path)?;
@@ -212,6 +218,7 @@ impl EventFile {
                         key: key.to_string(),
                         result: result_words(key, &value),
                         replaced: None,
+                        then: None,
                     }
                 }
             }
@@ -222,6 +229,7 @@ impl EventFile {
                     key: key.to_string(),
                     result: result_words(key, &value),
                     replaced: before_value.filter(|v| *v != after).map(|v| words(&v)),
+                    then: None,
                 }
             }
         };
@@ -267,7 +275,8 @@ impl EventFile {
                 |row| row.get(0),
             )
             .map_err(&db)?;
-        let missing = missing_at(&stored, &results, round, table);
+        let rooms = super::rooms::read_room_results(&tx, &path)?;
+        let missing = missing_at(&stored, &results, &rooms, round, table);
         if !missing.is_empty() {
             let missing = missing
                 .iter()
@@ -290,7 +299,7 @@ impl EventFile {
             .schedule
             .rounds
             .iter()
-            .filter(|r| r.number > round && r.tables.iter().any(|t| t.number == table))
+            .filter(|r| r.number > round && tables_of_round(&stored, r).contains(&table))
             .map(|r| r.number)
             .min();
         let Some(next) = next else {
@@ -416,7 +425,7 @@ fn read_access(tx: &Transaction) -> rusqlite::Result<TableAccess> {
 
 /// Whether the caller may write `key` (or, without one, act for its table): the source its
 /// results are written with, or why not.
-fn allowed(
+pub(super) fn allowed(
     tx: &Transaction,
     caller: &Caller,
     key: Option<ResultKey>,
@@ -461,7 +470,11 @@ fn allowed(
 
 /// The answer a request with this id got before, if it was made before (by the same caller:
 /// another table's id is refused).
-fn repeated(tx: &Transaction, id: &str, caller: &Caller) -> rusqlite::Result<Option<TableOutcome>> {
+pub(super) fn repeated(
+    tx: &Transaction,
+    id: &str,
+    caller: &Caller,
+) -> rusqlite::Result<Option<TableOutcome>> {
     let row: Option<(u32, String)> = tx
         .query_row(
             "SELECT table_no, reply FROM table_request WHERE id = ?1",
@@ -485,7 +498,12 @@ fn caller_table(caller: &Caller) -> u32 {
     }
 }
 
-fn remember(tx: &Transaction, id: &str, caller: &Caller, reply: &TableReply) -> rusqlite::Result<()> {
+pub(super) fn remember(
+    tx: &Transaction,
+    id: &str,
+    caller: &Caller,
+    reply: &TableReply,
+) -> rusqlite::Result<()> {
     tx.execute(
         "INSERT INTO table_request (id, table_no, at, reply) VALUES (?1, ?2, ?3, ?4)",
         params![id, caller_table(caller), now(), json(reply)],
@@ -495,7 +513,7 @@ fn remember(tx: &Transaction, id: &str, caller: &Caller, reply: &TableReply) -> 
 
 /// Writes a result and its history line (entered or corrected, with its source), as
 /// `EventFile::set_result` does for the window and the command line.
-fn write_result(
+pub(super) fn write_result(
     tx: &Transaction,
     key: ResultKey,
     after: &str,

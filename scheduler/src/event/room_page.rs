@@ -1,0 +1,198 @@
+//! A teams match table's page on a phone ([`super::table_page`] for the other events): the
+//! teams at the table, each board of the match with this table's own result, and once the
+//! table has entered a board, the other table's result on it (if in) and the board's IMPs;
+//! once every board is in, where each pair plays next. A three-way match's table is told to
+//! give its score cards to the director.
+
+use super::table_page::{BoardView, TableView, TravellerLine, hand};
+use super::tables::{result_words, rounds_of_table};
+use super::team_rooms::{Room, RoomResults, TableSeat, match_board, missing_in_room, seat_at};
+use super::teams::match_teams;
+use super::three_way::three_teams;
+use super::who_played::possessive;
+use super::{Event, ResultValue, Results};
+use crate::model::Absence;
+
+/// The page of `table` in `round` of a teams event (`None` when no match of the round uses it).
+pub(super) fn room_view(
+    event: &Event,
+    results: &Results,
+    rooms: &RoomResults,
+    table: u32,
+    round: u32,
+) -> Option<TableView> {
+    let seat = seat_at(event, round, table)?;
+    let last_round = rounds_of_table(event, table)
+        .map_or(round, |(_, last)| last)
+        .max(event.rounds_planned());
+    let complete = missing_in_room(event, results, rooms, round, table).is_empty();
+    let name = |team: usize| event.schedule.entrants.get(team).cloned().unwrap_or_default();
+    let (north_south, east_west, boards, next) = match seat {
+        TableSeat::ThreeWay { match_no } => {
+            (
+                format!("three-way match {match_no}"),
+                "see the round sheet".to_owned(),
+                Vec::new(),
+                if complete {
+                    Vec::new()
+                } else {
+                    vec!["This round is a three-way match: give the score cards to the director, who enters them.".to_owned()]
+                },
+            )
+        }
+        TableSeat::Room(room) => {
+            let boards = room
+                .deals
+                .iter()
+                .map(|&deal| room_board(event, results, rooms, &room, deal))
+                .collect();
+            let next = if complete {
+                next_round(event, &room, round)
+            } else {
+                Vec::new()
+            };
+            (name(room.north_south()), name(room.east_west()), boards, next)
+        }
+    };
+    Some(TableView {
+        title: event.settings.title.clone(),
+        table,
+        round,
+        last_round,
+        north_south,
+        east_west,
+        entry: "bridge",
+        tricks_in_round: None,
+        boards,
+        complete,
+        next,
+    })
+}
+
+/// Board `deal` of the match as this table's page shows it.
+fn room_board(event: &Event, results: &Results, rooms: &RoomResults, room: &Room, deal: u32) -> BoardView {
+    let mine = rooms.get(&room.key(deal));
+    let words = |key, board: &super::BridgeResult| result_words(key, &ResultValue::Bridge { board: *board });
+    let by_director = || match results.get(&room.match_key(deal)) {
+        Some(ResultValue::Teams { board }) => Some(format!("entered by the director: {board}")),
+        _ => None,
+    };
+    let Some(mine) = mine else {
+        return BoardView {
+            board: deal,
+            result: by_director(),
+            ns_score: None,
+            traveller: Vec::new(),
+            hand: None,
+            note: None,
+        };
+    };
+    let other = rooms.get(&room.other_key(deal));
+    let name = |team: usize| event.schedule.entrants.get(team).cloned().unwrap_or_default();
+    let line = |table: u32, first: bool, board: &super::BridgeResult, this_table: bool| {
+        let (ns, ew) = if first {
+            (room.home, room.away)
+        } else {
+            (room.away, room.home)
+        };
+        let key = super::ResultKey {
+            table,
+            ..room.key(deal)
+        };
+        TravellerLine {
+            round: room.round,
+            table,
+            north_south: name(ns),
+            east_west: name(ew),
+            result: words(key, board),
+            ns_score: board.north_south_score(deal),
+            this_table,
+        }
+    };
+    let mut traveller = vec![line(room.table(), room.first, mine, true)];
+    let note = match other {
+        Some(other) => {
+            traveller.push(line(room.other_table(), !room.first, other, false));
+            traveller.sort_by_key(|l| l.table);
+            let (first, second) = if room.first { (mine, other) } else { (other, mine) };
+            match_board(first, second, deal).and_then(|board| imps_note(event, room, board))
+        }
+        None => Some(format!("Waiting for table {}'s result.", room.other_table())),
+    };
+    BoardView {
+        board: deal,
+        result: Some(words(room.key(deal), mine)),
+        ns_score: mine.north_south_score(deal),
+        traveller,
+        hand: hand(event, deal),
+        note,
+    }
+}
+
+/// "Aces +6 IMPs on this board (250 net)."
+fn imps_note(event: &Event, room: &Room, board: super::teams::TeamBoard) -> Option<String> {
+    let net = board.entry().net().ok()?;
+    let imps = crate::scoring::bridge::imps(net);
+    let gainer = if net >= 0 { room.home } else { room.away };
+    let name = event.schedule.entrants.get(gainer)?;
+    Some(match imps {
+        0 => "No IMPs on this board.".to_owned(),
+        i => format!(
+            "{name} +{} IMPs on this board ({} net).",
+            i.unsigned_abs(),
+            net.unsigned_abs()
+        ),
+    })
+}
+
+/// Where the two pairs at this table play in the round after `round`, a sentence each.
+fn next_round(event: &Event, room: &Room, round: u32) -> Vec<String> {
+    let Some(next) = event.schedule.round(round + 1) else {
+        if round < event.rounds_planned() {
+            return vec![format!(
+                "Round {} is paired from the standings once every match of round {round} is in: where you play next shows here then.",
+                round + 1
+            )];
+        }
+        return Vec::new();
+    };
+    let name = |team: usize| event.schedule.entrants.get(team).map_or("?", String::as_str);
+    [(room.north_south(), true), (room.east_west(), false)]
+        .into_iter()
+        .map(|(team, north_south)| {
+            let pair = format!(
+                "{} {} pair",
+                possessive(name(team)),
+                if north_south { "N-S" } else { "E-W" }
+            );
+            let seat = next.tables.iter().find_map(|t| {
+                if let Some(three) = three_teams(t) {
+                    return three
+                        .contains(&team)
+                        .then(|| format!("{pair}: three-way match {} (see the round sheet)", t.number));
+                }
+                let (home, away) = match_teams(t)?;
+                let [first, second] = super::teams::match_tables(t.number);
+                let (table, against) = match (team == home, team == away) {
+                    (true, _) => (if north_south { first } else { second }, away),
+                    (_, true) => (if north_south { second } else { first }, home),
+                    _ => return None,
+                };
+                Some(format!(
+                    "{pair}: table {table}, {} against {}",
+                    if north_south { "N-S" } else { "E-W" },
+                    name(against)
+                ))
+            });
+            seat.unwrap_or_else(
+                || match next.absent.iter().find(|a| a.entrant == team).map(|a| a.kind) {
+                    Some(Absence::Bye) => {
+                        format!("{pair}: {} has the bye in round {}", name(team), next.number)
+                    }
+                    Some(Absence::Left) => format!("{pair}: {} has left", name(team)),
+                    _ => format!("{pair}: not playing in round {}", next.number),
+                },
+            )
+        })
+        .collect()
+}
