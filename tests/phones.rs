@@ -291,3 +291,88 @@ fn serving_writes_the_tables_code_cards_and_refuses_to_replace_a_file() {
     assert_eq!(std::fs::read(&codes).unwrap(), pdf, "left as it was");
     ok(&serve(&["--force"]));
 }
+
+/// A Swiss teams event scored from the tables (issue 45): the real server gives each match two
+/// tables, each table's phone enters its own contract, and the match's board is in once both
+/// have it; the standings then read it. A three-way match's table is refused with a sentence.
+#[test]
+fn a_teams_matchs_two_tables_enter_their_own_contracts_from_phones() {
+    let dir = scratch("phones-teams");
+    let roster = dir.join("teams.csv");
+    std::fs::write(&roster, "Name\nAces\nBarons\nClubs\nDiamonds\n").unwrap();
+    let event = dir.join("swiss.tourney");
+    let e = event.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        e,
+        "--roster",
+        roster.to_str().unwrap(),
+        "--format",
+        "teams",
+        "--swiss",
+        "--rounds",
+        "3",
+        "--boards-per-round",
+        "2",
+    ]));
+    let served = Served::start(&event);
+    // Two matches: tables 1 to 4, each with its own page.
+    assert_eq!(
+        served.pages.iter().map(|(t, _)| *t).collect::<Vec<_>>(),
+        [1, 2, 3, 4]
+    );
+    let (key1, key2) = (served.key(1).to_owned(), served.key(2).to_owned());
+
+    // Round 1 seeds the roster: match 1 is Aces v Clubs, Aces N-S at table 1, Clubs N-S at 2.
+    let (status, view) = served.request("GET", "/api/t/2", &[("X-Tourney-Key", &key2)], b"");
+    assert_eq!(status, 200, "{view}");
+    assert!(
+        view.contains(r#""north_south":"Clubs""#) && view.contains(r#""east_west":"Aces""#),
+        "{view}"
+    );
+    // Checked first (nothing saved), then saved: the match waits for table 2.
+    let (status, checked) = served.post(1, "check", &key1, &result("teams-check-1", 1, 1, "4S", "N", "="));
+    assert_eq!(status, 200, "{checked}");
+    assert!(checked.contains("4S by N =, N-S +420"), "{checked}");
+    let (status, first) = served.post(1, "result", &key1, &result("teams-t1-b1", 1, 1, "4S", "N", "="));
+    assert_eq!(status, 200, "{first}");
+    assert!(first.contains("waiting for table 2"), "{first}");
+    // Table 2: 4S one off, −50: 470 net to Aces, 10 IMPs.
+    let (status, second) = served.post(2, "result", &key2, &result("teams-t2-b1", 1, 1, "4S", "N", "-1"));
+    assert_eq!(status, 200, "{second}");
+    assert!(
+        second.contains("both tables are in: Aces +10 IMPs (470 net)"),
+        "{second}"
+    );
+    // The other table's result now shows on table 2's page, with the IMPs.
+    let (_, view) = served.request("GET", "/api/t/2", &[("X-Tourney-Key", &key2)], b"");
+    assert!(view.contains("Aces +10 IMPs on this board (470 net)."), "{view}");
+    // Table 1's key does not open table 2; a board of round 2 is refused.
+    let (status, _) = served.post(
+        2,
+        "result",
+        &key1,
+        &result("teams-wrong-1", 1, 2, "1NT", "N", "="),
+    );
+    assert_eq!(status, 403);
+    let (status, why) = served.post(
+        1,
+        "result",
+        &key1,
+        &result("teams-board3-1", 1, 3, "1NT", "N", "="),
+    );
+    assert_eq!(status, 422, "{why}");
+    assert!(
+        why.contains("match 1 of round 1 plays boards 1–2, not board 3"),
+        "{why}"
+    );
+    drop(served);
+
+    // The event file has the match's board as both tables' scores, from the tables.
+    let history = ok(&tourney(&["event", "history", e]));
+    assert!(
+        history.contains("table 1 N-S 420, table 2 N-S -50 (net +470) (from tables 1 and 2)"),
+        "{history}"
+    );
+}

@@ -1848,7 +1848,13 @@ fn print_history(path: &Path) -> Result<ExitCode> {
             (Some(key), Some(before), None) => format!("{key}: {before} removed"),
             _ => String::new(),
         };
-        println!("#{:<5} {}  {:<9} {what}", entry.id, entry.at, entry.action);
+        // Where it came from, when not from this computer: a table's device, the director's
+        // PIN, both tables of a teams match.
+        let from = entry
+            .source
+            .map(|source| format!(" (from {source})"))
+            .unwrap_or_default();
+        println!("#{:<5} {}  {:<9} {what}{from}", entry.id, entry.at, entry.action);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -27,17 +27,25 @@ pub(super) fn room_view(
         .max(event.rounds_planned());
     let complete = missing_in_room(event, results, rooms, round, table).is_empty();
     let name = |team: usize| event.schedule.entrants.get(team).cloned().unwrap_or_default();
+    let mut notice = None;
     let (north_south, east_west, boards, next) = match seat {
         TableSeat::ThreeWay { match_no } => {
+            let teams = event
+                .schedule
+                .table(round, match_no)
+                .and_then(three_teams)
+                .map(|teams| teams.map(|team| name(team)).join(", "))
+                .unwrap_or_default();
+            notice = Some(if complete {
+                "The director has entered this three-way match.".to_owned()
+            } else {
+                "This round is a three-way match: the pairs move as the round sheet says, and the score cards go to the director, who enters them.".to_owned()
+            });
             (
-                format!("three-way match {match_no}"),
-                "see the round sheet".to_owned(),
+                format!("three-way match {match_no} ({teams})"),
+                "as the round sheet says".to_owned(),
                 Vec::new(),
-                if complete {
-                    Vec::new()
-                } else {
-                    vec!["This round is a three-way match: give the score cards to the director, who enters them.".to_owned()]
-                },
+                Vec::new(),
             )
         }
         TableSeat::Room(room) => {
@@ -66,6 +74,7 @@ pub(super) fn room_view(
         boards,
         complete,
         next,
+        notice,
     })
 }
 

@@ -39,6 +39,10 @@ pub struct TableView {
     /// Once the round is complete and another follows: where each player or pair goes, then
     /// where the boards go, one sentence each.
     pub next: Vec<String>,
+    /// Why the table enters nothing this round, when it does not (a teams event's three-way
+    /// match, scored by the director).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notice: Option<String>,
 }
 
 /// One board of a table's round on its page.
@@ -141,6 +145,7 @@ pub fn table_view(
         },
         complete,
         boards,
+        notice: None,
     })
 }
 

@@ -458,11 +458,17 @@ fn a_three_way_matchs_tables_give_their_cards_to_the_director() {
     );
     let view = session.table_view(4, None).unwrap().unwrap();
     assert!(view.boards.is_empty());
-    assert_eq!(view.north_south, "three-way match 2");
-    assert!(
-        view.next[0].contains("give the score cards to the director"),
-        "{:?}",
-        view.next
+    assert_eq!(
+        view.north_south,
+        "three-way match 2 (Player 3, Player 4, Player 5)"
     );
+    assert!(
+        view.notice
+            .as_deref()
+            .is_some_and(|n| n.contains("the score cards go to the director")),
+        "{:?}",
+        view.notice
+    );
+    assert!(view.next.is_empty());
     assert!(!view.complete);
 }
