@@ -515,3 +515,117 @@ fn a_whist_table_enters_its_tricks_from_a_phone() {
         "{history}"
     );
 }
+
+/// A teams match's two tables each enter their own contracts from a phone (issue 45): a
+/// 4-team Swiss's first round, every board tapped in at all four tables; the match's boards
+/// are made of both tables' N-S scores, so the standings must equal those of the same scores
+/// typed as `--score TABLE1,TABLE2`. Screenshots of a table's board with the other table's
+/// result and the IMPs.
+#[test]
+#[ignore = "needs chromium and chromedriver; .ci/run runs it"]
+fn a_teams_round_entered_at_both_tables_of_each_match_scores_as_typed() {
+    let dir = scratch("phone-pages-teams");
+    let roster = dir.join("teams.csv");
+    std::fs::write(&roster, "Name\nAces\nBarons\nClubs\nDiamonds\n").unwrap();
+    let (served_event, typed_event) = (dir.join("served.tourney"), dir.join("typed.tourney"));
+    for event in [&served_event, &typed_event] {
+        ok(&tourney(&[
+            "event",
+            "new",
+            event.to_str().unwrap(),
+            "--roster",
+            roster.to_str().unwrap(),
+            "--format",
+            "teams",
+            "--swiss",
+            "--rounds",
+            "2",
+            "--boards-per-round",
+            "3",
+        ]));
+    }
+    let deals = dir.join("deals.pbn");
+    ok(&tourney(&[
+        "deals",
+        "--boards",
+        "6",
+        "--seed",
+        "9",
+        "--out",
+        deals.to_str().unwrap(),
+        "--force",
+    ]));
+    ok(&tourney(&[
+        "event",
+        "deals",
+        served_event.to_str().unwrap(),
+        "--pbn",
+        deals.to_str().unwrap(),
+    ]));
+
+    let server = common::Served::start(&served_event);
+    assert_eq!(server.pages.len(), 4, "two tables a match");
+    let (driver, host) = start_driver();
+    let shots = shots_folder();
+    // Each match's boards: the N-S score at its first table, then at its second.
+    let mut scores: std::collections::BTreeMap<(u32, u32), [Option<i32>; 2]> = Default::default();
+    for (table, page) in &server.pages {
+        let phone = Phone::open(&host);
+        phone.go(page);
+        phone.wait_for("view && view.round === 1");
+        for board in 1..=3 {
+            // The two tables of a match bid differently: a swing on most boards.
+            let entry = Entry::for_board(board + table);
+            let shot = (*table == 2 && board == 3).then(|| shots.join("teams-table-2-board-3.png"));
+            let shown = phone.enter(board, &entry, shot.as_deref());
+            let score: i32 = shown
+                .split("N-S ")
+                .nth(1)
+                .and_then(|rest| {
+                    rest.split(|c: char| c != '+' && c != '-' && !c.is_ascii_digit())
+                        .next()
+                })
+                .and_then(|number| number.parse().ok())
+                .unwrap_or_else(|| panic!("no N-S score in {shown:?}"));
+            let side = usize::from(table % 2 == 0);
+            scores.entry(((table + 1) / 2, board)).or_default()[side] = Some(score);
+        }
+        if *table % 2 == 0 {
+            // The second table of a match sees its first table's line and the IMPs.
+            phone.script("openDetail(1); return true;");
+            phone.wait_for("!document.getElementById('detail').hidden");
+            assert_eq!(
+                phone.script("return document.querySelectorAll('#detail-lines tr').length;"),
+                Value::from(2)
+            );
+            let note = phone.text_of("#detail-note");
+            assert!(note.contains("IMPs on this board"), "{note}");
+            phone.tap("#detail", "Back to the boards");
+        }
+        // Round 2 is paired by the director: the table is told so.
+        phone.wait_for("view.complete");
+        phone.screenshot(&shots.join(format!("teams-table-{table}-round-1.png")));
+    }
+    drop(driver);
+    server.stop();
+
+    let typed: Vec<String> = scores
+        .iter()
+        .map(|((table, board), [first, second])| {
+            format!(
+                "--round 1 --table {table} --board {board} --score {},{}",
+                first.expect("first table"),
+                second.expect("second table")
+            )
+        })
+        .collect();
+    assert_eq!(typed.len(), 6);
+    let output = common::tourney_with_input(
+        &["event", "result", typed_event.to_str().unwrap(), "--stdin"],
+        (typed.join("\n") + "\n").as_bytes(),
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let standings = |event: &Path| ok(&tourney(&["event", "standings", event.to_str().unwrap()]));
+    assert_eq!(standings(&served_event), standings(&typed_event));
+    assert!(standings(&served_event).contains("Aces"));
+}
