@@ -582,7 +582,10 @@ impl ResultsView {
                 }
             }
             (None, None) => {
-                ui.label("");
+                match tables_so_far(session, key) {
+                    Some(text) => ui.weak(text),
+                    None => ui.label(""),
+                };
             }
         }
         if typed.is_none() && next_table.is_some() {
@@ -666,7 +669,12 @@ impl ResultsView {
                         (Some(key), Some(before), None) => format!("{key}: {before} removed"),
                         _ => String::new(),
                     };
-                    ui.label(format!("{time}  {}  {what}", entry.action));
+                    let from = entry
+                        .source
+                        .as_ref()
+                        .map(|source| format!(" (from {source})"))
+                        .unwrap_or_default();
+                    ui.label(format!("{time}  {}  {what}{from}", entry.action));
                 }
             });
     }
@@ -735,6 +743,32 @@ fn score_text(value: &ResultValue, key: ResultKey, (home, away): (&str, &str)) -
         }),
         _ => None,
     }
+}
+
+/// A teams match's board not entered yet, as its two tables have sent it from their phones
+/// ("table 1: 4S by N =, N-S +620; table 2: not yet"); `None` when neither has.
+fn tables_so_far(session: &Session, key: ResultKey) -> Option<String> {
+    use scheduler::event::team_rooms::{TableSeat, seat_at};
+    let room = match seat_at(
+        session.event(),
+        key.round,
+        scheduler::event::teams::match_tables(key.table)[0],
+    )? {
+        TableSeat::Room(room) if room.match_no == key.table => room,
+        _ => return None,
+    };
+    let rooms = session.rooms();
+    let said = |table: u32| {
+        let at = ResultKey { table, ..key };
+        let words = rooms.get(&at).map_or_else(
+            || "not yet".to_owned(),
+            |board| scheduler::event::tables::result_words(at, &ResultValue::Bridge { board: *board }),
+        );
+        format!("table {table}: {words}")
+    };
+    let [first, second] = [room.key(key.deal), room.other_key(key.deal)];
+    (rooms.contains_key(&first) || rooms.contains_key(&second))
+        .then(|| format!("from the phones: {}; {}", said(first.table), said(second.table)))
 }
 
 /// A teams event: under a match's boards, the match so far as its card says it — "IMPs 23–14,

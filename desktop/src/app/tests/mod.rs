@@ -23,6 +23,7 @@ mod results_entry;
 mod swiss_pairs;
 mod swiss_teams;
 mod team_players;
+mod teams_phones;
 mod views;
 mod whist_drive;
 mod who_played;

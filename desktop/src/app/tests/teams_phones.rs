@@ -1,0 +1,71 @@
+//! Issue 45: a teams match scored from the tables' phones, as the director sees it in the
+//! results view. One table of a match has sent its contract: the board's row says what each
+//! table sent; once the other table sends its own (another writer on the file, as the phones'
+//! server is), the board is saved from both, and the history says where it came from.
+
+use super::*;
+use scheduler::event::create::{EventFormat, NewEvent, build_event};
+use scheduler::event::entry::Fields;
+use scheduler::event::store::EventFile;
+use scheduler::event::tables::{Caller, TableRequest};
+use scheduler::event::teams::match_teams;
+use scheduler::model::Roster;
+
+/// Table `table` sends its contract on board 1 of round 1, as its phone would.
+fn from_phone(file: &mut EventFile, table: u32, contract: &str, tricks: &str) {
+    let key = file
+        .table_access()
+        .unwrap()
+        .keys
+        .into_iter()
+        .find(|(t, _)| *t == table)
+        .unwrap()
+        .1;
+    let request = TableRequest {
+        caller: Caller::Table { table, key },
+        request_id: format!("kittest-table-{table}"),
+        fields: Fields {
+            round: Some(1),
+            table: Some(table),
+            board: Some(1),
+            contract: Some(contract.into()),
+            by: Some("N".into()),
+            tricks: Some(tricks.into()),
+            ..Fields::default()
+        },
+    };
+    file.table_result(&request).unwrap().unwrap();
+}
+
+#[test]
+fn the_results_view_shows_what_each_table_of_a_match_sent_then_the_board() {
+    let dir = folder("teams-phones");
+    let path = dir.join("swiss.tourney");
+    let mut spec = NewEvent::new("Swiss", EventFormat::Teams, Roster::numbered_teams(4));
+    spec.options.swiss = true;
+    spec.options.rounds = Some(2);
+    spec.options.boards_per_round = 2;
+    let event = build_event(&spec, &scheduler::solver::Control::unlimited())
+        .unwrap()
+        .0;
+    let (home, _) = match_teams(&event.schedule.round(1).unwrap().tables[0]).unwrap();
+    let home = event.schedule.entrants[home].clone();
+    let mut phones = EventFile::create(&path, &event).unwrap();
+    from_phone(&mut phones, 1, "4S", "10");
+    let mut harness = harness(TourneyApp::new(
+        dir.join("data"),
+        Vec::new(),
+        scripted(Vec::new()),
+    ));
+    harness.state_mut().open(&path);
+    harness.run();
+    harness.get_by_label("Results").click();
+    harness.run();
+    harness.get_by_label("from the phones: table 1: 4S by N =, N-S +420; table 2: not yet");
+    // Table 2 goes one off: 470 net to the home team, 10 IMPs, saved from both tables.
+    from_phone(&mut phones, 2, "4S", "9");
+    harness.run();
+    harness.get_by_label(&format!("saved, net +470, {home} +10 IMPs"));
+    assert!(harness.query_by_label_contains("from the phones").is_none());
+    harness.get_by_label_contains("table 1 N-S 420, table 2 N-S -50 (net +470) (from tables 1 and 2)");
+}
