@@ -276,6 +276,7 @@ impl SheetsView {
         let event = session.event();
         let mut options = sheet_options(event);
         options.paper = if self.letter { Paper::Letter } else { Paper::A4 };
+        options.rooms = session.rooms().clone();
         let offered = sheet_kinds(event);
         options.round = self.only_round.filter(|_| {
             offered.contains(&SheetKind::MatchCards)

@@ -1831,6 +1831,7 @@ fn write_sheets(args: &EventSheetsArgs) -> Result<ExitCode> {
     let mut options = sheet_options(event);
     options.paper = paper(args.paper);
     options.round = args.round;
+    options.rooms = file.room_results()?;
     if !args.kind.is_empty() {
         options.kinds = super::output::chosen_kinds(&args.kind, &sheet_kinds(event));
     }

@@ -136,6 +136,7 @@ pub fn event_document(
         event,
         results,
         round: options.round,
+        rooms: &options.rooms,
     });
     if teams_night(event) && options.kinds.contains(&SheetKind::ScoreCards) {
         return Err(SheetError::Options(

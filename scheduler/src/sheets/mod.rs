@@ -144,6 +144,10 @@ pub struct SheetOptions {
     /// A teams event: only this round's round sheet and match cards, when set; every round
     /// paired so far otherwise.
     pub round: Option<u32>,
+    /// A teams event: each table's own result as its phone sent it
+    /// (`EventFile::room_results`), so the match cards print both tables' contracts beside
+    /// the scores; empty prints the scores only.
+    pub rooms: crate::event::team_rooms::RoomResults,
 }
 
 impl EventHeading {
@@ -176,6 +180,7 @@ impl SheetOptions {
             kinds: SheetKind::SCHEDULE_KINDS.to_vec(),
             bridge_boards_per_round: None,
             round: None,
+            rooms: Default::default(),
         }
     }
 

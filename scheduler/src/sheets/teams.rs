@@ -12,9 +12,12 @@ use super::{
     SheetOptions,
 };
 use crate::deals::{Vulnerability, standard_vulnerability};
-use crate::event::teams::{MatchCard, TeamBoard, TeamsScoring, match_cards_at, match_tables, signed};
+use crate::event::team_rooms::RoomResults;
+use crate::event::teams::{
+    BoardLine, MatchCard, TeamBoard, TeamsScoring, match_cards_at, match_tables, signed,
+};
 use crate::event::three_way::{deals_text, half_match_deals, movement_lines, three_teams, three_way_tables};
-use crate::event::{Event, Results, Scoring};
+use crate::event::{BridgeResult, Event, ResultKey, ResultValue, Results, Scoring, made_text};
 use crate::model::{Absence, Round};
 use crate::scoring::teams::{Points, points_text};
 
@@ -27,6 +30,8 @@ pub struct TeamsSheets<'a> {
     pub results: &'a Results,
     /// Only this round's matches, when set (`--round`); every round paired so far otherwise.
     pub round: Option<u32>,
+    /// Each table's own result, as its phone sent it: the contracts on the match cards.
+    pub rooms: &'a RoomResults,
 }
 
 impl TeamsSheets<'_> {
@@ -51,6 +56,25 @@ impl TeamsSheets<'_> {
             } => "Stanza",
             _ => "Round",
         }
+    }
+
+    /// What a head-on match's two tables (`tables`) sent from their phones for `line`'s board
+    /// in `round`, each kept only when it makes the N-S score the match's board has (a board
+    /// the director entered otherwise prints its scores alone).
+    fn sent_by_tables(&self, round: u32, tables: [u32; 2], line: &BoardLine) -> [Option<BridgeResult>; 2] {
+        let Some(TeamBoard::Tables { table1_ns, table2_ns }) = line.board else {
+            return [None, None];
+        };
+        [(tables[0], table1_ns), (tables[1], table2_ns)].map(|(table, stored)| {
+            self.rooms
+                .get(&ResultKey {
+                    round,
+                    table,
+                    deal: line.deal,
+                })
+                .filter(|sent| sent.north_south_score(line.deal) == Some(stored))
+                .copied()
+        })
     }
 
     /// The teams night's scoring, when the event is one (its matches are not the schedule's
@@ -272,10 +296,34 @@ pub(super) fn vulnerability_text(board: u32) -> &'static str {
     }
 }
 
-/// One board's line: number, vulnerability, table 1's contract, declarer, tricks and N-S score
-/// (boxes: the contract is not kept for teams), the same for table 2, the home team's net and
+/// A table's contract, declarer and tricks as its card prints them ("4S", "N", "=";
+/// "Passed out"), when its phone sent them; empty boxes otherwise.
+fn contract_cells(sent: Option<BridgeResult>) -> [CardCell; 3] {
+    match sent {
+        Some(BridgeResult::Contract {
+            contract,
+            declarer,
+            tricks,
+            ..
+        }) => [
+            cell(contract.to_string()),
+            cell(declarer.to_string()),
+            cell(made_text(contract, tricks)),
+        ],
+        Some(BridgeResult::PassedOut) => [cell("Passed out"), cell(""), cell("")],
+        _ => [cell(""), cell(""), cell("")],
+    }
+}
+
+/// One board's line: number, vulnerability, table 1's contract, declarer, tricks (as its phone
+/// sent them; boxes otherwise) and N-S score, the same for table 2, the home team's net and
 /// the IMPs won by the home or the away team.
-fn board_cells(deal: u32, board: Option<TeamBoard>, home_imps: Option<i32>) -> Vec<CardCell> {
+fn board_cells(
+    deal: u32,
+    board: Option<TeamBoard>,
+    home_imps: Option<i32>,
+    sent: [Option<BridgeResult>; 2],
+) -> Vec<CardCell> {
     let (first, second, net) = match board {
         Some(TeamBoard::Tables { table1_ns, table2_ns }) => (
             table1_ns.to_string(),
@@ -291,21 +339,12 @@ fn board_cells(deal: u32, board: Option<TeamBoard>, home_imps: Option<i32>) -> V
         Some(_) => ("0".to_owned(), "0".to_owned()),
         None => (String::new(), String::new()),
     };
-    vec![
-        cell(deal.to_string()),
-        cell(vulnerability_text(deal)),
-        cell(""),
-        cell(""),
-        cell(""),
-        cell(first),
-        cell(""),
-        cell(""),
-        cell(""),
-        cell(second),
-        cell(net),
-        cell(home),
-        cell(away),
-    ]
+    let mut cells = vec![cell(deal.to_string()), cell(vulnerability_text(deal))];
+    cells.extend(contract_cells(sent[0]));
+    cells.push(cell(first));
+    cells.extend(contract_cells(sent[1]));
+    cells.extend([cell(second), cell(net), cell(home), cell(away)]);
+    cells
 }
 
 /// The match score cards, one per match of every round chosen, a match a card across the page.
@@ -367,8 +406,9 @@ pub(super) fn match_card_section(
     )
 }
 
-/// A match card's one block of lines: every board of the match.
-fn board_lines(card: &MatchCard) -> Vec<CardRound> {
+/// A match card's one block of lines: every board of the match, with each table's contract
+/// where `sent` has it.
+fn board_lines(card: &MatchCard, sent: impl Fn(&BoardLine) -> [Option<BridgeResult>; 2]) -> Vec<CardRound> {
     vec![CardRound {
         round: String::new(),
         seat: String::new(),
@@ -378,7 +418,7 @@ fn board_lines(card: &MatchCard) -> Vec<CardRound> {
         boards: card
             .boards
             .iter()
-            .map(|line| board_cells(line.deal, line.board, line.home_imps))
+            .map(|line| board_cells(line.deal, line.board, line.home_imps, sent(line)))
             .collect(),
     }]
 }
@@ -429,7 +469,19 @@ fn night_match_card(
             "{event} · {home} N-S at table {t1} in round {r1}, {away} N-S at table {t2} in round {r2}"
         ),
         status: None,
-        rounds: board_lines(card),
+        // A teams night's tables enter contracts as at a pairs evening: each half's own.
+        rounds: board_lines(card, |line| {
+            [(r1, t1), (r2, t2)].map(|(round, table)| {
+                match teams.results.get(&ResultKey {
+                    round,
+                    table,
+                    deal: line.deal,
+                }) {
+                    Some(ResultValue::Bridge { board }) => Some(*board),
+                    _ => None,
+                }
+            })
+        }),
         foot,
     }
 }
@@ -437,7 +489,7 @@ fn night_match_card(
 /// One match's card: its title, the boards, and the result or boxes for it at the foot.
 fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard, event: &str) -> PairCard {
     let (home, away) = (teams.name(card.home), teams.name(card.away));
-    let ([first, second], boards, part) = match card.part {
+    let (first_second, boards, part) = match card.part {
         Some(part) => {
             let tables = three_way_tables(number);
             let k = usize::from(part.clamp(1, 3)) - 1;
@@ -473,12 +525,16 @@ fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard
         ],
     };
     foot.extend(teams.players_lines(Some(round), card));
+    let [first, second] = first_second;
     PairCard {
         pair: format!("{} {round}, match {number}{part}", teams.round_word()),
         names: format!("{home} ({}) v {away} ({})", card.home + 1, card.away + 1),
         event: format!("{event} · {boards} · {home} N-S at table {first}, {away} N-S at table {second}"),
         status: None,
-        rounds: board_lines(card),
+        rounds: board_lines(card, |line| match card.part {
+            None => teams.sent_by_tables(round, first_second, line),
+            Some(_) => [None, None],
+        }),
         foot,
     }
 }

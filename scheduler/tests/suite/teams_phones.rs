@@ -414,6 +414,42 @@ fn a_tables_page_shows_the_other_table_only_once_it_has_entered_the_board() {
         Some("Waiting for table 2's result.")
     );
     assert_eq!(view1.boards[1].traveller.len(), 1);
+    // The match card prints each table's contract beside its score once the board is in;
+    // board 2, with one table in, prints nothing yet.
+    let mut options = scheduler::sheets::event_sheets::sheet_options(session.event());
+    options.kinds = vec![scheduler::sheets::SheetKind::MatchCards];
+    options.rooms = session.rooms().clone();
+    let document =
+        scheduler::sheets::event_sheets::event_document(session.event(), session.results(), &options)
+            .unwrap();
+    let scheduler::sheets::SectionBody::Scorecards { cards, .. } = &document.sections[0].body else {
+        panic!("the match cards are score cards");
+    };
+    let text =
+        |cells: &[scheduler::sheets::CardCell]| cells.iter().map(|c| c.text.clone()).collect::<Vec<_>>();
+    let boards = &cards[0].rounds[0].boards;
+    assert_eq!(
+        text(&boards[0]),
+        [
+            "1", "–", "4S", "N", "=", "420", "3NT", "S", "+1", "430", "-10", "0", "0"
+        ]
+    );
+    assert_eq!(
+        text(&boards[1]),
+        ["2", "NS", "", "", "", "", "", "", "", "", "", "", ""]
+    );
+    // Without the tables' own results (a file printed before), the scores alone.
+    options.rooms = Default::default();
+    let plain = scheduler::sheets::event_sheets::event_document(session.event(), session.results(), &options)
+        .unwrap();
+    let scheduler::sheets::SectionBody::Scorecards { cards, .. } = &plain.sections[0].body else {
+        panic!("the match cards are score cards");
+    };
+    assert_eq!(
+        text(&cards[0].rounds[0].boards[0]),
+        ["1", "–", "", "", "", "420", "", "", "", "430", "-10", "0", "0"]
+    );
+
     // What the panel counts: table 2 still needs boards 2–4.
     let missing =
         scheduler::event::tables::missing_at(session.event(), session.results(), session.rooms(), 1, 2);
