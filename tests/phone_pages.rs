@@ -599,7 +599,10 @@ fn a_teams_round_entered_at_both_tables_of_each_match_scores_as_typed() {
                 Value::from(2)
             );
             let note = phone.text_of("#detail-note");
-            assert!(note.contains("IMPs on this board"), "{note}");
+            assert!(
+                note.starts_with("This board: ") && note.contains("IMPs"),
+                "{note}"
+            );
             phone.tap("#detail", "Back to the boards");
         }
         // Round 2 is paired by the director: the table is told so.

@@ -347,7 +347,7 @@ fn a_teams_matchs_two_tables_enter_their_own_contracts_from_phones() {
     );
     // The other table's result now shows on table 2's page, with the IMPs.
     let (_, view) = served.request("GET", "/api/t/2", &[("X-Tourney-Key", &key2)], b"");
-    assert!(view.contains("Aces +10 IMPs on this board (470 net)."), "{view}");
+    assert!(view.contains("This board: Aces +10 IMPs (470 net)."), "{view}");
     // Table 1's key does not open table 2; a board of round 2 is refused.
     let (status, _) = served.post(
         2,

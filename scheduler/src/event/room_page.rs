@@ -6,7 +6,7 @@
 
 use super::table_page::{BoardView, TableView, TravellerLine, hand};
 use super::tables::{result_words, rounds_of_table};
-use super::team_rooms::{Room, RoomResults, TableSeat, match_board, missing_in_room, seat_at};
+use super::team_rooms::{Room, RoomResults, TableSeat, match_board, missing_in_room, seat_at, swing_words};
 use super::teams::match_teams;
 use super::three_way::three_teams;
 use super::who_played::possessive;
@@ -124,7 +124,9 @@ fn room_board(event: &Event, results: &Results, rooms: &RoomResults, room: &Room
             traveller.push(line(room.other_table(), !room.first, other, false));
             traveller.sort_by_key(|l| l.table);
             let (first, second) = if room.first { (mine, other) } else { (other, mine) };
-            match_board(first, second, deal).and_then(|board| imps_note(event, room, board))
+            match_board(first, second, deal)
+                .and_then(|board| swing_words(event, room, board))
+                .map(|words| format!("This board: {words}."))
         }
         None => Some(format!("Waiting for table {}'s result.", room.other_table())),
     };
@@ -136,22 +138,6 @@ fn room_board(event: &Event, results: &Results, rooms: &RoomResults, room: &Room
         hand: hand(event, deal),
         note,
     }
-}
-
-/// "Aces +6 IMPs on this board (250 net)."
-fn imps_note(event: &Event, room: &Room, board: super::teams::TeamBoard) -> Option<String> {
-    let net = board.entry().net().ok()?;
-    let imps = crate::scoring::bridge::imps(net);
-    let gainer = if net >= 0 { room.home } else { room.away };
-    let name = event.schedule.entrants.get(gainer)?;
-    Some(match imps {
-        0 => "No IMPs on this board.".to_owned(),
-        i => format!(
-            "{name} +{} IMPs on this board ({} net).",
-            i.unsigned_abs(),
-            net.unsigned_abs()
-        ),
-    })
 }
 
 /// Where the two pairs at this table play in the round after `round`, a sentence each.

@@ -187,6 +187,22 @@ pub fn match_board(first: &BridgeResult, second: &BridgeResult, deal: u32) -> Op
     })
 }
 
+/// A match's board in words, for the tables: "Aces +10 IMPs (470 net)", "no IMPs (10 net to
+/// Barons)", "no IMPs (the same score at both tables)" (`None` for a score out of range,
+/// which the write path refuses before).
+pub fn swing_words(event: &Event, room: &Room, board: TeamBoard) -> Option<String> {
+    let net = board.entry().net().ok()?;
+    let imps = crate::scoring::bridge::imps(net);
+    let gainer = if net >= 0 { room.home } else { room.away };
+    let name = event.schedule.entrants.get(gainer)?;
+    let net = net.unsigned_abs();
+    Some(match imps {
+        0 if net == 0 => "no IMPs (the same score at both tables)".to_owned(),
+        0 => format!("no IMPs ({net} net to {name})"),
+        i => format!("{name} +{} IMPs ({net} net)", i.unsigned_abs()),
+    })
+}
+
 /// The boards table `table` still needs in round `round` of a teams event: each board of its
 /// match with neither this table's result nor the match's board (entered by the director); a
 /// three-way table's, each of its boards the director has not entered yet.

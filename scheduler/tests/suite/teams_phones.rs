@@ -403,7 +403,10 @@ fn a_tables_page_shows_the_other_table_only_once_it_has_entered_the_board() {
     assert!(board1.traveller[1].this_table);
     // Table 1's +420 against table 2's +430 (the home team E-W there lost 430): 10 net to the
     // away team, no IMPs.
-    assert_eq!(board1.note.as_deref(), Some("No IMPs on this board."));
+    assert_eq!(
+        board1.note,
+        Some(format!("This board: no IMPs (10 net to {}).", names[away]))
+    );
     let board2 = &view.boards[1];
     assert_eq!((board2.result.as_ref(), board2.traveller.len()), (None, 0));
     assert!(!view.complete);

@@ -7,7 +7,7 @@ use super::tables::TableOutcome;
 use super::tables::{allowed, remember, repeated, write_result};
 use super::{EventFile, StoreError, database_error, json, now, read_event, write_transaction};
 use crate::event::tables::{TableRefusal, TableReply, TableRequest, result_words};
-use crate::event::team_rooms::{Room, RoomResults, match_board, room_for};
+use crate::event::team_rooms::{Room, RoomResults, match_board, room_for, swing_words};
 use crate::event::{BridgeResult, Event, ResultKey, ResultValue, check_bridge_board};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use std::path::Path;
@@ -208,24 +208,12 @@ fn both_tables(
         }
         before => write_result(tx, key, &after, before.as_ref().map(|(v, _)| v.as_str()), &source)?,
     }
-    Ok(format!("both tables are in: {}", imps_words(event, room, &value)))
-}
-
-/// "Aces +6 IMPs (250 net)", "no IMPs (10 net to Aces)".
-fn imps_words(event: &Event, room: &Room, value: &ResultValue) -> String {
-    let ResultValue::Teams { board } = value else {
-        return value.to_string();
+    let words = match value {
+        ResultValue::Teams { board } => swing_words(event, room, board),
+        _ => None,
     };
-    let Ok(net) = board.entry().net() else {
-        return value.to_string();
-    };
-    let imps = crate::scoring::bridge::imps(net);
-    let name = |team: usize| event.schedule.entrants.get(team).map_or("?", String::as_str);
-    let gainer = if net >= 0 { room.home } else { room.away };
-    let net = net.unsigned_abs();
-    match imps {
-        0 if net == 0 => "no IMPs (the same score at both tables)".to_owned(),
-        0 => format!("no IMPs ({net} net to {})", name(gainer)),
-        i => format!("{} +{} IMPs ({net} net)", name(gainer), i.unsigned_abs()),
-    }
+    Ok(format!(
+        "both tables are in: {}",
+        words.unwrap_or_else(|| value.to_string())
+    ))
 }
