@@ -333,10 +333,14 @@ fn knockout_rows(ui: &mut egui::Ui, knockout: &mut Knockout, names: &[String]) {
                     .fixed_decimals(1),
             )
         });
-        knockout.carry_over = Some(CarryOver {
-            team,
-            tenths: ((imps * 10.0).round() as u32).clamp(1, MOST_CARRY_OVER_TENTHS),
-        });
+        let tenths = ((imps * 10.0).round() as u32).clamp(1, MOST_CARRY_OVER_TENTHS);
+        // A carry-over worked out from an earlier match keeps where it came from until the
+        // director changes it by hand.
+        let from = knockout
+            .carry_over
+            .filter(|c| c.team == team && c.tenths == tenths)
+            .and_then(|c| c.from);
+        knockout.carry_over = Some(CarryOver { team, tenths, from });
     } else {
         knockout.carry_over = None;
     }

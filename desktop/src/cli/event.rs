@@ -1275,6 +1275,7 @@ fn carry_over_of(text: &str, teams: &[String]) -> Result<CarryOver, String> {
     Ok(CarryOver {
         team: index,
         tenths: CarryOver::parse_imps(imps)?,
+        from: None,
     })
 }
 

@@ -49,7 +49,7 @@ fn sheet(session: &Session) -> (Vec<Vec<String>>, String) {
 
 #[test]
 fn a_knockout_is_won_on_total_imps_with_its_carry_over() {
-    let carry = CarryOver { team: 1, tenths: 35 };
+    let carry = CarryOver { team: 1, tenths: 35, from: None };
     let mut session = knockout("won.tourney", 2, Some(carry));
     let event = session.event();
     assert!(matches!(
