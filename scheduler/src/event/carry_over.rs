@@ -80,7 +80,9 @@ impl Fraction {
             (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse::<u32>().ok())
         };
         if text.starts_with('-') {
-            return Err(format!("{text} is negative: a fraction of the margin is from 0 to 1"));
+            return Err(format!(
+                "{text} is negative: a fraction of the margin is from 0 to 1"
+            ));
         }
         let (Some(Some(numerator)), Some(Some(denominator))) = (number(top), number(bottom)) else {
             return Err(format!(
@@ -91,9 +93,7 @@ impl Fraction {
             return Err(format!("{text} has a zero denominator"));
         }
         if denominator > MOST_DENOMINATOR {
-            return Err(format!(
-                "{text}: the denominator is at most {MOST_DENOMINATOR}"
-            ));
+            return Err(format!("{text}: the denominator is at most {MOST_DENOMINATOR}"));
         }
         if numerator > denominator {
             return Err(format!(
@@ -201,9 +201,7 @@ impl CarryOverRule {
 
     /// Whether the rule is one [`CarryOverRule::parse`] accepts (a stored one is checked).
     pub fn is_valid(&self) -> bool {
-        self.won.is_valid()
-            && self.lost.is_valid()
-            && (1..=MOST_CARRY_OVER_TENTHS).contains(&self.cap_tenths)
+        self.won.is_valid() && self.lost.is_valid() && (1..=MOST_CARRY_OVER_TENTHS).contains(&self.cap_tenths)
     }
 
     /// The carry-over of a `margin`-IMP win, in tenths: the fraction for `higher_won`, to
@@ -288,7 +286,10 @@ impl CarryOverOrigin {
                 ", so {winner} carry over {sum} = {} IMPs (to the nearest tenth).",
                 tenths_text(i64::from(e))
             ),
-            e => format!(", so {winner} carry over {sum} = {} IMPs.", tenths_text(i64::from(e))),
+            e => format!(
+                ", so {winner} carry over {sum} = {} IMPs.",
+                tenths_text(i64::from(e))
+            ),
         };
         let whole = match self.carry_over() {
             Some((_, tenths)) if tenths % 10 == 0 => {
@@ -348,7 +349,10 @@ pub fn work_out(
         ));
     }
     let [first, second] = teams else {
-        return Err(format!("{} team(s): a knockout match is between two teams", teams.len()));
+        return Err(format!(
+            "{} team(s): a knockout match is between two teams",
+            teams.len()
+        ));
     };
     let entrants = &earlier.schedule.entrants;
     let index = |name: &String| {
@@ -455,10 +459,15 @@ fn higher_placed(
 
 /// [`work_out`] from the event file at `path` (read as the reading commands read it),
 /// named in the sentences by its file name.
-pub fn work_out_from_file(path: &Path, teams: &[String], rule: &CarryOverRule) -> Result<WorkedCarryOver, String> {
-    let source = path
-        .file_name()
-        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+pub fn work_out_from_file(
+    path: &Path,
+    teams: &[String],
+    rule: &CarryOverRule,
+) -> Result<WorkedCarryOver, String> {
+    let source = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     let file = super::store::EventFile::open_or_read_only(path).map_err(|e| e.to_string())?;
     let results = file.results().map_err(|e| e.to_string())?;
     work_out(file.event(), &results, &source, teams, rule)
