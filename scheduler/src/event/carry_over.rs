@@ -416,7 +416,8 @@ pub fn work_out(
     let mut explanation = origin.explain(teams, source);
     if let Some(provisional) = super::standings::provisional(earlier, results) {
         explanation.push_str(&format!(
-            " The standings of {source} are not final ({provisional}), so which team placed higher may still change."
+            " The standings of {source} are not final ({}), so which team placed higher may still change.",
+            provisional.trim_end_matches('.')
         ));
     }
     Ok(WorkedCarryOver {
