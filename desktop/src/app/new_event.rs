@@ -254,9 +254,7 @@ impl NewEventView {
                         None => Vec::new(),
                     };
                     options_rows(ui, &mut self.options, numbered_teams, entrants, &names);
-                    if self.options.knockout.is_some() {
-                        self.carry_over_from_ui(ui, files, &names);
-                    }
+                    self.carry_over_from_ui(ui, files, &names);
                     if self.options.knockout.is_some() && !was_knockout {
                         // A knockout is two teams: numbered teams start at two.
                         self.players = 2;
@@ -298,8 +296,11 @@ impl NewEventView {
 
     /// A knockout's carry-over worked out from an earlier event: the rule (the conditions of
     /// contest's), a button choosing the event file, and the sentence saying how it was
-    /// worked out (or why it could not be), under them.
+    /// worked out (or why it could not be), under them. Nothing for any other event.
     fn carry_over_from_ui(&mut self, ui: &mut egui::Ui, files: &mut Files, names: &[String]) {
+        if self.options.knockout.is_none() {
+            return;
+        }
         row(ui, "Carry-over rule", |ui| {
             ui.add(egui::TextEdit::singleline(&mut self.carry_over_rule).desired_width(120.0))
                 .on_hover_text(

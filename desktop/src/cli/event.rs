@@ -1131,6 +1131,17 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
     }
     event.settings.club_id = club_id;
     Session::create(&args.file, &event)?;
+    say_created(args, &spec, &event);
+    if let Some(said) = carry_over_said {
+        println!("carry-over: {said}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The line saying the event was made: its file, title, format, entrants and rounds, and how
+/// its results are entered.
+fn say_created(args: &NewArgs, spec: &NewEvent, event: &Event) {
+    let format = args.format;
     let schedule = &event.schedule;
     let rounds = match spec.options.rounds {
         Some(planned)
@@ -1152,10 +1163,6 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
             event.settings.scoring.entry_hint()
         }
     );
-    if let Some(said) = carry_over_said {
-        println!("carry-over: {said}");
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// The event's title: as given, or its kind ("Swiss pairs", "Pairs bridge").

@@ -10,8 +10,8 @@
 //! the director adds that stanza ([`add_tie_break`]: `tourney event tie-break`, the window's
 //! Standings) once every board is in and the teams are level.
 
-use super::carry_over::{CarryOverOrigin, typed_tenths};
-pub use super::carry_over::{MOST_CARRY_OVER_TENTHS, tenths_text};
+use super::carry_over_rule::{CarryOverOrigin, typed_tenths};
+pub use super::carry_over_rule::{MOST_CARRY_OVER_TENTHS, tenths_text};
 use super::standings_table::StandingsTable;
 use super::teams::match_card;
 use super::{Event, Results};

@@ -3,6 +3,7 @@
 //! turns results into ranked tables; `create` builds a new event with the generators.
 
 pub mod carry_over;
+pub mod carry_over_rule;
 pub mod club_pairs;
 pub mod create;
 pub mod entry;
