@@ -116,7 +116,7 @@ pub fn work_out(
         ));
     };
     // This knockout's team of the earlier match's home and away.
-    let ours = |team: usize| usize::from(team == found[1]);
+    let ours = |team: usize| u8::from(team == found[1]);
     let (home, away) = (ours(card.home), ours(card.away));
     let margin = imps[0].abs_diff(imps[1]);
     if margin == 0 {
@@ -162,7 +162,7 @@ fn higher_placed(
     bye: super::teams::TeamsBye,
     found: [usize; 2],
     teams: &[String],
-) -> Result<usize, String> {
+) -> Result<u8, String> {
     let lines = standing_lines(earlier, results, scoring, bye)
         .map_err(|why| format!("the standings of {source} could not be worked out: {why}"))?;
     let place = |team: usize| {
@@ -180,7 +180,7 @@ fn higher_placed(
             teams[0], teams[1]
         ));
     }
-    Ok(usize::from(b < a))
+    Ok(u8::from(b < a))
 }
 
 /// [`work_out`] from the event file at `path` (read as the reading commands read it),

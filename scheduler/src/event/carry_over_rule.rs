@@ -45,10 +45,11 @@ pub fn typed_tenths(text: &str) -> Option<u32> {
 /// A share of the earlier match's margin, from 0 to 1: `numerator / denominator`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fraction {
-    /// The top, at most the denominator.
-    pub numerator: u32,
+    /// The top, at most the denominator. (The numbers are kept small: the settings of an
+    /// event travel inside every change made to it.)
+    pub numerator: u8,
     /// The bottom, 1 to [`MOST_DENOMINATOR`].
-    pub denominator: u32,
+    pub denominator: u8,
 }
 
 impl Fraction {
@@ -81,15 +82,16 @@ impl Fraction {
                 "{text} is more than the whole margin: a fraction of it is from 0 to 1"
             ));
         }
+        // Both at most MOST_DENOMINATOR (100), so they fit.
         Ok(Fraction {
-            numerator,
-            denominator,
+            numerator: u8::try_from(numerator).unwrap_or(u8::MAX),
+            denominator: u8::try_from(denominator).unwrap_or(u8::MAX),
         })
     }
 
     /// Whether it is a fraction [`Fraction::parse`] accepts.
     fn is_valid(self) -> bool {
-        (1..=MOST_DENOMINATOR).contains(&self.denominator) && self.numerator <= self.denominator
+        (1..=MOST_DENOMINATOR).contains(&u32::from(self.denominator)) && self.numerator <= self.denominator
     }
 }
 
@@ -114,7 +116,7 @@ pub struct CarryOverRule {
     /// The other team's share when the higher-placed team lost it.
     pub lost: Fraction,
     /// The most IMPs carried over, in tenths, 1 to [`MOST_CARRY_OVER_TENTHS`].
-    pub cap_tenths: u32,
+    pub cap_tenths: u16,
 }
 
 impl Default for CarryOverRule {
@@ -167,6 +169,7 @@ impl CarryOverRule {
         let cap_text = cap.strip_prefix("max").map_or(cap, str::trim);
         let cap_tenths = typed_tenths(cap_text)
             .filter(|t| (1..=MOST_CARRY_OVER_TENTHS).contains(t))
+            .and_then(|t| u16::try_from(t).ok())
             .ok_or_else(|| {
                 in_rule(format!(
                     "the cap \"{cap}\" is not IMPs from 0.1 to {} with at most one decimal",
@@ -182,14 +185,16 @@ impl CarryOverRule {
 
     /// Whether the rule is one [`CarryOverRule::parse`] accepts (a stored one is checked).
     pub fn is_valid(&self) -> bool {
-        self.won.is_valid() && self.lost.is_valid() && (1..=MOST_CARRY_OVER_TENTHS).contains(&self.cap_tenths)
+        self.won.is_valid()
+            && self.lost.is_valid()
+            && (1..=MOST_CARRY_OVER_TENTHS).contains(&u32::from(self.cap_tenths))
     }
 
     /// The carry-over of a `margin`-IMP win, in tenths: the fraction for `higher_won`, to
     /// the nearest tenth (halves up), capped; 0 is none.
     pub fn tenths(&self, margin: u32, higher_won: bool) -> u32 {
         let (exact, _) = self.exact(margin, higher_won);
-        exact.min(self.cap_tenths)
+        exact.min(u32::from(self.cap_tenths))
     }
 
     /// The carry-over before the cap, in tenths (rounded, halves up), and whether that
@@ -211,11 +216,11 @@ pub struct CarryOverOrigin {
     /// The round of the earlier event the teams met in.
     pub round: u32,
     /// The team that won that match.
-    pub winner: usize,
+    pub winner: u8,
     /// Its margin, in IMPs (at least 1).
     pub margin: u32,
     /// The team placed higher in the earlier event's standings.
-    pub higher: usize,
+    pub higher: u8,
     /// The rule applied.
     pub rule: CarryOverRule,
 }
@@ -225,7 +230,7 @@ impl CarryOverOrigin {
     pub fn carry_over(&self) -> Option<(usize, u32)> {
         let higher_won = self.winner == self.higher;
         let tenths = self.rule.tenths(self.margin, higher_won);
-        (tenths > 0).then_some((self.winner, tenths))
+        (tenths > 0).then_some((usize::from(self.winner), tenths))
     }
 
     /// Whether the origin fits a knockout of two teams and its rule is a valid one.
@@ -238,7 +243,10 @@ impl CarryOverOrigin {
     /// round 3 of league.tourney; Aces placed higher, so Aces carry over 12 × 1/2 = 6 IMPs."
     pub fn explain(&self, names: &[String], source: &str) -> String {
         let name = |team: usize| names.get(team).map_or("?", String::as_str);
-        let (winner, loser) = (name(self.winner), name(1 - self.winner.min(1)));
+        let (winner, loser) = (
+            name(usize::from(self.winner)),
+            name(usize::from(1 - self.winner.min(1))),
+        );
         let higher_won = self.winner == self.higher;
         let fraction = if higher_won { self.rule.won } else { self.rule.lost };
         let placed = if higher_won {
@@ -252,7 +260,7 @@ impl CarryOverOrigin {
             "{winner} beat {loser} by {} IMPs in round {} of {source}; {placed}",
             self.margin, self.round
         );
-        let cap = self.rule.cap_tenths;
+        let cap = u32::from(self.rule.cap_tenths);
         let tail = match exact {
             0 => format!(
                 ", and the rule ({}) gives {sum}, less than 0.05 IMPs: no carry-over.",
