@@ -344,11 +344,7 @@ impl NewEventView {
         let worked = CarryOverRule::parse(&self.carry_over_rule)
             .and_then(|rule| work_out_from_file(path, names, &rule));
         self.carry_over_said = Some(worked.map(|worked| {
-            let carry = worked.carry_over.map(|(team, tenths)| CarryOver {
-                team,
-                tenths,
-                from: worked.origin,
-            });
+            let carry = worked.knockout_carry_over();
             if let Some(knockout) = &mut self.options.knockout {
                 knockout.carry_over = carry;
             }

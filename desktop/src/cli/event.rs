@@ -1302,12 +1302,7 @@ fn knockout_carry_over(
         eprintln!("--carry-over-from: {why}");
         ExitCode::from(2)
     })?;
-    let carry = worked.carry_over.map(|(team, tenths)| CarryOver {
-        team,
-        tenths,
-        from: worked.origin,
-    });
-    Ok((carry, Some(worked.explanation)))
+    Ok((worked.knockout_carry_over(), Some(worked.explanation)))
 }
 
 /// A carry-over typed as TEAM:IMPS, the team by its name (any case) or number among `teams`.

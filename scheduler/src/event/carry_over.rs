@@ -22,6 +22,7 @@
 //! used as they stand, and the explanation says they may change.
 
 pub use super::carry_over_rule::{CarryOverOrigin, CarryOverRule, Fraction};
+use super::knockout::CarryOver;
 use super::teams::{match_cards, standing_lines};
 use super::{Event, Results, Scoring};
 use std::path::Path;
@@ -36,6 +37,17 @@ pub struct WorkedCarryOver {
     pub origin: Option<CarryOverOrigin>,
     /// How it was worked out, in sentences.
     pub explanation: String,
+}
+
+impl WorkedCarryOver {
+    /// The knockout's carry-over, keeping where it came from.
+    pub fn knockout_carry_over(&self) -> Option<CarryOver> {
+        self.carry_over.map(|(team, tenths)| CarryOver {
+            team,
+            tenths,
+            from: self.origin,
+        })
+    }
 }
 
 /// The index in `entrants` of the team named `name` (any case, spaces round it ignored).

@@ -314,12 +314,9 @@ fn a_carry_over_is_worked_out_from_the_teams_league_match() {
     assert_eq!(capped.carry_over, Some((1, 25)));
 
     // The knockout keeps where its carry-over came from; the score sheet says so, read back.
-    let (team, tenths) = worked.carry_over.unwrap();
-    let carry = CarryOver {
-        team,
-        tenths,
-        from: worked.origin,
-    };
+    let carry = worked.knockout_carry_over().unwrap();
+    assert_eq!((carry.team, carry.tenths), (1, 33));
+    assert_eq!(carry.from, worked.origin);
     let mut spec = NewEvent::new(
         "County KO",
         EventFormat::Teams,
