@@ -127,14 +127,19 @@ impl Knockout {
             ));
         }
         if let Some(carry) = self.carry_over
-            && (carry.team >= teams
-                || !(1..=MOST_CARRY_OVER_TENTHS).contains(&carry.tenths)
-                || carry.from.is_some_and(|from| {
-                    !from.is_valid() || from.carry_over() != Some((carry.team, carry.tenths))
-                }))
+            && (carry.team >= teams || !(1..=MOST_CARRY_OVER_TENTHS).contains(&carry.tenths))
         {
             return Err(
                 "the carry-over names a team that is not in the match, or is out of range".to_owned(),
+            );
+        }
+        if let Some(carry) = self.carry_over
+            && let Some(from) = carry.from
+            && (!from.is_valid() || from.carry_over() != Some((carry.team, carry.tenths)))
+        {
+            return Err(
+                "the carry-over does not follow from the earlier match it says it was worked out from"
+                    .to_owned(),
             );
         }
         Ok(())
@@ -424,6 +429,38 @@ mod tests {
         }
         assert_eq!(tenths_text(35), "3.5");
         assert_eq!(tenths_text(-120), "-12");
+    }
+
+    #[test]
+    fn a_carry_over_keeps_where_it_came_from_and_older_files_still_read() {
+        // An older file's carry-over has no origin: it reads, typed by the director.
+        let older: CarryOver = serde_json::from_str(r#"{"team":1,"tenths":35}"#).unwrap();
+        assert_eq!(older.from, None);
+        assert!(!serde_json::to_string(&older).unwrap().contains("from"));
+        // Worked out: Barons (1) beat Aces by 13 and Aces placed higher, 13 × 1/3 = 4.3.
+        let origin = crate::event::carry_over_rule::CarryOverOrigin {
+            round: 3,
+            winner: 1,
+            margin: 13,
+            higher: 0,
+            rule: crate::event::carry_over_rule::CarryOverRule::default(),
+        };
+        let worked = CarryOver {
+            team: 1,
+            tenths: 43,
+            from: Some(origin),
+        };
+        let read: CarryOver = serde_json::from_str(&serde_json::to_string(&worked).unwrap()).unwrap();
+        assert_eq!(read, worked);
+        assert_eq!(Knockout::new(2, Some(worked)).check(2), Ok(()));
+        // A file whose carry-over does not follow from its origin (edited by hand) is refused.
+        let edited = CarryOver { tenths: 60, ..worked };
+        assert!(
+            Knockout::new(2, Some(edited))
+                .check(2)
+                .unwrap_err()
+                .contains("carry-over")
+        );
     }
 
     #[test]
