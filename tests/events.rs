@@ -2116,6 +2116,160 @@ fn a_knockout_match_from_the_command_line() {
     assert!(String::from_utf8_lossy(&refused.stderr).contains("are level"));
 }
 
+/// Issue 45: a knockout's carry-over worked out from the teams' match in a league file
+/// (`--carry-over-from`, by the default rule or `--carry-over-rule`), said when the event is
+/// made and on its score sheet; the refusals write nothing.
+#[test]
+fn a_knockout_carry_over_from_the_league_on_the_command_line() {
+    let dir = scratch("knockout-carry-over-from");
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    let teams4 = write("league.csv", "Name\nAces\nBarons\nClubs\nDiamonds\n");
+    let league_path = dir.join("league.tourney");
+    let league = league_path.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        league,
+        "--roster",
+        &teams4,
+        "--format",
+        "teams",
+        "--teams-scoring",
+        "imps",
+        "--boards-per-round",
+        "2",
+    ]));
+    // Aces v Barons, wherever the round robin put them: +620 (12 IMPs) to Aces, then -50
+    // (2 IMPs) to Barons; Aces win by 10.
+    let event = EventFile::open(&league_path).unwrap().event().clone();
+    let (round, table, aces_home) = event
+        .schedule
+        .rounds
+        .iter()
+        .find_map(|r| {
+            r.tables
+                .iter()
+                .find_map(|t| match scheduler::event::teams::match_teams(t) {
+                    Some((h, a)) if [h, a] == [0, 1] || [h, a] == [1, 0] => {
+                        Some((r.number, t.number, h == 0))
+                    }
+                    _ => None,
+                })
+        })
+        .unwrap();
+    let first = event.deals_of_round(round).next().unwrap();
+    for (deal, net) in [(first, 620), (first + 1, -50)] {
+        let net = if aces_home { net } else { -net };
+        ok(&tourney(&[
+            "event",
+            "result",
+            league,
+            "--round",
+            &round.to_string(),
+            "--table",
+            &table.to_string(),
+            "--board",
+            &deal.to_string(),
+            "--net",
+            &net.to_string(),
+        ]));
+    }
+    let two = write("two.csv", "Name\nAces\nBarons\n");
+    let ko_path = dir.join("ko.tourney");
+    let ko = ko_path.to_str().unwrap();
+    let new = |roster: &str, extra: &[&str]| {
+        let mut args = vec![
+            "event",
+            "new",
+            ko,
+            "--roster",
+            roster,
+            "--format",
+            "teams",
+            "--knockout",
+            "2",
+        ];
+        args.extend_from_slice(&["--boards-per-round", "2"]);
+        args.extend_from_slice(extra);
+        tourney(&args)
+    };
+    let hearts = write("hearts.csv", "Name\nAces\nHearts\n");
+    let clubs = write("clubs.csv", "Name\nAces\nClubs\n");
+    let missing = dir.join("missing.tourney");
+    for (roster, extra, why) in [
+        (
+            &two,
+            vec!["--carry-over-from", league, "--carry-over", "Aces:3"],
+            "cannot be used with",
+        ),
+        (
+            &two,
+            vec!["--carry-over-from", league, "--carry-over-rule", "1/0,1/3,16"],
+            "zero denominator",
+        ),
+        (&two, vec!["--carry-over-rule", "1/2,1/3,16"], "--carry-over-from"),
+        (
+            &hearts,
+            vec!["--carry-over-from", league],
+            "Hearts is not a team in league.tourney",
+        ),
+        (
+            &clubs,
+            vec!["--carry-over-from", league],
+            "of league.tourney has 0 of 2 boards entered",
+        ),
+        (&two, vec!["--carry-over-from", &teams4], "league.csv"),
+        (
+            &two,
+            vec!["--carry-over-from", missing.to_str().unwrap()],
+            "missing.tourney",
+        ),
+    ] {
+        let out = new(roster, &extra);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains(why), "{extra:?}: {said}");
+        assert!(!ko_path.exists(), "nothing written for {extra:?}");
+    }
+    // The default rule, the Bermuda Bowl's: only this match is in, so Aces (+10) placed
+    // above Barons (-10) and won: 10 × 1/2 = 5 IMPs, a whole number, said so.
+    let made = ok(&new(&two, &["--carry-over-from", league]));
+    assert!(
+        made.contains(&format!(
+            "carry-over: Aces beat Barons by 10 IMPs in round {round} of league.tourney; Aces placed higher, so Aces carry over 10 × 1/2 = 5 IMPs. A whole number of IMPs"
+        )),
+        "{made}"
+    );
+    let standings = ok(&tourney(&["event", "standings", ko]));
+    assert!(
+        standings.contains("Aces starts with a carry-over of 5 IMPs."),
+        "{standings}"
+    );
+    assert!(
+        standings.contains("Carry-over: Aces beat Barons by 10 IMPs"),
+        "{standings}"
+    );
+    // Made once: the file is not replaced.
+    let again = new(&two, &["--carry-over-from", league, "--carry-over-rule", "1/4,2"]);
+    assert_ne!(again.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
+    assert!(ok(&tourney(&["event", "standings", ko])).contains("carry-over of 5 IMPs"));
+    // Another rule, a quarter either way, at most 2 IMPs: 10 × 1/4 = 2.5, capped at 2.
+    std::fs::remove_file(&ko_path).unwrap();
+    let made = ok(&new(
+        &two,
+        &["--carry-over-from", league, "--carry-over-rule", "1/4,2"],
+    ));
+    assert!(
+        made.contains("Aces carry over 10 × 1/4 = 2.5, capped at 2 IMPs."),
+        "{made}"
+    );
+}
+
 #[test]
 fn a_level_knockout_gets_its_tie_break_from_the_command_line() {
     let dir = scratch("knockout-tie");

@@ -97,6 +97,8 @@ pub enum Purpose {
     OpenEvent,
     SaveNewEvent,
     NewEventRoster,
+    /// The earlier event a knockout's carry-over is worked out from (the new-event form).
+    CarryOverFrom,
     ImportRoster,
     ImportMembers,
     ExportPdf,

@@ -12,8 +12,11 @@ use super::roster_preview::RosterPreview;
 use eframe::egui;
 use scheduler::club::ClubFile;
 use scheduler::event::Event;
+use scheduler::event::carry_over::{CarryOverRule, work_out_from_file};
 use scheduler::event::create::{EventFormat, EventOptions, NewEvent, NotGenerated, event_from};
+use scheduler::event::knockout::CarryOver;
 use scheduler::model::Roster;
+use std::path::Path;
 
 pub struct NewEventView {
     title: String,
@@ -38,6 +41,12 @@ pub struct NewEventView {
     /// The form as it was when `problem` was found: once anything changes, the problem is
     /// about a form that is no longer there and goes.
     problem_for: Option<String>,
+    /// A knockout's carry-over rule as typed, for working the carry-over out from an
+    /// earlier event (the conditions of contest's; the Bermuda Bowl's to start with).
+    carry_over_rule: String,
+    /// What working the carry-over out last said: the sentence and the carry-over it set
+    /// (shown while the form still has that carry-over), or why it could not be done.
+    carry_over_said: Option<Result<(String, Option<CarryOver>), String>>,
 }
 
 /// What the new-event form remembers from the last event made: the club and the format.
@@ -93,6 +102,8 @@ impl Default for NewEventView {
             job: None,
             problem: None,
             problem_for: None,
+            carry_over_rule: CarryOverRule::default().to_string(),
+            carry_over_said: None,
         }
     }
 }
@@ -243,6 +254,7 @@ impl NewEventView {
                         None => Vec::new(),
                     };
                     options_rows(ui, &mut self.options, numbered_teams, entrants, &names);
+                    self.carry_over_from_ui(ui, files, &names);
                     if self.options.knockout.is_some() && !was_knockout {
                         // A knockout is two teams: numbered teams start at two.
                         self.players = 2;
@@ -280,6 +292,64 @@ impl NewEventView {
             }
         });
         None
+    }
+
+    /// A knockout's carry-over worked out from an earlier event: the rule (the conditions of
+    /// contest's), a button choosing the event file, and the sentence saying how it was
+    /// worked out (or why it could not be), under them. Nothing for any other event.
+    fn carry_over_from_ui(&mut self, ui: &mut egui::Ui, files: &mut Files, names: &[String]) {
+        if self.options.knockout.is_none() {
+            return;
+        }
+        row(ui, "Carry-over rule", |ui| {
+            ui.add(egui::TextEdit::singleline(&mut self.carry_over_rule).desired_width(120.0))
+                .on_hover_text(
+                    "The conditions of contest's rule, WON,LOST,CAP: the higher-placed team's share of the earlier match's margin when it won, the other team's share when it lost, and the most IMPs (the Bermuda Bowl's: 1/2,1/3,16)",
+                )
+        });
+        // The button is named by its own text (as the roster's Import CSV… is).
+        ui.label("Carry-over from");
+        if ui
+            .button("Work it out from an earlier event…")
+            .on_hover_text("The round robin or Swiss of teams in which the two teams met")
+            .clicked()
+        {
+            files.ask(
+                Purpose::CarryOverFrom,
+                Request::File {
+                    title: "The earlier event the carry-over comes from".to_owned(),
+                    filter: "Tourney event".to_owned(),
+                    extensions: vec!["tourney".to_owned()],
+                },
+            );
+        }
+        ui.end_row();
+        if let Some(Some(path)) = files.answer(Purpose::CarryOverFrom) {
+            self.work_out_carry_over(&path, names);
+        }
+        let carry_now = self.options.knockout.and_then(|k| k.carry_over);
+        let said = match &self.carry_over_said {
+            Some(Ok((said, carry))) if *carry == carry_now => egui::RichText::new(said.as_str()),
+            Some(Err(why)) => egui::RichText::new(why.as_str()).color(ui.visuals().error_fg_color),
+            _ => return,
+        };
+        ui.label("");
+        ui.add(egui::Label::new(said).wrap());
+        ui.end_row();
+    }
+
+    /// Works the knockout's carry-over out from the event file at `path` for its teams
+    /// `names`, by the rule typed; sets it on the form, or keeps why not.
+    fn work_out_carry_over(&mut self, path: &Path, names: &[String]) {
+        let worked = CarryOverRule::parse(&self.carry_over_rule)
+            .and_then(|rule| work_out_from_file(path, names, &rule));
+        self.carry_over_said = Some(worked.map(|worked| {
+            let carry = worked.knockout_carry_over();
+            if let Some(knockout) = &mut self.options.knockout {
+                knockout.carry_over = carry;
+            }
+            (worked.explanation, carry)
+        }));
     }
 
     /// The club's name, and beside it the club's ID with its national body.

@@ -181,13 +181,7 @@ fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize, names
         return;
     }
     if let Some(knockout) = &mut options.knockout {
-        knockout_rows(ui, knockout, names);
-        row(ui, "Boards a stanza", |ui| {
-            ui.add(
-                egui::DragValue::new(&mut options.boards_per_round)
-                    .range(1..=scheduler::event::MAX_PER_ROUND),
-            )
-        });
+        knockout_rows(ui, knockout, &mut options.boards_per_round, names);
         options.teams_scoring = TeamsScoring::Imps;
         return;
     }
@@ -304,12 +298,16 @@ fn scoring_row(ui: &mut egui::Ui, options: &mut EventOptions, choices: &[TeamsSc
     })
 }
 
-/// A knockout's stanzas and carry-over (to the roster's first or second team, by name when
-/// `names` has them).
-fn knockout_rows(ui: &mut egui::Ui, knockout: &mut Knockout, names: &[String]) {
+/// A knockout's stanzas, their boards and the carry-over (to the roster's first or second
+/// team, by name when `names` has them), the carry-over last: the new-event form adds its
+/// rows for working it out from an earlier event under it.
+fn knockout_rows(ui: &mut egui::Ui, knockout: &mut Knockout, boards_per_stanza: &mut u32, names: &[String]) {
     row(ui, "Stanzas", |ui| {
         ui.add(egui::DragValue::new(&mut knockout.stanzas).range(1..=MOST_STANZAS))
             .on_hover_text("The teams exchange seats (home and away) each stanza")
+    });
+    row(ui, "Boards a stanza", |ui| {
+        ui.add(egui::DragValue::new(boards_per_stanza).range(1..=scheduler::event::MAX_PER_ROUND))
     });
     let mut to = knockout.carry_over.map(|c| c.team);
     let mut imps = knockout.carry_over.map_or(0.0, |c| f64::from(c.tenths) / 10.0);
@@ -333,10 +331,14 @@ fn knockout_rows(ui: &mut egui::Ui, knockout: &mut Knockout, names: &[String]) {
                     .fixed_decimals(1),
             )
         });
-        knockout.carry_over = Some(CarryOver {
-            team,
-            tenths: ((imps * 10.0).round() as u32).clamp(1, MOST_CARRY_OVER_TENTHS),
-        });
+        let tenths = ((imps * 10.0).round() as u32).clamp(1, MOST_CARRY_OVER_TENTHS);
+        // A carry-over worked out from an earlier match keeps where it came from until the
+        // director changes it by hand.
+        let from = knockout
+            .carry_over
+            .filter(|c| c.team == team && c.tenths == tenths)
+            .and_then(|c| c.from);
+        knockout.carry_over = Some(CarryOver { team, tenths, from });
     } else {
         knockout.carry_over = None;
     }

@@ -6,6 +6,7 @@ use super::output::write_file;
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use scheduler::deals::{Board, write_pbn};
+use scheduler::event::carry_over::{CarryOverRule, work_out_from_file};
 use scheduler::event::club_pairs::pair_of_label;
 use scheduler::event::create::{EventFormat, MovementPlan, NewEvent, build_event};
 use scheduler::event::entry::Fields;
@@ -365,6 +366,20 @@ pub struct NewArgs {
     /// at most one decimal), e.g. "Aces:3.5".
     #[arg(long, value_name = "TEAM:IMPS", requires = "knockout")]
     carry_over: Option<String>,
+    /// Knockout: work the carry-over out from the two teams' match in an earlier round robin
+    /// or Swiss of teams (its event file), by --carry-over-rule; instead of --carry-over.
+    #[arg(
+        long,
+        value_name = "EVENT FILE",
+        requires = "knockout",
+        conflicts_with = "carry_over"
+    )]
+    carry_over_from: Option<PathBuf>,
+    /// With --carry-over-from: the conditions of contest's rule as WON,LOST,CAP (the
+    /// higher-placed team's share of the margin when it won, the other team's when it lost,
+    /// the most IMPs), or FRACTION,CAP; default 1/2,1/3,16 (the Bermuda Bowl's).
+    #[arg(long, value_name = "WON,LOST,CAP", requires = "carry_over_from")]
+    carry_over_rule: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -1085,9 +1100,10 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
         return Ok(code);
     }
     spec.options.boards = args.boards.filter(|_| format == EventFormat::TeamChess);
-    if let Err(code) = teams_options(args, &mut spec) {
-        return Ok(code);
-    }
+    let carry_over_said = match teams_options(args, &mut spec) {
+        Ok(said) => said,
+        Err(code) => return Ok(code),
+    };
     if args.file.exists() {
         eprintln!(
             "{}: a file of that name exists already; choose another name",
@@ -1115,6 +1131,17 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
     }
     event.settings.club_id = club_id;
     Session::create(&args.file, &event)?;
+    say_created(args, &spec, &event);
+    if let Some(said) = carry_over_said {
+        println!("carry-over: {said}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The line saying the event was made: its file, title, format, entrants and rounds, and how
+/// its results are entered.
+fn say_created(args: &NewArgs, spec: &NewEvent, event: &Event) {
+    let format = args.format;
     let schedule = &event.schedule;
     let rounds = match spec.options.rounds {
         Some(planned)
@@ -1136,7 +1163,6 @@ fn new_event(args: &NewArgs) -> Result<ExitCode> {
             event.settings.scoring.entry_hint()
         }
     );
-    Ok(ExitCode::SUCCESS)
 }
 
 /// The event's title: as given, or its kind ("Swiss pairs", "Pairs bridge").
@@ -1151,7 +1177,9 @@ fn default_title(args: &NewArgs, format: EventFormat) -> String {
 
 /// Teams of four: Swiss or round robin, how a match counts and what a bye scores (7 boards a
 /// match unless --boards-per-round says); the teams options refused for any other format.
-fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
+/// Returns how a knockout's carry-over was worked out from an earlier event, to print.
+fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<Option<String>, ExitCode> {
+    let mut explanation = None;
     let swiss_pairs = args.format == EventFormat::BridgePairs && args.swiss;
     if args.format != EventFormat::Teams && !swiss_pairs {
         if args.swiss
@@ -1165,7 +1193,7 @@ fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
             );
             return Err(ExitCode::from(2));
         }
-        return Ok(());
+        return Ok(None);
     }
     if swiss_pairs {
         if args.three_way || args.knockout.is_some() {
@@ -1205,13 +1233,8 @@ fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
             eprintln!("--knockout: a knockout is won on total IMPs, so --teams-scoring can only be imps");
             return Err(ExitCode::from(2));
         }
-        let carry_over = match args.carry_over.as_deref() {
-            None => None,
-            Some(text) => Some(carry_over_of(text, &spec.roster.names()).map_err(|why| {
-                eprintln!("--carry-over {text:?}: {why}");
-                ExitCode::from(2)
-            })?),
-        };
+        let (carry_over, said) = knockout_carry_over(args, &spec.roster.names())?;
+        explanation = said;
         spec.options.knockout = Some(Knockout::new(
             u32::try_from(stanzas).unwrap_or(u32::MAX),
             carry_over,
@@ -1248,7 +1271,38 @@ fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
             }
         },
     };
-    Ok(())
+    Ok(explanation)
+}
+
+/// A knockout's carry-over: typed (--carry-over) or worked out from an earlier event
+/// (--carry-over-from, by --carry-over-rule), with the sentence saying how; refused with a
+/// sentence naming the option (and the file).
+fn knockout_carry_over(
+    args: &NewArgs,
+    teams: &[String],
+) -> Result<(Option<CarryOver>, Option<String>), ExitCode> {
+    if let Some(text) = args.carry_over.as_deref() {
+        let carry = carry_over_of(text, teams).map_err(|why| {
+            eprintln!("--carry-over {text:?}: {why}");
+            ExitCode::from(2)
+        })?;
+        return Ok((Some(carry), None));
+    }
+    let Some(path) = &args.carry_over_from else {
+        return Ok((None, None));
+    };
+    let rule = match args.carry_over_rule.as_deref() {
+        None => CarryOverRule::default(),
+        Some(text) => CarryOverRule::parse(text).map_err(|why| {
+            eprintln!("--carry-over-rule: {why}");
+            ExitCode::from(2)
+        })?,
+    };
+    let worked = work_out_from_file(path, teams, &rule).map_err(|why| {
+        eprintln!("--carry-over-from: {why}");
+        ExitCode::from(2)
+    })?;
+    Ok((worked.knockout_carry_over(), Some(worked.explanation)))
 }
 
 /// A carry-over typed as TEAM:IMPS, the team by its name (any case) or number among `teams`.
@@ -1275,6 +1329,7 @@ fn carry_over_of(text: &str, teams: &[String]) -> Result<CarryOver, String> {
     Ok(CarryOver {
         team: index,
         tenths: CarryOver::parse_imps(imps)?,
+        from: None,
     })
 }
 

@@ -10,6 +10,8 @@
 //! the director adds that stanza ([`add_tie_break`]: `tourney event tie-break`, the window's
 //! Standings) once every board is in and the teams are level.
 
+use super::carry_over_rule::{CarryOverOrigin, typed_tenths};
+pub use super::carry_over_rule::{MOST_CARRY_OVER_TENTHS, tenths_text};
 use super::standings_table::StandingsTable;
 use super::teams::match_card;
 use super::{Event, Results};
@@ -18,10 +20,6 @@ use serde::{Deserialize, Serialize};
 
 /// The most stanzas a knockout may have (a long final plays six to eight).
 pub const MOST_STANZAS: u32 = 16;
-
-/// The largest carry-over accepted, in tenths of an IMP (99.9 IMPs: real ones are capped
-/// at 16 or so; more is a slip of the keyboard).
-pub const MOST_CARRY_OVER_TENTHS: u32 = 999;
 
 /// A knockout's shape: its stanzas and the carry-over, if any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,25 +50,22 @@ pub struct CarryOver {
     pub team: usize,
     /// The IMPs, in tenths (35 is 3.5 IMPs).
     pub tenths: u32,
+    /// Where it came from, when it was worked out from the teams' earlier match
+    /// ([`super::carry_over`]); `None` when the director typed it (and in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<CarryOverOrigin>,
 }
 
 impl CarryOver {
     /// Reads IMPs as typed ("3.5", "4", "12.3"): at most one decimal, 0.1 to 99.9.
     pub fn parse_imps(text: &str) -> Result<u32, String> {
         let text = text.trim();
-        let (whole, tenth) = text.split_once('.').unwrap_or((text, "0"));
-        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-        if !digits(whole) || tenth.len() != 1 || !digits(tenth) {
+        let Some(tenths) = typed_tenths(text) else {
             return Err(format!(
                 "\"{text}\" is not a carry-over: give IMPs with at most one decimal, e.g. 3.5"
             ));
-        }
-        let tenths = whole
-            .parse::<u32>()
-            .ok()
-            .and_then(|w| w.checked_mul(10))
-            .and_then(|w| w.checked_add(tenth.parse::<u32>().unwrap_or(0)))
-            .filter(|&t| (1..=MOST_CARRY_OVER_TENTHS).contains(&t));
+        };
+        let tenths = Some(tenths).filter(|t| (1..=MOST_CARRY_OVER_TENTHS).contains(t));
         tenths.ok_or_else(|| {
             format!(
                 "a carry-over of {text} IMPs: it is from 0.1 to {} IMPs",
@@ -138,6 +133,15 @@ impl Knockout {
                 "the carry-over names a team that is not in the match, or is out of range".to_owned(),
             );
         }
+        if let Some(carry) = self.carry_over
+            && let Some(from) = carry.from
+            && (!from.is_valid() || from.carry_over() != Some((carry.team, carry.tenths)))
+        {
+            return Err(
+                "the carry-over does not follow from the earlier match it says it was worked out from"
+                    .to_owned(),
+            );
+        }
         Ok(())
     }
 
@@ -145,17 +149,6 @@ impl Knockout {
     /// rounded up, at least two.
     pub fn tie_break_boards(&self, boards_per_stanza: u32) -> u32 {
         (self.stanzas * boards_per_stanza).div_ceil(8).max(2)
-    }
-}
-
-/// IMPs in tenths as printed: "3.5", "12", "-4.5".
-pub fn tenths_text(tenths: i64) -> String {
-    let sign = if tenths < 0 { "-" } else { "" };
-    let (whole, tenth) = (tenths.unsigned_abs() / 10, tenths.unsigned_abs() % 10);
-    if tenth == 0 {
-        format!("{sign}{whole}")
-    } else {
-        format!("{sign}{whole}.{tenth}")
     }
 }
 
@@ -328,12 +321,16 @@ pub fn knockout_table(
             tenths_text(totals[1 - leader])
         )
     };
+    let origin = match knockout.carry_over.and_then(|c| c.from) {
+        Some(from) => format!(" Carry-over: {}", from.explain(names, "their earlier event")),
+        None => String::new(),
+    };
     StandingsTable {
         heading: Some(format!("Knockout: {} v {}", name(0), name(1))),
         columns,
         rows,
         note: Some(format!(
-            "{state} Won on total IMPs, carry-over included; a stanza's IMPs count as its boards are entered."
+            "{state} Won on total IMPs, carry-over included; a stanza's IMPs count as its boards are entered.{origin}"
         )),
     }
 }
@@ -435,6 +432,38 @@ mod tests {
     }
 
     #[test]
+    fn a_carry_over_keeps_where_it_came_from_and_older_files_still_read() {
+        // An older file's carry-over has no origin: it reads, typed by the director.
+        let older: CarryOver = serde_json::from_str(r#"{"team":1,"tenths":35}"#).unwrap();
+        assert_eq!(older.from, None);
+        assert!(!serde_json::to_string(&older).unwrap().contains("from"));
+        // Worked out: Barons (1) beat Aces by 13 and Aces placed higher, 13 × 1/3 = 4.3.
+        let origin = crate::event::carry_over_rule::CarryOverOrigin {
+            round: 3,
+            winner: 1,
+            margin: 13,
+            higher: 0,
+            rule: crate::event::carry_over_rule::CarryOverRule::default(),
+        };
+        let worked = CarryOver {
+            team: 1,
+            tenths: 43,
+            from: Some(origin),
+        };
+        let read: CarryOver = serde_json::from_str(&serde_json::to_string(&worked).unwrap()).unwrap();
+        assert_eq!(read, worked);
+        assert_eq!(Knockout::new(2, Some(worked)).check(2), Ok(()));
+        // A file whose carry-over does not follow from its origin (edited by hand) is refused.
+        let edited = CarryOver { tenths: 60, ..worked };
+        assert!(
+            Knockout::new(2, Some(edited))
+                .check(2)
+                .unwrap_err()
+                .contains("carry-over")
+        );
+    }
+
+    #[test]
     fn the_tie_break_is_an_eighth_of_the_match_at_least_two_boards() {
         let knockout = |stanzas| Knockout::new(stanzas, None);
         // 4 × 8 = 32 boards: 4 more; 3 × 7 = 21: 3 (rounded up); 1 × 8 = 8: 2 (the least).
@@ -475,6 +504,7 @@ mod tests {
                 Some(CarryOver {
                     team: 1,
                     tenths: 5000,
+                    from: None,
                 }),
             )),
         };

@@ -2,6 +2,8 @@
 //! and the results entered between rounds. `store` keeps it in one SQLite file; `standings`
 //! turns results into ranked tables; `create` builds a new event with the generators.
 
+pub mod carry_over;
+pub mod carry_over_rule;
 pub mod club_pairs;
 pub mod create;
 pub mod entry;

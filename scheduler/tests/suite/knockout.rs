@@ -3,11 +3,12 @@
 //! file, and a tie said so with the boards of the tie-break stanza.
 
 use super::common::scratch;
+use scheduler::event::carry_over::{CarryOverRule, work_out_from_file};
 use scheduler::event::create::{EventFormat, NewEvent, build_event};
 use scheduler::event::knockout::{CarryOver, Knockout};
 use scheduler::event::session::{Command, Session};
 use scheduler::event::standings::standings;
-use scheduler::event::teams::{TeamBoard, TeamsScoring};
+use scheduler::event::teams::{TeamBoard, TeamsScoring, match_teams};
 use scheduler::event::{ResultKey, ResultValue, Scoring};
 use scheduler::model::{Player, Roster};
 use scheduler::solver::Control;
@@ -49,7 +50,11 @@ fn sheet(session: &Session) -> (Vec<Vec<String>>, String) {
 
 #[test]
 fn a_knockout_is_won_on_total_imps_with_its_carry_over() {
-    let carry = CarryOver { team: 1, tenths: 35 };
+    let carry = CarryOver {
+        team: 1,
+        tenths: 35,
+        from: None,
+    };
     let mut session = knockout("won.tourney", 2, Some(carry));
     let event = session.event();
     assert!(matches!(
@@ -196,4 +201,177 @@ fn a_knockout_needs_two_teams_and_imps() {
     spec.options.rounds = Some(2);
     let refused = build_event(&spec, &Control::unlimited()).unwrap_err().to_string();
     assert!(refused.contains("not a Swiss"), "{refused}");
+}
+
+/// A round robin of four teams' (the league's) file, two boards a match, scored as IMPs.
+fn league_file(name: &str, double: bool) -> Session {
+    let names = ["Aces", "Barons", "Clubs", "Diamonds"];
+    let roster = Roster {
+        players: (1..).zip(names).map(|(n, name)| Player::new(n, name)).collect(),
+    };
+    let mut spec = NewEvent::new("League", EventFormat::Teams, roster);
+    spec.options.boards_per_round = 2;
+    spec.options.teams_scoring = TeamsScoring::Imps;
+    spec.options.double = double;
+    let (event, _) = build_event(&spec, &Control::unlimited()).unwrap();
+    Session::create(&scratch("knockout", name), &event).unwrap()
+}
+
+/// The round and home team of the match of teams `a` and `b` (entrant indices).
+fn meeting(session: &Session, a: usize, b: usize) -> (u32, usize) {
+    let event = session.event();
+    event
+        .schedule
+        .rounds
+        .iter()
+        .find_map(|round| {
+            round.tables.iter().find_map(|table| match match_teams(table) {
+                Some((home, away)) if (home, away) == (a, b) || (home, away) == (b, a) => {
+                    Some((round.number, home))
+                }
+                _ => None,
+            })
+        })
+        .expect("the teams meet")
+}
+
+/// Enters `first`'s net score on each board of its match with `second`, turned round when
+/// `second` is the home team.
+fn enter_match(session: &mut Session, first: usize, second: usize, nets: &[i32]) -> u32 {
+    let (round, home) = meeting(session, first, second);
+    let table = session
+        .event()
+        .schedule
+        .round(round)
+        .unwrap()
+        .tables
+        .iter()
+        .find(|t| match_teams(t).is_some_and(|(h, _)| h == home))
+        .unwrap()
+        .number;
+    let deals: Vec<u32> = session.event().deals_of_round(round).collect();
+    for (&deal, &net) in deals.iter().zip(nets) {
+        let key = ResultKey { round, table, deal };
+        let net = if home == first { net } else { -net };
+        let value = ResultValue::Teams {
+            board: TeamBoard::Net { net },
+        };
+        session.apply(Command::SetResult(key, value)).unwrap();
+    }
+    round
+}
+
+/// Issue 45: the carry-over worked out from the teams' match in the league, by the Bermuda
+/// Bowl's rule (1/2 of the margin to the higher-placed team when it won, 1/3 to the other
+/// team when it lost, at most 16), through the event file; then kept with the knockout and
+/// said on its score sheet.
+#[test]
+fn a_carry_over_is_worked_out_from_the_teams_league_match() {
+    let mut league = league_file("league.tourney", false);
+    let path = league.path().to_path_buf();
+    // The knockout names its teams in its own order and case: Barons first.
+    let ko_teams = ["barons".to_owned(), "ACES".to_owned()];
+    let rule = CarryOverRule::parse("1/2,1/3,16").unwrap();
+    // Aces v Barons: +620 is 12 IMPs to Aces, -50 is 2 IMPs to Barons: Aces win 12–2, by 10.
+    let round = enter_match(&mut league, 0, 1, &[620, -50]);
+    // Only that match is in: Aces +10 IMPs, Barons -10, so Aces placed higher and won:
+    // 10 × 1/2 = 5 IMPs to Aces (the knockout's second team), a whole number, said so.
+    let worked = work_out_from_file(&path, &ko_teams, &rule).unwrap();
+    assert_eq!(worked.carry_over, Some((1, 50)));
+    assert!(
+        worked.explanation.contains(&format!(
+            "ACES beat barons by 10 IMPs in round {round} of league.tourney; ACES placed higher, so ACES carry over 10 × 1/2 = 5 IMPs."
+        )),
+        "{}",
+        worked.explanation
+    );
+    assert!(
+        worked.explanation.contains("can still end level"),
+        "{}",
+        worked.explanation
+    );
+    assert!(worked.explanation.contains("not final"), "{}", worked.explanation);
+
+    // Barons beat Clubs +1430 twice (16 IMPs a board): Barons -10 + 32 = +22, above Aces'
+    // +10. Barons placed higher but lost to Aces by 10: Aces carry 10 × 1/3 = 3.33…, 3.3.
+    enter_match(&mut league, 1, 2, &[1430, 1430]);
+    let worked = work_out_from_file(&path, &ko_teams, &rule).unwrap();
+    assert_eq!(worked.carry_over, Some((1, 33)));
+    assert!(
+        worked
+            .explanation
+            .contains("barons placed higher, so ACES carry over 10 × 1/3 = 3.3 IMPs (to the nearest tenth)."),
+        "{}",
+        worked.explanation
+    );
+    assert!(
+        !worked.explanation.contains("whole number"),
+        "{}",
+        worked.explanation
+    );
+    // Another rule, a third either way and at most 2.5 IMPs: capped.
+    let capped = work_out_from_file(&path, &ko_teams, &CarryOverRule::parse("1/3,2.5").unwrap()).unwrap();
+    assert_eq!(capped.carry_over, Some((1, 25)));
+
+    // The knockout keeps where its carry-over came from; the score sheet says so, read back.
+    let carry = worked.knockout_carry_over().unwrap();
+    assert_eq!((carry.team, carry.tenths), (1, 33));
+    assert_eq!(carry.from, worked.origin);
+    let mut spec = NewEvent::new(
+        "County KO",
+        EventFormat::Teams,
+        Roster {
+            players: vec![Player::new(1, "Barons"), Player::new(2, "Aces")],
+        },
+    );
+    spec.options.boards_per_round = 2;
+    spec.options.knockout = Some(Knockout::new(2, Some(carry)));
+    let (event, _) = build_event(&spec, &Control::unlimited()).unwrap();
+    let ko_path = scratch("knockout", "from-league.tourney");
+    drop(Session::create(&ko_path, &event).unwrap());
+    let session = Session::open(&ko_path).unwrap();
+    let (rows, note) = sheet(&session);
+    assert_eq!(rows[0][1..3], ["Aces", "3.3"]);
+    assert!(
+        note.contains(&format!(
+            "Carry-over: Aces beat Barons by 10 IMPs in round {round} of their earlier event; Barons placed higher, so Aces carry over 10 × 1/3 = 3.3 IMPs"
+        )),
+        "{note}"
+    );
+
+    // Refused, each with a sentence naming the file: a team not in the league, a match not
+    // complete, a file that is a knockout, teams that met twice.
+    let hearts = ["Aces".to_owned(), "Hearts".to_owned()];
+    let said = work_out_from_file(&path, &hearts, &rule).unwrap_err();
+    assert!(said.contains("Hearts is not a team in league.tourney"), "{said}");
+    let (round, home) = meeting(&league, 0, 2);
+    let table = league
+        .event()
+        .schedule
+        .round(round)
+        .unwrap()
+        .tables
+        .iter()
+        .find(|t| match_teams(t).is_some_and(|(h, _)| h == home))
+        .unwrap()
+        .number;
+    let deal = league.event().deals_of_round(round).next().unwrap();
+    let key = ResultKey { round, table, deal };
+    let value = ResultValue::Teams {
+        board: TeamBoard::Net { net: 100 },
+    };
+    league.apply(Command::SetResult(key, value)).unwrap();
+    let clubs = ["Aces".to_owned(), "clubs".to_owned()];
+    let said = work_out_from_file(&path, &clubs, &rule).unwrap_err();
+    assert!(
+        said.contains(&format!(
+            "round {round} of league.tourney has 1 of 2 boards entered"
+        )),
+        "{said}"
+    );
+    let said = work_out_from_file(&ko_path, &ko_teams, &rule).unwrap_err();
+    assert!(said.contains("from-league.tourney is a knockout match"), "{said}");
+    let twice = league_file("double-league.tourney", true);
+    let said = work_out_from_file(&twice.path(), &ko_teams, &rule).unwrap_err();
+    assert!(said.contains("met 2 times in double-league.tourney"), "{said}");
 }

@@ -145,7 +145,11 @@ fn usebio_of_teams_a_round_robin_is_teams_a_knockout_one_match_and_board_a_match
         s.options.boards_per_round = 2;
         s.options.knockout = Some(scheduler::event::knockout::Knockout {
             stanzas: 2,
-            carry_over: Some(scheduler::event::knockout::CarryOver { team: 1, tenths: 35 }),
+            carry_over: Some(scheduler::event::knockout::CarryOver {
+                team: 1,
+                tenths: 35,
+                from: None,
+            }),
             tie_breaks: 0,
         });
     });

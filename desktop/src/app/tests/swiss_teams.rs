@@ -310,6 +310,102 @@ fn a_knockout_match_from_the_form_to_its_result() {
     harness.get_by_label_contains("wins by 3.5 IMPs (15.5–12)");
 }
 
+/// A league of four numbered teams, two boards a match scored as IMPs, in which Team 1 beat
+/// Team 2 by 10 IMPs (+620 is 12 IMPs to Team 1, -50 is 2 to Team 2); no other match in.
+fn league_where_team_1_beat_team_2(path: &std::path::Path) {
+    use scheduler::event::create::{EventFormat, NewEvent, build_event};
+    use scheduler::event::session::Command;
+    use scheduler::event::teams::{TeamBoard, TeamsScoring};
+    use scheduler::event::{ResultKey, ResultValue};
+    let mut spec = NewEvent::new(
+        "League",
+        EventFormat::Teams,
+        scheduler::model::Roster::numbered_teams(4),
+    );
+    spec.options.boards_per_round = 2;
+    spec.options.teams_scoring = TeamsScoring::Imps;
+    let (event, _) = build_event(&spec, &scheduler::solver::Control::unlimited()).unwrap();
+    let mut league = Session::create(path, &event).unwrap();
+    let (round, table, home) = event
+        .schedule
+        .rounds
+        .iter()
+        .find_map(|r| {
+            r.tables.iter().find_map(|t| match match_teams(t) {
+                Some((h, a)) if h + a == 1 => Some((r.number, t.number, h)),
+                _ => None,
+            })
+        })
+        .unwrap();
+    for (deal, net) in event.deals_of_round(round).zip([620, -50]) {
+        let net = if home == 0 { net } else { -net };
+        let key = ResultKey { round, table, deal };
+        let value = ResultValue::Teams {
+            board: TeamBoard::Net { net },
+        };
+        league.apply(Command::SetResult(key, value)).unwrap();
+    }
+}
+
+/// Issue 45: the knockout's carry-over worked out on the form from the league file chosen
+/// with the dialog: a bad rule said in place, then the Bermuda Bowl's rule fills the
+/// carry-over fields (Team 1 placed higher and won by 10: 10 × 1/2 = 5 IMPs) and says how;
+/// the event keeps where it came from and its score sheet says so.
+#[test]
+fn a_knockout_carry_over_is_worked_out_on_the_form_from_the_league() {
+    let dir = folder("knockout-carry-over-from");
+    let league = dir.join("league.tourney");
+    league_where_team_1_beat_team_2(&league);
+    let event_path = dir.join("ko.tourney");
+    let mut harness = harness(TourneyApp::new(
+        dir.join("data"),
+        Vec::new(),
+        scripted(vec![
+            Some(league.clone()),
+            Some(league.clone()),
+            Some(event_path.clone()),
+        ]),
+    ));
+    open_new_event_form(&mut harness, Some("teams of four"));
+    harness.get_by_label("knockout match (two teams)").click();
+    harness.run();
+    replace_field(&mut harness, "Stanzas", "2");
+    replace_field(&mut harness, "Boards a stanza", "2");
+    replace_field(&mut harness, "Carry-over rule", "1/0,1/3,16");
+    harness.get_by_label("Work it out from an earlier event…").click();
+    harness.run();
+    harness.get_by_label_contains("1/0 has a zero denominator");
+    replace_field(&mut harness, "Carry-over rule", "1/2,1/3,16");
+    harness.get_by_label("Work it out from an earlier event…").click();
+    harness.run();
+    harness.get_by_label_contains("Team 1 beat Team 2 by 10 IMPs");
+    harness.get_by_label_contains("so Team 1 carry over 10 × 1/2 = 5 IMPs.");
+    assert_eq!(
+        harness.get_by_label("Carry-over IMPs").value().as_deref(),
+        Some("5.0")
+    );
+    harness.get_by_label("Generate the schedule").click();
+    harness.step();
+    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    assert_eq!(session(&harness).path(), event_path);
+    let knockout = match session(&harness).event().settings.scoring {
+        scheduler::event::Scoring::Teams { knockout, .. } => knockout.unwrap(),
+        _ => panic!("a teams event"),
+    };
+    let carry = knockout.carry_over.unwrap();
+    assert_eq!((carry.team, carry.tenths), (0, 50));
+    assert_eq!(carry.from.map(|f| f.margin), Some(10));
+    // The standings appear with the first board: Team 1 at home, +620 is 12 IMPs; with the
+    // carry-over of 5, Team 1 leads by 17 after 1 of the 2 × 2 boards.
+    harness.get_by_label("Results").click();
+    harness.run();
+    replace_field(&mut harness, "Match 1 board 1 result", "net 620");
+    harness.get_by_label("Standings").click();
+    harness.run();
+    harness.get_by_label_contains("After 1 of 4 boards, Team 1 leads by 17 IMPs.");
+    harness.get_by_label_contains("Carry-over: Team 1 beat Team 2 by 10 IMPs");
+}
+
 #[test]
 fn a_teams_night_from_the_form_to_its_matches() {
     let dir = folder("teams-night");
