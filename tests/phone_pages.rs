@@ -588,7 +588,7 @@ fn a_teams_round_entered_at_both_tables_of_each_match_scores_as_typed() {
                 .and_then(|number| number.parse().ok())
                 .unwrap_or_else(|| panic!("no N-S score in {shown:?}"));
             let side = usize::from(table % 2 == 0);
-            scores.entry(((table + 1) / 2, board)).or_default()[side] = Some(score);
+            scores.entry((table.div_ceil(2), board)).or_default()[side] = Some(score);
         }
         if *table % 2 == 0 {
             // The second table of a match sees its first table's line and the IMPs.

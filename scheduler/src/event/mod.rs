@@ -9,7 +9,7 @@ pub mod create;
 pub mod entry;
 pub mod knockout;
 pub mod lineup;
-mod room_page;
+pub mod room_page;
 pub mod session;
 pub mod shorten;
 pub mod standings;

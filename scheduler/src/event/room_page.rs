@@ -14,7 +14,7 @@ use super::{Event, ResultValue, Results};
 use crate::model::Absence;
 
 /// The page of `table` in `round` of a teams event (`None` when no match of the round uses it).
-pub(super) fn room_view(
+pub fn room_view(
     event: &Event,
     results: &Results,
     rooms: &RoomResults,
@@ -34,7 +34,7 @@ pub(super) fn room_view(
                 .schedule
                 .table(round, match_no)
                 .and_then(three_teams)
-                .map(|teams| teams.map(|team| name(team)).join(", "))
+                .map(|teams| teams.map(&name).join(", "))
                 .unwrap_or_default();
             notice = Some(if complete {
                 "The director has entered this three-way match.".to_owned()

@@ -13,6 +13,7 @@ use crate::audit::{Audit, audit};
 use crate::deals::Board;
 use crate::event::create::{EventOptions, Generated};
 use crate::event::lineup::LineUpChange;
+use crate::event::room_page::room_view;
 use crate::event::standings::standings;
 use crate::event::standings_table::StandingsTable;
 use crate::event::store::{
@@ -544,13 +545,12 @@ impl Session {
         let Some(on) = self.file.table_round(table)? else {
             return Ok(None);
         };
-        Ok(table_view(
-            self.file.event(),
-            &self.results,
-            &self.rooms,
-            table,
-            round.unwrap_or(on),
-        ))
+        let (event, round) = (self.file.event(), round.unwrap_or(on));
+        Ok(if is_teams(event) {
+            room_view(event, &self.results, &self.rooms, table, round)
+        } else {
+            table_view(event, &self.results, table, round)
+        })
     }
 
     /// The conflicts between tables' results and stored ones, waiting for the director.

@@ -12,12 +12,14 @@
 //! SQLite's failures are told as what they are: read-only, disk full, damaged.
 
 mod analysis;
+mod requests;
 mod rooms;
 mod tables;
 mod undo;
 mod who_played;
 
-pub use tables::{Conflict, TableAccess, TableOutcome};
+pub use requests::TableOutcome;
+pub use tables::{Conflict, TableAccess};
 pub use undo::Reverted;
 
 use super::{Event, ResultKey, ResultValue, Results};

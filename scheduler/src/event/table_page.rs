@@ -6,7 +6,7 @@
 //! table that has not entered it yet.
 
 use super::tables::{result_words, rounds_of_table};
-use super::team_rooms::{RoomResults, is_teams};
+use super::team_rooms::is_teams;
 use super::{Event, ResultKey, ResultValue, Results, Scoring, sides};
 use crate::deals::{Direction, Suit, deal_from_pbn, standard_dealer, standard_vulnerability};
 use crate::model::Seat;
@@ -96,17 +96,11 @@ pub struct HandView {
     pub hands: Vec<(&'static str, [String; 4])>,
 }
 
-/// The page of `table` in `round` (`None` when the table does not play that round); `rooms`
-/// are the tables' own results at a teams event (each match is two tables).
-pub fn table_view(
-    event: &Event,
-    results: &Results,
-    rooms: &RoomResults,
-    table: u32,
-    round: u32,
-) -> Option<TableView> {
+/// The page of `table` in `round` (`None` when the table does not play that round, and at a
+/// teams event of matches, whose tables' pages are `room_page::room_view`'s).
+pub fn table_view(event: &Event, results: &Results, table: u32, round: u32) -> Option<TableView> {
     if is_teams(event) {
-        return super::room_page::room_view(event, results, rooms, table, round);
+        return None;
     }
     let seated = event.schedule.table(round, table)?;
     let (ns, ew) = sides(seated);

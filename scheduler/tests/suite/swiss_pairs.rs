@@ -284,14 +284,8 @@ fn an_odd_field_gives_the_bye_and_a_pair_may_join_or_leave_between_rounds() {
             assert!(session.event().schedule.round(2).unwrap().absent.is_empty());
             // The phone page of a round-1 table says where its pairs go: a seat named N-S or
             // E-W at bridge.
-            let view = scheduler::event::table_page::table_view(
-                session.event(),
-                session.results(),
-                session.rooms(),
-                1,
-                1,
-            )
-            .unwrap();
+            let view =
+                scheduler::event::table_page::table_view(session.event(), session.results(), 1, 1).unwrap();
             assert_eq!(view.next.len(), 2, "{:?}", view.next);
             assert!(
                 view.next
@@ -343,9 +337,7 @@ fn an_odd_field_gives_the_bye_and_a_pair_may_join_or_leave_between_rounds() {
         .find(|t| t.seats.iter().any(|s| s.entrant == bye[0]))
         .unwrap()
         .number;
-    let view =
-        scheduler::event::table_page::table_view(&event, session.results(), session.rooms(), seated, 2)
-            .unwrap();
+    let view = scheduler::event::table_page::table_view(&event, session.results(), seated, 2).unwrap();
     let name = &event.schedule.entrants[bye[0]];
     assert!(
         view.next.contains(&format!("{name}: has the bye in round 3")),
@@ -361,8 +353,7 @@ fn an_odd_field_gives_the_bye_and_a_pair_may_join_or_leave_between_rounds() {
         .find(|t| t.seats.iter().any(|s| s.entrant == 1))
         .unwrap()
         .number;
-    let view = scheduler::event::table_page::table_view(&event, session.results(), session.rooms(), left, 2)
-        .unwrap();
+    let view = scheduler::event::table_page::table_view(&event, session.results(), left, 2).unwrap();
     assert!(
         view.next.contains(&"Player 2: has left".to_owned()),
         "{:?}",
@@ -665,9 +656,7 @@ fn eight_pairs_matchpointed_across_the_field_by_hand() {
 
     // The phone page counts the rounds planned, not only those paired ("round 1 of 3", was
     // "of 1"), and says the next table comes once the director has paired the round.
-    let view =
-        scheduler::event::table_page::table_view(session.event(), session.results(), session.rooms(), 1, 1)
-            .unwrap();
+    let view = scheduler::event::table_page::table_view(session.event(), session.results(), 1, 1).unwrap();
     assert_eq!((view.round, view.last_round), (1, 3));
     assert_eq!(
         view.next,

@@ -3,8 +3,7 @@
 //! scores are written as the match's board in the same transaction, with its history line, as
 //! if typed (`crate::event::team_rooms` says which tables make a match).
 
-use super::tables::TableOutcome;
-use super::tables::{allowed, remember, repeated, write_result};
+use super::requests::{TableOutcome, allowed, remember, repeated, write_result};
 use super::{EventFile, StoreError, database_error, json, now, read_event, write_transaction};
 use crate::event::tables::{TableRefusal, TableReply, TableRequest, result_words};
 use crate::event::team_rooms::{Room, RoomResults, match_board, room_for, swing_words};
