@@ -364,7 +364,7 @@ fn a_teams_matchs_two_tables_enter_their_own_contracts_from_phones() {
     );
     assert_eq!(status, 422, "{why}");
     assert!(
-        why.contains("match 1 of round 1 plays boards 1–2, not board 3"),
+        why.contains("table 1 plays boards 1–2 in round 1, not board 3"),
         "{why}"
     );
     drop(served);

@@ -748,15 +748,7 @@ fn score_text(value: &ResultValue, key: ResultKey, (home, away): (&str, &str)) -
 /// A teams match's board not entered yet, as its two tables have sent it from their phones
 /// ("table 1: 4S by N =, N-S +620; table 2: not yet"); `None` when neither has.
 fn tables_so_far(session: &Session, key: ResultKey) -> Option<String> {
-    use scheduler::event::team_rooms::{TableSeat, seat_at};
-    let room = match seat_at(
-        session.event(),
-        key.round,
-        scheduler::event::teams::match_tables(key.table)[0],
-    )? {
-        TableSeat::Room(room) if room.match_no == key.table => room,
-        _ => return None,
-    };
+    let room = scheduler::event::team_rooms::match_room(session.event(), key.round, key.table, key.deal)?;
     let rooms = session.rooms();
     let said = |table: u32| {
         let at = ResultKey { table, ..key };

@@ -6,14 +6,17 @@
 
 use super::table_page::{BoardView, TableView, TravellerLine, hand};
 use super::tables::{result_words, rounds_of_table};
-use super::team_rooms::{Room, RoomResults, TableSeat, match_board, missing_in_room, seat_at, swing_words};
+use super::team_rooms::{Room, RoomResults, match_board, missing_in_room, rooms_at, swing_words};
 use super::teams::match_teams;
+use super::three_way::deals_text;
 use super::three_way::three_teams;
 use super::who_played::possessive;
 use super::{Event, ResultValue, Results};
 use crate::model::Absence;
 
-/// The page of `table` in `round` of a teams event (`None` when no match of the round uses it).
+/// The page of `table` in `round` of a teams event (`None` when no match of the round uses
+/// it). A three-way match's table plays two half-matches, one a half: its boards in the order
+/// they are played, and a line saying against whom.
 pub fn room_view(
     event: &Event,
     results: &Results,
@@ -21,59 +24,51 @@ pub fn room_view(
     table: u32,
     round: u32,
 ) -> Option<TableView> {
-    let seat = seat_at(event, round, table)?;
+    let matches = rooms_at(event, round, table);
+    let last = matches.last()?;
     let last_round = rounds_of_table(event, table)
         .map_or(round, |(_, last)| last)
         .max(event.rounds_planned());
     let complete = missing_in_room(event, results, rooms, round, table).is_empty();
     let name = |team: usize| event.schedule.entrants.get(team).cloned().unwrap_or_default();
-    let mut notice = None;
-    let (north_south, east_west, boards, next) = match seat {
-        TableSeat::ThreeWay { match_no } => {
-            let teams = event
-                .schedule
-                .table(round, match_no)
-                .and_then(three_teams)
-                .map(|teams| teams.map(&name).join(", "))
-                .unwrap_or_default();
-            notice = Some(if complete {
-                "The director has entered this three-way match.".to_owned()
-            } else {
-                "This round is a three-way match: the pairs move as the round sheet says, and the score cards go to the director, who enters them.".to_owned()
-            });
-            (
-                format!("three-way match {match_no} ({teams})"),
-                "as the round sheet says".to_owned(),
-                Vec::new(),
-                Vec::new(),
-            )
-        }
-        TableSeat::Room(room) => {
-            let boards = room
-                .deals
+    let boards = matches
+        .iter()
+        .flat_map(|room| {
+            room.deals
                 .iter()
-                .map(|&deal| room_board(event, results, rooms, &room, deal))
-                .collect();
-            let next = if complete {
-                next_round(event, &room, round)
-            } else {
-                Vec::new()
-            };
-            (name(room.north_south()), name(room.east_west()), boards, next)
-        }
+                .map(move |&deal| room_board(event, results, rooms, room, deal))
+        })
+        .collect();
+    let halves: Vec<String> = matches
+        .iter()
+        .map(|room| format!("{} (boards {})", name(room.east_west()), deals_text(&room.deals)))
+        .collect();
+    let (east_west, notice) = match &halves[..] {
+        [first, second] => (
+            format!("{first}, then {second}"),
+            Some(format!(
+                "A three-way match: {} N-S here against {first} in the first half, then {second}; the E-W pairs move as the round sheet says.",
+                name(last.north_south())
+            )),
+        ),
+        _ => (name(last.east_west()), None),
     };
     Some(TableView {
         title: event.settings.title.clone(),
         table,
         round,
         last_round,
-        north_south,
+        north_south: name(last.north_south()),
         east_west,
         entry: "bridge",
         tricks_in_round: None,
         boards,
         complete,
-        next,
+        next: if complete {
+            next_round(event, last.north_south(), last.east_west(), round)
+        } else {
+            Vec::new()
+        },
         notice,
     })
 }
@@ -140,8 +135,9 @@ fn room_board(event: &Event, results: &Results, rooms: &RoomResults, room: &Room
     }
 }
 
-/// Where the two pairs at this table play in the round after `round`, a sentence each.
-fn next_round(event: &Event, room: &Room, round: u32) -> Vec<String> {
+/// Where the two pairs at this table at the end of the round (N-S of `north_south`, E-W of
+/// `east_west`) play in the round after `round`, a sentence each.
+fn next_round(event: &Event, north_south: usize, east_west: usize, round: u32) -> Vec<String> {
     let Some(next) = event.schedule.round(round + 1) else {
         if round < event.rounds_planned() {
             return vec![format!(
@@ -152,7 +148,7 @@ fn next_round(event: &Event, room: &Room, round: u32) -> Vec<String> {
         return Vec::new();
     };
     let name = |team: usize| event.schedule.entrants.get(team).map_or("?", String::as_str);
-    [(room.north_south(), true), (room.east_west(), false)]
+    [(north_south, true), (east_west, false)]
         .into_iter()
         .map(|(team, north_south)| {
             let pair = format!(

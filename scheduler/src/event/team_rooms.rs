@@ -5,37 +5,30 @@
 //!
 //! The tables are numbered as the sheets number them ([`teams::match_tables`]): match m at
 //! tables 2m − 1 (the home team's pair N-S, the "first" table) and 2m (the away team's pair
-//! N-S). A three-way match's tables ([`three_way::three_way_tables`]) play half-matches on
-//! boards shared three ways: their score cards go to the director, who enters them.
+//! N-S). A three-way match's three tables ([`three_way::three_way_tables`]) each keep one
+//! team's N-S pair; each half-match is played at its two teams' tables, so a table there plays
+//! two half-matches, one a half ([`three_way::movement_lines`]): each of its boards belongs to
+//! one of them, and is put together with the other table of that half-match.
 
 use super::teams::{TeamBoard, match_tables, match_teams};
 use super::{BridgeResult, Event, ResultKey, ResultValue, Results, Scoring, three_way};
-use crate::model::Round;
+use crate::model::{Round, Table};
 use std::collections::BTreeMap;
 
 /// Each table's own result on each board of its match, by round, table (2m − 1 or 2m) and
 /// board.
 pub type RoomResults = BTreeMap<ResultKey, BridgeResult>;
 
-/// Where a table of a teams event sits in a round.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TableSeat {
-    /// One of a head-on match's two tables.
-    Room(Room),
-    /// One of a three-way match's three tables: scored by the director.
-    ThreeWay {
-        /// The match's number in the round.
-        match_no: u32,
-    },
-}
-
-/// One of the two tables of a head-on teams match in a round.
+/// One of the two tables of a teams match (or of a three-way's half-match) in a round.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Room {
     /// The round.
     pub round: u32,
     /// The match's number in the round (the schedule's table number).
     pub match_no: u32,
+    /// The match's two tables: the home team's pair N-S at the first, the away team's at the
+    /// second.
+    pub tables: [u32; 2],
     /// Whether this is the match's first table (the home team's pair N-S).
     pub first: bool,
     /// The home team, by entrant index.
@@ -49,12 +42,12 @@ pub struct Room {
 impl Room {
     /// This table's number.
     pub fn table(&self) -> u32 {
-        match_tables(self.match_no)[usize::from(!self.first)]
+        self.tables[usize::from(!self.first)]
     }
 
     /// The match's other table.
     pub fn other_table(&self) -> u32 {
-        match_tables(self.match_no)[usize::from(self.first)]
+        self.tables[usize::from(self.first)]
     }
 
     /// The team whose pair sits N-S here.
@@ -95,7 +88,7 @@ impl Room {
 
     /// How the match's board written from both tables says where it came from.
     pub fn source(&self) -> String {
-        let [first, second] = match_tables(self.match_no);
+        let [first, second] = self.tables;
         format!("tables {first} and {second}")
     }
 }
@@ -127,55 +120,100 @@ pub fn tables_of_round(event: &Event, round: &Round) -> Vec<u32> {
         .collect()
 }
 
-/// Where table `table` sits in round `round` of a teams event (`None` when no match of the
-/// round uses it, or the event is not teams).
-pub fn seat_at(event: &Event, round: u32, table: u32) -> Option<TableSeat> {
-    if !is_teams(event) {
-        return None;
-    }
-    let seated = event.schedule.round(round)?;
-    seated.tables.iter().find_map(|t| {
-        if three_way::three_teams(t).is_some() {
-            return three_way::three_way_tables(t.number)
-                .contains(&table)
-                .then_some(TableSeat::ThreeWay { match_no: t.number });
-        }
-        let (home, away) = match_teams(t)?;
-        let [first, second] = match_tables(t.number);
-        (table == first || table == second).then(|| {
-            TableSeat::Room(Room {
-                round,
-                match_no: t.number,
-                first: table == first,
-                home,
-                away,
-                deals: event.deals_of_round(round).collect(),
+/// Every match of `seated` (round `round`) as seen from its first table: a head-on match, or
+/// a three-way match's three half-matches (each at its two teams' tables).
+fn match_rooms(event: &Event, round: u32, seated: &Table) -> Vec<Room> {
+    if let Some(teams) = three_way::three_teams(seated) {
+        let tables = three_way::three_way_tables(seated.number);
+        let table_of = |team: usize| teams.iter().position(|&t| t == team).map(|k| tables[k]);
+        let Ok(deals) = three_way::half_match_deals(event, round) else {
+            return Vec::new();
+        };
+        return three_way::half_matches(teams)
+            .into_iter()
+            .zip(deals)
+            .filter_map(|((home, away), deals)| {
+                Some(Room {
+                    round,
+                    match_no: seated.number,
+                    tables: [table_of(home)?, table_of(away)?],
+                    first: true,
+                    home,
+                    away,
+                    deals,
+                })
             })
+            .collect();
+    }
+    match_teams(seated)
+        .map(|(home, away)| Room {
+            round,
+            match_no: seated.number,
+            tables: match_tables(seated.number),
+            first: true,
+            home,
+            away,
+            deals: event.deals_of_round(round).collect(),
         })
-    })
+        .into_iter()
+        .collect()
 }
 
-/// The match table `key.table` plays in `key.round`, when it plays board `key.deal` of a
-/// head-on match; else why not, in words.
+/// The matches table `table` plays in round `round` of a teams event, as seen from it: one
+/// (a head-on match), two at a three-way match's table (the half-match it plays first, then
+/// the second), none when no match of the round uses it or the event is not teams.
+pub fn rooms_at(event: &Event, round: u32, table: u32) -> Vec<Room> {
+    if !is_teams(event) {
+        return Vec::new();
+    }
+    let Some(seated) = event.schedule.round(round) else {
+        return Vec::new();
+    };
+    let mut rooms: Vec<Room> = seated
+        .tables
+        .iter()
+        .flat_map(|t| match_rooms(event, round, t))
+        .filter(|room| room.tables.contains(&table))
+        .map(|room| Room {
+            first: room.tables[0] == table,
+            ..room
+        })
+        .collect();
+    // At a three-way table the half-match where this table's team is away is played first.
+    rooms.sort_by_key(|room| room.first);
+    rooms
+}
+
+/// The match board `deal` of match `match_no` in `round` belongs to, as seen from its first
+/// table (`None` when the match does not play it).
+pub fn match_room(event: &Event, round: u32, match_no: u32, deal: u32) -> Option<Room> {
+    let seated = event.schedule.table(round, match_no)?;
+    match_rooms(event, round, seated)
+        .into_iter()
+        .find(|room| room.deals.contains(&deal))
+}
+
+/// The match table `key.table` plays board `key.deal` in, in `key.round`; else why not, in
+/// words.
 pub fn room_for(event: &Event, key: ResultKey) -> Result<Room, String> {
-    match seat_at(event, key.round, key.table) {
-        Some(TableSeat::Room(room)) if room.deals.contains(&key.deal) => Ok(room),
-        Some(TableSeat::Room(room)) => Err(format!(
-            "match {} of round {} plays boards {}, not board {}",
-            room.match_no,
-            key.round,
-            three_way::deals_text(&room.deals),
-            key.deal
-        )),
-        Some(TableSeat::ThreeWay { match_no }) => Err(format!(
-            "table {} is in match {match_no} of round {}, a three-way match: its score cards go to the director, who enters them",
-            key.table, key.round
-        )),
-        None => Err(format!(
+    let rooms = rooms_at(event, key.round, key.table);
+    if let Some(room) = rooms.iter().find(|room| room.deals.contains(&key.deal)) {
+        return Ok(room.clone());
+    }
+    if rooms.is_empty() {
+        return Err(format!(
             "no match of round {} is played at table {}",
             key.round, key.table
-        )),
+        ));
     }
+    let deals: Vec<u32> = rooms.iter().flat_map(|room| room.deals.iter().copied()).collect();
+    Err(format!(
+        "table {} plays boards {} in round {}, not board {}",
+        key.table,
+        three_way::deals_text(&deals),
+        key.round,
+        key.deal
+    ))
 }
 
 /// The match's board from both tables' results: the first table's N-S score and the second's
@@ -203,9 +241,8 @@ pub fn swing_words(event: &Event, room: &Room, board: TeamBoard) -> Option<Strin
     })
 }
 
-/// The boards table `table` still needs in round `round` of a teams event: each board of its
-/// match with neither this table's result nor the match's board (entered by the director); a
-/// three-way table's, each of its boards the director has not entered yet.
+/// The boards table `table` still needs in round `round` of a teams event: each board it
+/// plays with neither this table's result nor the match's board (the director's).
 pub fn missing_in_room(
     event: &Event,
     results: &Results,
@@ -213,32 +250,21 @@ pub fn missing_in_room(
     round: u32,
     table: u32,
 ) -> Vec<ResultKey> {
-    match seat_at(event, round, table) {
-        Some(TableSeat::Room(room)) => room
-            .deals
-            .iter()
-            .filter(|&&deal| {
-                !rooms.contains_key(&room.key(deal)) && !results.contains_key(&room.match_key(deal))
-            })
-            .map(|&deal| room.key(deal))
-            .collect(),
-        Some(TableSeat::ThreeWay { match_no }) => {
-            let Some(seated) = event.schedule.table(round, match_no) else {
-                return Vec::new();
-            };
-            super::teams::deals_at_table(event, round, seated)
-                .into_iter()
-                .map(|deal| ResultKey {
-                    round,
-                    table: match_no,
-                    deal,
+    rooms_at(event, round, table)
+        .iter()
+        .flat_map(|room| {
+            room.deals
+                .iter()
+                .filter(|&&deal| {
+                    !rooms.contains_key(&room.key(deal))
+                        && !matches!(
+                            results.get(&room.match_key(deal)),
+                            Some(ResultValue::Teams { .. })
+                        )
                 })
-                .filter(|key| !matches!(results.get(key), Some(ResultValue::Teams { .. })))
-                .map(|key| ResultKey { table, ..key })
-                .collect()
-        }
-        None => Vec::new(),
-    }
+                .map(|&deal| room.key(deal))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -251,6 +277,7 @@ mod tests {
         let room = Room {
             round: 2,
             match_no: 3,
+            tables: [5, 6],
             first: false,
             home: 4,
             away: 1,

@@ -58,7 +58,7 @@ impl TeamsSheets<'_> {
         }
     }
 
-    /// What a head-on match's two tables (`tables`) sent from their phones for `line`'s board
+    /// What a match's two tables (`tables`; a three-way's half-match's) sent from their phones for `line`'s board
     /// in `round`, each kept only when it makes the N-S score the match's board has (a board
     /// the director entered otherwise prints its scores alone).
     fn sent_by_tables(&self, round: u32, tables: [u32; 2], line: &BoardLine) -> [Option<BridgeResult>; 2] {
@@ -531,10 +531,7 @@ fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard
         names: format!("{home} ({}) v {away} ({})", card.home + 1, card.away + 1),
         event: format!("{event} · {boards} · {home} N-S at table {first}, {away} N-S at table {second}"),
         status: None,
-        rounds: board_lines(card, |line| match card.part {
-            None => teams.sent_by_tables(round, first_second, line),
-            Some(_) => [None, None],
-        }),
+        rounds: board_lines(card, |line| teams.sent_by_tables(round, first_second, line)),
         foot,
     }
 }

@@ -186,7 +186,7 @@ fn both_tables_own_contracts_make_the_matchs_board() {
     );
     assert_eq!(
         other_board.to_string(),
-        "match 1 of round 1 plays boards 1–4, not board 5"
+        "table 1 plays boards 1–4 in round 1, not board 5"
     );
     let artificial = Fields {
         artificial: Some("AVE+".into()),
@@ -460,7 +460,7 @@ fn a_tables_page_shows_the_other_table_only_once_it_has_entered_the_board() {
 }
 
 #[test]
-fn a_three_way_matchs_tables_give_their_cards_to_the_director() {
+fn a_three_way_matchs_tables_each_play_two_half_matches_from_their_phones() {
     let path = scratch("teams-phones", "three.tourney");
     let mut spec = scheduler::event::create::NewEvent::new(
         "Swiss teams",
@@ -476,38 +476,124 @@ fn a_three_way_matchs_tables_give_their_cards_to_the_director() {
         .0;
     let mut session = Session::create(&path, &event).unwrap();
     let access = session.table_access().unwrap();
-    // Match 1 head-on at tables 1 and 2; match 2, the three-way, at tables 3, 4 and 5.
+    // Match 1 head-on at tables 1 and 2; match 2, the three-way of Players 3, 4 and 5 (home,
+    // away, third), at tables 3, 4 and 5, each team's N-S pair at its own. Its half-matches:
+    // 3 v 4 on boards 1–3 (at tables 3 and 4), 4 v 5 on 4–6 (tables 4 and 5), and 5 v 3 on
+    // the supplementary boards after the event's 18: 19–21 (tables 5 and 3).
     assert_eq!(
         access.keys.iter().map(|(t, _)| *t).collect::<Vec<_>>(),
         [1, 2, 3, 4, 5]
     );
-    let k4 = key(&access.keys, 4);
+    let (k3, k4, k5) = (key(&access.keys, 3), key(&access.keys, 4), key(&access.keys, 5));
+    // Table 4 (Player 4 N-S): 4S making on board 1, +420. Table 3 (Player 3 N-S): 4S one off,
+    // −50. The half-match's board: table 1 of it is Player 3's, so −50 and +420: 470 net to
+    // the away team, Player 4, 10 IMPs.
+    let (_, then) = saved(
+        session
+            .table_result(&at_table(
+                4,
+                &k4,
+                "three-t4-b1",
+                contract(1, 4, 1, "4S", "N", "10"),
+            ))
+            .unwrap(),
+    );
+    assert_eq!(then, "waiting for table 3's result on this board");
+    let (_, then) = saved(
+        session
+            .table_result(&at_table(
+                3,
+                &k3,
+                "three-t3-b1",
+                contract(1, 3, 1, "4S", "N", "9"),
+            ))
+            .unwrap(),
+    );
+    assert_eq!(then, "both tables are in: Player 4 +10 IMPs (470 net)");
+    assert_eq!(
+        session.results().get(&ResultKey {
+            round: 1,
+            table: 2,
+            deal: 1
+        }),
+        Some(&ResultValue::Teams {
+            board: TeamBoard::Tables {
+                table1_ns: -50,
+                table2_ns: 420
+            }
+        })
+    );
+    // The supplementary boards are tables 5's and 3's, not table 4's.
     let refusal = session
         .table_result(&at_table(
             4,
             &k4,
-            "three-way-1",
-            contract(1, 4, 1, "1NT", "N", "7"),
+            "three-t4-b19",
+            contract(1, 4, 19, "1NT", "N", "7"),
         ))
         .unwrap()
         .unwrap_err();
     assert_eq!(
         refusal.to_string(),
-        "table 4 is in match 2 of round 1, a three-way match: its score cards go to the director, who enters them"
+        "table 4 plays boards 1–6 in round 1, not board 19"
     );
+    saved(
+        session
+            .table_result(&at_table(
+                5,
+                &k5,
+                "three-t5-b19",
+                contract(1, 5, 19, "1NT", "N", "7"),
+            ))
+            .unwrap(),
+    );
+    // Table 4's page: its six boards in the order it plays them, against Player 3 first.
     let view = session.table_view(4, None).unwrap().unwrap();
-    assert!(view.boards.is_empty());
     assert_eq!(
-        view.north_south,
-        "three-way match 2 (Player 3, Player 4, Player 5)"
+        view.boards.iter().map(|b| b.board).collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5, 6]
+    );
+    assert_eq!(view.north_south, "Player 4");
+    assert_eq!(
+        view.east_west,
+        "Player 3 (boards 1–3), then Player 5 (boards 4–6)"
     );
     assert!(
         view.notice
             .as_deref()
-            .is_some_and(|n| n.contains("the score cards go to the director")),
+            .is_some_and(|n| n.starts_with("A three-way match: Player 4 N-S here")),
         "{:?}",
         view.notice
     );
-    assert!(view.next.is_empty());
+    assert_eq!(
+        view.boards[0].note.as_deref(),
+        Some("This board: Player 4 +10 IMPs (470 net).")
+    );
+    // The half-match's card prints both tables' contracts: Player 3's table first.
+    let mut options = scheduler::sheets::event_sheets::sheet_options(session.event());
+    options.kinds = vec![scheduler::sheets::SheetKind::MatchCards];
+    options.rooms = session.rooms().clone();
+    let document =
+        scheduler::sheets::event_sheets::event_document(session.event(), session.results(), &options)
+            .unwrap();
+    let scheduler::sheets::SectionBody::Scorecards { cards, .. } = &document.sections[0].body else {
+        panic!("the match cards are score cards");
+    };
+    let half = cards
+        .iter()
+        .find(|c| c.pair.contains("match 2 (three-way, part 1 of 3)"))
+        .unwrap();
+    let cells: Vec<&str> = half.rounds[0].boards[0].iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(
+        cells,
+        [
+            "1", "–", "4S", "N", "-1", "-50", "4S", "N", "=", "420", "-470", "", "10"
+        ]
+    );
+    let view5 = session.table_view(5, None).unwrap().unwrap();
+    assert_eq!(
+        view5.boards.iter().map(|b| b.board).collect::<Vec<_>>(),
+        [4, 5, 6, 19, 20, 21]
+    );
     assert!(!view.complete);
 }
