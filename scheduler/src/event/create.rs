@@ -7,6 +7,7 @@ use super::shorten::{Shape, play_first_rounds};
 use super::swiss_pairs::SwissPairs;
 use super::teams::{TeamsBye, TeamsScoring, first_swiss_round};
 use super::{Event, EventSettings, ImpMethod, Scoring};
+use crate::model::movement::FourTeams;
 use crate::model::{Format, Player, Roster, Schedule, TeamEvent};
 use crate::movement::{
     Movement, MovementChoice, MovementKind, arrow_switch, default_arrow_switch_rounds, describe_movement,
@@ -202,6 +203,10 @@ pub struct EventOptions {
     /// default), or never at the same table (an evening shorter than the cycle).
     #[serde(default, skip_serializing_if = "is_default_apart")]
     pub couples_apart: KeepApart,
+    /// A club teams night of 4 teams: the relay or head to head (`movement::teams`); `None`
+    /// for the usual (the relay with 4 boards a round or more). Refused for anything else.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub four_teams: Option<FourTeams>,
 }
 
 fn is_default_apart(apart: &KeepApart) -> bool {
@@ -258,6 +263,7 @@ impl EventOptions {
             teams_bye: None,
             knockout: None,
             couples_apart: KeepApart::default(),
+            four_teams: None,
         }
     }
 
@@ -511,6 +517,16 @@ pub fn generate_schedule(
     let roster = night_teams.as_ref().unwrap_or(roster);
     let mut notes = Vec::new();
     let mut roster = entrants_of(roster, options.format, &mut notes)?;
+    if let Some(four) = options.four_teams
+        && !options.teams_night()
+    {
+        return Err(format!(
+            "\"{}\" (the relay or head to head) is a choice for a club teams night of 4 teams, not {}",
+            four.word(),
+            options.label()
+        )
+        .into());
+    }
     let schedule: Schedule = match (options.format, &options.movement) {
         (format, Some(plan)) if plan.kind == MovementKind::TeamsOfFour && format != EventFormat::Teams => {
             return Err(format!(
@@ -662,8 +678,11 @@ fn teams_night_schedule(
             "a teams-of-four night is played to its last round (every team meets every other): leave the rounds out".into(),
         );
     }
-    let teams =
-        crate::movement::teams::teams_movement(roster.players.len(), options.boards_per_round as usize)?;
+    let teams = crate::movement::teams::teams_movement_with(
+        roster.players.len(),
+        options.boards_per_round as usize,
+        options.four_teams,
+    )?;
     let movement = teams.as_pairs_movement();
     let mut players = Vec::with_capacity(2 * roster.players.len());
     for (direction, label) in [(0, "N-S"), (1, "E-W")] {

@@ -217,7 +217,7 @@ fn four_teams_relay(boards_per_round: usize) -> Result<TeamsMovement, String> {
         })
         .collect();
     Ok(TeamsMovement {
-        name: "Relay for 4 teams",
+        name: "Relay",
         teams: 4,
         sets: 3,
         boards_per_round,
@@ -708,7 +708,10 @@ mod tests {
 
     /// (table, board) → how often `table` plays `board` in `round` (1-based), read from the
     /// relay's part-sets stage by stage.
-    fn relay_plays(movement: &TeamsMovement, round: usize) -> std::collections::BTreeMap<(usize, usize), usize> {
+    fn relay_plays(
+        movement: &TeamsMovement,
+        round: usize,
+    ) -> std::collections::BTreeMap<(usize, usize), usize> {
         let mut plays = std::collections::BTreeMap::new();
         for table in 1..=movement.teams {
             for (part, _) in movement.relay_at(round, table) {
@@ -723,7 +726,7 @@ mod tests {
     #[test]
     fn four_teams_relay_one_set_a_round_round_all_four_tables() {
         let movement = teams_movement(4, 8).unwrap();
-        assert_eq!(movement.name, "Relay for 4 teams");
+        assert_eq!(movement.name, "Relay");
         assert_eq!(verify_teams_movement(&movement), Vec::<String>::new());
         assert_eq!((movement.rounds.len(), movement.sets), (3, 3));
         // The seats are head to head's: round 2 is 1 v 3 and 2 v 4, both at both tables.
@@ -755,16 +758,30 @@ mod tests {
         // Table 1 in round 1 starts with boards 1–2 and passes them to table 2; it plays last
         // the part that began at table 2 (boards 3–4), which is then done.
         let order = movement.relay_at(1, 1);
-        assert_eq!((order[0].0.boards_text(), order[0].1), ("1–2".to_owned(), Some(2)));
+        assert_eq!(
+            (order[0].0.boards_text(), order[0].1),
+            ("1–2".to_owned(), Some(2))
+        );
         assert_eq!((order[3].0.boards_text(), order[3].1), ("3–4".to_owned(), None));
         let guide = movement.guide();
-        assert!(guide.contains("start with boards 1–2 → table 2, then boards 7–8 → table 2"), "{guide}");
+        assert!(
+            guide.contains("start with boards 1–2 → table 2, then boards 7–8 → table 2"),
+            "{guide}"
+        );
         assert!(guide.contains("then E-W to table 3, and a new set"), "{guide}");
         // The event's form keeps the part-sets and passes the pairs-movement verifier.
         let pairs = movement.as_pairs_movement();
         assert_eq!(pairs.rounds[2].relay, movement.relays[2]);
-        assert!(verify_movement(&pairs).is_valid(), "{:?}", verify_movement(&pairs).violations);
-        assert!(movement.csv().contains("\n1,1,1,2,1,1,8,1-2>2 7-8>2 5-6>2 3-4>done\n"));
+        assert!(
+            verify_movement(&pairs).is_valid(),
+            "{:?}",
+            verify_movement(&pairs).violations
+        );
+        assert!(
+            movement
+                .csv()
+                .contains("\n1,1,1,2,1,1,8,1-2>2 7-8>2 5-6>2 3-4>done\n")
+        );
     }
 
     #[test]
@@ -796,7 +813,10 @@ mod tests {
         let mut bad = good.clone();
         bad.relays[0][1].tables = vec![1, 3, 4, 2];
         let faults = verify_teams_movement(&bad);
-        assert!(faults.iter().any(|f| f.contains("stage 1: table 1 is given")), "{faults:?}");
+        assert!(
+            faults.iter().any(|f| f.contains("stage 1: table 1 is given")),
+            "{faults:?}"
+        );
         // A board left out of the parts.
         let mut bad = good.clone();
         bad.relays[1][3].last_board = bad.relays[1][3].first_board - 1;

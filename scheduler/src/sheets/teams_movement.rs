@@ -126,7 +126,11 @@ fn relay_rows(movement: &TeamsMovement, round: usize, table: usize, ew: usize) -
                 None => "done".to_owned(),
             };
             vec![
-                if stage == 0 { round.to_string() } else { String::new() },
+                if stage == 0 {
+                    round.to_string()
+                } else {
+                    String::new()
+                },
                 if stage == 0 { ew.to_string() } else { String::new() },
                 format!("{} (part {} of {stages})", part.boards_text(), stage + 1),
                 if last { ew_to.clone() } else { "stay".to_owned() },

@@ -131,15 +131,23 @@ fn check_relay(
     for part in relay {
         let boards = format!("boards {}–{}", part.first_board, part.last_board);
         let set = (part.first_board.max(1) - 1) / k + 1;
-        if part.first_board == 0 || part.last_board < part.first_board || (part.last_board - 1) / k + 1 != set {
-            faults.push(format!("round {round}: the part-set {boards} is not within one set"));
+        if part.first_board == 0 || part.last_board < part.first_board || (part.last_board - 1) / k + 1 != set
+        {
+            faults.push(format!(
+                "round {round}: the part-set {boards} is not within one set"
+            ));
             continue;
         }
         let Some(tables) = sets.get(&set) else {
-            faults.push(format!("round {round}: the part-set {boards} is relayed, but no table plays set {set}"));
+            faults.push(format!(
+                "round {round}: the part-set {boards} is relayed, but no table plays set {set}"
+            ));
             continue;
         };
-        covered.entry(set).or_default().extend(part.first_board..=part.last_board);
+        covered
+            .entry(set)
+            .or_default()
+            .extend(part.first_board..=part.last_board);
         let mut listed: Vec<usize> = part.tables.clone();
         listed.sort_unstable();
         let mut playing: Vec<usize> = tables.iter().map(|t| t.0).collect();
