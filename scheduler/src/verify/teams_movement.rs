@@ -129,7 +129,7 @@ fn check_relay(
     // (stage, table) → the part there.
     let mut at: BTreeMap<(usize, usize), &RelayPart> = BTreeMap::new();
     for part in relay {
-        let boards = format!("boards {}–{}", part.first_board, part.last_board);
+        let boards = boards_words(part);
         let set = (part.first_board.max(1) - 1) / k + 1;
         if part.first_board == 0 || part.last_board < part.first_board || (part.last_board - 1) / k + 1 != set
         {
@@ -161,10 +161,9 @@ fn check_relay(
         for (stage, &table) in part.tables.iter().enumerate() {
             if let Some(other) = at.insert((stage, table), part) {
                 faults.push(format!(
-                    "round {round}, stage {}: table {table} is given the part-sets boards {}–{} and {boards} at once",
+                    "round {round}, stage {}: table {table} is given the part-sets {} and {boards} at once",
                     stage + 1,
-                    other.first_board,
-                    other.last_board
+                    boards_words(other)
                 ));
             }
         }
@@ -181,6 +180,15 @@ fn check_relay(
         }
     }
     covered.into_keys().collect()
+}
+
+/// A part-set's boards in words: "board 3" or "boards 3–4".
+fn boards_words(part: &RelayPart) -> String {
+    if part.first_board == part.last_board {
+        format!("board {}", part.first_board)
+    } else {
+        format!("boards {}–{}", part.first_board, part.last_board)
+    }
 }
 
 /// A set is at one table a round, or at two that say they share it with each other.
