@@ -517,16 +517,7 @@ pub fn generate_schedule(
     let roster = night_teams.as_ref().unwrap_or(roster);
     let mut notes = Vec::new();
     let mut roster = entrants_of(roster, options.format, &mut notes)?;
-    if let Some(four) = options.four_teams
-        && !options.teams_night()
-    {
-        return Err(format!(
-            "\"{}\" (the relay or head to head) is a choice for a club teams night of 4 teams, not {}",
-            four.word(),
-            options.label()
-        )
-        .into());
-    }
+    check_four_teams(options)?;
     let schedule: Schedule = match (options.format, &options.movement) {
         (format, Some(plan)) if plan.kind == MovementKind::TeamsOfFour && format != EventFormat::Teams => {
             return Err(format!(
@@ -662,6 +653,20 @@ fn teams_of_night(roster: &Roster) -> Option<Roster> {
         players.push(entrant);
     }
     Some(Roster { players })
+}
+
+/// The choice of how 4 teams play is for a club teams night only (its count is checked with
+/// the movement): refused with the reason for any other event.
+fn check_four_teams(options: &EventOptions) -> Result<(), NotGenerated> {
+    match options.four_teams {
+        Some(four) if !options.teams_night() => Err(format!(
+            "\"{}\" (the relay or head to head) is a choice for a club teams night of 4 teams, not {}",
+            four.word(),
+            options.label()
+        )
+        .into()),
+        _ => Ok(()),
+    }
 }
 
 /// A club teams-of-four night: the teams movement for the roster's teams (one line each),

@@ -591,21 +591,32 @@ fn comparisons_text(movement: &Movement) -> String {
     }
 }
 
+/// The boards `table` starts round `round` with: its set, or in a relayed round the part-set
+/// it plays first.
+fn first_boards(movement: &Movement, round: &MovementRound, table: &TableRound) -> String {
+    round
+        .relay
+        .iter()
+        .find(|p| p.tables.first() == Some(&table.table))
+        .map_or_else(|| boards_text(movement, table.set), |p| p.boards_text())
+}
+
+/// How a relayed set moves (the 4-team relay), when some round has one.
+fn relay_rule(movement: &Movement) -> Option<String> {
+    movement
+        .rounds
+        .iter()
+        .any(|r| !r.relay.is_empty())
+        .then(|| crate::movement::teams::RELAY_RULE.to_owned())
+}
+
 fn instructions(movement: &Movement, copies: usize) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(first) = movement.rounds.first() {
         let mut start: Vec<String> = first
             .tables
             .iter()
-            .map(|t| {
-                // A relayed round starts each table with its own part-set.
-                let boards = first
-                    .relay
-                    .iter()
-                    .find(|p| p.tables.first() == Some(&t.table))
-                    .map_or_else(|| boards_text(movement, t.set), |p| p.boards_text());
-                format!("{boards} on table {}", t.table)
-            })
+            .map(|t| format!("{} on table {}", first_boards(movement, first, t), t.table))
             .collect();
         start.dedup();
         lines.push(format!("Before round 1 put boards {}.", start.join(", ")));
@@ -662,11 +673,9 @@ fn instructions(movement: &Movement, copies: usize) -> Vec<String> {
             from.max(to)
         ));
     }
-    let relayed = movement.rounds.iter().any(|r| !r.relay.is_empty());
-    if relayed {
-        lines.push(crate::movement::teams::RELAY_RULE.to_owned());
-    }
-    if relay > stands.len() && !half_sets && !relayed {
+    let relayed = relay_rule(movement);
+    lines.extend(relayed.clone());
+    if relay > stands.len() && !half_sets && relayed.is_none() {
         lines.push(format!(
             "{relay} sets rest on relay stands each round; the table cards say where each set goes."
         ));
