@@ -309,6 +309,10 @@ fn a_four_team_relay_night_scores_each_match_from_its_own_two_tables() {
     let movement = event.schedule.movement.as_ref().unwrap();
     assert_eq!(movement.sets, 3);
     assert!(movement.rounds.iter().all(|r| r.relay.len() == 4));
+    // Made again from its stored options and roster, it is the same relay night.
+    let options = event.settings.options.clone().unwrap();
+    let again = generate_schedule(&event.roster, &options, &Control::unlimited()).unwrap();
+    assert_eq!(again.schedule, event.schedule);
     // Round 1: Aces v Barons at tables 1 and 2, Crowns v Dukes at 3 and 4, all on 1–4.
     let (ab1, ab2) = (table_of(&event.schedule, 0, 5), table_of(&event.schedule, 1, 4));
     let (cd1, cd2) = (table_of(&event.schedule, 2, 7), table_of(&event.schedule, 3, 6));
@@ -374,6 +378,11 @@ fn four_teams_head_to_head_is_a_choice_and_the_choice_is_for_four_teams_only() {
     let movement = event.schedule.movement.as_ref().unwrap();
     assert_eq!(movement.sets, 6);
     assert!(movement.rounds.iter().all(|r| r.relay.is_empty()));
+    // The choice is kept with the event: made again, it is still head to head.
+    let options = event.settings.options.clone().unwrap();
+    assert_eq!(options.four_teams, Some(FourTeams::HeadToHead));
+    let again = generate_schedule(&event.roster, &options, &Control::unlimited()).unwrap();
+    assert_eq!(again.schedule.movement.as_ref().unwrap().sets, 6);
     let refused = |spec: NewEvent| build_event(&spec, &Control::unlimited()).unwrap_err().to_string();
     let mut six = night_spec(6, 4);
     six.options.four_teams = Some(FourTeams::Relay);
