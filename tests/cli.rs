@@ -1707,8 +1707,25 @@ fn a_club_teams_movement_is_printed_checked_and_refused_for_an_even_count() {
         ),
         "{guide}"
     );
-    // Four teams: head to head, each match on boards of its own; 26 are refused.
+    // Four teams head to head when asked: each match on boards of its own; 26 are refused.
     let four = ok(&tourney(&[
+        "teams-movement",
+        "--teams",
+        "4",
+        "--boards-per-round",
+        "6",
+        "--four-teams",
+        "head-to-head",
+    ]));
+    assert!(
+        four.contains(
+            "round 2: against team 3's E-W pair, boards 13–18 (shared with table 3); then E-W to table 2, the boards are done"
+        ),
+        "{four}"
+    );
+    // By default the relay: round 2's set (7–12) at every table, in parts of 2, 2, 1 and 1
+    // boards passed up one table; table 1 starts with 7–8 and plays last 9–10, then done.
+    let relay = ok(&tourney(&[
         "teams-movement",
         "--teams",
         "4",
@@ -1716,10 +1733,32 @@ fn a_club_teams_movement_is_printed_checked_and_refused_for_an_even_count() {
         "6",
     ]));
     assert!(
-        four.contains(
-            "round 2: against team 3's E-W pair, boards 13–18 (shared with table 3); then E-W to table 2, the boards are done"
+        relay.starts_with("Relay for 4 teams: 3 rounds of 6 boards (18 boards in play"),
+        "{relay}"
+    );
+    assert!(
+        relay.contains(
+            "round 2: against team 3's E-W pair, boards 7–12, relayed in parts: start with boards 7–8 → table 2, then boards 12 → table 2, then boards 11 → table 2, then boards 9–10 (then done); then E-W to table 2, and a new set"
         ),
-        "{four}"
+        "{relay}"
+    );
+    fails_with(
+        &tourney(&["teams-movement", "--teams", "6", "--four-teams", "relay"]),
+        2,
+        "6 teams: \"relay\" is a choice for 4 teams only",
+    );
+    fails_with(
+        &tourney(&[
+            "teams-movement",
+            "--teams",
+            "4",
+            "--boards-per-round",
+            "3",
+            "--four-teams",
+            "relay",
+        ]),
+        2,
+        "needs at least 4 boards a round",
     );
     fails_with(
         &tourney(&["teams-movement", "--teams", "26"]),
@@ -1742,8 +1781,10 @@ fn a_club_teams_movement_is_printed_checked_and_refused_for_an_even_count() {
     let rows = std::fs::read_to_string(&csv).unwrap();
     assert_eq!(
         rows.lines().next(),
-        Some("round,table,ns_team,ew_team,set,first_board,last_board")
+        Some("round,table,ns_team,ew_team,set,first_board,last_board,relay")
     );
+    // American Whist has no relay: the last column is empty.
+    assert!(rows.lines().skip(1).all(|l| l.ends_with(',')), "{rows}");
     assert_eq!(rows.lines().count(), 1 + 6 * 7, "{rows}");
     assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
     // Six teams: the found movement, table 6 sharing boards each round.

@@ -2402,6 +2402,103 @@ fn a_teams_night_from_the_command_line() {
     );
 }
 
+/// Issue 45: four teams on one set a round, relayed round all four tables (the usual with 4
+/// boards a round); the round's two matches play the same boards and are scored apart. The
+/// choice is refused, with the reason, for 6 teams and for an event that is not a teams night.
+#[test]
+fn a_four_team_relay_night_from_the_command_line() {
+    let dir = scratch("relay-night");
+    let roster = dir.join("teams.csv");
+    std::fs::write(&roster, "Name\nAces\nBarons\nCrowns\nDukes\n").unwrap();
+    let six = dir.join("six.csv");
+    std::fs::write(&six, "Name\nAces\nBarons\nCrowns\nDukes\nEarls\nFalcons\n").unwrap();
+    let file = dir.join("relay.tourney");
+    let (f, r) = (file.to_str().unwrap(), roster.to_str().unwrap());
+    let new = |roster: &str, extra: &[&str]| {
+        let mut args = vec![
+            "event",
+            "new",
+            f,
+            "--roster",
+            roster,
+            "--format",
+            "teams",
+            "--movement",
+            "teams-of-four",
+            "--boards-per-round",
+            "4",
+        ];
+        args.extend_from_slice(extra);
+        tourney(&args)
+    };
+    let out = new(six.to_str().unwrap(), &["--four-teams", "relay"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("6 teams: \"relay\" is a choice for 4 teams only"),
+        "{out:?}"
+    );
+    assert!(!file.exists());
+    let out = tourney(&[
+        "event",
+        "new",
+        f,
+        "--roster",
+        r,
+        "--format",
+        "teams",
+        "--swiss",
+        "--rounds",
+        "3",
+        "--four-teams",
+        "relay",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--four-teams is for a club teams night"));
+    let out = new(r, &["--four-teams", "relay"]);
+    ok(&out);
+    let said = String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("Relay for 4 teams on 4 tables: 3 rounds of 4 boards"),
+        "{said}"
+    );
+    // Round 1: Aces v Barons (tables 1 and 2) and Crowns v Dukes (3 and 4), all on 1–4.
+    // Aces v Barons: 1: +420/−50 → Aces +470, 10 IMPs; 2: −100/+140 → −240, 6 to Barons;
+    // 3: +620/+620 → 0; 4: +50/+110 → −60, 2 to Barons: 10–8, a margin of 2 over 4 boards,
+    // 11.20–8.80 on the WBF 2013 scale (worked by hand in the suite's relay test).
+    for (board, ns, ew, score) in [
+        ("1", "1NS", "2EW", "420"),
+        ("2", "1NS", "2EW", "-100"),
+        ("3", "1NS", "2EW", "620"),
+        ("4", "1NS", "2EW", "50"),
+        ("1", "2NS", "1EW", "-50"),
+        ("2", "2NS", "1EW", "140"),
+        ("3", "2NS", "1EW", "620"),
+        ("4", "2NS", "1EW", "110"),
+        // Crowns v Dukes on the same board 1, one table only: it must not reach Aces v Barons.
+        ("1", "3NS", "4EW", "-1100"),
+    ] {
+        ok(&tourney(&[
+            "event", "result", f, "--deal", board, "--ns", ns, "--ew", ew, "--score", score,
+        ]));
+    }
+    let out = tourney(&["event", "standings", f]);
+    ok(&out);
+    let table = String::from_utf8_lossy(&out.stdout);
+    let line = |name: &str| {
+        table
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(line("Aces v Barons").contains("10–8"), "{table}");
+    assert!(line("Aces v Barons").contains("11.20–8.80"), "{table}");
+    assert!(
+        line("Crowns v Dukes").contains("1 of 8 scores entered"),
+        "{table}"
+    );
+}
+
 /// Issue 46 from the command line: `--couples never-at-table` for a whist drive of 4 rounds
 /// keeps the couples of the roster off each other's tables (read back from the file); for a
 /// chess round robin the option is refused by name and no file is made.

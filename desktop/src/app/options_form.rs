@@ -255,7 +255,12 @@ fn night_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize) {
         ui.add(egui::DragValue::new(&mut options.boards_per_round).range(1..=scheduler::event::MAX_PER_ROUND))
             .on_hover_text("Each match is one set of this many boards, played at two tables")
     });
-    let said = match scheduler::movement::teams::teams_movement(teams, options.boards_per_round as usize) {
+    four_teams_row(ui, options, teams);
+    let said = match scheduler::movement::teams::teams_movement_with(
+        teams,
+        options.boards_per_round as usize,
+        options.four_teams,
+    ) {
         Ok(m) => format!(
             "{} for {teams} teams: {} rounds of {} boards, {} boards in all",
             m.name,
@@ -267,6 +272,35 @@ fn night_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize) {
     };
     row(ui, "Movement", |ui| ui.label(said));
     teams_scoring_row(ui, options);
+}
+
+/// Four teams: the relay (each round's set relayed round all four tables) or head to head,
+/// the usual shown chosen until one is picked; no choice (and none kept) for other counts.
+fn four_teams_row(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize) {
+    use scheduler::movement::teams::{FourTeams, usual_four_teams};
+    if teams != 4 {
+        options.four_teams = None;
+        return;
+    }
+    let mut choice = options
+        .four_teams
+        .unwrap_or_else(|| usual_four_teams(options.boards_per_round as usize));
+    let before = choice;
+    row(ui, "Four teams play", |ui| {
+        ui.horizontal(|ui| {
+            let a = ui
+                .selectable_value(&mut choice, FourTeams::Relay, "relay (one set a round)")
+                .on_hover_text("The published arrangement: each round's boards cut into four parts passed round all four tables, so both matches play them; 3 sets, needs 4 boards a round or more");
+            let b = ui
+                .selectable_value(&mut choice, FourTeams::HeadToHead, "head to head (each match its own boards)")
+                .on_hover_text("Each match on a set of its own, passed between its two tables: 6 sets, twice the boards");
+            a | b
+        })
+        .inner
+    });
+    if choice != before {
+        options.four_teams = Some(choice);
+    }
 }
 
 /// How a team match counts: victory points, IMPs or board-a-match.

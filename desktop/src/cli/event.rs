@@ -302,6 +302,12 @@ pub struct NewArgs {
     /// Pairs bridge: arrow-switch a Mitchell on the usual rounds (one winner).
     #[arg(long)]
     arrow_switch: bool,
+    /// A club teams night of 4 teams (--movement teams-of-four): relay (the published
+    /// arrangement, each round's set relayed round all four tables: 3 sets) or head-to-head
+    /// (each match on a set of its own: 6 sets). Default: relay with 4 boards a round or
+    /// more, head to head with fewer.
+    #[arg(long, value_enum)]
+    four_teams: Option<super::teams_movement::FourTeamsArg>,
     /// Bridge: also rank by IMPs across the field.
     #[arg(long, value_enum)]
     imps: Option<ImpArg>,
@@ -959,6 +965,14 @@ fn roster_of(args: &NewArgs) -> Result<Roster, ExitCode> {
 /// A pairs bridge event's movement, chosen from `--movement`, the pairs and the boards (or
 /// none: a pairs round robin); the movement options refused for any other format.
 fn plan_movement(args: &NewArgs, spec: &mut NewEvent) -> Result<(), ExitCode> {
+    let teams_night = args.format == EventFormat::Teams && args.movement == Some(MovementArg::TeamsOfFour);
+    if args.four_teams.is_some() && !teams_night {
+        eprintln!(
+            "--four-teams is for a club teams night of 4 teams: --format teams --movement teams-of-four"
+        );
+        return Err(ExitCode::from(2));
+    }
+    spec.options.four_teams = args.four_teams.map(super::teams_movement::FourTeamsArg::choice);
     if args.format == EventFormat::BridgePairs && args.swiss {
         if args.movement.is_some_and(|m| m != MovementArg::RoundRobin) {
             eprintln!(

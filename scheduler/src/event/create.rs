@@ -7,6 +7,7 @@ use super::shorten::{Shape, play_first_rounds};
 use super::swiss_pairs::SwissPairs;
 use super::teams::{TeamsBye, TeamsScoring, first_swiss_round};
 use super::{Event, EventSettings, ImpMethod, Scoring};
+use crate::model::movement::FourTeams;
 use crate::model::{Format, Player, Roster, Schedule, TeamEvent};
 use crate::movement::{
     Movement, MovementChoice, MovementKind, arrow_switch, default_arrow_switch_rounds, describe_movement,
@@ -202,6 +203,10 @@ pub struct EventOptions {
     /// default), or never at the same table (an evening shorter than the cycle).
     #[serde(default, skip_serializing_if = "is_default_apart")]
     pub couples_apart: KeepApart,
+    /// A club teams night of 4 teams: the relay or head to head (`movement::teams`); `None`
+    /// for the usual (the relay with 4 boards a round or more). Refused for anything else.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub four_teams: Option<FourTeams>,
 }
 
 fn is_default_apart(apart: &KeepApart) -> bool {
@@ -258,6 +263,7 @@ impl EventOptions {
             teams_bye: None,
             knockout: None,
             couples_apart: KeepApart::default(),
+            four_teams: None,
         }
     }
 
@@ -511,6 +517,7 @@ pub fn generate_schedule(
     let roster = night_teams.as_ref().unwrap_or(roster);
     let mut notes = Vec::new();
     let mut roster = entrants_of(roster, options.format, &mut notes)?;
+    check_four_teams(options)?;
     let schedule: Schedule = match (options.format, &options.movement) {
         (format, Some(plan)) if plan.kind == MovementKind::TeamsOfFour && format != EventFormat::Teams => {
             return Err(format!(
@@ -648,6 +655,20 @@ fn teams_of_night(roster: &Roster) -> Option<Roster> {
     Some(Roster { players })
 }
 
+/// The choice of how 4 teams play is for a club teams night only (its count is checked with
+/// the movement): refused with the reason for any other event.
+fn check_four_teams(options: &EventOptions) -> Result<(), NotGenerated> {
+    match options.four_teams {
+        Some(four) if !options.teams_night() => Err(format!(
+            "\"{}\" (the relay or head to head) is a choice for a club teams night of 4 teams, not {}",
+            four.word(),
+            options.label()
+        )
+        .into()),
+        _ => Ok(()),
+    }
+}
+
 /// A club teams-of-four night: the teams movement for the roster's teams (one line each),
 /// played by their pairs — the schedule's entrants are each team's N-S pair, then each
 /// team's E-W pair, named "Aces N-S" and "Aces E-W" with the team in the roster's team
@@ -662,8 +683,11 @@ fn teams_night_schedule(
             "a teams-of-four night is played to its last round (every team meets every other): leave the rounds out".into(),
         );
     }
-    let teams =
-        crate::movement::teams::teams_movement(roster.players.len(), options.boards_per_round as usize)?;
+    let teams = crate::movement::teams::teams_movement_with(
+        roster.players.len(),
+        options.boards_per_round as usize,
+        options.four_teams,
+    )?;
     let movement = teams.as_pairs_movement();
     let mut players = Vec::with_capacity(2 * roster.players.len());
     for (direction, label) in [(0, "N-S"), (1, "E-W")] {

@@ -103,6 +103,59 @@ pub struct MovementRound {
     /// that every board is played at all three tables (`movement::howell::half_sets`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub same_seats: bool,
+    /// A set relayed round several tables within the round (the 4-team night's relay,
+    /// `movement::teams`): the set cut into part-sets, each passed from table to table so
+    /// that every table plays every board of the set once. Empty for every other round (and
+    /// in every file written before relays were kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relay: Vec<RelayPart>,
+}
+
+/// One part-set of a set relayed round tables within a round: its boards and the tables
+/// that play it, in order: the first starts the round with it, and after each stage of the
+/// round it goes to the next (stage s of the round: `tables[s]` plays it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RelayPart {
+    /// The first board of the part (a board number, 1-based).
+    pub first_board: usize,
+    /// The last board of the part.
+    pub last_board: usize,
+    /// The tables that play the part, stage by stage.
+    pub tables: Vec<usize>,
+}
+
+impl RelayPart {
+    /// The part's boards as the cards say them: "3–4", or "5" for one board.
+    pub fn boards_text(&self) -> String {
+        if self.first_board == self.last_board {
+            self.first_board.to_string()
+        } else {
+            format!("{}–{}", self.first_board, self.last_board)
+        }
+    }
+}
+
+/// How four teams play a teams night: the choice an organiser makes (other counts have one
+/// movement each).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FourTeams {
+    /// The published arrangement (MIT/DL Bridge Club, "Team Movements", 2010): round r's
+    /// four tables all play set r, relayed round them in four part-sets; 3 sets in all,
+    /// each board played four times.
+    Relay,
+    /// Each round's two matches on a set of their own, passed between the match's two
+    /// tables: 6 sets, each board played twice.
+    HeadToHead,
+}
+
+impl FourTeams {
+    /// The word the command line and the files use: "relay" / "head-to-head".
+    pub fn word(self) -> &'static str {
+        match self {
+            FourTeams::Relay => "relay",
+            FourTeams::HeadToHead => "head-to-head",
+        }
+    }
 }
 
 /// A whole movement: what the table cards, travellers and guide cards are printed from.
@@ -289,4 +342,8 @@ pub struct TeamsMovement {
     pub boards_per_round: usize,
     /// The rounds, each with every table in table order.
     pub rounds: Vec<Vec<TeamsTable>>,
+    /// Round by round (the same length as `rounds`, or empty when no round has one): the
+    /// part-sets of a set relayed round the tables playing it, as
+    /// `MovementRound::relay`; an empty list for a round without a relay.
+    pub relays: Vec<Vec<RelayPart>>,
 }

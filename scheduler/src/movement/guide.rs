@@ -179,7 +179,13 @@ pub fn copies_needed(movement: &Movement) -> usize {
                     .map(|o| o.table)
                     .collect();
                 at.sort_unstable();
+                // A set relayed round its tables in part-sets is one copy.
+                let relayed = r
+                    .relay
+                    .iter()
+                    .any(|p| movement.boards_of_set(t.set).contains(&p.first_board));
                 match at.as_slice() {
+                    _ if relayed => 1,
                     [a, b] if movement.sharing.contains(&(*a, *b)) => 1,
                     tables => tables.len(),
                 }

@@ -133,6 +133,7 @@ fn build(
                 resting_sets: resting,
                 arrow_switch: false,
                 same_seats: false,
+                relay: Vec::new(),
             }
         })
         .collect();

@@ -56,6 +56,7 @@ fn build(
             resting_sets: resting(r),
             arrow_switch: false,
             same_seats: false,
+            relay: Vec::new(),
         })
         .collect();
     Movement {

@@ -14,24 +14,70 @@
 //! the project's own construction (`sharing_movement`), the last table sharing its boards
 //! with another table each round. **10, 16 and 22 teams**: the project's own movements of the
 //! same shape, found 28 November 2026 (10 over the field GF(9), `TEN_TEAMS`; 16 and 22 from
-//! starters a search found, `starter_of`); not published cards. **4 teams** play head to
-//! head (`four_teams`): no movement of the shape above exists for them (every schedule has a
-//! round with two head-to-head matches; a search went through them all), so each round's two
-//! matches are played at the two teams' tables at once, each on a set of its own that the two
-//! tables pass between them: six sets in all.
+//! starters a search found, `starter_of`); not published cards. **4 teams**: no movement of
+//! the shape above exists for them (every schedule has a round with two head-to-head
+//! matches; a search went through them all), so each round's two matches are played at the
+//! four tables at once, in one of two ways (`FourTeams`): the published **relay**
+//! (`four_teams_relay`, MIT/DL Bridge Club, "Team Movements", January 2010: the round's one
+//! set cut into four part-sets passed round all four tables; three sets, each board played
+//! four times), the default; or **head to head** (`four_teams`: each match on a set of its
+//! own that its two tables pass between them; six sets).
 //!
 //! `crate::verify::teams_movement` checks a movement without this module's arithmetic.
 
 use super::MAX_BOARDS_PER_ROUND;
-use crate::model::movement::{Movement, MovementKind, MovementRound, TableRound};
+use crate::model::movement::{Movement, MovementKind, MovementRound, RelayPart, TableRound};
 
 /// The most teams the movement is made for (a club's teams night has three to a dozen).
 pub const MOST_TEAMS: usize = 25;
 
-pub use crate::model::movement::{TeamsMovement, TeamsTable};
+/// The part-sets of the 4-team relay: one a table.
+pub const RELAY_PARTS: usize = 4;
 
-/// The teams movement for `teams` teams playing `boards_per_round` boards a round.
+/// How a relayed set moves, for the guide and the table cards.
+pub const RELAY_RULE: &str = "In each round all four tables play the round's set, cut into four parts: play the part you have, pass it up one table (table 4 to table 1) and take the next from the table below, until every part has been played at every table; a table with a part one board shorter than the others waits for them. The set is then done, and the next round has a new set.";
+
+pub use crate::model::movement::{FourTeams, TeamsMovement, TeamsTable};
+
+/// The teams movement for `teams` teams playing `boards_per_round` boards a round; 4 teams
+/// get the usual choice (`usual_four_teams`).
 pub fn teams_movement(teams: usize, boards_per_round: usize) -> Result<TeamsMovement, String> {
+    teams_movement_with(teams, boards_per_round, None)
+}
+
+/// How 4 teams play when the organiser has not said: the relay (the published arrangement,
+/// half the boards of head to head) when a round has at least 4 boards, one part-set a
+/// table; head to head with fewer.
+pub fn usual_four_teams(boards_per_round: usize) -> FourTeams {
+    if boards_per_round >= RELAY_PARTS {
+        FourTeams::Relay
+    } else {
+        FourTeams::HeadToHead
+    }
+}
+
+/// The teams movement for `teams` teams playing `boards_per_round` boards a round, 4 teams
+/// played as `four` says (`None`: the usual, `usual_four_teams`). A choice for another count
+/// is refused with the reason, never dropped.
+pub fn teams_movement_with(
+    teams: usize,
+    boards_per_round: usize,
+    four: Option<FourTeams>,
+) -> Result<TeamsMovement, String> {
+    if let Some(choice) = four
+        && teams != 4
+    {
+        return Err(format!(
+            "{teams} teams: \"{}\" is a choice for 4 teams only (the relay or head to head); {teams} teams have one movement, so leave the choice out",
+            choice.word()
+        ));
+    }
+    if teams == 4
+        && (1..=MAX_BOARDS_PER_ROUND).contains(&boards_per_round)
+        && four.unwrap_or_else(|| usual_four_teams(boards_per_round)) == FourTeams::Relay
+    {
+        return four_teams_relay(boards_per_round);
+    }
     if !(3..=MOST_TEAMS).contains(&teams) {
         return Err(format!(
             "{teams} teams: a club teams movement is made for 3 to {MOST_TEAMS} teams (two teams play a match or a knockout)"
@@ -78,6 +124,7 @@ pub fn teams_movement(teams: usize, boards_per_round: usize) -> Result<TeamsMove
         sets: teams,
         boards_per_round,
         rounds,
+        relays: Vec::new(),
     })
 }
 
@@ -116,7 +163,67 @@ fn four_teams(boards_per_round: usize) -> TeamsMovement {
         sets: 6,
         boards_per_round,
         rounds,
+        relays: Vec::new(),
     }
+}
+
+/// Four teams, the relay (MIT/DL Bridge Club, "Team Movements", January 2010; see
+/// `docs/teams-movements-research.md`): the rounds and seats of head to head (`four_teams`),
+/// but round r's four tables all play set r, so that both matches of the round play the same
+/// boards at both their tables and each board is played four times (three sets in all). The
+/// set is cut into four part-sets, part p starting at table p and passing up one table after
+/// each stage (1 → 2 → 3 → 4 → 1), so every table plays every part once, no part is at two
+/// tables at once, and every table passes to and takes from the same neighbours all evening.
+/// A round of k = 4q + e boards has e parts of q + 1 boards and the rest of q (the tables
+/// with a short part wait a board's time at that stage); fewer than 4 boards are refused.
+fn four_teams_relay(boards_per_round: usize) -> Result<TeamsMovement, String> {
+    if boards_per_round < RELAY_PARTS {
+        return Err(format!(
+            "{boards_per_round} boards a round: the 4-team relay cuts each round's set into 4 parts, one a table, so it needs at least 4 boards a round; play 4 or more, or choose head to head (each match on boards of its own)"
+        ));
+    }
+    let head_to_head = four_teams(boards_per_round);
+    let rounds: Vec<Vec<TeamsTable>> = head_to_head
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(r, round)| {
+            round
+                .iter()
+                .map(|row| TeamsTable {
+                    set: r + 1,
+                    shares_with: None,
+                    ..*row
+                })
+                .collect()
+        })
+        .collect();
+    let (q, e) = (boards_per_round / RELAY_PARTS, boards_per_round % RELAY_PARTS);
+    let relays = (0..rounds.len())
+        .map(|r| {
+            let mut first = r * boards_per_round + 1;
+            (0..RELAY_PARTS)
+                .map(|p| {
+                    let size = q + usize::from(p < e);
+                    let part = RelayPart {
+                        first_board: first,
+                        last_board: first + size - 1,
+                        tables: (0..RELAY_PARTS).map(|s| (p + s) % RELAY_PARTS + 1).collect(),
+                    };
+                    first += size;
+                    part
+                })
+                .collect()
+        })
+        .collect();
+    Ok(TeamsMovement {
+        name: "Relay",
+        teams: 4,
+        sets: 3,
+        boards_per_round,
+        rounds,
+        relays,
+    })
 }
 
 /// An even number of teams n = m + 1 with m odd and not a multiple of 3: the project's own
@@ -193,6 +300,7 @@ fn card_movement(teams: usize, boards_per_round: usize, card: &str) -> TeamsMove
         sets: teams - 1,
         boards_per_round,
         rounds,
+        relays: Vec::new(),
     }
 }
 
@@ -257,6 +365,7 @@ fn starter_movement(teams: usize, boards_per_round: usize, phi: &[usize], c: &[u
         sets: m,
         boards_per_round,
         rounds,
+        relays: Vec::new(),
     }
 }
 
@@ -292,6 +401,7 @@ impl TeamsMovement {
                     resting_sets,
                     arrow_switch: false,
                     same_seats: false,
+                    relay: self.relays.get(i).cloned().unwrap_or_default(),
                 }
             })
             .collect();
@@ -348,6 +458,10 @@ impl TeamsMovement {
             Some((ew_to, boards_to)) => out.push_str(&format!(
                 "Before round 1: each E-W pair goes {ew_to}, and the boards {boards_to} (the card of each table says where).\n"
             )),
+            None if self.has_relay() => out.push_str(&format!(
+                "Before round 1: each E-W pair goes to the table that lists it for round 1, and each table takes the part of set 1 it starts with. {}\n",
+                RELAY_RULE
+            )),
             None => out.push_str(
                 "Before round 1: each E-W pair goes to the table that lists it for round 1; two tables that share a set pass the boards between them.\n",
             ),
@@ -359,7 +473,11 @@ impl TeamsMovement {
                     continue;
                 };
                 let (first, last) = self.boards_of(seat.set);
+                let relay = self.relay_text(i + 1, table);
                 let next = match self.moves_after(i + 1, table) {
+                    Some((ew_to, _)) if !relay.is_empty() => {
+                        format!("; then E-W to table {ew_to}, and a new set")
+                    }
                     Some((ew_to, boards_to)) if boards_to.is_empty() => {
                         format!("; then E-W to table {ew_to}, the boards are done")
                     }
@@ -372,13 +490,56 @@ impl TeamsMovement {
                     .shares_with
                     .map_or(String::new(), |other| format!(" (shared with table {other})"));
                 out.push_str(&format!(
-                    "  round {}: against team {}'s E-W pair, boards {first}–{last}{shared}{next}\n",
+                    "  round {}: against team {}'s E-W pair, boards {first}–{last}{shared}{relay}{next}\n",
                     i + 1,
                     seat.ew
                 ));
             }
         }
         out
+    }
+
+    /// Whether some round's set is relayed round its tables in part-sets (the 4-team relay).
+    pub fn has_relay(&self) -> bool {
+        self.relays.iter().any(|r| !r.is_empty())
+    }
+
+    /// The part-sets `table` plays in round `round` (1-based), stage by stage, each with the
+    /// table it goes to after this one (`None`: this table is the last to play it). Empty for
+    /// a round without a relay.
+    pub fn relay_at(&self, round: usize, table: usize) -> Vec<(&RelayPart, Option<usize>)> {
+        let Some(parts) = self.relays.get(round.wrapping_sub(1)) else {
+            return Vec::new();
+        };
+        let stages = parts.iter().map(|p| p.tables.len()).max().unwrap_or(0);
+        (0..stages)
+            .filter_map(|stage| {
+                let part = parts.iter().find(|p| p.tables.get(stage) == Some(&table))?;
+                Some((part, part.tables.get(stage + 1).copied()))
+            })
+            .collect()
+    }
+
+    /// A part-set and where it goes: "boards 3–4 → table 2", or "boards 3–4, then done".
+    pub fn part_move_text(part: &RelayPart, next: Option<usize>) -> String {
+        match next {
+            Some(to) => format!("boards {} → table {to}", part.boards_text()),
+            None => format!("boards {} (then done)", part.boards_text()),
+        }
+    }
+
+    /// `table`'s relay in round `round` for the guide: ", relayed in parts: boards 1–2 →
+    /// table 2, then boards 7–8 → table 2, …"; empty without a relay.
+    fn relay_text(&self, round: usize, table: usize) -> String {
+        let parts = self.relay_at(round, table);
+        if parts.is_empty() {
+            return String::new();
+        }
+        let moves: Vec<String> = parts
+            .iter()
+            .map(|&(part, next)| Self::part_move_text(part, next))
+            .collect();
+        format!(", relayed in parts: start with {}", moves.join(", then "))
     }
 
     /// How far (in tables, down the line) E-W pairs and boards move from their home tables
@@ -399,19 +560,32 @@ impl TeamsMovement {
         })
     }
 
-    /// The movement as CSV: `round,table,ns_team,ew_team,set,first_board,last_board`.
+    /// The movement as CSV: `round,table,ns_team,ew_team,set,first_board,last_board,relay`,
+    /// the last the part-sets of a relayed round in the order the table plays them, each with
+    /// the table it goes to next ("1-2>2 7-8>2 5-6>2 3-4>done"), empty for other rounds.
     pub fn csv(&self) -> String {
-        let mut out = "round,table,ns_team,ew_team,set,first_board,last_board\n".to_owned();
+        let mut out = "round,table,ns_team,ew_team,set,first_board,last_board,relay\n".to_owned();
         for (i, round) in self.rounds.iter().enumerate() {
             for t in round {
                 let (first, last) = self.boards_of(t.set);
+                // The part-sets in the order played, each with where it goes next:
+                // "1-2>2 7-8>2 5-6>2 3-4>done" (plain hyphens and no commas, for a spreadsheet).
+                let relay: Vec<String> = self
+                    .relay_at(i + 1, t.table)
+                    .iter()
+                    .map(|&(part, next)| {
+                        let boards = part.boards_text().replace('–', "-");
+                        next.map_or(format!("{boards}>done"), |to| format!("{boards}>{to}"))
+                    })
+                    .collect();
                 out.push_str(&format!(
-                    "{},{},{},{},{},{first},{last}\n",
+                    "{},{},{},{},{},{first},{last},{}\n",
                     i + 1,
                     t.table,
                     t.ns,
                     t.ew,
-                    t.set
+                    t.set,
+                    relay.join(" ")
                 ));
             }
         }
@@ -427,8 +601,8 @@ mod tests {
 
     #[test]
     fn the_pairs_form_numbers_each_teams_pairs_as_a_mitchell_does_and_passes_the_verifier() {
-        for teams in [4, 5, 6, 7, 8, 9, 12] {
-            let movement = teams_movement(teams, 2).unwrap().as_pairs_movement();
+        for (teams, k) in [(4, 2), (4, 5), (5, 2), (6, 2), (7, 2), (8, 2), (9, 2), (12, 2)] {
+            let movement = teams_movement(teams, k).unwrap().as_pairs_movement();
             assert_eq!(movement.pairs, 2 * teams);
             assert_eq!(movement.kind, MovementKind::TeamsOfFour);
             // Table t has team t's N-S pair (pair t) every round; E-W pairs are n + 1 … 2n.
@@ -514,7 +688,7 @@ mod tests {
 
     #[test]
     fn four_teams_play_head_to_head_on_six_sets() {
-        let movement = teams_movement(4, 8).unwrap();
+        let movement = teams_movement_with(4, 8, Some(FourTeams::HeadToHead)).unwrap();
         assert_eq!(verify_teams_movement(&movement), Vec::<String>::new());
         assert_eq!((movement.rounds.len(), movement.sets), (3, 6));
         for round in &movement.rounds {
@@ -530,6 +704,132 @@ mod tests {
         // After round 1, team 2's E-W pair goes from table 1 to table 4 (against team 4).
         assert_eq!(movement.moves_after(1, 1).map(|m| m.0), Some(4));
         assert!(verify_movement(&movement.as_pairs_movement()).is_valid());
+    }
+
+    /// (table, board) → how often `table` plays `board` in `round` (1-based), read from the
+    /// relay's part-sets stage by stage.
+    fn relay_plays(
+        movement: &TeamsMovement,
+        round: usize,
+    ) -> std::collections::BTreeMap<(usize, usize), usize> {
+        let mut plays = std::collections::BTreeMap::new();
+        for table in 1..=movement.teams {
+            for (part, _) in movement.relay_at(round, table) {
+                for board in part.first_board..=part.last_board {
+                    *plays.entry((table, board)).or_insert(0) += 1;
+                }
+            }
+        }
+        plays
+    }
+
+    #[test]
+    fn four_teams_relay_one_set_a_round_round_all_four_tables() {
+        let movement = teams_movement(4, 8).unwrap();
+        assert_eq!(movement.name, "Relay");
+        assert_eq!(verify_teams_movement(&movement), Vec::<String>::new());
+        assert_eq!((movement.rounds.len(), movement.sets), (3, 3));
+        // The seats are head to head's: round 2 is 1 v 3 and 2 v 4, both at both tables.
+        let ew: Vec<usize> = movement.rounds[1].iter().map(|t| t.ew).collect();
+        assert_eq!(ew, [3, 4, 1, 2]);
+        for (r, round) in movement.rounds.iter().enumerate() {
+            // All four tables on set r + 1, nobody "sharing" two by two.
+            assert!(round.iter().all(|t| t.set == r + 1 && t.shares_with.is_none()));
+            // Four parts of two boards; part p starts at table p and goes up one table.
+            let parts = &movement.relays[r];
+            assert_eq!(parts.len(), 4);
+            assert!(parts.iter().all(|p| p.last_board - p.first_board == 1));
+            assert_eq!(parts[1].tables, [2, 3, 4, 1]);
+            // Every table plays every board of the set once: each board four times.
+            let plays = relay_plays(&movement, r + 1);
+            let (first, last) = movement.boards_of(r + 1);
+            for table in 1..=4 {
+                for board in first..=last {
+                    assert_eq!(plays.get(&(table, board)), Some(&1), "round {}", r + 1);
+                }
+            }
+            assert_eq!(plays.values().sum::<usize>(), 4 * 8);
+            // At each stage the four tables hold four different parts.
+            for stage in 0..4 {
+                let at: std::collections::BTreeSet<usize> = parts.iter().map(|p| p.tables[stage]).collect();
+                assert_eq!(at.len(), 4);
+            }
+        }
+        // Table 1 in round 1 starts with boards 1–2 and passes them to table 2; it plays last
+        // the part that began at table 2 (boards 3–4), which is then done.
+        let order = movement.relay_at(1, 1);
+        assert_eq!(
+            (order[0].0.boards_text(), order[0].1),
+            ("1–2".to_owned(), Some(2))
+        );
+        assert_eq!((order[3].0.boards_text(), order[3].1), ("3–4".to_owned(), None));
+        let guide = movement.guide();
+        assert!(
+            guide.contains("start with boards 1–2 → table 2, then boards 7–8 → table 2"),
+            "{guide}"
+        );
+        assert!(guide.contains("then E-W to table 3, and a new set"), "{guide}");
+        // The event's form keeps the part-sets and passes the pairs-movement verifier.
+        let pairs = movement.as_pairs_movement();
+        assert_eq!(pairs.rounds[2].relay, movement.relays[2]);
+        assert!(
+            verify_movement(&pairs).is_valid(),
+            "{:?}",
+            verify_movement(&pairs).violations
+        );
+        assert!(
+            movement
+                .csv()
+                .contains("\n1,1,1,2,1,1,8,1-2>2 7-8>2 5-6>2 3-4>done\n")
+        );
+    }
+
+    #[test]
+    fn a_relay_round_not_a_multiple_of_four_has_parts_one_board_apart() {
+        let movement = teams_movement_with(4, 6, Some(FourTeams::Relay)).unwrap();
+        assert_eq!(verify_teams_movement(&movement), Vec::<String>::new());
+        let sizes: Vec<usize> = movement.relays[0]
+            .iter()
+            .map(|p| p.last_board + 1 - p.first_board)
+            .collect();
+        assert_eq!(sizes, [2, 2, 1, 1]);
+        let plays = relay_plays(&movement, 3);
+        assert_eq!(plays.len(), 4 * 6);
+        assert!(plays.keys().all(|&(_, board)| (13..=18).contains(&board)));
+        // Fewer boards than parts: refused with the way out; the usual is then head to head.
+        let refused = teams_movement_with(4, 3, Some(FourTeams::Relay)).unwrap_err();
+        assert!(refused.contains("at least 4 boards a round"), "{refused}");
+        assert!(refused.contains("head to head"), "{refused}");
+        assert_eq!(teams_movement(4, 3).unwrap().name, "Head to head");
+        // The choice is for 4 teams only.
+        let six = teams_movement_with(6, 4, Some(FourTeams::Relay)).unwrap_err();
+        assert!(six.contains("for 4 teams only"), "{six}");
+    }
+
+    #[test]
+    fn the_verifier_catches_a_part_set_at_two_tables_at_once() {
+        let good = teams_movement(4, 4).unwrap();
+        // Round 1, stage 1: the part of boards 2 is sent to table 1, which has boards 1.
+        let mut bad = good.clone();
+        bad.relays[0][1].tables = vec![1, 3, 4, 2];
+        let faults = verify_teams_movement(&bad);
+        assert!(
+            faults.iter().any(|f| f.contains("stage 1: table 1 is given")),
+            "{faults:?}"
+        );
+        // A board left out of the parts.
+        let mut bad = good.clone();
+        bad.relays[1][3].last_board = bad.relays[1][3].first_board - 1;
+        assert!(!verify_teams_movement(&bad).is_empty());
+        // The part-sets thrown away: four tables on one set without a relay.
+        let mut bad = good.clone();
+        bad.relays.clear();
+        let faults = verify_teams_movement(&bad);
+        assert!(faults.iter().any(|f| f.contains("is at 4 tables")), "{faults:?}");
+        // Through the event's pairs form too.
+        let mut pairs = good.as_pairs_movement();
+        pairs.rounds[2].relay[0].tables = vec![1, 1, 3, 4];
+        assert!(!verify_movement(&pairs).is_valid());
     }
 
     #[test]

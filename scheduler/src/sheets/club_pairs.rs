@@ -227,7 +227,10 @@ fn guide_row(
     };
     if let Some(tr) = round.tables.iter().find(|t| t.table == table) {
         let mut boards = boards_text(movement, tr.set);
-        if let Some(other) = sharing_partner(movement, number, table) {
+        let relayed = relay_order(round, table);
+        if let Some(order) = &relayed {
+            boards.push_str(&format!(", relayed: {order}"));
+        } else if let Some(other) = sharing_partner(movement, number, table) {
             boards.push_str(&format!(", share with table {other}"));
         }
         let mut row = vec![round_text];
@@ -242,11 +245,13 @@ fn guide_row(
             }
             Some(_) => row.push(pair_name(schedule, movement, tr.ew)),
         }
-        row.extend([
-            boards,
-            boards_go_to(movement, number, tr.set),
-            pairs_go_to(movement, number, tr),
-        ]);
+        let go = match relayed {
+            // Every part has been played at every table: the set is done.
+            Some(_) if number < movement.rounds.len() => "done: a new set next round".into(),
+            Some(_) => "end of play".into(),
+            None => boards_go_to(movement, number, tr.set),
+        };
+        row.extend([boards, go, pairs_go_to(movement, number, tr)]);
         return row;
     }
     // No play at this table this round (a half table, or a pair has left).
@@ -277,6 +282,22 @@ fn guide_row(
     }
     row.extend([boards, go, String::new()]);
     row
+}
+
+/// A relayed round's part-sets at `table` in the order played, each with where it goes next
+/// ("1–2 → T2, 7–8 → T2, 5–6 → T2, 3–4 done"); `None` when the round has no relay there.
+fn relay_order(round: &MovementRound, table: usize) -> Option<String> {
+    let stages = round.relay.iter().map(|p| p.tables.len()).max()?;
+    let parts: Vec<String> = (0..stages)
+        .filter_map(|stage| {
+            let part = round.relay.iter().find(|p| p.tables.get(stage) == Some(&table))?;
+            Some(match part.tables.get(stage + 1) {
+                Some(next) => format!("{} → T{next}", part.boards_text()),
+                None => format!("{} done", part.boards_text()),
+            })
+        })
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(", "))
 }
 
 /// "round 7" / "rounds 6 and 7" / "rounds 5, 6 and 7".
@@ -570,13 +591,32 @@ fn comparisons_text(movement: &Movement) -> String {
     }
 }
 
+/// The boards `table` starts round `round` with: its set, or in a relayed round the part-set
+/// it plays first.
+fn first_boards(movement: &Movement, round: &MovementRound, table: &TableRound) -> String {
+    round
+        .relay
+        .iter()
+        .find(|p| p.tables.first() == Some(&table.table))
+        .map_or_else(|| boards_text(movement, table.set), |p| p.boards_text())
+}
+
+/// How a relayed set moves (the 4-team relay), when some round has one.
+fn relay_rule(movement: &Movement) -> Option<String> {
+    movement
+        .rounds
+        .iter()
+        .any(|r| !r.relay.is_empty())
+        .then(|| crate::movement::teams::RELAY_RULE.to_owned())
+}
+
 fn instructions(movement: &Movement, copies: usize) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(first) = movement.rounds.first() {
         let mut start: Vec<String> = first
             .tables
             .iter()
-            .map(|t| format!("{} on table {}", boards_text(movement, t.set), t.table))
+            .map(|t| format!("{} on table {}", first_boards(movement, first, t), t.table))
             .collect();
         start.dedup();
         lines.push(format!("Before round 1 put boards {}.", start.join(", ")));
@@ -633,7 +673,9 @@ fn instructions(movement: &Movement, copies: usize) -> Vec<String> {
             from.max(to)
         ));
     }
-    if relay > stands.len() && !half_sets {
+    let relayed = relay_rule(movement);
+    lines.extend(relayed.clone());
+    if relay > stands.len() && !half_sets && relayed.is_none() {
         lines.push(format!(
             "{relay} sets rest on relay stands each round; the table cards say where each set goes."
         ));
@@ -777,4 +819,54 @@ pub fn relayed_summary(schedule: &Schedule, boards_per_round: u32) -> (String, S
         sentences_block("Instructions for the director", lines),
     ];
     ("Boards summary".to_owned(), SectionBody::Blocks { blocks })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 4-team relay night's own table cards and summary: each round's part-sets in the
+    /// order played with their next table, the set done after the round, one copy of each
+    /// board, and each table starting with its own part.
+    #[test]
+    fn a_relay_nights_cards_say_each_part_and_where_it_goes() {
+        let movement = crate::movement::teams::teams_movement(4, 8)
+            .unwrap()
+            .as_pairs_movement();
+        let names: Vec<String> = (1..=8).map(|p| format!("Pair {p}")).collect();
+        let schedule = crate::movement::schedule_of(&movement, &names).unwrap();
+        let (_, SectionBody::Cards { cards }) = guide_cards(&schedule, &movement) else {
+            panic!("cards expected");
+        };
+        // Table 3, round 1: starts with boards 5–6 (the part that begins there), then the
+        // parts from table 2, 1 and 4, each passed up to table 4; the last done.
+        let row = &cards[2].grid.rows[0];
+        assert!(
+            row.iter()
+                .any(|c| c == "1–8, relayed: 5–6 → T4, 3–4 → T4, 1–2 → T4, 7–8 done"),
+            "{row:?}"
+        );
+        assert!(row.iter().any(|c| c == "done: a new set next round"), "{row:?}");
+        let (_, SectionBody::Blocks { blocks }) = movement_summary(&movement) else {
+            panic!("blocks expected");
+        };
+        let said: Vec<String> = blocks
+            .iter()
+            .flat_map(|b| b.grid.rows.iter().flatten().cloned())
+            .collect();
+        assert!(
+            said.iter()
+                .any(|c| c.starts_with("Before round 1 put boards 1–2 on table 1, 3–4 on table 2")),
+            "{said:?}"
+        );
+        assert!(
+            said.iter().any(|c| c.contains("pass it up one table")),
+            "{said:?}"
+        );
+        assert!(!said.iter().any(|c| c.contains("relay stands")), "{said:?}");
+        assert!(
+            said.iter().any(|c| c.starts_with("One copy of each board")),
+            "{said:?}"
+        );
+    }
 }

@@ -7,9 +7,13 @@ use super::{
     SheetOptions,
 };
 use crate::model::movement::TeamsMovement;
+use crate::movement::teams::RELAY_RULE;
 
 /// The start of a movement without one move for every table.
 const START_BY_CARD: &str = "Before round 1, each E-W pair goes to the table whose card shows it in round 1, and each set of boards to the table that plays it first; two tables that share a set pass the boards between them.";
+
+/// The start of the 4-team relay.
+const START_RELAY: &str = "Before round 1, each E-W pair goes to the table whose card shows it in round 1, and each table takes the part of the first set its card starts with.";
 
 /// The table cards of `movement`, headed as `options` say (title, club, date, paper).
 pub fn teams_movement_document(
@@ -33,8 +37,15 @@ pub fn teams_movement_document(
         ),
         "Each match is complete when both its halves are played: N-S of one team against E-W of the other at each team's table, on the same boards.".to_owned(),
     ];
+    let footer = if movement.has_relay() {
+        let mut with_relay = vec![RELAY_RULE.to_owned()];
+        with_relay.extend(footer);
+        with_relay
+    } else {
+        footer
+    };
     let start = Some(movement.first_moves().map_or_else(
-        || START_BY_CARD.to_owned(),
+        || if movement.has_relay() { START_RELAY } else { START_BY_CARD }.to_owned(),
         |(ew, boards)| format!("Before round 1, each E-W pair goes {ew} from its home table, and each table's boards {boards}."),
     ));
     let cards = (1..=movement.teams)
@@ -43,8 +54,13 @@ pub fn teams_movement_document(
                 .rounds
                 .iter()
                 .enumerate()
-                .filter_map(|(i, round)| {
-                    let seat = round.iter().find(|t| t.table == table)?;
+                .flat_map(|(i, round)| {
+                    let Some(seat) = round.iter().find(|t| t.table == table) else {
+                        return Vec::new();
+                    };
+                    if !movement.relay_at(i + 1, table).is_empty() {
+                        return relay_rows(movement, i + 1, table, seat.ew);
+                    }
                     let (first, last) = movement.boards_of(seat.set);
                     let (ew_to, boards_to) = movement.moves_after(i + 1, table).map_or(
                         ("end".to_owned(), "end".to_owned()),
@@ -56,13 +72,13 @@ pub fn teams_movement_document(
                     let shared = seat
                         .shares_with
                         .map_or(String::new(), |other| format!(" (shared with table {other})"));
-                    Some(vec![
+                    vec![vec![
                         (i + 1).to_string(),
                         seat.ew.to_string(),
                         format!("{first}–{last}{shared}"),
                         ew_to,
                         boards_to,
-                    ])
+                    ]]
                 })
                 .collect();
             Card {
@@ -88,6 +104,40 @@ pub fn teams_movement_document(
             body: SectionBody::Cards { cards },
         }],
     })
+}
+
+/// A relayed round's rows on `table`'s card: one a part-set, in the order played — the round
+/// and the E-W pair on the first, where each part goes next ("2", or "done" for the last
+/// table to play it), and on the last where the E-W pair goes and "new set".
+fn relay_rows(movement: &TeamsMovement, round: usize, table: usize, ew: usize) -> Vec<Vec<String>> {
+    let parts = movement.relay_at(round, table);
+    let ew_to = movement
+        .moves_after(round, table)
+        .map_or("end".to_owned(), |(e, _)| e.to_string());
+    let stages = parts.len();
+    parts
+        .iter()
+        .enumerate()
+        .map(|(stage, &(part, next))| {
+            let last = stage + 1 == stages;
+            let boards_to = match next {
+                Some(to) => to.to_string(),
+                None if last && ew_to != "end" => "done; new set".to_owned(),
+                None => "done".to_owned(),
+            };
+            vec![
+                if stage == 0 {
+                    round.to_string()
+                } else {
+                    String::new()
+                },
+                if stage == 0 { ew.to_string() } else { String::new() },
+                format!("{} (part {} of {stages})", part.boards_text(), stage + 1),
+                if last { ew_to.clone() } else { "stay".to_owned() },
+                boards_to,
+            ]
+        })
+        .collect()
 }
 
 /// The table cards as a PDF.
@@ -124,5 +174,26 @@ mod tests {
             "{:?}",
             first.footer
         );
+    }
+
+    #[test]
+    fn a_relay_card_has_a_row_a_part_with_where_it_goes_and_a_new_set_after_the_round() {
+        let movement = teams_movement(4, 8).unwrap();
+        let document = teams_movement_document(&movement, &SheetOptions::new("Club teams")).unwrap();
+        let SectionBody::Cards { cards } = &document.sections[0].body else {
+            panic!("cards expected");
+        };
+        // Table 2, round 1 (against team 1's E-W pair, set 1 = boards 1–8): it starts with
+        // the part that began there (3–4) and plays last the one that began at table 3 (5–6).
+        let rows = &cards[1].grid.rows;
+        assert_eq!(rows.len(), 3 * 4);
+        assert_eq!(rows[0], ["1", "1", "3–4 (part 1 of 4)", "stay", "3"]);
+        assert_eq!(rows[1], ["", "", "1–2 (part 2 of 4)", "stay", "3"]);
+        // After the last part, team 1's E-W pair goes to table 3 (round 2 is 1 v 3: E-W of
+        // team 1 sits at team 3's table); the part is done and round 2 has a new set.
+        assert_eq!(rows[3], ["", "", "5–6 (part 4 of 4)", "3", "done; new set"]);
+        assert_eq!(rows[11][3], "end");
+        assert!(cards[1].footer.iter().any(|l| l.contains("pass it up one table")));
+        assert!(cards[1].footer[0].contains("takes the part of the first set"));
     }
 }

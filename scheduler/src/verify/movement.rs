@@ -207,6 +207,7 @@ fn check_teams_of_four(movement: &Movement) -> MovementReport {
         sets: movement.sets,
         boards_per_round: movement.boards_per_round,
         rounds,
+        relays: movement.rounds.iter().map(|r| r.relay.clone()).collect(),
     };
     for fault in super::teams_movement::verify_teams_movement(&teams) {
         report.add(MovementRule::MeetingCount, None, fault);
@@ -1212,6 +1213,7 @@ mod tests {
                 resting_sets,
                 arrow_switch: false,
                 same_seats: false,
+                relay: Vec::new(),
             })
             .collect();
         Movement {

@@ -4,9 +4,11 @@
 //! round; no team meets itself; a board set is at one table a round; no pair plays a set
 //! twice; and every two teams meet in one complete match — the sets N-S of X played against
 //! E-W of Y are exactly those N-S of Y played against E-W of X (the two halves may be in
-//! different rounds), one set each way.
+//! different rounds), one set each way. A set relayed round several tables in a round (the
+//! 4-team relay) must say so in its part-sets: together they are the set's boards, each once;
+//! each is played at every table on the set once; and no table has two parts at one stage.
 
-use crate::model::movement::TeamsMovement;
+use crate::model::movement::{RelayPart, TeamsMovement};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Every fault of `movement`, in sentences; empty when it is sound.
@@ -17,6 +19,13 @@ pub fn verify_teams_movement(movement: &TeamsMovement) -> Vec<String> {
     let mut halves: BTreeMap<(usize, usize), Vec<(usize, usize)>> = BTreeMap::new();
     let mut ns_sets: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
     let mut ew_sets: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
+    if !movement.relays.is_empty() && movement.relays.len() != movement.rounds.len() {
+        faults.push(format!(
+            "the part-sets are given for {} rounds, but the movement has {}",
+            movement.relays.len(),
+            movement.rounds.len()
+        ));
+    }
     for (i, round) in movement.rounds.iter().enumerate() {
         let number = i + 1;
         let mut tables = BTreeSet::new();
@@ -68,6 +77,9 @@ pub fn verify_teams_movement(movement: &TeamsMovement) -> Vec<String> {
                 .or_default()
                 .push((row.set, number));
         }
+        let relay = movement.relays.get(i).map_or(&[][..], Vec::as_slice);
+        let relayed = check_relay(number, relay, movement.boards_per_round, &sets_seen, &mut faults);
+        sets_seen.retain(|set, _| !relayed.contains(set));
         check_sharing(number, &sets_seen, &mut faults);
         if tables.len() != n {
             faults.push(format!(
@@ -98,6 +110,85 @@ pub fn verify_teams_movement(movement: &TeamsMovement) -> Vec<String> {
         }
     }
     faults
+}
+
+/// The part-sets of round `round`'s relay checked against its rows (`sets` → the tables
+/// playing each set): every part within one set that tables play; each part played at every
+/// one of those tables once, stage by stage; no table with two parts at one stage; and the
+/// parts of a set together its boards, each once. Returns the sets the relay covers.
+fn check_relay(
+    round: usize,
+    relay: &[RelayPart],
+    boards_per_round: usize,
+    sets: &BTreeMap<usize, Vec<(usize, Option<usize>)>>,
+    faults: &mut Vec<String>,
+) -> BTreeSet<usize> {
+    let k = boards_per_round.max(1);
+    // set → its boards as the parts give them.
+    let mut covered: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    // (stage, table) → the part there.
+    let mut at: BTreeMap<(usize, usize), &RelayPart> = BTreeMap::new();
+    for part in relay {
+        let boards = boards_words(part);
+        let set = (part.first_board.max(1) - 1) / k + 1;
+        if part.first_board == 0 || part.last_board < part.first_board || (part.last_board - 1) / k + 1 != set
+        {
+            faults.push(format!(
+                "round {round}: the part-set {boards} is not within one set"
+            ));
+            continue;
+        }
+        let Some(tables) = sets.get(&set) else {
+            faults.push(format!(
+                "round {round}: the part-set {boards} is relayed, but no table plays set {set}"
+            ));
+            continue;
+        };
+        covered
+            .entry(set)
+            .or_default()
+            .extend(part.first_board..=part.last_board);
+        let mut listed: Vec<usize> = part.tables.clone();
+        listed.sort_unstable();
+        let mut playing: Vec<usize> = tables.iter().map(|t| t.0).collect();
+        playing.sort_unstable();
+        if listed != playing {
+            faults.push(format!(
+                "round {round}: the part-set {boards} goes to tables {:?}, but set {set} is played at tables {playing:?}: each must play it once",
+                part.tables
+            ));
+        }
+        for (stage, &table) in part.tables.iter().enumerate() {
+            if let Some(other) = at.insert((stage, table), part) {
+                faults.push(format!(
+                    "round {round}, stage {}: table {table} is given the part-sets {} and {boards} at once",
+                    stage + 1,
+                    boards_words(other)
+                ));
+            }
+        }
+    }
+    for (&set, boards) in &mut covered {
+        boards.sort_unstable();
+        let whole: Vec<usize> = ((set - 1) * k + 1..=set * k).collect();
+        if *boards != whole {
+            faults.push(format!(
+                "round {round}: the part-sets of set {set} have boards {boards:?}, not each of {}–{} once",
+                whole[0],
+                set * k
+            ));
+        }
+    }
+    covered.into_keys().collect()
+}
+
+/// A part-set's boards in words: "board 3" or "boards 3–4".
+fn boards_words(part: &RelayPart) -> String {
+    if part.first_board == part.last_board {
+        format!("board {}", part.first_board)
+    } else {
+        format!("boards {}–{}", part.first_board, part.last_board)
+    }
 }
 
 /// A set is at one table a round, or at two that say they share it with each other.
@@ -141,6 +232,7 @@ mod tests {
             teams: 3,
             sets: 3,
             boards_per_round: 4,
+            relays: Vec::new(),
             rounds: vec![
                 vec![row(1, 3, 2), row(2, 1, 3), row(3, 2, 1)],
                 vec![row(1, 2, 3), row(2, 3, 1), row(3, 1, 2)],

@@ -354,6 +354,7 @@ fn card_movement(pairs: usize, tables: usize, sets: usize, card: &[CardRound]) -
                 resting_sets: (1..=sets).filter(|s| !rows.iter().any(|r| r.3 == *s)).collect(),
                 arrow_switch: false,
                 same_seats: false,
+                relay: Vec::new(),
             })
             .collect(),
     }

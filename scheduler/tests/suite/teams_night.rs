@@ -292,3 +292,116 @@ fn a_four_team_night_plays_every_match_head_to_head() {
         assert_eq!(line[3], "3", "{team} played three matches");
     }
 }
+
+/// Four teams, the relay (the usual with 4 boards a round or more): round r's four tables
+/// all play set r, in four part-sets passed round them, so both matches of a round play the
+/// same boards — each scored on its own two tables, none of the other match's scores in it.
+#[test]
+fn a_four_team_relay_night_scores_each_match_from_its_own_two_tables() {
+    let (event, notes) = build_event(&night_spec(4, 4), &Control::unlimited()).unwrap();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("Relay for 4 teams on 4 tables: 3 rounds of 4 boards")),
+        "{notes:?}"
+    );
+    assert!(verify(&event.schedule).is_valid());
+    let movement = event.schedule.movement.as_ref().unwrap();
+    assert_eq!(movement.sets, 3);
+    assert!(movement.rounds.iter().all(|r| r.relay.len() == 4));
+    // Made again from its stored options and roster, it is the same relay night.
+    let options = event.settings.options.clone().unwrap();
+    let again = generate_schedule(&event.roster, &options, &Control::unlimited()).unwrap();
+    assert_eq!(again.schedule, event.schedule);
+    // Round 1: Aces v Barons at tables 1 and 2, Crowns v Dukes at 3 and 4, all on 1–4.
+    let (ab1, ab2) = (table_of(&event.schedule, 0, 5), table_of(&event.schedule, 1, 4));
+    let (cd1, cd2) = (table_of(&event.schedule, 2, 7), table_of(&event.schedule, 3, 6));
+    assert_eq!([ab1, ab2, cd1, cd2], [(1, 1), (1, 2), (1, 3), (1, 4)]);
+    for at in [ab1, ab2, cd1, cd2] {
+        assert_eq!(event.deals_at(at.0, at.1), 1..=4);
+    }
+    let mut session = Session::create(&scratch("teams-night", "relay.tourney"), &event).unwrap();
+    // Aces v Barons, each board's N-S score at Aces' table, then at Barons' (Aces E-W there):
+    //   1: +420, −50  → Aces net +470: 10 IMPs to Aces
+    //   2: −100, +140 → −240: 6 to Barons
+    //   3: +620, +620 → 0
+    //   4: +50, +110  → −60: 2 to Barons
+    // 10–8, a margin of 2 over 4 boards. WBF 2013, B = 15√4 = 30:
+    // 10 + 10 (1 − τ^(3·2/30)) / (1 − τ³) = 10 + 10 · 0.091757 / 0.763932 = 11.20 (by hand).
+    for (deal, [one, two]) in [
+        (1, ["420", "-50"]),
+        (2, ["-100", "140"]),
+        (3, ["620", "620"]),
+        (4, ["50", "110"]),
+    ] {
+        enter(&mut session, ab1, deal, one);
+        enter(&mut session, ab2, deal, two);
+    }
+    let tables = standings(session.event(), session.results());
+    assert_eq!(&row(&tables[1], "Aces v Barons")[3..5], ["10–8", "11.20–8.80"]);
+    // The other match of the round, on the same boards, has none of those scores.
+    assert_eq!(row(&tables[1], "Crowns v Dukes")[3], "0 of 8 scores entered");
+    // Crowns v Dukes: 1: +420, +420 → 0; 2: −100, +100 → −200: 5 to Dukes; 3: +170, −170
+    // → +340: 8 to Crowns; 4: +50, +50 → 0. 8–5, a margin of 3:
+    // 10 + 10 (1 − τ^0.3) / (1 − τ³) = 10 + 10 · 0.134426 / 0.763932 = 11.76 (by hand).
+    for (deal, [one, two]) in [
+        (1, ["420", "420"]),
+        (2, ["-100", "100"]),
+        (3, ["170", "-170"]),
+        (4, ["50", "50"]),
+    ] {
+        enter(&mut session, cd1, deal, one);
+        enter(&mut session, cd2, deal, two);
+    }
+    // Read back from the file: the part-sets are kept, the matches still apart.
+    let path = session.path();
+    drop(session);
+    let session = Session::open(&path).unwrap();
+    let kept = session.event().schedule.movement.as_ref().unwrap();
+    assert_eq!(kept.rounds[0].relay, movement.rounds[0].relay);
+    let tables = standings(session.event(), session.results());
+    assert_eq!(&row(&tables[1], "Aces v Barons")[3..5], ["10–8", "11.20–8.80"]);
+    assert_eq!(&row(&tables[1], "Crowns v Dukes")[3..5], ["8–5", "11.76–8.24"]);
+    assert_eq!(&row(&tables[0], "1")[1..3], ["Crowns", "11.76"]);
+    assert_eq!(&row(&tables[0], "2")[1..3], ["Aces", "11.20"]);
+    // Round 2's matches (Aces v Crowns, Barons v Dukes) play boards 5–8, nothing entered yet.
+    assert_eq!(row(&tables[1], "Aces v Crowns")[1], "5–8");
+    assert_eq!(row(&tables[1], "Barons v Dukes")[3], "0 of 8 scores entered");
+}
+
+#[test]
+fn four_teams_head_to_head_is_a_choice_and_the_choice_is_for_four_teams_only() {
+    use scheduler::model::movement::FourTeams;
+    let mut spec = night_spec(4, 4);
+    spec.options.four_teams = Some(FourTeams::HeadToHead);
+    let (event, _) = build_event(&spec, &Control::unlimited()).unwrap();
+    let movement = event.schedule.movement.as_ref().unwrap();
+    assert_eq!(movement.sets, 6);
+    assert!(movement.rounds.iter().all(|r| r.relay.is_empty()));
+    // The choice is kept with the event: made again, it is still head to head.
+    let options = event.settings.options.clone().unwrap();
+    assert_eq!(options.four_teams, Some(FourTeams::HeadToHead));
+    let again = generate_schedule(&event.roster, &options, &Control::unlimited()).unwrap();
+    assert_eq!(again.schedule.movement.as_ref().unwrap().sets, 6);
+    let refused = |spec: NewEvent| build_event(&spec, &Control::unlimited()).unwrap_err().to_string();
+    let mut six = night_spec(6, 4);
+    six.options.four_teams = Some(FourTeams::Relay);
+    let why = refused(six);
+    assert!(
+        why.contains("6 teams: \"relay\" is a choice for 4 teams only"),
+        "{why}"
+    );
+    let mut short = night_spec(4, 3);
+    short.options.four_teams = Some(FourTeams::Relay);
+    let why = refused(short);
+    assert!(why.contains("at least 4 boards a round"), "{why}");
+    let mut swiss = NewEvent::new("Swiss", EventFormat::Teams, teams(4));
+    swiss.options.swiss = true;
+    swiss.options.rounds = Some(3);
+    swiss.options.four_teams = Some(FourTeams::Relay);
+    let why = refused(swiss);
+    assert!(
+        why.contains("is a choice for a club teams night of 4 teams"),
+        "{why}"
+    );
+}

@@ -19,6 +19,7 @@ mod late_pair;
 mod member_picker;
 mod members;
 mod phones;
+mod relay_night;
 mod results_entry;
 mod swiss_pairs;
 mod swiss_teams;

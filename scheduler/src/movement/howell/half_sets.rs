@@ -135,6 +135,7 @@ pub fn half_set_howell(boards_per_round: usize) -> Result<Movement, String> {
                 resting_sets,
                 arrow_switch: false,
                 same_seats: half == 1,
+                relay: Vec::new(),
             });
         }
     }

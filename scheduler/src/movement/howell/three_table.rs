@@ -175,6 +175,7 @@ pub fn three_table_howell(boards_per_round: usize) -> Result<Movement, String> {
                 resting_sets,
                 arrow_switch: false,
                 same_seats: false,
+                relay: Vec::new(),
             }
         })
         .collect();
@@ -248,6 +249,7 @@ pub fn two_and_a_half_table_howell(boards_per_round: usize, phantom: usize) -> R
                 resting_sets,
                 arrow_switch: false,
                 same_seats: false,
+                relay: Vec::new(),
             }
         })
         .collect();
