@@ -8,7 +8,7 @@ use super::table_page::{BoardView, TableView, TravellerLine, hand};
 use super::tables::{result_words, rounds_of_table};
 use super::team_rooms::{Room, RoomResults, match_board, missing_in_room, rooms_at, swing_words};
 use super::teams::match_teams;
-use super::three_way::deals_text;
+use super::three_way::boards_words;
 use super::three_way::three_teams;
 use super::who_played::possessive;
 use super::{Event, ResultValue, Results};
@@ -41,7 +41,7 @@ pub fn room_view(
         .collect();
     let halves: Vec<String> = matches
         .iter()
-        .map(|room| format!("{} (boards {})", name(room.east_west()), deals_text(&room.deals)))
+        .map(|room| format!("{} ({})", name(room.east_west()), boards_words(&room.deals)))
         .collect();
     let (east_west, notice) = match &halves[..] {
         [first, second] => (

@@ -74,6 +74,12 @@ pub fn half_match_deals(event: &Event, round: u32) -> Result<[Vec<u32>; 3], Stri
     Ok([boards[..half].to_vec(), boards[half..2 * half].to_vec(), extra])
 }
 
+/// Boards in words: "board 7", "boards 1–3" (see [`deals_text`]).
+pub fn boards_words(deals: &[u32]) -> String {
+    let word = if deals.len() == 1 { "board" } else { "boards" };
+    format!("{word} {}", deals_text(deals))
+}
+
 /// Boards as printed: "5–8", "7", "1, 3" when they do not follow on, and "8–13, 29–31" for a
 /// three-way table's boards (its runs, not every board).
 pub fn deals_text(deals: &[u32]) -> String {

@@ -27,7 +27,7 @@ fn evening(name: &str) -> (PathBuf, EventFile) {
     (path, file)
 }
 
-fn contract(round: u32, table: u32, board: u32, contract: &str, by: &str, tricks: &str) -> Fields {
+pub(crate) fn contract(round: u32, table: u32, board: u32, contract: &str, by: &str, tricks: &str) -> Fields {
     Fields {
         round: Some(round),
         table: Some(table),
@@ -39,7 +39,7 @@ fn contract(round: u32, table: u32, board: u32, contract: &str, by: &str, tricks
     }
 }
 
-fn at_table(table: u32, key: &str, id: &str, fields: Fields) -> TableRequest {
+pub(crate) fn at_table(table: u32, key: &str, id: &str, fields: Fields) -> TableRequest {
     TableRequest {
         caller: Caller::Table {
             table,

@@ -5,6 +5,7 @@
 //! are refused, and a table moves on only when its match's boards are in.
 
 use super::common::scratch;
+use super::tables::{at_table, contract};
 use super::teams_event::{pair_next, swiss};
 use scheduler::event::entry::Fields;
 use scheduler::event::session::{Command, Session};
@@ -13,29 +14,6 @@ use scheduler::event::tables::{Caller, TableRefusal, TableReply, TableRequest};
 use scheduler::event::teams::{TeamBoard, match_card, match_teams};
 use scheduler::event::{ResultKey, ResultValue};
 use scheduler::model::Roster;
-
-fn contract(round: u32, table: u32, board: u32, contract: &str, by: &str, tricks: &str) -> Fields {
-    Fields {
-        round: Some(round),
-        table: Some(table),
-        board: Some(board),
-        contract: Some(contract.into()),
-        by: Some(by.into()),
-        tricks: Some(tricks.into()),
-        ..Fields::default()
-    }
-}
-
-fn at_table(table: u32, key: &str, id: &str, fields: Fields) -> TableRequest {
-    TableRequest {
-        caller: Caller::Table {
-            table,
-            key: key.into(),
-        },
-        request_id: id.into(),
-        fields,
-    }
-}
 
 /// The key of each table, by table number.
 fn keys(file: &mut EventFile) -> Vec<(u32, String)> {
