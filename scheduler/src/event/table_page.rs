@@ -139,7 +139,36 @@ pub fn table_view(event: &Event, results: &Results, table: u32, round: u32) -> O
         },
         complete,
         boards,
-        notice: None,
+        notice: relay_notice(event, round, table),
+    })
+}
+
+/// At a relayed round (the 4-team teams night's relay), the order the table plays the round's
+/// part-sets and where each goes after it: "The boards go round the tables in parts: 1–2,
+/// then pass them to table 2; 7, then pass it to table 2; …".
+fn relay_notice(event: &Event, round: u32, table: u32) -> Option<String> {
+    let movement = event.schedule.movement.as_ref()?;
+    let played = movement.rounds.iter().find(|r| r.number == round as usize)?;
+    let parts: Vec<String> = played
+        .relay_at(table as usize)
+        .into_iter()
+        .map(|(part, next)| {
+            let (boards, them) = if part.first_board == part.last_board {
+                (format!("board {}", part.boards_text()), "it")
+            } else {
+                (format!("boards {}", part.boards_text()), "them")
+            };
+            match next {
+                Some(next) => format!("{boards}, then pass {them} to table {next}"),
+                None => format!("{boards}, then leave {them} for the director"),
+            }
+        })
+        .collect();
+    (!parts.is_empty()).then(|| {
+        format!(
+            "This round's boards go round the tables in parts: {}.",
+            parts.join("; ")
+        )
     })
 }
 

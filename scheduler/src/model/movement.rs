@@ -111,6 +111,21 @@ pub struct MovementRound {
     pub relay: Vec<RelayPart>,
 }
 
+impl MovementRound {
+    /// The part-sets table `table` (1-based) plays in a relayed round, in the order played,
+    /// each with the table it goes to next (`None`: the part is done); empty for a round
+    /// without a relay there.
+    pub fn relay_at(&self, table: usize) -> Vec<(&RelayPart, Option<usize>)> {
+        let stages = self.relay.iter().map(|p| p.tables.len()).max().unwrap_or(0);
+        (0..stages)
+            .filter_map(|stage| {
+                let part = self.relay.iter().find(|p| p.tables.get(stage) == Some(&table))?;
+                Some((part, part.tables.get(stage + 1).copied()))
+            })
+            .collect()
+    }
+}
+
 /// One part-set of a set relayed round tables within a round: its boards and the tables
 /// that play it, in order: the first starts the round with it, and after each stage of the
 /// round it goes to the next (stage s of the round: `tables[s]` plays it).

@@ -287,14 +287,12 @@ fn guide_row(
 /// A relayed round's part-sets at `table` in the order played, each with where it goes next
 /// ("1–2 → T2, 7–8 → T2, 5–6 → T2, 3–4 done"); `None` when the round has no relay there.
 fn relay_order(round: &MovementRound, table: usize) -> Option<String> {
-    let stages = round.relay.iter().map(|p| p.tables.len()).max()?;
-    let parts: Vec<String> = (0..stages)
-        .filter_map(|stage| {
-            let part = round.relay.iter().find(|p| p.tables.get(stage) == Some(&table))?;
-            Some(match part.tables.get(stage + 1) {
-                Some(next) => format!("{} → T{next}", part.boards_text()),
-                None => format!("{} done", part.boards_text()),
-            })
+    let parts: Vec<String> = round
+        .relay_at(table)
+        .into_iter()
+        .map(|(part, next)| match next {
+            Some(next) => format!("{} → T{next}", part.boards_text()),
+            None => format!("{} done", part.boards_text()),
         })
         .collect();
     (!parts.is_empty()).then(|| parts.join(", "))

@@ -321,6 +321,15 @@ fn a_four_team_relay_night_scores_each_match_from_its_own_two_tables() {
         assert_eq!(event.deals_at(at.0, at.1), 1..=4);
     }
     let mut session = Session::create(&scratch("teams-night", "relay.tourney"), &event).unwrap();
+    // Table 1's phone page says the order it plays the parts (one board each) and where each
+    // goes: it starts with board 1, then gets each part from table 4 and passes it on to 2.
+    let page = scheduler::event::table_page::table_view(session.event(), session.results(), 1, 1).unwrap();
+    assert_eq!(
+        page.notice.as_deref(),
+        Some(
+            "This round's boards go round the tables in parts: board 1, then pass it to table 2; board 4, then pass it to table 2; board 3, then pass it to table 2; board 2, then leave it for the director."
+        )
+    );
     // Aces v Barons, each board's N-S score at Aces' table, then at Barons' (Aces E-W there):
     //   1: +420, −50  → Aces net +470: 10 IMPs to Aces
     //   2: −100, +140 → −240: 6 to Barons
