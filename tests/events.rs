@@ -2353,16 +2353,15 @@ fn a_teams_night_from_the_command_line() {
     assert!(said.contains("American Whist for 7 teams"), "{said}");
     // Aces v Crowns: Aces N-S (1NS) meet Crowns E-W (3EW) on boards 3-4, and Crowns N-S
     // meet Aces E-W on the same boards; the tables are found from the pairs.
-    for (board, ns, ew, score) in [
-        ("3", "1NS", "3EW", "420"),
-        ("4", "1NS", "3EW", "100"),
-        ("3", "3NS", "1EW", "100"),
-        ("4", "3NS", "1EW", "140"),
-    ] {
-        ok(&tourney(&[
-            "event", "result", f, "--deal", board, "--ns", ns, "--ew", ew, "--score", score,
-        ]));
-    }
+    night_scores(
+        f,
+        &[
+            ("3", "1NS", "3EW", "420"),
+            ("4", "1NS", "3EW", "100"),
+            ("3", "3NS", "1EW", "100"),
+            ("4", "3NS", "1EW", "140"),
+        ],
+    );
     let out = tourney(&["event", "standings", f]);
     ok(&out);
     let table = String::from_utf8_lossy(&out.stdout);
@@ -2465,22 +2464,21 @@ fn a_four_team_relay_night_from_the_command_line() {
     // Aces v Barons: 1: +420/−50 → Aces +470, 10 IMPs; 2: −100/+140 → −240, 6 to Barons;
     // 3: +620/+620 → 0; 4: +50/+110 → −60, 2 to Barons: 10–8, a margin of 2 over 4 boards,
     // 11.20–8.80 on the WBF 2013 scale (worked by hand in the suite's relay test).
-    for (board, ns, ew, score) in [
-        ("1", "1NS", "2EW", "420"),
-        ("2", "1NS", "2EW", "-100"),
-        ("3", "1NS", "2EW", "620"),
-        ("4", "1NS", "2EW", "50"),
-        ("1", "2NS", "1EW", "-50"),
-        ("2", "2NS", "1EW", "140"),
-        ("3", "2NS", "1EW", "620"),
-        ("4", "2NS", "1EW", "110"),
-        // Crowns v Dukes on the same board 1, one table only: it must not reach Aces v Barons.
-        ("1", "3NS", "4EW", "-1100"),
-    ] {
-        ok(&tourney(&[
-            "event", "result", f, "--deal", board, "--ns", ns, "--ew", ew, "--score", score,
-        ]));
-    }
+    night_scores(
+        f,
+        &[
+            ("1", "1NS", "2EW", "420"),
+            ("2", "1NS", "2EW", "-100"),
+            ("3", "1NS", "2EW", "620"),
+            ("4", "1NS", "2EW", "50"),
+            ("1", "2NS", "1EW", "-50"),
+            ("2", "2NS", "1EW", "140"),
+            ("3", "2NS", "1EW", "620"),
+            ("4", "2NS", "1EW", "110"),
+            // Crowns v Dukes on the same board 1, one table only: it must not reach Aces v Barons.
+            ("1", "3NS", "4EW", "-1100"),
+        ],
+    );
     let out = tourney(&["event", "standings", f]);
     ok(&out);
     let table = String::from_utf8_lossy(&out.stdout);
@@ -3167,4 +3165,14 @@ fn line_ups_and_the_players_return_from_the_command_line() {
         shown.starts_with("Round 1: Aces' line-up is not recorded"),
         "{shown}"
     );
+}
+
+/// Enters a teams night's scores as the travellers give them: (board, N-S pair, E-W pair, N-S
+/// score) each, the table found from the pairs.
+fn night_scores(f: &str, scores: &[(&str, &str, &str, &str)]) {
+    for (board, ns, ew, score) in scores {
+        ok(&tourney(&[
+            "event", "result", f, "--deal", board, "--ns", ns, "--ew", ew, "--score", score,
+        ]));
+    }
 }
