@@ -53,6 +53,23 @@ pub(super) fn pdf_text(path: &Path) -> String {
         .collect()
 }
 
+/// A Swiss of `teams` numbered teams ("Team 1" …) over `rounds` rounds of `boards`-board
+/// matches, round 1 paired.
+pub(super) fn swiss_teams(title: &str, teams: usize, rounds: usize, boards: u32) -> scheduler::event::Event {
+    use scheduler::event::create::{EventFormat, NewEvent, build_event};
+    let mut spec = NewEvent::new(
+        title,
+        EventFormat::Teams,
+        scheduler::model::Roster::numbered_teams(teams),
+    );
+    spec.options.swiss = true;
+    spec.options.rounds = Some(rounds);
+    spec.options.boards_per_round = boards;
+    build_event(&spec, &scheduler::solver::Control::unlimited())
+        .expect("a Swiss of teams is built")
+        .0
+}
+
 pub(super) fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../fixtures/rosters")

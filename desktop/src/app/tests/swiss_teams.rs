@@ -196,18 +196,11 @@ fn a_swiss_teams_event_from_the_form_to_round_three_standings() {
 /// then a team ticked as withdrawing when round 2 is paired.
 #[test]
 fn a_pairing_is_swapped_and_a_team_withdraws_from_the_window() {
-    use scheduler::event::create::{EventFormat, NewEvent, build_event};
     use scheduler::event::session::Session;
-    use scheduler::model::{Absence, Roster};
+    use scheduler::model::Absence;
     let dir = folder("swiss-swap");
     let path = dir.join("swiss5.tourney");
-    let mut spec = NewEvent::new("Five teams", EventFormat::Teams, Roster::numbered_teams(5));
-    spec.options.swiss = true;
-    spec.options.rounds = Some(3);
-    spec.options.boards_per_round = 2;
-    let event = build_event(&spec, &scheduler::solver::Control::unlimited())
-        .unwrap()
-        .0;
+    let event = swiss_teams("Five teams", 5, 3, 2);
     drop(Session::create(&path, &event).unwrap());
     let mut harness = harness(TourneyApp::new(
         dir.join("data"),

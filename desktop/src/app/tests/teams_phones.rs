@@ -4,12 +4,10 @@
 //! server is), the board is saved from both, and the history says where it came from.
 
 use super::*;
-use scheduler::event::create::{EventFormat, NewEvent, build_event};
 use scheduler::event::entry::Fields;
 use scheduler::event::store::EventFile;
 use scheduler::event::tables::{Caller, TableRequest};
 use scheduler::event::teams::match_teams;
-use scheduler::model::Roster;
 
 /// Table `table` sends its contract on board 1 of round 1, as its phone would.
 fn from_phone(file: &mut EventFile, table: u32, contract: &str, tricks: &str) {
@@ -41,13 +39,7 @@ fn from_phone(file: &mut EventFile, table: u32, contract: &str, tricks: &str) {
 fn the_results_view_shows_what_each_table_of_a_match_sent_then_the_board() {
     let dir = folder("teams-phones");
     let path = dir.join("swiss.tourney");
-    let mut spec = NewEvent::new("Swiss", EventFormat::Teams, Roster::numbered_teams(4));
-    spec.options.swiss = true;
-    spec.options.rounds = Some(2);
-    spec.options.boards_per_round = 2;
-    let event = build_event(&spec, &scheduler::solver::Control::unlimited())
-        .unwrap()
-        .0;
+    let event = swiss_teams("Swiss", 4, 2, 2);
     let (home, _) = match_teams(&event.schedule.round(1).unwrap().tables[0]).unwrap();
     let home = event.schedule.entrants[home].clone();
     let mut phones = EventFile::create(&path, &event).unwrap();

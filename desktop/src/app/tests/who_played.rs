@@ -5,12 +5,11 @@
 //! the USEBIO file.
 
 use super::*;
-use scheduler::event::create::{EventFormat, NewEvent, build_event};
 use scheduler::event::session::{Command, Session};
 use scheduler::event::teams::match_teams;
 use scheduler::event::who_played::{Fielded, fielded};
+use scheduler::model::Member;
 use scheduler::model::squad::parse_squad;
-use scheduler::model::{Member, Roster};
 
 /// Clicks what is labelled `label`, scrolled into view first (the results view scrolls).
 fn click(harness: &mut Harness<'static, TourneyApp>, label: &str) {
@@ -24,13 +23,7 @@ fn click(harness: &mut Harness<'static, TourneyApp>, label: &str) {
 fn the_results_view_records_who_played_for_a_team_of_six() {
     let dir = folder("who-played");
     let path = dir.join("six.tourney");
-    let mut spec = NewEvent::new("Six players", EventFormat::Teams, Roster::numbered_teams(4));
-    spec.options.swiss = true;
-    spec.options.rounds = Some(2);
-    spec.options.boards_per_round = 2;
-    let event = build_event(&spec, &scheduler::solver::Control::unlimited())
-        .unwrap()
-        .0;
+    let event = swiss_teams("Six players", 4, 2, 2);
     let mut stored = Session::create(&path, &event).unwrap();
     for (team, text) in [
         (
