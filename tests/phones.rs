@@ -376,3 +376,60 @@ fn a_teams_matchs_two_tables_enter_their_own_contracts_from_phones() {
         "{history}"
     );
 }
+
+/// A Swiss round paired while serving with a match more (two late teams) needs two tables
+/// more: the server makes their keys, prints their lines as at the start, and serves their
+/// pages, without being restarted.
+#[test]
+fn a_round_paired_while_serving_with_more_tables_gets_their_pages() {
+    let dir = scratch("phones-late-teams");
+    let roster = dir.join("teams.csv");
+    std::fs::write(&roster, "Name\nAces\nBarons\nClubs\nDiamonds\n").unwrap();
+    let event = dir.join("swiss.tourney");
+    let e = event.to_str().unwrap();
+    ok(&tourney(&[
+        "event",
+        "new",
+        e,
+        "--roster",
+        roster.to_str().unwrap(),
+        "--format",
+        "teams",
+        "--swiss",
+        "--rounds",
+        "3",
+        "--boards-per-round",
+        "2",
+    ]));
+    let mut served = Served::start(&event);
+    assert_eq!(
+        served.pages.iter().map(|(t, _)| *t).collect::<Vec<_>>(),
+        [1, 2, 3, 4]
+    );
+    // Round 1's two matches typed by the director, two late teams, round 2 paired: three
+    // matches, tables 1 to 6.
+    let entered = ok(&common::tourney_with_input(
+        &["event", "result", e, "--stdin"],
+        b"--round 1 --table 1 --board 1 --score 420,-170\n\
+          --round 1 --table 1 --board 2 --net -50\n\
+          --round 1 --table 2 --board 1 --net 0\n\
+          --round 1 --table 2 --board 2 --net 1100\n",
+    ));
+    assert_eq!(entered.matches("saved #").count(), 4, "{entered}");
+    for name in ["Late Lions", "Late Tigers"] {
+        ok(&tourney(&["event", "late", e, "--name", name]));
+    }
+    let paired = ok(&tourney(&["event", "pair-next", e]));
+    assert!(paired.contains("match 3: Late Lions v Late Tigers"), "{paired}");
+    let mut added = vec![served.new_table(), served.new_table()];
+    added.sort_unstable();
+    assert_eq!(added, [5, 6]);
+    // Table 6's page opens with its own key, on round 2; table 5's key does not open it.
+    let (key5, key6) = (served.key(5).to_owned(), served.key(6).to_owned());
+    let (status, view) = served.request("GET", "/api/t/6", &[("X-Tourney-Key", &key6)], b"");
+    assert_eq!(status, 200, "{view}");
+    assert!(view.contains(r#""round":2"#), "{view}");
+    let (status, _) = served.request("GET", "/api/t/6", &[("X-Tourney-Key", &key5)], b"");
+    assert_eq!(status, 403);
+    served.stop();
+}

@@ -99,6 +99,9 @@ pub struct Served {
     pub pages: Vec<(u32, String)>,
     /// The director's PIN.
     pub pin: String,
+    /// The lines it prints after the PIN (the tables a round paired while serving adds), read
+    /// on a thread of their own so a test can wait for one without hanging.
+    later: std::sync::mpsc::Receiver<String>,
 }
 
 #[allow(dead_code)]
@@ -115,9 +118,9 @@ impl Served {
             .spawn()
             .expect("start tourney event serve");
         let stdin = child.stdin.take();
-        let lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
         let (mut host, mut pages, mut pin) = (String::new(), Vec::new(), String::new());
-        for line in lines {
+        for line in lines.by_ref() {
             let line = line.expect("a line");
             if let Some(rest) = line.strip_prefix("serving ") {
                 host = rest
@@ -139,13 +142,38 @@ impl Served {
             !host.is_empty() && !pages.is_empty() && pin.len() == 6,
             "{host} {pages:?} {pin}"
         );
+        let (send, later) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
         Served {
             child,
             stdin,
             host,
             pages,
             pin,
+            later,
         }
+    }
+
+    /// Waits (a minute at most) for the server to print the line of a table it added while
+    /// serving, and adds it to `pages`: its number.
+    pub fn new_table(&mut self) -> u32 {
+        let line = self
+            .later
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("a new table's line within a minute");
+        let (table, url) = line
+            .strip_prefix("table ")
+            .and_then(|rest| rest.split_once(": "))
+            .unwrap_or_else(|| panic!("not a table's line: {line:?}"));
+        let table: u32 = table.parse().expect("table number");
+        self.pages.push((table, url.to_owned()));
+        table
     }
 
     /// Table `table`'s key (from its page's address).

@@ -31,6 +31,9 @@ pub struct PhonesPanel {
     read: Option<(Instant, TablesNow)>,
     /// Serving started in this frame (the panel then opens).
     just_started: bool,
+    /// How many tables the event's rounds had when keys were last made: a round paired (or a
+    /// late team's match) with a table more makes its key and code while serving.
+    tables_known: usize,
 }
 
 impl Default for PhonesPanel {
@@ -44,6 +47,7 @@ impl Default for PhonesPanel {
             codes: Vec::new(),
             read: None,
             just_started: false,
+            tables_known: 0,
         }
     }
 }
@@ -141,19 +145,8 @@ impl PhonesPanel {
         };
         match PhoneServer::start(&session.path(), &options) {
             Ok(server) => {
-                self.codes = server
-                    .tables
-                    .iter()
-                    .filter_map(|(table, url)| {
-                        let code = scheduler::qr::Code::new(url).ok()?;
-                        let texture = ctx.load_texture(
-                            format!("table-code-{table}"),
-                            code_image(&code),
-                            egui::TextureOptions::NEAREST,
-                        );
-                        Some((*table, url.clone(), texture))
-                    })
-                    .collect();
+                self.codes = code_textures(ctx, &server.tables());
+                self.tables_known = tables_in_rounds(session);
                 self.server = Some(server);
                 self.problem = None;
                 self.read = None;
@@ -178,6 +171,9 @@ impl PhonesPanel {
             ui.separator();
             ui.label(format!("Director's PIN: {}", server.pin));
         });
+        if let Some(problem) = &self.problem {
+            ui.colored_label(super::ERROR_RED, problem);
+        }
         let mut stop = false;
         ui.horizontal(|ui| {
             if ui.button("Show the tables' QR codes").clicked() {
@@ -212,8 +208,12 @@ impl PhonesPanel {
             .as_ref()
             .is_none_or(|(at, _)| at.elapsed() >= Duration::from_secs(1))
         {
+            self.add_new_tables(ui.ctx(), session);
             self.read = Some((Instant::now(), read_tables(session)));
         }
+        let Some(server) = &self.server else {
+            return;
+        };
         let seen = server.last_seen();
         if let Some((_, now)) = &self.read {
             grid_ui(ui, session, &now.rounds, &seen);
@@ -222,6 +222,26 @@ impl PhonesPanel {
             }
         }
         newest_ui(ui, session.history());
+    }
+
+    /// When the event's rounds use tables that had no key (a round paired since serving
+    /// started, a late team's match), makes their keys and codes.
+    fn add_new_tables(&mut self, ctx: &egui::Context, session: &Session) {
+        let (Some(server), now) = (&self.server, tables_in_rounds(session)) else {
+            return;
+        };
+        if now == self.tables_known {
+            return;
+        }
+        match server.add_new_tables() {
+            Ok(added) => {
+                self.codes.extend(code_textures(ctx, &added));
+                self.codes.sort_by_key(|(table, ..)| *table);
+                self.tables_known = now;
+                self.problem = None;
+            }
+            Err(problem) => self.problem = Some(problem),
+        }
     }
 
     /// The window of QR codes, one per table, to show each table's phone (or to photograph).
@@ -252,6 +272,33 @@ impl PhonesPanel {
             });
         self.show_codes = open;
     }
+}
+
+/// Each table's QR code as a texture, with its page's address.
+fn code_textures(ctx: &egui::Context, tables: &[(u32, String)]) -> Vec<(u32, String, egui::TextureHandle)> {
+    tables
+        .iter()
+        .filter_map(|(table, url)| {
+            let code = scheduler::qr::Code::new(url).ok()?;
+            let texture = ctx.load_texture(
+                format!("table-code-{table}"),
+                code_image(&code),
+                egui::TextureOptions::NEAREST,
+            );
+            Some((*table, url.clone(), texture))
+        })
+        .collect()
+}
+
+/// How many (round, table) places the event's rounds have: grows when a round is paired.
+fn tables_in_rounds(session: &Session) -> usize {
+    let event = session.event();
+    event
+        .schedule
+        .rounds
+        .iter()
+        .map(|round| tables_of_round(event, round).len())
+        .sum()
 }
 
 /// A code as an image: 8 pixels a module, with the quiet zone.

@@ -182,7 +182,7 @@ fn start_window(
     let keys = panel
         .server()
         .ok_or_else(|| anyhow::anyhow!("the window did not start serving"))?
-        .tables
+        .tables()
         .iter()
         .filter_map(|(table, url)| Some((*table, url.split("?k=").nth(1)?.to_owned())))
         .collect();

@@ -1,7 +1,9 @@
 //! `tourney event serve`: scoring from phones without the window (a club PC without a screen,
 //! and tests). Prints one line per table, `table N: URL`, and the director's PIN, then serves
 //! until it is stopped (Ctrl-C, or the end of its standard input when `--until-eof` is given,
-//! which is how scripts and tests stop it cleanly).
+//! which is how scripts and tests stop it cleanly). While it serves it looks every few seconds
+//! for tables a newly paired round uses (a Swiss round with a late team's match): it makes
+//! their keys, prints their lines and writes the `--codes` file again with their cards.
 
 use crate::phones::{PhoneServer, ServeOptions};
 use anyhow::Result;
@@ -10,6 +12,12 @@ use std::io::Write;
 use std::net::IpAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// How often serving looks for tables a newly paired round added.
+const LOOK_FOR_NEW_TABLES: Duration = Duration::from_secs(2);
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
@@ -60,41 +68,78 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         args.file.display(),
         server.address
     )?;
-    for (table, url) in &server.tables {
+    for (table, url) in &server.tables() {
         writeln!(out, "table {table}: {url}")?;
     }
     writeln!(out, "director's PIN: {}", server.pin)?;
-    if let Some(codes) = &args.codes {
-        let paper = if args.letter {
-            scheduler::sheets::Paper::Letter
-        } else {
-            scheduler::sheets::Paper::A4
-        };
-        let written = server
-            .codes_pdf(paper)
-            .map_err(anyhow::Error::msg)
-            .and_then(|pdf| super::output::write_file(codes, &pdf, args.force, &[&args.file]));
-        if let Err(why) = written {
-            drop(out);
-            server.stop();
-            eprintln!("error: {why:#}");
-            eprintln!("stopped serving {}", args.file.display());
-            return Ok(ExitCode::FAILURE);
-        }
+    if let Err(why) = write_codes(&server, args, args.force) {
+        drop(out);
+        server.stop();
+        eprintln!("error: {why:#}");
+        eprintln!("stopped serving {}", args.file.display());
+        return Ok(ExitCode::FAILURE);
     }
     out.flush()?;
     drop(out);
+    let ended = Arc::new(AtomicBool::new(false));
     if args.until_eof {
-        // Read (and ignore) standard input to its end.
-        std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink())?;
-    } else {
-        // Ctrl-C ends the process; every result was written in its own transaction before it
-        // was acknowledged, so nothing is lost.
-        loop {
-            std::thread::park();
+        let (ended, main) = (Arc::clone(&ended), std::thread::current());
+        std::thread::spawn(move || {
+            // Read (and ignore) standard input to its end.
+            let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
+            ended.store(true, Ordering::SeqCst);
+            main.unpark();
+        });
+    }
+    // Without --until-eof, Ctrl-C ends the process; every result was written in its own
+    // transaction before it was acknowledged, so nothing is lost.
+    while !ended.load(Ordering::SeqCst) {
+        std::thread::park_timeout(LOOK_FOR_NEW_TABLES);
+        if !ended.load(Ordering::SeqCst) {
+            print_new_tables(&server, args);
         }
     }
     server.stop();
     eprintln!("stopped serving {}", args.file.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the tables' cards to `--codes`, when given (`replace`: the file may be replaced).
+fn write_codes(server: &PhoneServer, args: &ServeArgs, replace: bool) -> Result<()> {
+    let Some(codes) = &args.codes else {
+        return Ok(());
+    };
+    let paper = if args.letter {
+        scheduler::sheets::Paper::Letter
+    } else {
+        scheduler::sheets::Paper::A4
+    };
+    server
+        .codes_pdf(paper)
+        .map_err(anyhow::Error::msg)
+        .and_then(|pdf| super::output::write_file(codes, &pdf, replace, &[&args.file]))
+}
+
+/// Makes keys for the tables a round paired since serving started uses, prints their lines
+/// (as at the start) and writes the `--codes` file again (this run wrote it) with their cards.
+fn print_new_tables(server: &PhoneServer, args: &ServeArgs) {
+    let added = match server.add_new_tables() {
+        Ok(added) => added,
+        Err(why) => {
+            eprintln!("warning: the tables of a new round could not be looked for: {why}");
+            return;
+        }
+    };
+    if added.is_empty() {
+        return;
+    }
+    let mut out = std::io::stdout().lock();
+    for (table, url) in &added {
+        // A closed standard output (a script that stopped reading) is not a reason to stop.
+        let _ = writeln!(out, "table {table}: {url}");
+    }
+    let _ = out.flush();
+    if let Err(why) = write_codes(server, args, true) {
+        eprintln!("warning: the new tables' cards were not written: {why:#}");
+    }
 }

@@ -23,16 +23,26 @@ use serde::Deserialize;
 use serde_json::json;
 use std::io::Read;
 
-/// What the server's workers share: the one session on the event, and the tables' keys
-/// and the director's PIN (as made when serving started).
+/// What the server's workers share: the one session on the event, the tables' keys (as made
+/// when serving started, and for tables a later round added) and the director's PIN.
 pub(super) struct Shared {
     pub session: std::sync::Mutex<scheduler::event::session::Session>,
-    pub keys: Vec<(u32, String)>,
+    pub keys: std::sync::Mutex<Vec<(u32, String)>>,
     pub pin: String,
     /// Whether the pages ask for the opening lead.
     pub ask_lead: bool,
     /// When each table last made an authenticated request.
     pub seen: std::sync::Mutex<std::collections::BTreeMap<u32, std::time::Instant>>,
+}
+
+impl Shared {
+    /// The tables' keys now, by table number.
+    pub(super) fn keys(&self) -> Vec<(u32, String)> {
+        self.keys
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
 }
 
 /// The largest body read.
@@ -99,10 +109,11 @@ pub(super) fn handle(shared: &Shared, request: &mut tiny_http::Request) -> Reply
     let path = url.split('?').next().unwrap_or("");
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     let method = request.method().clone();
+    let keys = shared.keys();
     let table = |text: &str| {
         text.parse::<u32>()
             .ok()
-            .filter(|t| shared.keys.iter().any(|(n, _)| n == t))
+            .filter(|t| keys.iter().any(|(n, _)| n == t))
     };
     route(shared, request, &method, &parts, table)
 }
@@ -177,11 +188,8 @@ fn authenticate(
     }
 
     let given = header("X-Tourney-Key").unwrap_or_default();
-    let stored = shared
-        .keys
-        .iter()
-        .find(|(t, _)| *t == table)
-        .map(|(_, k)| k.as_str());
+    let keys = shared.keys();
+    let stored = keys.iter().find(|(t, _)| *t == table).map(|(_, k)| k.as_str());
     if !stored.is_some_and(|stored| same_secret(&given, stored)) {
         return Err(Reply::error(403, &TableRefusal::NotAllowed(table).to_string()));
     }

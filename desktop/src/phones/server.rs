@@ -3,6 +3,7 @@
 
 use super::api::{Reply, Shared, handle};
 use scheduler::event::session::Session;
+use scheduler::event::team_rooms::tables_of_round;
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
@@ -40,8 +41,6 @@ pub struct PhoneServer {
     /// The address the pages are reached at (the machine's address on the network when
     /// listening on all interfaces).
     pub address: SocketAddr,
-    /// Each table and the address of its page (with its key), by table number.
-    pub tables: Vec<(u32, String)>,
     /// The director's PIN.
     pub pin: String,
     shared: Arc<Shared>,
@@ -69,14 +68,9 @@ impl PhoneServer {
             options.bind
         };
         let address = SocketAddr::new(host, port);
-        let tables = access
-            .keys
-            .iter()
-            .map(|(table, key)| (*table, format!("http://{address}/t/{table}?k={key}")))
-            .collect();
         let shared = Arc::new(Shared {
             session: Mutex::new(session),
-            keys: access.keys.clone(),
+            keys: Mutex::new(access.keys.clone()),
             pin: access.pin.clone(),
             ask_lead: options.ask_lead,
             seen: Mutex::new(BTreeMap::new()),
@@ -96,11 +90,60 @@ impl PhoneServer {
             server,
             workers,
             address,
-            tables,
             pin: access.pin,
             shared,
             _lock: lock,
         })
+    }
+
+    /// Each table and the address of its page (with its key), by table number.
+    pub fn tables(&self) -> Vec<(u32, String)> {
+        self.shared
+            .keys()
+            .iter()
+            .map(|(table, key)| (*table, page_address(self.address, *table, key)))
+            .collect()
+    }
+
+    /// Makes keys for the tables a round paired since serving started uses and no key was made
+    /// for (a late team's match, a Swiss round with more matches), and serves their pages too:
+    /// those tables and their pages' addresses (empty when there are none). The window calls it
+    /// when the event's rounds change, `tourney event serve` every few seconds.
+    pub fn add_new_tables(&self) -> Result<Vec<(u32, String)>, String> {
+        let mut session = self
+            .shared
+            .session
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Cheap when nothing changed: the event is read again only after another writer's
+        // commit, and keys are made (a write) only when a round uses a table without one.
+        session.refresh().map_err(|e| e.to_string())?;
+        let event = session.event();
+        let known = self.shared.keys();
+        let unknown = event
+            .schedule
+            .rounds
+            .iter()
+            .flat_map(|round| tables_of_round(event, round))
+            .any(|table| !known.iter().any(|(t, _)| *t == table));
+        if !unknown {
+            return Ok(Vec::new());
+        }
+        let access = session.table_access().map_err(|e| e.to_string())?;
+        drop(session);
+        let mut keys = self
+            .shared
+            .keys
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let added = access
+            .keys
+            .iter()
+            .filter(|(table, _)| !keys.iter().any(|(known, _)| known == table))
+            .map(|(table, key)| (*table, page_address(self.address, *table, key)))
+            .collect();
+        *keys = access.keys;
+        Ok(added)
     }
 
     /// Each table a device has asked for with its key (or the director's PIN), and how long ago
@@ -126,7 +169,7 @@ impl PhoneServer {
             scheduler::sheets::event_sheets::sheet_options(session.event())
         };
         options.paper = paper;
-        scheduler::sheets::table_codes::table_codes_pdf(&options, &self.tables).map_err(|e| e.to_string())
+        scheduler::sheets::table_codes::table_codes_pdf(&options, &self.tables()).map_err(|e| e.to_string())
     }
 
     /// Stops serving: requests being answered are finished first.
@@ -152,6 +195,11 @@ impl Drop for PhoneServer {
 
 /// Only one server on an event: a lock on a file beside it (`EVENT.tourney-serving`), held
 /// while serving and released by the system if the program is killed.
+/// Table `table`'s page, its key in the address.
+fn page_address(address: SocketAddr, table: u32, key: &str) -> String {
+    format!("http://{address}/t/{table}?k={key}")
+}
+
 fn lock_event(path: &Path) -> Result<File, String> {
     let mut name = path.as_os_str().to_owned();
     name.push("-serving");

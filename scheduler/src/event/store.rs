@@ -581,6 +581,8 @@ impl EventFile {
             params![key.round, key.table, key.deal],
         )
         .map_err(&db)?;
+        let stored = read_event(&tx, &self.path)?;
+        rooms::forget_tables_results(&tx, &stored, key).map_err(&db)?;
         tx.execute(
             "INSERT INTO history (at, action, round, table_no, deal, before, reverse) VALUES (?1, 'cleared', ?2, ?3, ?4, ?5, ?5)",
             params![now(), key.round, key.table, key.deal, before],

@@ -575,3 +575,85 @@ fn a_three_way_matchs_tables_each_play_two_half_matches_from_their_phones() {
     );
     assert!(!view.complete);
 }
+
+/// A match's board the director takes back (Undo) or removes is entered again at both tables:
+/// the tables' own results on it go with it, so their pages show the board as not entered and
+/// the table is not moved on without it (before, their results stayed and the board looked
+/// done on the phones while the match had no board).
+#[test]
+fn a_board_the_director_takes_back_is_entered_again_at_both_tables() {
+    let path = scratch("teams-phones", "taken-back.tourney");
+    let event = swiss(4, 3);
+    let mut session = Session::create(&path, &event).unwrap();
+    let access = session.table_access().unwrap();
+    let (k1, k2) = (key(&access.keys, 1), key(&access.keys, 2));
+    let both = |session: &mut Session, id: &str| {
+        for (table, k, tricks) in [(1, &k1, "10"), (2, &k2, "9")] {
+            session
+                .table_result(&at_table(
+                    table,
+                    k,
+                    &format!("{id}-t{table}"),
+                    contract(1, table, 1, "4S", "N", tricks),
+                ))
+                .unwrap()
+                .unwrap();
+        }
+    };
+    let board1 = ResultKey {
+        round: 1,
+        table: 1,
+        deal: 1,
+    };
+    let missing = |session: &Session, table: u32| {
+        scheduler::event::tables::missing_at(session.event(), session.results(), session.rooms(), 1, table)
+            .iter()
+            .map(|k| k.deal)
+            .collect::<Vec<_>>()
+    };
+    both(&mut session, "first");
+    assert!(session.results().contains_key(&board1));
+    assert_eq!(session.rooms().len(), 2);
+    assert_eq!(missing(&session, 2), [2, 3, 4]);
+
+    // Undo: the board and both tables' own results on it are gone.
+    let undone = session.undo().unwrap().expect("something to undo");
+    assert_eq!(undone.key, Some(board1));
+    assert!(!session.results().contains_key(&board1));
+    assert!(session.rooms().is_empty(), "{:?}", session.rooms());
+    assert_eq!(missing(&session, 1), [1, 2, 3, 4]);
+    assert_eq!(missing(&session, 2), [1, 2, 3, 4]);
+    let view = session.table_view(2, None).unwrap().unwrap();
+    assert_eq!(
+        (view.boards[0].result.as_ref(), view.boards[0].note.as_ref()),
+        (None, None)
+    );
+
+    // Redo puts the match's board back; the tables' pages show it as the director's.
+    session.redo().unwrap().expect("something to redo");
+    let view = session.table_view(1, None).unwrap().unwrap();
+    assert!(
+        view.boards[0]
+            .result
+            .as_deref()
+            .is_some_and(|r| r.starts_with("entered by the director: ")),
+        "{:?}",
+        view.boards[0]
+    );
+    assert_eq!(missing(&session, 1), [2, 3, 4]);
+
+    // Removed by the director: the same. Both tables enter it again and it is written again.
+    session.apply(Command::ClearResult(board1)).unwrap();
+    assert!(!session.results().contains_key(&board1));
+    both(&mut session, "again");
+    assert!(matches!(
+        session.results().get(&board1),
+        Some(ResultValue::Teams { .. })
+    ));
+    assert_eq!(session.rooms().len(), 2);
+    let history = session.file().history().unwrap();
+    assert_eq!(
+        history.last().and_then(|entry| entry.source.as_deref()),
+        Some("tables 1 and 2")
+    );
+}

@@ -58,7 +58,7 @@ fn the_director_serves_phones_from_the_results_view_and_settles_a_conflict() {
     harness.get_by_label("R1");
     let (table, page) = {
         let server = harness.state().views.results.phones.server().expect("serving");
-        server.tables[0].clone()
+        server.tables()[0].clone()
     };
     assert!(page.contains(&format!(":{port}/t/{table}?k=")), "{page}");
     let key = page.split("?k=").nth(1).unwrap().to_owned();
@@ -83,7 +83,7 @@ fn the_director_serves_phones_from_the_results_view_and_settles_a_conflict() {
         .phones
         .server()
         .unwrap()
-        .tables
+        .tables()
         .len();
     assert_eq!(
         lopdf::Document::load_mem(&pdf).unwrap().get_pages().len(),

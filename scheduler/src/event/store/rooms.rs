@@ -6,7 +6,7 @@
 use super::requests::{TableOutcome, allowed, remember, repeated, write_result};
 use super::{EventFile, StoreError, database_error, json, now, read_event, write_transaction};
 use crate::event::tables::{TableRefusal, TableReply, TableRequest, result_words};
-use crate::event::team_rooms::{Room, RoomResults, match_board, room_for, swing_words};
+use crate::event::team_rooms::{Room, RoomResults, is_teams, match_board, match_room, room_for, swing_words};
 use crate::event::{BridgeResult, Event, ResultKey, ResultValue, check_bridge_board};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use std::path::Path;
@@ -76,6 +76,36 @@ pub(super) fn read_room_results(connection: &Connection, path: &Path) -> Result<
         rooms.insert(key, board);
     }
     Ok(rooms)
+}
+
+/// Removes the tables' own results on match board `key` of a teams event, when the director
+/// removes that board (or an undo takes it back): both tables' pages then show the board as
+/// not entered, and they enter it again, as after any result the director removed. Returns
+/// how many were removed (none for another event, or a file without the tables' results).
+pub(super) fn forget_tables_results(
+    tx: &Connection,
+    event: &Event,
+    key: ResultKey,
+) -> rusqlite::Result<usize> {
+    if !is_teams(event) {
+        return Ok(0);
+    }
+    let Some(room) = match_room(event, key.round, key.table, key.deal) else {
+        return Ok(0);
+    };
+    let exists: bool = tx.query_row(
+        "SELECT COUNT(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'room_result'",
+        [],
+        |row| row.get(0),
+    )?;
+    if !exists {
+        return Ok(0);
+    }
+    let [first, second] = room.tables;
+    tx.execute(
+        "DELETE FROM room_result WHERE round = ?1 AND deal = ?2 AND table_no IN (?3, ?4)",
+        params![key.round, key.deal, first, second],
+    )
 }
 
 /// A table's own result on a board of its teams match (see `EventFile::table_result`): checked,

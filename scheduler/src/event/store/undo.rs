@@ -320,6 +320,7 @@ fn put_back_result(
                 "DELETE FROM result WHERE round = ?1 AND table_no = ?2 AND deal = ?3",
                 params![key.round, key.table, key.deal],
             )?;
+            super::rooms::forget_tables_results(tx, stored, key)?;
         }
     }
     tx.execute(
