@@ -2142,6 +2142,8 @@ fn a_knockout_carry_over_from_the_league_on_the_command_line() {
         "imps",
         "--boards-per-round",
         "2",
+        "--title",
+        "Autumn League",
     ]));
     // Aces v Barons, wherever the round robin put them: +620 (12 IMPs) to Aces, then -50
     // (2 IMPs) to Barons; Aces win by 10.
@@ -2240,7 +2242,7 @@ fn a_knockout_carry_over_from_the_league_on_the_command_line() {
     let made = ok(&new(&two, &["--carry-over-from", league]));
     assert!(
         made.contains(&format!(
-            "carry-over: Aces beat Barons by 10 IMPs in round {round} of league.tourney; Aces placed higher, so Aces carry over 10 × 1/2 = 5 IMPs. A whole number of IMPs"
+            "carry-over: Aces beat Barons by 10 IMPs in round {round} of Autumn League (league.tourney); Aces placed higher, so Aces carry over 10 × 1/2 = 5 IMPs. A whole number of IMPs"
         )),
         "{made}"
     );
@@ -2249,8 +2251,11 @@ fn a_knockout_carry_over_from_the_league_on_the_command_line() {
         standings.contains("Aces starts with a carry-over of 5 IMPs."),
         "{standings}"
     );
+    // The score sheet names the earlier event by its title and file.
     assert!(
-        standings.contains("Carry-over: Aces beat Barons by 10 IMPs"),
+        standings.contains(&format!(
+            "Carry-over: Aces beat Barons by 10 IMPs in round {round} of Autumn League (league.tourney);"
+        )),
         "{standings}"
     );
     // Made once: the file is not replaced.

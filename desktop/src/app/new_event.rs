@@ -327,7 +327,7 @@ impl NewEventView {
         if let Some(Some(path)) = files.answer(Purpose::CarryOverFrom) {
             self.work_out_carry_over(&path, names);
         }
-        let carry_now = self.options.knockout.and_then(|k| k.carry_over);
+        let carry_now = self.options.knockout.as_ref().and_then(|k| k.carry_over.clone());
         let said = match &self.carry_over_said {
             Some(Ok((said, carry))) if *carry == carry_now => egui::RichText::new(said.as_str()),
             Some(Err(why)) => egui::RichText::new(why.as_str()).color(ui.visuals().error_fg_color),
@@ -346,7 +346,7 @@ impl NewEventView {
         self.carry_over_said = Some(worked.map(|worked| {
             let carry = worked.knockout_carry_over();
             if let Some(knockout) = &mut self.options.knockout {
-                knockout.carry_over = carry;
+                knockout.carry_over = carry.clone();
             }
             (worked.explanation, carry)
         }));

@@ -343,8 +343,11 @@ fn knockout_rows(ui: &mut egui::Ui, knockout: &mut Knockout, boards_per_stanza: 
     row(ui, "Boards a stanza", |ui| {
         ui.add(egui::DragValue::new(boards_per_stanza).range(1..=scheduler::event::MAX_PER_ROUND))
     });
-    let mut to = knockout.carry_over.map(|c| c.team);
-    let mut imps = knockout.carry_over.map_or(0.0, |c| f64::from(c.tenths) / 10.0);
+    let mut to = knockout.carry_over.as_ref().map(|c| c.team);
+    let mut imps = knockout
+        .carry_over
+        .as_ref()
+        .map_or(0.0, |c| f64::from(c.tenths) / 10.0);
     row(ui, "Carry-over to", |ui| {
         ui.horizontal(|ui| {
             let a = ui.selectable_value(&mut to, None, "none");
@@ -370,6 +373,7 @@ fn knockout_rows(ui: &mut egui::Ui, knockout: &mut Knockout, boards_per_stanza: 
         // director changes it by hand.
         let from = knockout
             .carry_over
+            .take()
             .filter(|c| c.team == team && c.tenths == tenths)
             .and_then(|c| c.from);
         knockout.carry_over = Some(CarryOver { team, tenths, from });

@@ -45,7 +45,7 @@ impl WorkedCarryOver {
         self.carry_over.map(|(team, tenths)| CarryOver {
             team,
             tenths,
-            from: self.origin,
+            from: self.origin.clone(),
         })
     }
 }
@@ -149,8 +149,12 @@ pub fn work_out(
         margin,
         higher,
         rule: *rule,
+        event: match earlier.settings.title.trim() {
+            "" => source.to_owned(),
+            title => format!("{title} ({source})"),
+        },
     };
-    let mut explanation = origin.explain(teams, source);
+    let mut explanation = origin.explain(teams);
     if let Some(provisional) = super::standings::provisional(earlier, results) {
         explanation.push_str(&format!(
             " The standings of {source} are not final ({}), so which team placed higher may still change.",

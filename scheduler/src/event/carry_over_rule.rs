@@ -211,7 +211,7 @@ impl CarryOverRule {
 /// Where a carry-over worked out from the earlier match came from, kept with it in the
 /// knockout's settings so that the score sheet can say so. Teams are this knockout's (0 or
 /// 1, its roster's order).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CarryOverOrigin {
     /// The round of the earlier event the teams met in.
     pub round: u32,
@@ -223,6 +223,10 @@ pub struct CarryOverOrigin {
     pub higher: u8,
     /// The rule applied.
     pub rule: CarryOverRule,
+    /// The earlier event as the score sheet names it: its title and file ("Autumn League
+    /// (league.tourney)"); empty in files written before it was kept.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub event: String,
 }
 
 impl CarryOverOrigin {
@@ -239,9 +243,15 @@ impl CarryOverOrigin {
     }
 
     /// The sentence saying how the carry-over was worked out, the teams named by `names`
-    /// (this knockout's two), the earlier event by `source`: "Aces beat Barons by 12 IMPs in
-    /// round 3 of league.tourney; Aces placed higher, so Aces carry over 12 × 1/2 = 6 IMPs."
-    pub fn explain(&self, names: &[String], source: &str) -> String {
+    /// (this knockout's two), the earlier event by its kept name (or "their earlier event"):
+    /// "Aces beat Barons by 12 IMPs in round 3 of Autumn League (league.tourney); Aces placed
+    /// higher, so Aces carry over 12 × 1/2 = 6 IMPs."
+    pub fn explain(&self, names: &[String]) -> String {
+        let source = if self.event.is_empty() {
+            "their earlier event"
+        } else {
+            self.event.as_str()
+        };
         let name = |team: usize| names.get(team).map_or("?", String::as_str);
         let (winner, loser) = (
             name(usize::from(self.winner)),
@@ -359,29 +369,40 @@ mod tests {
             margin,
             higher,
             rule,
+            event: "Autumn League (league.tourney)".to_owned(),
         };
         let bermuda = CarryOverRule::default();
         let won = origin(0, 12, 0, bermuda);
         assert_eq!(won.carry_over(), Some((0, 60)));
         assert_eq!(
-            won.explain(&names, "league.tourney"),
-            "Aces beat Barons by 12 IMPs in round 3 of league.tourney; Aces placed higher, so Aces carry over 12 × 1/2 = 6 IMPs. A whole number of IMPs: the match can still end level (then a tie-break stanza decides)."
+            won.explain(&names),
+            "Aces beat Barons by 12 IMPs in round 3 of Autumn League (league.tourney); Aces placed higher, so Aces carry over 12 × 1/2 = 6 IMPs. A whole number of IMPs: the match can still end level (then a tie-break stanza decides)."
         );
         let lost = origin(1, 13, 0, bermuda);
         assert_eq!(lost.carry_over(), Some((1, 43)));
-        let said = lost.explain(&names, "league.tourney");
-        assert!(said.contains("Barons beat Aces by 13 IMPs in round 3 of league.tourney; Aces placed higher, so Barons carry over 13 × 1/3 = 4.3 IMPs (to the nearest tenth)."), "{said}");
+        let said = lost.explain(&names);
+        assert!(said.contains("Barons beat Aces by 13 IMPs in round 3 of Autumn League (league.tourney); Aces placed higher, so Barons carry over 13 × 1/3 = 4.3 IMPs (to the nearest tenth)."), "{said}");
         assert!(!said.contains("whole number"), "{said}");
         let capped = origin(1, 50, 1, bermuda);
         assert!(
             capped
-                .explain(&names, "l")
+                .explain(&names)
                 .contains("Barons carry over 50 × 1/2 = 25, capped at 16 IMPs."),
             "{}",
-            capped.explain(&names, "l")
+            capped.explain(&names)
         );
         let nothing = origin(0, 1, 0, rule("1/100,10"));
         assert_eq!(nothing.carry_over(), None);
-        assert!(nothing.explain(&names, "l").contains("no carry-over"));
+        assert!(nothing.explain(&names).contains("no carry-over"));
+        // A file written before the earlier event's name was kept.
+        let older = CarryOverOrigin {
+            event: String::new(),
+            ..won
+        };
+        assert!(
+            older
+                .explain(&names)
+                .contains("in round 3 of their earlier event;")
+        );
     }
 }

@@ -335,7 +335,7 @@ impl EventOptions {
                     bye: self
                         .teams_bye
                         .unwrap_or_else(|| TeamsBye::usual(scoring, self.boards_per_round)),
-                    knockout: self.knockout,
+                    knockout: self.knockout.clone(),
                 }
             }
             EventFormat::Chess | EventFormat::TeamChess => Scoring::Chess {

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 pub const MOST_STANZAS: u32 = 16;
 
 /// A knockout's shape: its stanzas and the carry-over, if any.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Knockout {
     /// Stanzas (rounds) the match is played in, 1 to `MOST_STANZAS`.
     pub stanzas: u32,
@@ -44,7 +44,7 @@ fn is_zero(n: &u32) -> bool {
 pub const MOST_TIE_BREAKS: u32 = 8;
 
 /// IMPs a team starts the match with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CarryOver {
     /// The team (0 or 1, the roster's order).
     pub team: usize,
@@ -76,6 +76,14 @@ impl CarryOver {
 }
 
 impl Knockout {
+    /// The IMPs team `team` (0 or 1) carries over, in tenths (0 for the other team, or none).
+    pub fn carried(&self, team: usize) -> i64 {
+        self.carry_over
+            .as_ref()
+            .filter(|c| c.team == team)
+            .map_or(0, |c| i64::from(c.tenths))
+    }
+
     /// A knockout of `stanzas` stanzas with `carry_over`, no tie-break yet.
     pub fn new(stanzas: u32, carry_over: Option<CarryOver>) -> Knockout {
         Knockout {
@@ -126,15 +134,15 @@ impl Knockout {
                 self.tie_breaks
             ));
         }
-        if let Some(carry) = self.carry_over
+        if let Some(carry) = &self.carry_over
             && (carry.team >= teams || !(1..=MOST_CARRY_OVER_TENTHS).contains(&carry.tenths))
         {
             return Err(
                 "the carry-over names a team that is not in the match, or is out of range".to_owned(),
             );
         }
-        if let Some(carry) = self.carry_over
-            && let Some(from) = carry.from
+        if let Some(carry) = &self.carry_over
+            && let Some(from) = &carry.from
             && (!from.is_valid() || from.carry_over() != Some((carry.team, carry.tenths)))
         {
             return Err(
@@ -226,11 +234,7 @@ fn stanzas(event: &Event, results: &Results) -> Vec<Stanza> {
 pub(crate) fn knockout_totals(event: &Event, results: &Results, knockout: &Knockout) -> ([i64; 2], bool) {
     let stanzas = stanzas(event, results);
     let totals = std::array::from_fn(|team| {
-        let carry = knockout
-            .carry_over
-            .filter(|c| c.team == team)
-            .map_or(0, |c| i64::from(c.tenths));
-        carry + 10 * stanzas.iter().map(|s| i64::from(s.imps[team])).sum::<i64>()
+        knockout.carried(team) + 10 * stanzas.iter().map(|s| i64::from(s.imps[team])).sum::<i64>()
     });
     (totals, stanzas.iter().all(|s| s.entered == s.boards))
 }
@@ -246,14 +250,8 @@ pub fn knockout_table(
     let names = &event.schedule.entrants;
     let name = |team: usize| names.get(team).map_or("?", String::as_str);
     let stanzas = stanzas(event, results);
-    let carry = |team: usize| {
-        knockout
-            .carry_over
-            .filter(|c| c.team == team)
-            .map_or(0, |c| i64::from(c.tenths))
-    };
     let totals: [i64; 2] = std::array::from_fn(|team| {
-        carry(team) + 10 * stanzas.iter().map(|s| i64::from(s.imps[team])).sum::<i64>()
+        knockout.carried(team) + 10 * stanzas.iter().map(|s| i64::from(s.imps[team])).sum::<i64>()
     });
     let mut columns = vec!["Rank".to_owned(), "Team".to_owned(), "Carry-over".to_owned()];
     let played = knockout.stanzas as usize;
@@ -272,7 +270,7 @@ pub fn knockout_table(
             } else {
                 (i + 1).to_string()
             };
-            let mut row = vec![place, name(team).to_owned(), tenths_text(carry(team))];
+            let mut row = vec![place, name(team).to_owned(), tenths_text(knockout.carried(team))];
             row.extend(stanzas.iter().map(|s| match s.entered {
                 0 => String::new(),
                 n if n == s.boards => s.imps[team].to_string(),
@@ -286,7 +284,7 @@ pub fn knockout_table(
     let boards: usize = stanzas.iter().map(|s| s.boards).sum();
     let (leader, margin) = (order[0], totals[order[0]] - totals[order[1]]);
     let state = if entered == 0 {
-        match knockout.carry_over {
+        match &knockout.carry_over {
             Some(c) => format!(
                 "No board entered yet; {} starts with a carry-over of {} IMPs.",
                 name(c.team),
@@ -321,8 +319,8 @@ pub fn knockout_table(
             tenths_text(totals[1 - leader])
         )
     };
-    let origin = match knockout.carry_over.and_then(|c| c.from) {
-        Some(from) => format!(" Carry-over: {}", from.explain(names, "their earlier event")),
+    let origin = match knockout.carry_over.as_ref().and_then(|c| c.from.as_ref()) {
+        Some(from) => format!(" Carry-over: {}", from.explain(names)),
         None => String::new(),
     };
     StandingsTable {
@@ -343,7 +341,7 @@ pub fn tie_break_due(event: &Event, results: &Results) -> Option<u32> {
         knockout: Some(knockout),
         boards_per_round,
         ..
-    } = event.settings.scoring
+    } = &event.settings.scoring
     else {
         return None;
     };
@@ -351,14 +349,10 @@ pub fn tie_break_due(event: &Event, results: &Results) -> Option<u32> {
     if stanzas.is_empty() || stanzas.iter().any(|s| s.entered < s.boards) {
         return None;
     }
-    let carry = |team: usize| {
-        knockout
-            .carry_over
-            .filter(|c| c.team == team)
-            .map_or(0, |c| i64::from(c.tenths))
+    let total = |team: usize| {
+        knockout.carried(team) + 10 * stanzas.iter().map(|s| i64::from(s.imps[team])).sum::<i64>()
     };
-    let total = |team: usize| carry(team) + 10 * stanzas.iter().map(|s| i64::from(s.imps[team])).sum::<i64>();
-    (total(0) == total(1)).then(|| knockout.tie_break_boards(boards_per_round))
+    (total(0) == total(1)).then(|| knockout.tie_break_boards(*boards_per_round))
 }
 
 /// The event with one more stanza, a tie-break, after a match that ended level (White Book
@@ -371,7 +365,7 @@ pub fn add_tie_break(event: &Event, results: &Results) -> Result<(Event, String)
         boards_per_round,
         scoring,
         bye,
-    } = event.settings.scoring
+    } = event.settings.scoring.clone()
     else {
         return Err("only a knockout match has a tie-break stanza".to_owned());
     };
@@ -386,10 +380,20 @@ pub fn add_tie_break(event: &Event, results: &Results) -> Result<(Event, String)
         ..knockout
     };
     more.check(2)?;
+    let (round, range) = (
+        more.rounds(),
+        more.boards_of_round(more.rounds(), boards_per_round),
+    );
+    let said = format!(
+        "Tie-break stanza {} added as round {round}: {boards} boards ({}–{})",
+        more.tie_breaks,
+        range.start(),
+        range.end()
+    );
     let mut changed = event.clone();
     changed.schedule = knockout_schedule(event.schedule.entrants.clone(), &more)?;
     changed.settings.scoring = super::Scoring::Teams {
-        knockout: Some(more),
+        knockout: Some(more.clone()),
         boards_per_round,
         scoring,
         bye,
@@ -397,17 +401,7 @@ pub fn add_tie_break(event: &Event, results: &Results) -> Result<(Event, String)
     if let Some(options) = changed.settings.options.as_mut() {
         options.knockout = Some(more);
     }
-    let round = more.rounds();
-    let range = more.boards_of_round(round, boards_per_round);
-    Ok((
-        changed,
-        format!(
-            "Tie-break stanza {} added as round {round}: {boards} boards ({}–{})",
-            more.tie_breaks,
-            range.start(),
-            range.end()
-        ),
-    ))
+    Ok((changed, said))
 }
 
 #[cfg(test)]
@@ -444,6 +438,7 @@ mod tests {
             margin: 13,
             higher: 0,
             rule: crate::event::carry_over_rule::CarryOverRule::default(),
+            event: "league.tourney".to_owned(),
         };
         let worked = CarryOver {
             team: 1,
@@ -452,7 +447,7 @@ mod tests {
         };
         let read: CarryOver = serde_json::from_str(&serde_json::to_string(&worked).unwrap()).unwrap();
         assert_eq!(read, worked);
-        assert_eq!(Knockout::new(2, Some(worked)).check(2), Ok(()));
+        assert_eq!(Knockout::new(2, Some(worked.clone())).check(2), Ok(()));
         // A file whose carry-over does not follow from its origin (edited by hand) is refused.
         let edited = CarryOver { tenths: 60, ..worked };
         assert!(

@@ -652,7 +652,7 @@ impl Event {
             // A knockout's tie-break stanzas have boards of their own number.
             Scoring::Teams {
                 boards_per_round,
-                knockout: Some(knockout),
+                knockout: Some(ref knockout),
                 ..
             } => knockout.boards_of_round(round, boards_per_round),
             Scoring::Bridge { boards_per_round, .. } | Scoring::Teams { boards_per_round, .. } => {

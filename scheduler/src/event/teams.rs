@@ -466,10 +466,11 @@ fn swiss_settings(event: &Event) -> Result<(TeamsScoring, TeamsBye), String> {
         bye,
         knockout,
         ..
-    } = event.settings.scoring
+    } = &event.settings.scoring
     else {
         return Err("only a Swiss teams or Swiss pairs event is paired round by round".to_owned());
     };
+    let (scoring, bye) = (*scoring, *bye);
     if let Some(knockout) = knockout {
         return Err(format!(
             "this teams event is a knockout match: its {} stanzas were all made when it was created",

@@ -157,7 +157,7 @@ fn kind_of(event: &Event) -> Result<(Kind, TeamsScoring, super::teams::TeamsBye,
     let Scoring::Teams {
         scoring,
         bye,
-        knockout,
+        ref knockout,
         boards_per_round,
     } = event.settings.scoring
     else {

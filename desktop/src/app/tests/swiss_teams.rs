@@ -381,8 +381,8 @@ fn a_knockout_carry_over_is_worked_out_on_the_form_from_the_league() {
     harness.step();
     wait_for_generation(&mut harness, |app| app.new_event.is_generating());
     assert_eq!(session(&harness).path(), event_path);
-    let knockout = match session(&harness).event().settings.scoring {
-        scheduler::event::Scoring::Teams { knockout, .. } => knockout.unwrap(),
+    let knockout = match &session(&harness).event().settings.scoring {
+        scheduler::event::Scoring::Teams { knockout, .. } => knockout.clone().unwrap(),
         _ => panic!("a teams event"),
     };
     let carry = knockout.carry_over.unwrap();
