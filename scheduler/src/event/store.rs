@@ -1396,7 +1396,7 @@ fn read_event(connection: &Connection, path: &Path) -> Result<Event, StoreError>
         Some(text) => serde_json::from_str(&text).map_err(|e| read_back("roster of the schedule", e))?,
         None => roster.clone(),
     };
-    let settings: super::EventSettings =
+    let mut settings: super::EventSettings =
         serde_json::from_str(&settings).map_err(|e| read_back("settings", e))?;
     settings
         .scoring
@@ -1412,6 +1412,7 @@ fn read_event(connection: &Connection, path: &Path) -> Result<Event, StoreError>
     let schedule: crate::model::Schedule =
         serde_json::from_str(&schedule).map_err(|e| read_back("schedule", e))?;
     schedule_problem(&schedule).map_or(Ok(()), |why| Err(content(format!("the stored schedule {why}"))))?;
+    super::teams_night::keep_four_teams_choice(&mut settings, &schedule);
     settings
         .scoring
         .fits(&schedule)

@@ -414,3 +414,33 @@ fn four_teams_head_to_head_is_a_choice_and_the_choice_is_for_four_teams_only() {
         "{why}"
     );
 }
+
+/// A 4-team night made before the relay existed: head to head, its options saying nothing of
+/// how 4 teams play. Read back, its options say head to head, so making its schedule again
+/// (a roster changed) keeps the movement the club printed, rather than turning into the
+/// relay. A night made as the relay (the choice left to the usual) is read as it was.
+#[test]
+fn an_older_four_team_night_stays_head_to_head_when_made_again() {
+    use scheduler::event::store::EventFile;
+    use scheduler::model::movement::FourTeams;
+    let mut spec = night_spec(4, 4);
+    spec.options.four_teams = Some(FourTeams::HeadToHead);
+    let (mut older, _) = build_event(&spec, &Control::unlimited()).unwrap();
+    older.settings.options.as_mut().unwrap().four_teams = None;
+    let path = scratch("teams-night", "older-four.tourney");
+    drop(EventFile::create(&path, &older).unwrap());
+    let read = EventFile::open(&path).unwrap().event().clone();
+    let options = read.settings.options.clone().unwrap();
+    assert_eq!(options.four_teams, Some(FourTeams::HeadToHead));
+    let again = generate_schedule(&read.roster, &options, &Control::unlimited()).unwrap();
+    let movement = again.schedule.movement.as_ref().unwrap();
+    assert!(movement.rounds.iter().all(|r| r.relay.is_empty()));
+    assert_eq!(movement.sets, 6);
+
+    let (relay, _) = build_event(&night_spec(4, 4), &Control::unlimited()).unwrap();
+    assert_eq!(relay.settings.options.as_ref().unwrap().four_teams, None);
+    let path = scratch("teams-night", "relay-four.tourney");
+    drop(EventFile::create(&path, &relay).unwrap());
+    let read = EventFile::open(&path).unwrap().event().clone();
+    assert_eq!(read.settings.options.unwrap().four_teams, None);
+}
