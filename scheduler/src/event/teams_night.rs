@@ -464,6 +464,24 @@ fn ranking_table(names: &[String], played: &[PlayedMatch], scoring: TeamsScoring
     }
 }
 
+/// A 4-team night whose options do not say how 4 teams play (made before the relay existed,
+/// always head to head) and whose movement has no relayed round: the choice it was made with,
+/// head to head, written into its options as it is read, so that making its schedule again
+/// (a roster changed) does not turn it into the relay.
+pub(crate) fn keep_four_teams_choice(settings: &mut super::EventSettings, schedule: &crate::model::Schedule) {
+    let Some(options) = settings.options.as_mut() else {
+        return;
+    };
+    let head_to_head = schedule.movement.as_ref().is_some_and(|movement| {
+        movement.kind == crate::model::movement::MovementKind::TeamsOfFour
+            && movement.pairs == 8
+            && movement.rounds.iter().all(|round| round.relay.is_empty())
+    });
+    if options.teams_night() && options.four_teams.is_none() && head_to_head {
+        options.four_teams = Some(crate::model::movement::FourTeams::HeadToHead);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -530,23 +548,5 @@ mod tests {
             assert_eq!(first.set, second.set);
             assert_eq!(m.boards.clone().count(), 3);
         }
-    }
-}
-
-/// A 4-team night whose options do not say how 4 teams play (made before the relay existed,
-/// always head to head) and whose movement has no relayed round: the choice it was made with,
-/// head to head, written into its options as it is read, so that making its schedule again
-/// (a roster changed) does not turn it into the relay.
-pub(crate) fn keep_four_teams_choice(settings: &mut super::EventSettings, schedule: &crate::model::Schedule) {
-    let Some(options) = settings.options.as_mut() else {
-        return;
-    };
-    let head_to_head = schedule.movement.as_ref().is_some_and(|movement| {
-        movement.kind == crate::model::movement::MovementKind::TeamsOfFour
-            && movement.pairs == 8
-            && movement.rounds.iter().all(|round| round.relay.is_empty())
-    });
-    if options.teams_night() && options.four_teams.is_none() && head_to_head {
-        options.four_teams = Some(crate::model::movement::FourTeams::HeadToHead);
     }
 }
