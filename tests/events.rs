@@ -1920,25 +1920,14 @@ fn a_club_evening_is_published_as_a_web_site_from_the_command_line() {
 #[test]
 fn a_swiss_teams_event_from_the_command_line() {
     let dir = scratch("swiss-teams");
-    let roster = dir.join("teams.csv");
-    std::fs::write(&roster, "Name\nAces\nBarons\nClubs\nDiamonds\nEagles\n").unwrap();
+    let roster = common::teams_roster(&dir, &["Aces", "Barons", "Clubs", "Diamonds", "Eagles"]);
     let file = dir.join("swiss.tourney");
     let f = file.to_str().unwrap();
-    let r = roster.to_str().unwrap();
-    ok(&tourney(&[
-        "event",
-        "new",
-        f,
-        "--roster",
-        r,
-        "--format",
-        "teams",
-        "--swiss",
-        "--rounds",
-        "3",
-        "--boards-per-round",
-        "2",
-    ]));
+    common::new_teams_event(
+        &file,
+        &roster,
+        &["--swiss", "--rounds", "3", "--boards-per-round", "2"],
+    );
     // Round 1 seeds the roster: 1 v 3, 2 v 4, the last team's bye.
     let entered = ok(&tourney_with_input(
         &["event", "result", f, "--stdin"],
@@ -2278,23 +2267,10 @@ fn a_knockout_carry_over_from_the_league_on_the_command_line() {
 #[test]
 fn a_level_knockout_gets_its_tie_break_from_the_command_line() {
     let dir = scratch("knockout-tie");
-    let roster = dir.join("teams.csv");
-    std::fs::write(&roster, "Name\nAces\nBarons\n").unwrap();
+    let roster = common::teams_roster(&dir, &["Aces", "Barons"]);
     let file = dir.join("tie.tourney");
     let f = file.to_str().unwrap();
-    ok(&tourney(&[
-        "event",
-        "new",
-        f,
-        "--roster",
-        roster.to_str().unwrap(),
-        "--format",
-        "teams",
-        "--knockout",
-        "1",
-        "--boards-per-round",
-        "2",
-    ]));
+    common::new_teams_event(&file, &roster, &["--knockout", "1", "--boards-per-round", "2"]);
     // 12 IMPs each way: level after the one stanza.
     ok(&tourney_with_input(
         &["event", "result", f, "--stdin"],
@@ -2564,25 +2540,14 @@ fn couples_kept_at_separate_tables_from_the_command_line() {
 #[test]
 fn a_three_way_match_from_the_command_line() {
     let dir = scratch("swiss-three-way");
-    let roster = dir.join("teams.csv");
-    std::fs::write(&roster, "Name\nAces\nBarons\nClubs\nDiamonds\nEagles\n").unwrap();
+    let roster = common::teams_roster(&dir, &["Aces", "Barons", "Clubs", "Diamonds", "Eagles"]);
     let file = dir.join("swiss.tourney");
     let f = file.to_str().unwrap();
-    let r = roster.to_str().unwrap();
-    ok(&tourney(&[
-        "event",
-        "new",
-        f,
-        "--roster",
-        r,
-        "--format",
-        "teams",
-        "--swiss",
-        "--rounds",
-        "2",
-        "--boards-per-round",
-        "2",
-    ]));
+    common::new_teams_event(
+        &file,
+        &roster,
+        &["--swiss", "--rounds", "2", "--boards-per-round", "2"],
+    );
     // Round 1: Aces v Clubs, Barons v Diamonds, Eagles' bye.
     ok(&tourney_with_input(
         &["event", "result", f, "--stdin"],

@@ -525,24 +525,14 @@ fn a_whist_table_enters_its_tricks_from_a_phone() {
 #[ignore = "needs chromium and chromedriver; .ci/run runs it"]
 fn a_teams_round_entered_at_both_tables_of_each_match_scores_as_typed() {
     let dir = scratch("phone-pages-teams");
-    let roster = dir.join("teams.csv");
-    std::fs::write(&roster, "Name\nAces\nBarons\nClubs\nDiamonds\n").unwrap();
+    let roster = common::teams_roster(&dir, &["Aces", "Barons", "Clubs", "Diamonds"]);
     let (served_event, typed_event) = (dir.join("served.tourney"), dir.join("typed.tourney"));
     for event in [&served_event, &typed_event] {
-        ok(&tourney(&[
-            "event",
-            "new",
-            event.to_str().unwrap(),
-            "--roster",
-            roster.to_str().unwrap(),
-            "--format",
-            "teams",
-            "--swiss",
-            "--rounds",
-            "2",
-            "--boards-per-round",
-            "3",
-        ]));
+        common::new_teams_event(
+            event,
+            &roster,
+            &["--swiss", "--rounds", "2", "--boards-per-round", "3"],
+        );
     }
     let deals = dir.join("deals.pbn");
     ok(&tourney(&[

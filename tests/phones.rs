@@ -298,24 +298,11 @@ fn serving_writes_the_tables_code_cards_and_refuses_to_replace_a_file() {
 #[test]
 fn a_teams_matchs_two_tables_enter_their_own_contracts_from_phones() {
     let dir = scratch("phones-teams");
-    let roster = dir.join("teams.csv");
-    std::fs::write(&roster, "Name\nAces\nBarons\nClubs\nDiamonds\n").unwrap();
+    let roster = common::teams_roster(&dir, &["Aces", "Barons", "Clubs", "Diamonds"]);
     let event = dir.join("swiss.tourney");
     let e = event.to_str().unwrap();
-    ok(&tourney(&[
-        "event",
-        "new",
-        e,
-        "--roster",
-        roster.to_str().unwrap(),
-        "--format",
-        "teams",
-        "--swiss",
-        "--rounds",
-        "3",
-        "--boards-per-round",
-        "2",
-    ]));
+    let swiss = ["--swiss", "--rounds", "3", "--boards-per-round", "2"];
+    common::new_teams_event(&event, &roster, &swiss);
     let served = Served::start(&event);
     // Two matches: tables 1 to 4, each with its own page.
     assert_eq!(
@@ -383,24 +370,11 @@ fn a_teams_matchs_two_tables_enter_their_own_contracts_from_phones() {
 #[test]
 fn a_round_paired_while_serving_with_more_tables_gets_their_pages() {
     let dir = scratch("phones-late-teams");
-    let roster = dir.join("teams.csv");
-    std::fs::write(&roster, "Name\nAces\nBarons\nClubs\nDiamonds\n").unwrap();
+    let roster = common::teams_roster(&dir, &["Aces", "Barons", "Clubs", "Diamonds"]);
     let event = dir.join("swiss.tourney");
     let e = event.to_str().unwrap();
-    ok(&tourney(&[
-        "event",
-        "new",
-        e,
-        "--roster",
-        roster.to_str().unwrap(),
-        "--format",
-        "teams",
-        "--swiss",
-        "--rounds",
-        "3",
-        "--boards-per-round",
-        "2",
-    ]));
+    let swiss = ["--swiss", "--rounds", "3", "--boards-per-round", "2"];
+    common::new_teams_event(&event, &roster, &swiss);
     let mut served = Served::start(&event);
     assert_eq!(
         served.pages.iter().map(|(t, _)| *t).collect::<Vec<_>>(),

@@ -217,3 +217,28 @@ pub fn five_table_mitchell(path: &Path) {
         "2026-11-26",
     ]));
 }
+
+/// A roster of teams, one name a line under a `Name` heading, written as `teams.csv` in `dir`.
+#[allow(dead_code)]
+pub fn teams_roster(dir: &Path, names: &[&str]) -> PathBuf {
+    let roster = dir.join("teams.csv");
+    std::fs::write(&roster, format!("Name\n{}\n", names.join("\n"))).expect("write the roster");
+    roster
+}
+
+/// `tourney event new EVENT --roster ROSTER --format teams OPTIONS…`, which must succeed (e.g.
+/// `["--swiss", "--rounds", "3", "--boards-per-round", "2"]`): its standard output.
+#[allow(dead_code)]
+pub fn new_teams_event(event: &Path, roster: &Path, options: &[&str]) -> String {
+    let mut args = vec![
+        "event",
+        "new",
+        event.to_str().expect("a UTF-8 path"),
+        "--roster",
+        roster.to_str().expect("a UTF-8 path"),
+        "--format",
+        "teams",
+    ];
+    args.extend_from_slice(options);
+    ok(&tourney(&args))
+}

@@ -86,6 +86,21 @@ pub(super) fn harness(app: TourneyApp) -> Harness<'static, TourneyApp> {
     harness
 }
 
+/// The window with the event at `path` open on its Results view (its data folder in `dir`,
+/// no file dialog answered).
+pub(super) fn results_view(dir: &Path, path: &Path) -> Harness<'static, TourneyApp> {
+    let mut harness = harness(TourneyApp::new(
+        dir.join("data"),
+        Vec::new(),
+        scripted(Vec::new()),
+    ));
+    harness.state_mut().open(path);
+    harness.run();
+    harness.get_by_label("Results").click();
+    harness.run();
+    harness
+}
+
 /// System dialogs answering with these files in turn (`None`: cancelled).
 pub(super) fn scripted(answers: Vec<Option<PathBuf>>) -> Box<ScriptedDialogs> {
     Box::new(ScriptedDialogs {

@@ -46,15 +46,7 @@ fn the_results_view_shows_what_each_table_of_a_match_sent_then_the_board() {
     let home = event.schedule.entrants[home].clone();
     let mut phones = EventFile::create(&path, &event).unwrap();
     from_phone(&mut phones, 1, "4S", "10");
-    let mut harness = harness(TourneyApp::new(
-        dir.join("data"),
-        Vec::new(),
-        scripted(Vec::new()),
-    ));
-    harness.state_mut().open(&path);
-    harness.run();
-    harness.get_by_label("Results").click();
-    harness.run();
+    let mut harness = results_view(&dir, &path);
     harness.get_by_label("from the phones: table 1: 4S by N =, N-S +420; table 2: not yet");
     // Table 2 goes one off: 470 net to the home team, 10 IMPs, saved from both tables.
     from_phone(&mut phones, 2, "4S", "9");
@@ -73,15 +65,7 @@ fn a_round_paired_while_serving_adds_its_new_tables_codes() {
     let path = dir.join("swiss.tourney");
     let event = swiss_teams("Swiss", 4, 3, 2);
     EventFile::create(&path, &event).unwrap();
-    let mut harness = harness(TourneyApp::new(
-        dir.join("data"),
-        Vec::new(),
-        scripted(Vec::new()),
-    ));
-    harness.state_mut().open(&path);
-    harness.run();
-    harness.get_by_label("Results").click();
-    harness.run();
+    let mut harness = results_view(&dir, &path);
     harness.get_by_label("Scoring from phones: off").click();
     harness.run();
     harness.state_mut().views.results.phones.port = 0;

@@ -44,15 +44,7 @@ fn the_results_view_records_who_played_for_a_team_of_six() {
         .position(|t| match_teams(t).is_some_and(|(h, a)| h == 0 || a == 0))
         .unwrap();
     let table = round1.tables[at].number;
-    let mut harness = harness(TourneyApp::new(
-        dir.join("data"),
-        Vec::new(),
-        scripted(Vec::new()),
-    ));
-    harness.state_mut().open(&path);
-    harness.run();
-    harness.get_by_label("Results").click();
-    harness.run();
+    let mut harness = results_view(&dir, &path);
     // A button under each match: the one under team 1's.
     harness.query_all_by_label("Who played…").nth(at).unwrap().click();
     harness.run();
