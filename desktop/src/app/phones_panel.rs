@@ -14,6 +14,9 @@ use scheduler::event::tables::{missing_at, result_words};
 use scheduler::event::team_rooms::tables_of_round;
 use std::time::{Duration, Instant};
 
+/// The width each table's code takes in the codes window.
+const CODE_CELL: f32 = 216.0;
+
 /// A phone showing a table's page asks every 5 seconds: one heard from in the last 15 is there.
 const PHONE_THERE: Duration = Duration::from_secs(15);
 
@@ -257,17 +260,27 @@ impl PhonesPanel {
                 ui.label(
                     "Each table scans its own code with a phone's camera; the page opens on that table.",
                 );
+                // As many codes a row as the window's screen holds (a late round's tables
+                // wrap onto a new row rather than run off the side).
+                let per_row = ((ui.ctx().content_rect().width() - 60.0) / CODE_CELL)
+                    .floor()
+                    .max(1.0) as usize;
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    ui.horizontal_wrapped(|ui| {
-                        for (table, url, texture) in &self.codes {
-                            ui.vertical(|ui| {
-                                ui.heading(format!("Table {table}"));
-                                ui.add(egui::Image::new(texture).fit_to_exact_size(egui::vec2(200.0, 200.0)));
-                                // For a phone whose camera will not read it: typed in.
-                                ui.add(egui::Label::new(egui::RichText::new(url).small()).wrap());
-                            });
-                        }
-                    });
+                    for row in self.codes.chunks(per_row) {
+                        ui.horizontal_top(|ui| {
+                            for (table, url, texture) in row {
+                                ui.vertical(|ui| {
+                                    ui.set_width(CODE_CELL - 16.0);
+                                    ui.heading(format!("Table {table}"));
+                                    ui.add(
+                                        egui::Image::new(texture).fit_to_exact_size(egui::vec2(200.0, 200.0)),
+                                    );
+                                    // For a phone whose camera will not read it: typed in.
+                                    ui.add(egui::Label::new(egui::RichText::new(url).small()).wrap());
+                                });
+                            }
+                        });
+                    }
                 });
             });
         self.show_codes = open;
