@@ -2203,6 +2203,12 @@ fn a_knockout_carry_over_from_the_league_on_the_command_line() {
             "zero denominator",
         ),
         (&two, vec!["--carry-over-rule", "1/2,1/3,16"], "--carry-over-from"),
+        (&two, vec!["--carry-over-round", "2"], "--carry-over-from"),
+        (
+            &two,
+            vec!["--carry-over-from", league, "--carry-over-round", "9"],
+            "did not meet in round 9 of league.tourney",
+        ),
         (
             &hearts,
             vec!["--carry-over-from", league],

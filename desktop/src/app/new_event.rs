@@ -44,6 +44,9 @@ pub struct NewEventView {
     /// A knockout's carry-over rule as typed, for working the carry-over out from an
     /// earlier event (the conditions of contest's; the Bermuda Bowl's to start with).
     carry_over_rule: String,
+    /// The round of the teams' earlier match, as typed: empty when they met once; needed
+    /// where they met more than once (a double round robin).
+    carry_over_round: String,
     /// What working the carry-over out last said: the sentence and the carry-over it set
     /// (shown while the form still has that carry-over), or why it could not be done.
     carry_over_said: Option<Result<(String, Option<CarryOver>), String>>,
@@ -103,6 +106,7 @@ impl Default for NewEventView {
             problem: None,
             problem_for: None,
             carry_over_rule: CarryOverRule::default().to_string(),
+            carry_over_round: String::new(),
             carry_over_said: None,
         }
     }
@@ -307,6 +311,16 @@ impl NewEventView {
                     "The conditions of contest's rule, WON,LOST,CAP: the higher-placed team's share of the earlier match's margin when it won, the other team's share when it lost, and the most IMPs (the Bermuda Bowl's: 1/2,1/3,16)",
                 )
         });
+        row(ui, "Their match in round", |ui| {
+            ui.add(
+                egui::TextEdit::singleline(&mut self.carry_over_round)
+                    .desired_width(60.0)
+                    .hint_text("only one"),
+            )
+            .on_hover_text(
+                "Only where the two teams met more than once in the earlier event (a double round robin): the round of the match the conditions of contest count",
+            )
+        });
         // The button is named by its own text (as the roster's Import CSV… is).
         ui.label("Carry-over from");
         if ui
@@ -341,8 +355,14 @@ impl NewEventView {
     /// Works the knockout's carry-over out from the event file at `path` for its teams
     /// `names`, by the rule typed; sets it on the form, or keeps why not.
     fn work_out_carry_over(&mut self, path: &Path, names: &[String]) {
+        let round = match self.carry_over_round.trim() {
+            "" => Ok(None),
+            typed => typed.parse::<u32>().map(Some).map_err(|_| {
+                format!("Their match in round: \"{typed}\" is not a round number (leave it empty when the teams met once)")
+            }),
+        };
         let worked = CarryOverRule::parse(&self.carry_over_rule)
-            .and_then(|rule| work_out_from_file(path, names, &rule));
+            .and_then(|rule| round.and_then(|round| work_out_from_file(path, names, &rule, round)));
         self.carry_over_said = Some(worked.map(|worked| {
             let carry = worked.knockout_carry_over();
             if let Some(knockout) = &mut self.options.knockout {

@@ -386,6 +386,10 @@ pub struct NewArgs {
     /// the most IMPs), or FRACTION,CAP; default 1/2,1/3,16 (the Bermuda Bowl's).
     #[arg(long, value_name = "WON,LOST,CAP", requires = "carry_over_from")]
     carry_over_rule: Option<String>,
+    /// With --carry-over-from, where the two teams met more than once (a double round robin):
+    /// the round of the match the conditions of contest count.
+    #[arg(long, value_name = "ROUND", requires = "carry_over_from")]
+    carry_over_round: Option<u32>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -1312,7 +1316,7 @@ fn knockout_carry_over(
             ExitCode::from(2)
         })?,
     };
-    let worked = work_out_from_file(path, teams, &rule).map_err(|why| {
+    let worked = work_out_from_file(path, teams, &rule, args.carry_over_round).map_err(|why| {
         eprintln!("--carry-over-from: {why}");
         ExitCode::from(2)
     })?;

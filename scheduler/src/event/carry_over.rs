@@ -16,9 +16,10 @@
 //!
 //! [`work_out`] reads the earlier event with the library's own match cards and standings
 //! (`teams::match_cards`, `teams::standing_lines`): the teams are matched by name (any
-//! case), their match must be complete, and they must have met exactly once (a double round
-//! robin's two matches are refused: which counts, or whether both do, is the conditions'
-//! to say, and the director types the carry-over instead). Standings still provisional are
+//! case), their match must be complete, and they must have met once — or, where they met
+//! more than once (a double round robin), the director names the round of the match the
+//! conditions of contest count (`--carry-over-round`; adding two matches' margins is not
+//! offered: no conditions we read do it). Standings still provisional are
 //! used as they stand, and the explanation says they may change.
 
 pub use super::carry_over_rule::{CarryOverOrigin, CarryOverRule, Fraction};
@@ -59,15 +60,17 @@ fn find_team(entrants: &[String], name: &str) -> Option<usize> {
 
 /// The carry-over for a knockout between `teams` (its two, in its roster's order) worked out
 /// by `rule` from their match in `earlier`, a round robin or Swiss of teams (`source` names
-/// it in every sentence, e.g. its file name). Refused, with a sentence, when `earlier` is not
-/// such an event, a team is not in it, the teams did not meet or met more than once, their
-/// match is not complete, or they share their place in its standings.
+/// it in every sentence, e.g. its file name), the match of round `round` when given (teams
+/// that met more than once). Refused, with a sentence, when `earlier` is not such an event,
+/// a team is not in it, the teams did not meet (in `round`), met more than once and no round
+/// was given, their match is not complete, or they share their place in its standings.
 pub fn work_out(
     earlier: &Event,
     results: &Results,
     source: &str,
     teams: &[String],
     rule: &CarryOverRule,
+    round: Option<u32>,
 ) -> Result<WorkedCarryOver, String> {
     let Scoring::Teams {
         scoring,
@@ -108,15 +111,29 @@ pub fn work_out(
             met == found || met == [found[1], found[0]]
         })
         .collect();
-    let (round, card) = match &meetings[..] {
-        [] => return Err(format!("{first} and {second} did not meet in {source}")),
+    let rounds = meetings
+        .iter()
+        .map(|(r, _, _)| r.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let chosen: Vec<_> = meetings
+        .iter()
+        .filter(|(r, _, _)| round.is_none_or(|asked| asked == *r))
+        .collect();
+    let (round, card) = match &chosen[..] {
+        [] if meetings.is_empty() => return Err(format!("{first} and {second} did not meet in {source}")),
+        [] => {
+            return Err(format!(
+                "{first} and {second} did not meet in round {} of {source} (they met in {} {rounds})",
+                round.unwrap_or_default(),
+                if meetings.len() == 1 { "round" } else { "rounds" }
+            ));
+        }
         [(round, _, card)] => (*round, card),
         more => {
-            let rounds: Vec<String> = more.iter().map(|(r, _, _)| r.to_string()).collect();
             return Err(format!(
-                "{first} and {second} met {} times in {source} (rounds {}): which match counts is for the conditions of contest to say; type the carry-over instead",
-                more.len(),
-                rounds.join(", ")
+                "{first} and {second} met {} times in {source} (rounds {rounds}): which match counts is for the conditions of contest to say; name its round (--carry-over-round, or Their match in round on the form), or type the carry-over instead",
+                more.len()
             ));
         }
     };
@@ -205,6 +222,7 @@ pub fn work_out_from_file(
     path: &Path,
     teams: &[String],
     rule: &CarryOverRule,
+    round: Option<u32>,
 ) -> Result<WorkedCarryOver, String> {
     let source = path.file_name().map_or_else(
         || path.display().to_string(),
@@ -212,5 +230,5 @@ pub fn work_out_from_file(
     );
     let file = super::store::EventFile::open_or_read_only(path).map_err(|e| e.to_string())?;
     let results = file.results().map_err(|e| e.to_string())?;
-    work_out(file.event(), &results, &source, teams, rule)
+    work_out(file.event(), &results, &source, teams, rule, round)
 }

@@ -276,11 +276,11 @@ fn a_carry_over_is_worked_out_from_the_teams_league_match() {
     let round = enter_match(&mut league, 0, 1, &[620, -50]);
     // Only that match is in: Aces +10 IMPs, Barons -10, so Aces placed higher and won:
     // 10 × 1/2 = 5 IMPs to Aces (the knockout's second team), a whole number, said so.
-    let worked = work_out_from_file(&path, &ko_teams, &rule).unwrap();
+    let worked = work_out_from_file(&path, &ko_teams, &rule, None).unwrap();
     assert_eq!(worked.carry_over, Some((1, 50)));
     assert!(
         worked.explanation.contains(&format!(
-            "ACES beat barons by 10 IMPs in round {round} of league.tourney; ACES placed higher, so ACES carry over 10 × 1/2 = 5 IMPs."
+            "ACES beat barons by 10 IMPs in round {round} of League (league.tourney); ACES placed higher, so ACES carry over 10 × 1/2 = 5 IMPs."
         )),
         "{}",
         worked.explanation
@@ -295,7 +295,7 @@ fn a_carry_over_is_worked_out_from_the_teams_league_match() {
     // Barons beat Clubs +1430 twice (16 IMPs a board): Barons -10 + 32 = +22, above Aces'
     // +10. Barons placed higher but lost to Aces by 10: Aces carry 10 × 1/3 = 3.33…, 3.3.
     enter_match(&mut league, 1, 2, &[1430, 1430]);
-    let worked = work_out_from_file(&path, &ko_teams, &rule).unwrap();
+    let worked = work_out_from_file(&path, &ko_teams, &rule, None).unwrap();
     assert_eq!(worked.carry_over, Some((1, 33)));
     assert!(
         worked
@@ -310,7 +310,8 @@ fn a_carry_over_is_worked_out_from_the_teams_league_match() {
         worked.explanation
     );
     // Another rule, a third either way and at most 2.5 IMPs: capped.
-    let capped = work_out_from_file(&path, &ko_teams, &CarryOverRule::parse("1/3,2.5").unwrap()).unwrap();
+    let capped =
+        work_out_from_file(&path, &ko_teams, &CarryOverRule::parse("1/3,2.5").unwrap(), None).unwrap();
     assert_eq!(capped.carry_over, Some((1, 25)));
 
     // The knockout keeps where its carry-over came from; the score sheet says so, read back.
@@ -334,7 +335,7 @@ fn a_carry_over_is_worked_out_from_the_teams_league_match() {
     assert_eq!(rows[0][1..3], ["Aces", "3.3"]);
     assert!(
         note.contains(&format!(
-            "Carry-over: Aces beat Barons by 10 IMPs in round {round} of their earlier event; Barons placed higher, so Aces carry over 10 × 1/3 = 3.3 IMPs"
+            "Carry-over: Aces beat Barons by 10 IMPs in round {round} of League (league.tourney); Barons placed higher, so Aces carry over 10 × 1/3 = 3.3 IMPs"
         )),
         "{note}"
     );
@@ -342,7 +343,7 @@ fn a_carry_over_is_worked_out_from_the_teams_league_match() {
     // Refused, each with a sentence naming the file: a team not in the league, a match not
     // complete, a file that is a knockout, teams that met twice.
     let hearts = ["Aces".to_owned(), "Hearts".to_owned()];
-    let said = work_out_from_file(&path, &hearts, &rule).unwrap_err();
+    let said = work_out_from_file(&path, &hearts, &rule, None).unwrap_err();
     assert!(said.contains("Hearts is not a team in league.tourney"), "{said}");
     let (round, home) = meeting(&league, 0, 2);
     let table = league
@@ -362,16 +363,78 @@ fn a_carry_over_is_worked_out_from_the_teams_league_match() {
     };
     league.apply(Command::SetResult(key, value)).unwrap();
     let clubs = ["Aces".to_owned(), "clubs".to_owned()];
-    let said = work_out_from_file(&path, &clubs, &rule).unwrap_err();
+    let said = work_out_from_file(&path, &clubs, &rule, None).unwrap_err();
     assert!(
         said.contains(&format!(
             "round {round} of league.tourney has 1 of 2 boards entered"
         )),
         "{said}"
     );
-    let said = work_out_from_file(&ko_path, &ko_teams, &rule).unwrap_err();
+    let said = work_out_from_file(&ko_path, &ko_teams, &rule, None).unwrap_err();
     assert!(said.contains("from-league.tourney is a knockout match"), "{said}");
-    let twice = league_file("double-league.tourney", true);
-    let said = work_out_from_file(&twice.path(), &ko_teams, &rule).unwrap_err();
+    let mut twice = league_file("double-league.tourney", true);
+    let said = work_out_from_file(&twice.path(), &ko_teams, &rule, None).unwrap_err();
     assert!(said.contains("met 2 times in double-league.tourney"), "{said}");
+    assert!(said.contains("name its round (--carry-over-round"), "{said}");
+
+    // A double round robin: the conditions count the second match, named by its round.
+    // Aces and Barons meet twice; only the second match is entered: +620 (12 IMPs) and 0 to
+    // Aces, who so lead the league and won: 12 × 1/2 = 6 IMPs to Aces (the knockout's second
+    // team).
+    let meetings: Vec<(u32, u32, usize)> = twice
+        .event()
+        .schedule
+        .rounds
+        .iter()
+        .flat_map(|round| {
+            round
+                .tables
+                .iter()
+                .filter_map(move |table| match match_teams(table) {
+                    Some((home, away)) if [home, away] == [0, 1] || [home, away] == [1, 0] => {
+                        Some((round.number, table.number, home))
+                    }
+                    _ => None,
+                })
+        })
+        .collect();
+    let [(first, _, _), (second, table, home)] = meetings[..] else {
+        panic!("a double round robin meets twice: {meetings:?}");
+    };
+    let deals: Vec<u32> = twice.event().deals_of_round(second).collect();
+    for (deal, net) in deals.into_iter().zip([620, 0]) {
+        let net = if home == 0 { net } else { -net };
+        let key = ResultKey {
+            round: second,
+            table,
+            deal,
+        };
+        let board = TeamBoard::Net { net };
+        twice
+            .apply(Command::SetResult(key, ResultValue::Teams { board }))
+            .unwrap();
+    }
+    let worked = work_out_from_file(&twice.path(), &ko_teams, &rule, Some(second)).unwrap();
+    assert_eq!(worked.carry_over, Some((1, 60)));
+    assert!(
+        worked.explanation.starts_with(&format!(
+            "ACES beat barons by 12 IMPs in round {second} of League (double-league.tourney); ACES placed higher, so ACES carry over 12 × 1/2 = 6 IMPs."
+        )),
+        "{}",
+        worked.explanation
+    );
+    let said = work_out_from_file(&twice.path(), &ko_teams, &rule, Some(first)).unwrap_err();
+    assert!(
+        said.contains(&format!(
+            "in round {first} of double-league.tourney has 0 of 2 boards entered"
+        )),
+        "{said}"
+    );
+    let said = work_out_from_file(&twice.path(), &ko_teams, &rule, Some(99)).unwrap_err();
+    assert!(
+        said.contains(&format!(
+            "did not meet in round 99 of double-league.tourney (they met in rounds {first}, {second})"
+        )),
+        "{said}"
+    );
 }

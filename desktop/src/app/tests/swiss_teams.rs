@@ -356,6 +356,8 @@ fn a_knockout_carry_over_is_worked_out_on_the_form_from_the_league() {
         scripted(vec![
             Some(league.clone()),
             Some(league.clone()),
+            Some(league.clone()),
+            Some(league.clone()),
             Some(event_path.clone()),
         ]),
     ));
@@ -369,6 +371,22 @@ fn a_knockout_carry_over_is_worked_out_on_the_form_from_the_league() {
     harness.run();
     harness.get_by_label_contains("1/0 has a zero denominator");
     replace_field(&mut harness, "Carry-over rule", "1/2,1/3,16");
+    // The round of their match, needed only where teams met twice: a round they did not
+    // meet in, or not a number, is said in place.
+    replace_field(&mut harness, "Their match in round", "x");
+    harness.get_by_label("Work it out from an earlier event…").click();
+    harness.run();
+    harness.get_by_label_contains("Their match in round: \"x\" is not a round number");
+    replace_field(&mut harness, "Their match in round", "9");
+    harness.get_by_label("Work it out from an earlier event…").click();
+    harness.run();
+    harness.get_by_label_contains("did not meet in round 9 of league.tourney");
+    // Emptied again (select all, delete): the teams met once, so no round is needed.
+    harness.get_by_label("Their match in round").click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.key_press(egui::Key::Backspace);
+    harness.run();
     harness.get_by_label("Work it out from an earlier event…").click();
     harness.run();
     harness.get_by_label_contains("Team 1 beat Team 2 by 10 IMPs");
