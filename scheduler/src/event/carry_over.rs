@@ -24,7 +24,7 @@
 
 pub use super::carry_over_rule::{CarryOverOrigin, CarryOverRule, Fraction};
 use super::knockout::CarryOver;
-use super::teams::{match_cards, standing_lines};
+use super::teams::{MatchCard, match_cards, standing_lines};
 use super::{Event, Results, Scoring};
 use std::path::Path;
 
@@ -105,38 +105,7 @@ pub fn work_out(
         })
     };
     let found = [index(first)?, index(second)?];
-    let meetings: Vec<_> = match_cards(earlier, results)
-        .filter(|(_, _, card)| {
-            let met = [card.home, card.away];
-            met == found || met == [found[1], found[0]]
-        })
-        .collect();
-    let rounds = meetings
-        .iter()
-        .map(|(r, _, _)| r.to_string())
-        .collect::<Vec<_>>()
-        .join(", ");
-    let chosen: Vec<_> = meetings
-        .iter()
-        .filter(|(r, _, _)| round.is_none_or(|asked| asked == *r))
-        .collect();
-    let (round, card) = match &chosen[..] {
-        [] if meetings.is_empty() => return Err(format!("{first} and {second} did not meet in {source}")),
-        [] => {
-            return Err(format!(
-                "{first} and {second} did not meet in round {} of {source} (they met in {} {rounds})",
-                round.unwrap_or_default(),
-                if meetings.len() == 1 { "round" } else { "rounds" }
-            ));
-        }
-        [(round, _, card)] => (*round, card),
-        more => {
-            return Err(format!(
-                "{first} and {second} met {} times in {source} (rounds {rounds}): which match counts is for the conditions of contest to say; name its round (--carry-over-round, or Their match in round on the form), or type the carry-over instead",
-                more.len()
-            ));
-        }
-    };
+    let (round, card) = the_match(earlier, results, source, teams, found, round)?;
     let Some((imps, _)) = card.score else {
         let entered = card.boards.iter().filter(|b| b.board.is_some()).count();
         return Err(format!(
@@ -183,6 +152,52 @@ pub fn work_out(
         origin: Some(origin),
         explanation,
     })
+}
+
+/// The round and card of the match of `teams` (found at `found` in `earlier`) the carry-over
+/// comes from: their one meeting, or the one in `round` when given; else why not.
+fn the_match(
+    earlier: &Event,
+    results: &Results,
+    source: &str,
+    teams: &[String],
+    found: [usize; 2],
+    round: Option<u32>,
+) -> Result<(u32, MatchCard), String> {
+    let (first, second) = (&teams[0], &teams[1]);
+    let meetings: Vec<_> = match_cards(earlier, results)
+        .filter(|(_, _, card)| {
+            let met = [card.home, card.away];
+            met == found || met == [found[1], found[0]]
+        })
+        .collect();
+    let rounds = meetings
+        .iter()
+        .map(|(r, _, _)| r.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let chosen: Vec<_> = meetings
+        .iter()
+        .filter(|(r, _, _)| round.is_none_or(|asked| asked == *r))
+        .collect();
+    let (round, card) = match &chosen[..] {
+        [] if meetings.is_empty() => return Err(format!("{first} and {second} did not meet in {source}")),
+        [] => {
+            return Err(format!(
+                "{first} and {second} did not meet in round {} of {source} (they met in {} {rounds})",
+                round.unwrap_or_default(),
+                if meetings.len() == 1 { "round" } else { "rounds" }
+            ));
+        }
+        [(round, _, card)] => (*round, card.clone()),
+        more => {
+            return Err(format!(
+                "{first} and {second} met {} times in {source} (rounds {rounds}): which match counts is for the conditions of contest to say; name its round (--carry-over-round, or Their match in round on the form), or type the carry-over instead",
+                more.len()
+            ));
+        }
+    };
+    Ok((round, card))
 }
 
 /// Which of this knockout's two teams (0 or 1) placed higher in `earlier`'s standings; the
