@@ -121,7 +121,7 @@ pub fn three_way_tables(number: u32) -> [u32; 3] {
 }
 
 /// "Diamonds'", "Aces'" and "Team 4's": a team's name made possessive.
-fn whose(name: &str) -> String {
+pub(crate) fn whose(name: &str) -> String {
     if name.ends_with('s') || name.ends_with('S') {
         format!("{name}'")
     } else {
