@@ -297,6 +297,39 @@ fn counted(points: [Points; 2], plan: &MatchPlan, scoring: TeamsScoring) -> [Poi
     }
 }
 
+/// The cards of a three-way match over two rounds at match `number` of `round`, its first
+/// round: its three full matches as they will be scored with the second round (what is
+/// entered there so far), for the sheets printed before it. Empty for any other match; the
+/// standings never read these (the second round's cards count).
+pub fn long_cards_ahead(event: &Event, results: &Results, round: u32, number: u32) -> Vec<MatchCard> {
+    let Scoring::Teams { scoring, .. } = event.settings.scoring else {
+        return Vec::new();
+    };
+    let Some((long, LongHalf::First)) = long_three_way::long_half(&event.schedule, round, number) else {
+        return Vec::new();
+    };
+    let Ok(sets) = long_three_way::long_sets(event, round) else {
+        return Vec::new();
+    };
+    // Read where the boards are entered: the second round's match (none while not paired).
+    let (later, at) = (round + 1, long.second_match.unwrap_or(0));
+    long_three_way::long_matches(long.teams)
+        .into_iter()
+        .zip(sets)
+        .zip(1..)
+        .map(|(((home, away), deals), part)| {
+            let plan = MatchPlan {
+                home,
+                away,
+                deals,
+                part: Some(part),
+                long: true,
+            };
+            card_of(results, later, at, plan, scoring)
+        })
+        .collect()
+}
+
 /// The card of the (first) match at `table` in `round` (`None` when there is no such match);
 /// a three-way match has three, [`match_cards_at`].
 pub fn match_card(event: &Event, results: &Results, round: u32, table: u32) -> Option<MatchCard> {

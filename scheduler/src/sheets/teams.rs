@@ -288,6 +288,7 @@ fn long_card_place(
     card: &MatchCard,
 ) -> Option<([u32; 2], String, String)> {
     let (long, _) = long_half(&teams.event.schedule, round, number)?;
+    let (first_round, second_round) = (long.first_round, long.first_round + 1);
     let set = usize::from(card.part?.clamp(1, 3)) - 1;
     let table_of = |half, m: u32| {
         long_seating(long.teams, three_way_tables(m), half)
@@ -296,16 +297,15 @@ fn long_card_place(
             .map(|s| s.table)
     };
     let first = table_of(LongHalf::First, long.first_match)?;
-    let second = table_of(LongHalf::Second, number)?;
+    // Before the second round is paired, its match is taken to keep its number.
+    let second = table_of(LongHalf::Second, long.second_match.unwrap_or(long.first_match))?;
     let deals: Vec<u32> = card.boards.iter().map(|b| b.deal).collect();
     Some((
         [first, second],
         format!("boards {}", deals_text(&deals)),
         format!(
-            " (three-way over rounds {} and {round}, match {} of 3: table {first} in round {}, table {second} in round {round})",
-            long.first_round,
+            " (three-way over rounds {first_round} and {second_round}, match {} of 3: table {first} in round {first_round}, table {second} in round {second_round}; scored with round {second_round})",
             set + 1,
-            long.first_round
         ),
     ))
 }
@@ -434,10 +434,23 @@ pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, Sect
             cards.push(night_match_card(teams, &m, &card, scoring, &event));
         }
     }
-    for (round, number, card) in crate::event::teams::match_cards(teams.event, teams.results) {
-        if teams.chosen(round) && teams.night().is_none() {
-            cards.push(one_match_card(teams, round, number, &card, &event));
+    let mut matches: Vec<(u32, u32, MatchCard)> =
+        crate::event::teams::match_cards(teams.event, teams.results)
+            .filter(|(round, _, _)| teams.chosen(*round) && teams.night().is_none())
+            .collect();
+    // A three-way match over two rounds: its cards under its first round too, to play from.
+    for round in teams.rounds() {
+        for table in &round.tables {
+            for card in
+                crate::event::teams::long_cards_ahead(teams.event, teams.results, round.number, table.number)
+            {
+                matches.push((round.number, table.number, card));
+            }
         }
+    }
+    matches.sort_by_key(|(round, number, _)| (*round, *number));
+    for (round, number, card) in &matches {
+        cards.push(one_match_card(teams, *round, *number, card, &event));
     }
     let groups = [
         ("", 2),

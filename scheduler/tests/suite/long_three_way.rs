@@ -410,3 +410,139 @@ fn the_verifiers_catch_a_team_of_the_three_paired_elsewhere_and_a_three_way_left
         "{said:?}"
     );
 }
+
+/// The round sheet and the match score cards of a long three-way's two rounds: each round's
+/// lines say where the E-W pairs and the boards go, round 2's rows say its matches are in
+/// progress, and each round has the three matches' cards with both rounds' tables.
+#[test]
+fn the_round_sheet_and_match_cards_say_where_each_set_and_pair_goes_in_both_rounds() {
+    use scheduler::sheets::teams::{TeamsSheets, match_cards, round_sheet};
+    use scheduler::sheets::{SectionBody, SheetOptions};
+    let path = scratch("teams", "long_three_way_sheets.tourney");
+    let mut session = Session::create(&path, &swiss(7, 4)).unwrap();
+    enter_round(&mut session, 1);
+    session
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            odd: OddCount::LongThreeWay,
+        })
+        .unwrap();
+    enter_head_on(&mut session, 2);
+    session
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            odd: OddCount::Bye,
+        })
+        .unwrap();
+    let event = session.event().clone();
+    let names = long_three_teams(&event.schedule.round(2).unwrap().tables[2])
+        .unwrap()
+        .map(|t| event.schedule.entrants[t].clone());
+    let [a, b, c] = &names;
+    let rooms = Default::default();
+    for round in [2u32, 3] {
+        let sheets = TeamsSheets {
+            event: &event,
+            results: session.results(),
+            round: Some(round),
+            rooms: &rooms,
+        };
+        let (_, SectionBody::Blocks { blocks }) = round_sheet(&sheets) else {
+            panic!("the round sheet is blocks");
+        };
+        let note = blocks[0].note.clone().unwrap();
+        let rows = &blocks[0].grid.rows;
+        if round == 2 {
+            assert!(
+                note.contains(&format!(
+                    "Round 2: each E-W pair moves up one table and plays a full match's boards: {a}'s E-W to table 6 (boards 9–12), {b}'s E-W to table 7 (boards 29–32), {c}'s E-W to table 5 (boards 5–8)"
+                )),
+                "{note}"
+            );
+            let long_rows: Vec<_> = rows.iter().filter(|r| r[0].starts_with("3 (")).collect();
+            assert_eq!(long_rows.len(), 3, "{rows:?}");
+            assert!(
+                long_rows
+                    .iter()
+                    .all(|r| r[4] == "in progress: scored with round 3"),
+                "{rows:?}"
+            );
+        } else {
+            assert!(
+                note.contains(&format!(
+                    "Round 3: each E-W pair takes its boards to its own team-mates' table and goes on to the third table, playing the boards it finds there: {a}'s E-W to table 7 (boards 5–8), {b}'s E-W to table 5 (boards 9–12), {c}'s E-W to table 6 (boards 29–32)"
+                )),
+                "{note}"
+            );
+        }
+        let options = SheetOptions::new("Swiss teams");
+        let (_, SectionBody::Scorecards { cards, .. }) = match_cards(&sheets, &options) else {
+            panic!("the match cards are score cards");
+        };
+        let long: Vec<_> = cards
+            .iter()
+            .filter(|c| c.pair.contains("three-way over rounds 2 and 3"))
+            .collect();
+        assert_eq!(
+            long.len(),
+            3,
+            "round {round}: {:?}",
+            cards.iter().map(|c| &c.pair).collect::<Vec<_>>()
+        );
+        assert!(
+            long[0]
+                .pair
+                .contains("match 1 of 3: table 5 in round 2, table 7 in round 3; scored with round 3"),
+            "{}",
+            long[0].pair
+        );
+        assert_eq!(
+            long[0].names,
+            format!(
+                "{a} ({}) v {c} ({})",
+                names_index(&event, a),
+                names_index(&event, c)
+            )
+        );
+        assert!(long[0].event.contains("boards 5–8"), "{}", long[0].event);
+    }
+}
+
+/// A team's number (from 1) by its name.
+fn names_index(event: &Event, name: &str) -> usize {
+    event.schedule.entrants.iter().position(|e| e == name).unwrap() + 1
+}
+
+/// The tables' phones do not score a long three-way (each board's two tables are a round
+/// apart): its tables are given no phone page, and a result sent for one is refused, saying
+/// why.
+#[test]
+fn a_long_three_ways_tables_are_refused_on_the_phones_with_the_reason() {
+    use scheduler::event::team_rooms::{room_for, tables_of_round};
+    let path = scratch("teams", "long_three_way_phones.tourney");
+    let mut session = Session::create(&path, &swiss(7, 4)).unwrap();
+    enter_round(&mut session, 1);
+    session
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            odd: OddCount::LongThreeWay,
+        })
+        .unwrap();
+    let event = session.event().clone();
+    let round2 = event.schedule.round(2).unwrap();
+    assert_eq!(tables_of_round(&event, round2), [1, 2, 3, 4]);
+    let refused = room_for(
+        &event,
+        ResultKey {
+            round: 2,
+            table: 6,
+            deal: 5,
+        },
+    )
+    .unwrap_err();
+    assert!(
+        refused.contains("table 6 is at match 3 of round 2, a three-way match over two rounds")
+            && refused.contains("not from the tables' phones"),
+        "{refused}"
+    );
+}
