@@ -680,6 +680,7 @@ fn an_odd_swiss_pairs_a_three_way_match_over_two_rounds_from_the_window() {
         .expect("match 3 is the three-way over two rounds");
     // Round 2's two head-on matches take results; the three-way's boards wait for round 3.
     harness.get_by_label("Round 2: 0 of 14 results");
+    harness.get_by_label("three-way: entered with round 3");
     enter_boards_at(&mut harness, 2);
     harness.get_by_label("Round 2: complete (14 of 14)");
     harness.get_by_label_contains("play the second round of their three-way match over rounds 2 and 3");
