@@ -757,16 +757,31 @@ fn odd_choice(
             Ok(()) => None,
         };
         if let Some(why) = why {
-            said.push(format!(
-                "No three-way match over two rounds: {why}; the three-way match is played in this round instead (half the boards each)."
-            ));
-            odd = OddCount::ThreeWay;
+            // A scale published for whole matches only cannot score half-matches: a bye then.
+            let discrete = match event.settings.scoring {
+                Scoring::Teams { scoring, .. } => scoring.vp_scale().is_some_and(|s| s.discrete().is_some()),
+                _ => false,
+            };
+            odd = if discrete {
+                OddCount::Bye
+            } else {
+                OddCount::ThreeWay
+            };
+            said.push(if discrete {
+                format!(
+                    "No three-way match over two rounds: {why}; the event's VP scale is published for whole matches only, so the odd team out has the bye instead."
+                )
+            } else {
+                format!(
+                    "No three-way match over two rounds: {why}; the three-way match is played in this round instead (half the boards each)."
+                )
+            });
         }
     }
-    if odd == OddCount::ThreeWay {
-        three_way::half_match_deals(event, round)?;
-    } else {
-        long_three_way::long_sets(event, round)?;
+    match odd {
+        OddCount::ThreeWay => three_way::half_match_deals(event, round).map(|_| ())?,
+        OddCount::LongThreeWay => long_three_way::long_sets(event, round).map(|_| ())?,
+        OddCount::Bye => {}
     }
     Ok((odd, said))
 }

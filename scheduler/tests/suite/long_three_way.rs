@@ -546,3 +546,38 @@ fn a_long_three_ways_tables_are_refused_on_the_phones_with_the_reason() {
         "{refused}"
     );
 }
+
+/// In the Swiss's last round on a scale published for whole matches only (ACBL 30), a long
+/// three-way asked for cannot fall back to half-matches: the odd team out has the bye, said so.
+#[test]
+fn the_last_round_on_a_whole_match_scale_gives_the_bye_instead_said_so() {
+    use scheduler::event::create::{EventFormat, NewEvent, build_event};
+    use scheduler::event::teams::TeamsScoring;
+    use scheduler::model::Roster;
+    use scheduler::solver::Control;
+    let mut spec = NewEvent::new("Swiss teams", EventFormat::Teams, Roster::numbered(5));
+    spec.options.swiss = true;
+    spec.options.rounds = Some(2);
+    spec.options.boards_per_round = 6;
+    spec.options.teams_scoring = TeamsScoring::Acbl30;
+    let event = build_event(&spec, &Control::unlimited()).unwrap().0;
+    let path = scratch("teams", "long_three_way_acbl.tourney");
+    let mut session = Session::create(&path, &event).unwrap();
+    enter_head_on(&mut session, 1);
+    let applied = session
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            odd: OddCount::LongThreeWay,
+        })
+        .unwrap();
+    assert!(
+        applied
+            .message
+            .contains("published for whole matches only, so the odd team out has the bye instead"),
+        "{}",
+        applied.message
+    );
+    let round2 = session.event().schedule.round(2).unwrap();
+    assert_eq!(round2.byes().count(), 1);
+    assert!(round2.tables.iter().all(|t| match_teams(t).is_some()));
+}
