@@ -741,7 +741,7 @@ fn odd_choice(
     if asked == OddCount::Bye || teams < 3 {
         return Ok((OddCount::Bye, said));
     }
-    if teams % 2 == 0 {
+    if teams.is_multiple_of(2) {
         said.push(format!(
             "{teams} teams play: an even field, so no three-way match is needed."
         ));
