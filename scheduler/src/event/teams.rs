@@ -1129,6 +1129,21 @@ pub fn swap_teams(
     };
     slot(played, first)?;
     slot(played, second)?;
+    if let Some(long) = long_three_way::long_three_ways(&event.schedule)
+        .into_iter()
+        .find(|l| l.first_round + 1 == round && [first, second].iter().any(|t| l.teams.contains(t)))
+    {
+        let team = if long.teams.contains(&first) {
+            first
+        } else {
+            second
+        };
+        return Err(format!(
+            "{} plays the second round of its three-way match over rounds {} and {round} at the same tables, so its place in round {round} is not changed by hand",
+            name(team),
+            long.first_round
+        ));
+    }
     let swap = |e: &mut usize| {
         if *e == first {
             *e = second;

@@ -317,6 +317,19 @@ fn an_event_made_with_long_three_ways_begins_one_in_round_one() {
     assert_eq!(round2.tables.len(), 2);
     assert_eq!(long_three_teams(&round2.tables[1]), Some([2, 3, 4]));
     assert!(match_teams(&round2.tables[0]).is_some());
+    // Its second round's seats are not changed by hand.
+    let refused = session
+        .apply(Command::SwapTeams {
+            round: 2,
+            first: 0,
+            second: 3,
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("Player 4 plays the second round of its three-way match over rounds 1 and 2"),
+        "{refused}"
+    );
     // A team of the three cannot withdraw in the middle of it.
     let path = scratch("teams", "long_three_way5b.tourney");
     let mut session = Session::create(&path, &event).unwrap();
