@@ -803,6 +803,11 @@ fn swiss_schedule(
         )
         .into());
     }
+    if three_way && options.long_three_way && !long {
+        notes.push(
+            "A three-way match over two rounds needs two rounds: this one-round Swiss plays its three-way match in the round, over half the boards each.".to_owned(),
+        );
+    }
     let odd_count = match (three_way, long) {
         (true, true) => crate::swiss::OddCount::LongThreeWay,
         (true, false) => crate::swiss::OddCount::ThreeWay,

@@ -230,9 +230,11 @@ fn match_boards_html(event: &Event, results: &Results, round: &Round) -> String 
             .map(move |card| (seated, card))
     });
     for (seated, card) in cards {
-        let part = card
-            .part
-            .map_or(String::new(), |p| format!(" (three-way, part {p} of 3)"));
+        let part = match card.part {
+            Some(p) if card.long => format!(" (three-way over two rounds, match {p} of 3)"),
+            Some(p) => format!(" (three-way, part {p} of 3)"),
+            None => String::new(),
+        };
         html.push_str(&format!(
             "<h2>Match {}{part}: {} v {}</h2>\n<p>{}</p>\n",
             seated.number,
