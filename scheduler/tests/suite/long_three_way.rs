@@ -258,6 +258,21 @@ fn seven_teams_play_a_three_way_match_over_rounds_two_and_three() {
     }
     let note = session.standings()[0].note.clone().unwrap();
     assert!(!note.contains("in progress"), "{note}");
+    // The running ranking: round 2's cell says in progress, round 3's has both matches.
+    let ranking = scheduler::event::teams_ranking::running_ranking(&event, session.results()).unwrap();
+    let (r2, r3) = (
+        ranking.columns.iter().position(|c| c == "R2").unwrap(),
+        ranking.columns.iter().position(|c| c == "R3").unwrap(),
+    );
+    for (k, &team) in teams.iter().enumerate() {
+        let row = ranking
+            .rows
+            .iter()
+            .find(|r| r[1] == (team + 1).to_string())
+            .unwrap();
+        assert_eq!(row[r2], "in progress (R3)", "{row:?}");
+        assert!(row[r3].starts_with(&text(LONG_VPS[k])), "{row:?}");
+    }
 
     // Round 4 is the last: a long three-way cannot begin, so the three-way is played in the
     // round, said so, and avoids every meeting so far.
