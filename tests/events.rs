@@ -2647,6 +2647,125 @@ fn a_swiss_made_with_three_way_matches_from_the_command_line() {
     assert!(paired.contains("(three-way)"), "the event's choice: {paired}");
 }
 
+/// A three-way match over two rounds from the command line: five teams, round 2 paired with
+/// `--long-three-way` (where everyone sits and which boards, printed), its boards refused in
+/// round 2 and entered with round 3, the standings saying it is in progress and then counting
+/// its full matches; `event new --three-way long` begins one in round 1, `--three-way short`
+/// does not, and a bad length is refused.
+#[test]
+fn a_three_way_match_over_two_rounds_from_the_command_line() {
+    let dir = scratch("swiss-long-three-way");
+    let roster = dir.join("teams.csv");
+    std::fs::write(&roster, "Name\nAces\nBarons\nClubs\nDiamonds\nEagles\n").unwrap();
+    let file = dir.join("swiss.tourney");
+    let f = file.to_str().unwrap();
+    let r = roster.to_str().unwrap();
+    let new = |at: &Path, extra: &[&str]| -> std::process::Output {
+        let mut all = vec![
+            "event",
+            "new",
+            at.to_str().unwrap(),
+            "--roster",
+            r,
+            "--format",
+            "teams",
+        ];
+        all.extend_from_slice(&["--swiss", "--rounds", "3", "--boards-per-round", "2"]);
+        all.extend_from_slice(extra);
+        tourney(&all)
+    };
+    ok(&new(&file, &[]));
+    // Round 1: Aces v Clubs, Barons v Diamonds, Eagles' bye.
+    ok(&tourney_with_input(
+        &["event", "result", f, "--stdin"],
+        b"--round 1 --table 1 --board 1 --net 420\n\
+          --round 1 --table 1 --board 2 --net 50\n\
+          --round 1 --table 2 --board 1 --net 100\n\
+          --round 1 --table 2 --board 2 --net -30\n",
+    ));
+    let paired = ok(&tourney(&["event", "pair-next", f, "--long-three-way"]));
+    assert!(
+        paired.contains("match 2 (three-way over two rounds, the first): Eagles v Diamonds v Clubs"),
+        "{paired}"
+    );
+    // Set 1 is round 2's boards, set 2 round 3's, set 3 the supplementary 12–13 (after
+    // 3 × 2 boards and 3 × 1 kept for one-round three-ways).
+    assert!(
+        paired.contains("Eagles' E-W to table 4 (boards 5–6), Diamonds' E-W to table 5 (boards 12–13), Clubs' E-W to table 3 (boards 3–4)"),
+        "{paired}"
+    );
+    fails_with(
+        &tourney(&[
+            "event", "result", f, "--round", "2", "--table", "2", "--board", "3", "--net", "0",
+        ]),
+        1,
+        "enter its boards with round 3",
+    );
+    ok(&tourney_with_input(
+        &["event", "result", f, "--stdin"],
+        b"--round 2 --table 1 --board 3 --net 200\n\
+          --round 2 --table 1 --board 4 --net -50\n",
+    ));
+    let standings = ok(&tourney(&["event", "standings", f]));
+    assert!(
+        standings.contains("Eagles, Diamonds and Clubs are playing a three-way match over rounds 2 and 3"),
+        "{standings}"
+    );
+    let paired = ok(&tourney(&["event", "pair-next", f]));
+    assert!(
+        paired.contains("match 2 (three-way over two rounds, the second): Eagles v Diamonds v Clubs"),
+        "{paired}"
+    );
+    assert!(
+        paired.contains("Scores: Eagles v Clubs on boards 3–4, Diamonds v Eagles on boards 5–6, Clubs v Diamonds on boards 12–13"),
+        "{paired}"
+    );
+    // The three full matches, entered with round 3: Eagles by 12 IMPs, Diamonds by 3, level.
+    let entered = ok(&tourney_with_input(
+        &["event", "result", f, "--stdin"],
+        b"--round 3 --table 1 --board 5 --net 0\n\
+          --round 3 --table 1 --board 6 --net 0\n\
+          --round 3 --table 2 --board 3 --net 620\n\
+          --round 3 --table 2 --board 4 --net 0\n\
+          --round 3 --table 2 --board 5 --net 100\n\
+          --round 3 --table 2 --board 6 --net 0\n\
+          --round 3 --table 2 --board 12 --net 0\n\
+          --round 3 --table 2 --board 13 --net 0\n",
+    ));
+    assert!(entered.contains("round 3 has 8 of 8 results"), "{entered}");
+    let standings = ok(&tourney(&["event", "standings", f]));
+    assert!(!standings.contains("in progress"), "{standings}");
+    let rows: Vec<Vec<&str>> = standings
+        .lines()
+        .skip(1)
+        .take(5)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    for row in &rows {
+        let (played, byes): (u32, u32) = (row[3].parse().unwrap(), row[4].parse().unwrap());
+        assert_eq!(played + byes, 3, "{standings}");
+    }
+    // Clubs v Diamonds level over 2 boards: 10.00 each, a full match's VPs, not halved.
+    let out = ok(&tourney(&["event", "export", f, "--matches-csv", "-"]));
+    assert!(out.contains("10.00,10.00") || out.contains("10,10"), "{out}");
+
+    // Made with `--three-way long`: round 1's last three seeds play over rounds 1 and 2.
+    let made = new(&dir.join("long.tourney"), &["--three-way", "long"]);
+    ok(&made);
+    says(
+        &made,
+        "the last three teams in a three-way match over rounds 1 and 2",
+    );
+    let made = new(&dir.join("short.tourney"), &["--three-way", "short"]);
+    ok(&made);
+    says(&made, "the last three teams in a three-way match;");
+    fails_with(
+        &new(&dir.join("medium.tourney"), &["--three-way", "medium"]),
+        2,
+        "medium",
+    );
+}
+
 /// Teams of four from a roster of players with a team column (an ugly file: semicolons,
 /// Windows line ends, a team's name in two cases): `roster check` counts the teams, `event
 /// new` keeps each team's players, the standings list them, `event players` changes a team's

@@ -168,6 +168,7 @@ fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize, names
         // knockout's rounds are its stanzas; a teams night plays its whole movement.
         options.swiss = kind == TeamsKind::Swiss;
         options.three_way &= options.swiss;
+        options.long_three_way &= options.swiss;
         options.rounds = options.swiss.then_some(6);
         options.knockout = (kind == TeamsKind::Knockout).then_some(Knockout::new(4, None));
         options.movement = (kind == TeamsKind::Night).then_some(MovementPlan {
@@ -197,6 +198,13 @@ fn teams_rows(ui: &mut egui::Ui, options: &mut EventOptions, teams: usize, names
             ui.checkbox(&mut options.three_way, "a three-way match instead of the bye")
                 .on_hover_text("The bottom three play one another over half the boards each, worth half a match each; each round can still be paired with a bye instead")
         });
+        if options.three_way {
+            row(ui, "Three-way match", |ui| {
+                ui.checkbox(&mut options.long_three_way, "over two rounds, each meeting a full match")
+                    .on_hover_text("A long threesome: the bottom three play one another in full matches over two rounds; in the Swiss's last round a three-way match in the round instead")
+            });
+        }
+        options.long_three_way &= options.three_way;
     } else {
         rounds_row(
             ui,

@@ -478,6 +478,16 @@ impl ResultsView {
         let event = session.event();
         let teams = matches!(event.settings.scoring, Scoring::Teams { .. });
         let plans = plans_at(event, round, table);
+        // A three-way match over two rounds takes its boards with its second round (a short
+        // cell, so the grid's columns stay narrow; the whole sentence on hover).
+        if teams
+            && let Some(why) = scheduler::event::long_three_way::entry_refusal(event, round, table.number)
+        {
+            ui.label(format!("Match {}", table.number));
+            ui.label(format!("three-way: entered with round {}", round + 1))
+                .on_hover_text(why);
+            ui.end_row();
+        }
         for deal in event.boards_at(round, table.number) {
             // A three-way match's board: the half-match that plays it.
             let (first, second) = match plans.iter().find(|p| p.part.is_some() && p.deals.contains(&deal)) {

@@ -90,7 +90,7 @@ impl ScheduleView {
                 Some(Ok(generated)) => {
                     let options = self.regenerate.take().map(|(o, _)| o);
                     if let Some(options) = options {
-                        commands.push(Command::ReplaceSchedule(Box::new(generated), options));
+                        commands.push(Command::ReplaceSchedule(Box::new(generated), Box::new(options)));
                     }
                     self.job = None;
                 }

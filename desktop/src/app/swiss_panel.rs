@@ -1,12 +1,15 @@
 //! A Swiss event's (teams or pairs) round controls under the results view's progress line, on the last
 //! round paired: "Pair round N" once the round is complete, with the teams that withdraw
-//! before it ticked (and, for an odd number of teams, a three-way match instead of the bye); and, before any of the round's results, a hand change of its pairing (two
+//! before it ticked (and, for an odd number of teams, the choice of a bye, a three-way match
+//! in the round or one over two rounds); and, before any of the round's results, a hand change of its pairing (two
 //! teams exchange places: opponents, seats or the bye). Each is one command through the
 //! library's write path (`Command::PairNextRound`, `Command::SwapTeams`), where it is checked.
 
 use eframe::egui;
+use scheduler::event::long_three_way::long_three_ways;
 use scheduler::event::session::{Command, Session};
 use scheduler::model::Absence;
+use scheduler::swiss::OddCount;
 use std::collections::BTreeSet;
 
 /// What the director has chosen so far.
@@ -16,9 +19,9 @@ pub struct SwissPanel {
     leaving: BTreeSet<usize>,
     /// The two teams of a hand change, by entrant index.
     swap: [Option<usize>; 2],
-    /// With an odd number of teams: a three-way match instead of the bye (`None`: as the
-    /// event was made).
-    three_way: Option<bool>,
+    /// With an odd number of teams: a bye, or a three-way match in the round or over two
+    /// (`None`: as the event was made).
+    odd: Option<OddCount>,
 }
 
 impl SwissPanel {
@@ -91,13 +94,31 @@ impl SwissPanel {
                     }
                 });
             });
-        let odd = (playing.len() - self.leaving.len()) % 2 == 1;
-        let three_way = self.three_way.get_or_insert(options.three_way);
+        // A three-way match over two rounds begun in this round goes on: its three play on.
+        let going_on = long_three_ways(&event.schedule)
+            .into_iter()
+            .find(|l| l.first_round == last.number && l.second_match.is_none());
+        let mut paired_now = playing.len() - self.leaving.len();
+        if let Some(long) = going_on {
+            paired_now = paired_now.saturating_sub(3);
+            ui.label(format!(
+                "{}, {} and {} play the second round of their three-way match over rounds {} and {}; the rest are paired.",
+                name(long.teams[0]),
+                name(long.teams[1]),
+                name(long.teams[2]),
+                last.number,
+                last.number + 1
+            ));
+        }
+        let odd = paired_now % 2 == 1;
+        let default = match (options.three_way, options.long_three_way) {
+            (true, true) => OddCount::LongThreeWay,
+            (true, false) => OddCount::ThreeWay,
+            _ => OddCount::Bye,
+        };
+        let choice = self.odd.get_or_insert(default);
         if odd && !pairs {
-            ui.checkbox(
-                three_way,
-                "Three-way match instead of the bye (the bottom three play one another over half the boards each)",
-            );
+            odd_choice_ui(ui, choice, last.number + 1, planned);
         }
         let mut pressed = false;
         ui.horizontal(|ui| {
@@ -112,9 +133,13 @@ impl SwissPanel {
                 ),
             });
         });
+        let chosen = match self.odd {
+            Some(chosen) if odd && !pairs => chosen,
+            _ => OddCount::Bye,
+        };
         pressed.then(|| Command::PairNextRound {
             leaving: std::mem::take(&mut self.leaving).into_iter().collect(),
-            three_way: odd && !pairs && self.three_way.unwrap_or(options.three_way),
+            odd: chosen,
         })
     }
 
@@ -160,5 +185,38 @@ impl SwissPanel {
             }
         });
         command
+    }
+}
+
+/// The odd team out's three choices for round `next` of `planned`: the bye, a three-way match
+/// in the round, or one over it and the next (offered while a round follows it).
+fn odd_choice_ui(ui: &mut egui::Ui, choice: &mut OddCount, next: u32, planned: usize) {
+    ui.label("With an odd number of teams:");
+    ui.radio_value(
+        choice,
+        OddCount::Bye,
+        "Bye (the lowest-placed team without one sits out)",
+    );
+    ui.radio_value(
+        choice,
+        OddCount::ThreeWay,
+        "Three-way match instead of the bye (the bottom three play one another over half the boards each)",
+    );
+    if (next as usize) < planned {
+        ui.radio_value(
+            choice,
+            OddCount::LongThreeWay,
+            format!(
+                "Three-way match over rounds {next} and {} (the bottom three play one another in full matches)",
+                next + 1
+            ),
+        );
+    } else {
+        if *choice == OddCount::LongThreeWay {
+            *choice = OddCount::ThreeWay;
+        }
+        ui.label(format!(
+            "Round {next} is the Swiss's last: a three-way match over two rounds needs the round after it."
+        ));
     }
 }

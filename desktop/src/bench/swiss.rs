@@ -96,6 +96,7 @@ fn by_place(order: &[usize], meetings: &[(usize, usize, u32)], byes: &[(usize, u
                 round,
             })
             .collect(),
+        long_three_ways: Vec::new(),
     }
 }
 

@@ -16,9 +16,9 @@ use scheduler::event::standings::{leader, standings, standings_csv};
 use scheduler::event::store::{EventFile, ExistingFile, StoreError};
 use scheduler::event::teams::{TeamsBye, TeamsScoring, match_teams};
 use scheduler::event::teams_results::{boards_table, matches_table};
-use scheduler::event::three_way;
 use scheduler::event::usebio::usebio_xml;
 use scheduler::event::{Event, ImpMethod, ResultValue};
+use scheduler::event::{long_three_way, three_way};
 use scheduler::model::{Roster, TeamEvent};
 use scheduler::movement::{
     MissedBoards, MovementKind, choose_movement_for, describe_movement, present_pairs,
@@ -28,6 +28,7 @@ use scheduler::scoring::league::PointsRule;
 use scheduler::sheets::event_sheets::{event_sheets_pdf, sheet_kinds, sheet_options};
 use scheduler::sheets::{Paper, SheetKind, StandingsTable, schedule_pdf};
 use scheduler::solver::Control;
+use scheduler::swiss::OddCount;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -104,9 +105,16 @@ pub enum EventCommand {
         /// With an odd number of teams, a three-way match for the lowest-placed three that
         /// have not met instead of a bye: each pair of them plays half the round's boards
         /// (the third half-match a supplementary set), worth half a match each. The default
-        /// when the event was made with `--three-way`.
-        #[arg(long, conflicts_with = "bye")]
+        /// when the event was made with `--three-way` (or `--three-way short`).
+        #[arg(long, conflicts_with_all = ["bye", "long_three_way"])]
         three_way: bool,
+        /// With an odd number of teams, a three-way match over this round and the next (the
+        /// "long threesome"): each pair of the three plays a full match, with full points,
+        /// scored once both rounds are entered. In the Swiss's last round a three-way match
+        /// in the round instead, said so. The default when the event was made with
+        /// `--three-way long`.
+        #[arg(long, conflicts_with = "bye")]
+        long_three_way: bool,
         /// With an odd number of teams, a bye this round even though the event was made with
         /// `--three-way`.
         #[arg(long)]
@@ -209,6 +217,15 @@ fn format_parser() -> impl clap::builder::TypedValueParser<Value = EventFormat> 
             .aliases(format.aliases())
     }))
     .try_map(|name| EventFormat::from_name(&name).ok_or_else(|| format!("{name:?} is not a format")))
+}
+
+/// How long a Swiss's three-way match is (`event new --three-way`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum ThreeWayArg {
+    /// In one round, each meeting over half the boards.
+    Short,
+    /// Over two rounds, each meeting a full match.
+    Long,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -351,9 +368,11 @@ pub struct NewArgs {
     #[arg(long)]
     swiss: bool,
     /// Teams, a Swiss with an odd number of teams: a three-way match for the bottom three
-    /// instead of a bye, in round 1 and (unless `pair-next --bye`) in every later round.
-    #[arg(long)]
-    three_way: bool,
+    /// instead of a bye, in round 1 and (unless `pair-next --bye`) in every later round:
+    /// `short` (the default) in one round on half the boards each, `long` over two rounds,
+    /// each meeting a full match.
+    #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "short", value_name = "short|long")]
+    three_way: Option<ThreeWayArg>,
     /// Teams and Swiss pairs: how a match counts in the standings (default wbf2013: victory
     /// points on the WBF 2013 scale; `acbl30` and `acbl20`, the ACBL's scales, for team
     /// matches of 6 to 11 boards; a Swiss pairs match on its IMPs against the datum, or
@@ -627,11 +646,17 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
             file,
             without,
             three_way,
+            long_three_way,
             bye,
         } => pair_next(
             &file,
             &without,
-            three_way.then_some(true).or(bye.then_some(false)),
+            match (three_way, long_three_way, bye) {
+                (true, _, _) => Some(OddCount::ThreeWay),
+                (_, true, _) => Some(OddCount::LongThreeWay),
+                (_, _, true) => Some(OddCount::Bye),
+                _ => None,
+            },
         ),
         EventCommand::Swap {
             file,
@@ -674,9 +699,9 @@ pub fn run(command: EventCommand) -> Result<ExitCode> {
 
 /// `event pair-next`: the Swiss's next round paired through the one write path, then its
 /// matches and the pairing's reasons printed.
-/// `three_way`: `Some` when the director said (`--three-way`, `--bye`), else the event's own
-/// choice.
-fn pair_next(file: &Path, without: &[String], three_way: Option<bool>) -> Result<ExitCode> {
+/// `odd`: `Some` when the director said (`--three-way`, `--long-three-way`, `--bye`), else
+/// the event's own choice.
+fn pair_next(file: &Path, without: &[String], odd: Option<OddCount>) -> Result<ExitCode> {
     let mut session = match open(file) {
         Ok(session) => session,
         Err(error) => {
@@ -694,11 +719,12 @@ fn pair_next(file: &Path, without: &[String], three_way: Option<bool>) -> Result
             }
         }
     }
-    let three_way = three_way.unwrap_or_else(|| {
-        let options = session.event().settings.options.as_ref();
-        options.is_some_and(|o| o.three_way)
+    let odd = odd.unwrap_or_else(|| match session.event().settings.options.as_ref() {
+        Some(o) if o.three_way && o.long_three_way => OddCount::LongThreeWay,
+        Some(o) if o.three_way => OddCount::ThreeWay,
+        _ => OddCount::Bye,
     });
-    let applied = match session.apply(Command::PairNextRound { leaving, three_way }) {
+    let applied = match session.apply(Command::PairNextRound { leaving, odd }) {
         Ok(applied) => applied,
         Err(error) => {
             eprintln!("error: {error}");
@@ -730,6 +756,11 @@ fn pair_next(file: &Path, without: &[String], three_way: Option<bool>) -> Result
                 println!("match {}: {} v {}", table.number, name(home), name(away));
             }
         }
+        if let Some(lines) = long_lines(event, round.number, table.number) {
+            for line in lines {
+                println!("{line}");
+            }
+        }
         if let Some(three) = three_way::three_teams(table) {
             let tables = three_way::three_way_tables(table.number);
             let deals = match three_way::half_match_deals(event, round.number) {
@@ -758,6 +789,41 @@ fn pair_next(file: &Path, without: &[String], three_way: Option<bool>) -> Result
     }
     eprintln!("{}", applied.message);
     Ok(ExitCode::SUCCESS)
+}
+
+/// What `pair-next` prints for a three-way match over two rounds at match `number` of
+/// `round`: its teams, then where everyone sits and which boards they play (`None` for any
+/// other match).
+fn long_lines(event: &Event, round: u32, number: u32) -> Option<Vec<String>> {
+    let (long, half) = long_three_way::long_half(&event.schedule, round, number)?;
+    let name = |e: usize| event.schedule.entrants.get(e).map_or("?", String::as_str);
+    let sets = long_three_way::long_sets(event, long.first_round)
+        .ok()?
+        .map(|d| three_way::deals_text(&d));
+    let which = match half {
+        long_three_way::LongHalf::First => "first",
+        long_three_way::LongHalf::Second => "second",
+    };
+    let mut lines = vec![format!(
+        "match {number} (three-way over two rounds, the {which}): {} v {} v {}",
+        name(long.teams[0]),
+        name(long.teams[1]),
+        name(long.teams[2])
+    )];
+    let names = long.teams.map(name);
+    let [s1, s2, s3] = &sets;
+    lines.extend(
+        long_three_way::long_movement_lines(
+            names,
+            three_way::three_way_tables(number),
+            [s1.as_str(), s2.as_str(), s3.as_str()],
+            half,
+            round,
+        )
+        .into_iter()
+        .map(|line| format!("  {line}")),
+    );
+    Some(lines)
 }
 
 /// A team as typed: its number in the roster (from 1) or its name, in any case.
@@ -1201,7 +1267,7 @@ fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<Option<String>, 
     let swiss_pairs = args.format == EventFormat::BridgePairs && args.swiss;
     if args.format != EventFormat::Teams && !swiss_pairs {
         if args.swiss
-            || args.three_way
+            || args.three_way.is_some()
             || args.teams_scoring.is_some()
             || args.bye_score.is_some()
             || args.knockout.is_some()
@@ -1214,7 +1280,7 @@ fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<Option<String>, 
         return Ok(None);
     }
     if swiss_pairs {
-        if args.three_way || args.knockout.is_some() {
+        if args.three_way.is_some() || args.knockout.is_some() {
             eprintln!(
                 "--three-way and --knockout are for teams; in a Swiss pairs event the odd pair out has the bye"
             );
@@ -1258,7 +1324,7 @@ fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<Option<String>, 
             carry_over,
         ));
     }
-    if args.three_way && !args.swiss {
+    if args.three_way.is_some() && !args.swiss {
         eprintln!(
             "--three-way: a three-way match replaces a Swiss's bye; give --swiss too (a round robin gives byes)"
         );
@@ -1266,7 +1332,8 @@ fn teams_options(args: &NewArgs, spec: &mut NewEvent) -> Result<Option<String>, 
     }
     let options = &mut spec.options;
     options.swiss = args.swiss;
-    options.three_way = args.three_way;
+    options.three_way = args.three_way.is_some();
+    options.long_three_way = args.three_way == Some(ThreeWayArg::Long);
     options.boards_per_round = args.boards_per_round.unwrap_or(7);
     options.teams_scoring = match args.teams_scoring.unwrap_or(TeamsScoringArg::Wbf2013) {
         TeamsScoringArg::Wbf2013 => TeamsScoring::Wbf2013,

@@ -189,6 +189,10 @@ pub struct EventOptions {
     /// otherwise when pairing, in every later round.
     #[serde(default)]
     pub three_way: bool,
+    /// With `three_way`: the three-way match is played over two rounds, each meeting a full
+    /// match (`event::long_three_way`), wherever two rounds are left.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub long_three_way: bool,
     /// Bridge teams: how a match counts (victory points on the WBF 2013 scale by default).
     #[serde(default)]
     pub teams_scoring: TeamsScoring,
@@ -259,6 +263,7 @@ impl EventOptions {
             movement: None,
             swiss: false,
             three_way: false,
+            long_three_way: false,
             teams_scoring: TeamsScoring::default(),
             teams_bye: None,
             knockout: None,
@@ -783,7 +788,10 @@ fn swiss_schedule(
         return Err(format!("{rounds} rounds: a Swiss has 1 to {MAX_SWISS_ROUNDS} rounds").into());
     }
     let three_way = options.three_way && count % 2 == 1;
+    // A long three-way match needs a round after the first.
+    let long = three_way && options.long_three_way && rounds >= 2;
     if three_way
+        && !long
         && let Some(scale) = options
             .teams_scoring
             .vp_scale()
@@ -795,7 +803,17 @@ fn swiss_schedule(
         )
         .into());
     }
-    if three_way && options.boards_per_round < 2 {
+    if three_way && options.long_three_way && !long {
+        notes.push(
+            "A three-way match over two rounds needs two rounds: this one-round Swiss plays its three-way match in the round, over half the boards each.".to_owned(),
+        );
+    }
+    let odd_count = match (three_way, long) {
+        (true, true) => crate::swiss::OddCount::LongThreeWay,
+        (true, false) => crate::swiss::OddCount::ThreeWay,
+        _ => crate::swiss::OddCount::Bye,
+    };
+    if three_way && !long && options.boards_per_round < 2 {
         return Err(format!(
             "{} board(s) a match: a three-way match needs at least two, one for each half-match (or play with a bye)",
             options.boards_per_round
@@ -805,7 +823,7 @@ fn swiss_schedule(
     let schedule = Schedule {
         format: Format::RoundRobin,
         entrants: roster.names(),
-        rounds: vec![first_swiss_round(count, three_way)],
+        rounds: vec![first_swiss_round(count, odd_count)],
         promise: crate::model::Promise {
             swiss: true,
             ..Default::default()
@@ -825,6 +843,7 @@ fn swiss_schedule(
         ),
     };
     let odd = match (count % 2 == 1, three_way) {
+        (true, true) if long => ", the last three teams in a three-way match over rounds 1 and 2".to_owned(),
         (true, true) => ", the last three teams in a three-way match".to_owned(),
         (true, false) => format!(", the last {word} with the bye"),
         _ => String::new(),

@@ -9,6 +9,7 @@ pub mod create;
 pub mod entry;
 pub mod knockout;
 pub mod lineup;
+pub mod long_three_way;
 pub mod room_page;
 pub mod session;
 pub mod shorten;
@@ -632,7 +633,9 @@ pub fn sides(table: &Table) -> (Vec<usize>, Vec<usize>) {
     for seat in &table.seats {
         match seat.seat {
             Seat::N | Seat::S | Seat::Home | Seat::White => first.push(seat.entrant),
-            Seat::E | Seat::W | Seat::Away | Seat::Black | Seat::Third => second.push(seat.entrant),
+            Seat::E | Seat::W | Seat::Away | Seat::Black | Seat::Third | Seat::LongThird => {
+                second.push(seat.entrant)
+            }
         }
     }
     (first, second)
@@ -706,7 +709,16 @@ impl Event {
                     })
                     .max()
                     .unwrap_or(0);
-                (*self.deals_of_round(rounds).end()).max(extra)
+                let long = long_three_way::long_three_ways(&self.schedule)
+                    .iter()
+                    .filter_map(|l| {
+                        long_three_way::long_sets(self, l.first_round).ok()?[2]
+                            .last()
+                            .copied()
+                    })
+                    .max()
+                    .unwrap_or(0);
+                (*self.deals_of_round(rounds).end()).max(extra).max(long)
             }
             _ => 0,
         }
@@ -768,7 +780,8 @@ impl Event {
     pub fn boards_at(&self, round: u32, table: u32) -> Vec<u32> {
         if let Scoring::Teams { .. } = self.settings.scoring
             && let Some(seated) = self.schedule.table(round, table)
-            && three_way::three_teams(seated).is_some()
+            && (three_way::three_teams(seated).is_some()
+                || long_three_way::long_three_teams(seated).is_some())
         {
             return teams::deals_at_table(self, round, seated);
         }
@@ -880,6 +893,9 @@ impl Event {
                 expect_no_deal(key)
             }
             (Scoring::Teams { .. }, ResultValue::Teams { board }) => {
+                if let Some(why) = long_three_way::entry_refusal(self, key.round, key.table) {
+                    return Err(why);
+                }
                 let plans = teams::plans_at(self, key.round, table);
                 if plans.is_empty() {
                     return Err(format!("match {} has no two teams to score", key.table));

@@ -157,7 +157,7 @@ fn next_round(event: &Event, north_south: usize, east_west: usize, round: u32) -
                 if north_south { "N-S" } else { "E-W" }
             );
             let seat = next.tables.iter().find_map(|t| {
-                if let Some(three) = three_teams(t) {
+                if let Some(three) = three_teams(t).or_else(|| super::long_three_way::long_three_teams(t)) {
                     return three
                         .contains(&team)
                         .then(|| format!("{pair}: three-way match {} (see the round sheet)", t.number));

@@ -54,7 +54,7 @@ pub enum Command {
         players: Vec<crate::model::Member>,
     },
     /// A schedule newly made for the roster, with the options it was made with.
-    ReplaceSchedule(Box<Generated>, EventOptions),
+    ReplaceSchedule(Box<Generated>, Box<EventOptions>),
     /// A late player joins before a round (default: the first round without results): the
     /// rounds not yet played take them in.
     LateArrival {
@@ -85,9 +85,10 @@ pub enum Command {
     PairNextRound {
         /// Teams withdrawing after the last round.
         leaving: Vec<usize>,
-        /// With an odd number of teams: a three-way match instead of a bye
-        /// (`event::three_way`).
-        three_way: bool,
+        /// With an odd number of teams: a bye, a three-way match in the round
+        /// (`event::three_way`), or one over this round and the next
+        /// (`event::long_three_way`).
+        odd: crate::swiss::OddCount,
     },
     /// A knockout that ended level: one more stanza, the tie-break (White Book §143.2).
     AddTieBreak,
@@ -419,7 +420,7 @@ impl Session {
             Command::ReplaceSchedule(generated, options) => {
                 let rounds = generated.schedule.rounds.len();
                 let entrants = generated.schedule.entrants.len();
-                self.file.replace_schedule(*generated, options)?;
+                self.file.replace_schedule(*generated, *options)?;
                 self.line_up_changed();
                 Applied::saying(format!(
                     "New schedule saved: {entrants} entrants, {rounds} rounds"
@@ -461,8 +462,8 @@ impl Session {
                     n => format!("Kept the double-dummy analysis of {n} board(s)"),
                 })
             }
-            Command::PairNextRound { leaving, three_way } => {
-                let paired = self.file.pair_next_round(&leaving, three_way)?;
+            Command::PairNextRound { leaving, odd } => {
+                let paired = self.file.pair_next_round(&leaving, odd)?;
                 self.line_up_changed();
                 let mut message = format!("Round {} paired", paired.round);
                 if paired.repeats > 0 {

@@ -766,15 +766,15 @@ impl EventFile {
     /// the event and results as stored: two directors pressing "pair" at once make one round,
     /// and a result corrected meanwhile is the one the pairing reads. Undo takes it back.
     /// `leaving`: teams that withdraw now, after the last round (they keep their results and
-    /// their place in the standings, and are paired no more). `three_way`: with an odd number
-    /// of teams, a three-way match for the bottom three instead of a bye.
+    /// their place in the standings, and are paired no more). `odd`: with an odd number of
+    /// teams, a bye or a three-way match (in one round or over two) for the bottom three.
     pub fn pair_next_round(
         &mut self,
         leaving: &[usize],
-        three_way: bool,
+        odd: crate::swiss::OddCount,
     ) -> Result<super::teams::PairedRound, StoreError> {
         self.change_event("pairing the next round", |stored, results| {
-            let (event, paired) = super::teams::pair_next_round(stored, results, leaving, three_way)?;
+            let (event, paired) = super::teams::pair_next_round(stored, results, leaving, odd)?;
             let name = |e: &usize| stored.schedule.entrants.get(*e).cloned().unwrap_or_default();
             let action = match leaving {
                 [] => format!("round {} paired", paired.round),

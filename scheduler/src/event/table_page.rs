@@ -374,6 +374,7 @@ fn seat_words(seat: Seat, pairs: bool, bridge: bool) -> &'static str {
         (Seat::Home, _) => "home",
         (Seat::Away, _) => "away",
         (Seat::Third, _) => "third team of a three-way match",
+        (Seat::LongThird, _) => "third team of a three-way match over two rounds",
         (Seat::White, _) => "White",
         (Seat::Black, _) => "Black",
     }

@@ -193,6 +193,20 @@ pub fn match_room(event: &Event, round: u32, match_no: u32, deal: u32) -> Option
         .find(|room| room.deals.contains(&deal))
 }
 
+/// Why table `table` of `round` takes no results from a phone when it is one of a three-way
+/// match over two rounds (`event::long_three_way`), whose boards' two tables are a round apart:
+/// the director enters its boards with its second round.
+fn long_table(event: &Event, round: u32, table: u32) -> Option<String> {
+    let seated = event.schedule.round(round)?;
+    let number = seated.tables.iter().find_map(|t| {
+        let long = super::long_three_way::long_three_teams(t).is_some();
+        (long && three_way::three_way_tables(t.number).contains(&table)).then_some(t.number)
+    })?;
+    Some(format!(
+        "table {table} is at match {number} of round {round}, a three-way match over two rounds: its boards are scored by the director from the score cards once both rounds are played, not from the tables' phones"
+    ))
+}
+
 /// The match table `key.table` plays board `key.deal` in, in `key.round`; else why not, in
 /// words.
 pub fn room_for(event: &Event, key: ResultKey) -> Result<Room, String> {
@@ -201,6 +215,9 @@ pub fn room_for(event: &Event, key: ResultKey) -> Result<Room, String> {
         return Ok(room.clone());
     }
     if rooms.is_empty() {
+        if let Some(long) = long_table(event, key.round, key.table) {
+            return Err(long);
+        }
         return Err(format!(
             "no match of round {} is played at table {}",
             key.round, key.table

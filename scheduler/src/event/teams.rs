@@ -7,6 +7,7 @@
 //! club decides ([`TeamsBye`]). The scoring itself is `scoring::teams`; the pairing is
 //! `swiss`, checked by the independent `verify::swiss` before a round is kept.
 
+use super::long_three_way::{self, LongHalf};
 use super::standings_table::StandingsTable;
 use super::{Event, ResultKey, ResultValue, Results, Scoring};
 use super::{swiss_pairs, three_way};
@@ -122,6 +123,9 @@ pub struct MatchCard {
     pub score: Option<([u32; 2], [Points; 2])>,
     /// Which half-match of a three-way match this is (1 to 3); `None` for a head-on match.
     pub part: Option<u8>,
+    /// A three-way match over two rounds: `part` is one of its three full matches (full
+    /// points), entered with its second round.
+    pub long: bool,
 }
 
 impl MatchCard {
@@ -147,7 +151,7 @@ impl MatchCard {
             ),
         };
         match (self.part, scoring) {
-            (Some(_), scoring) if scoring.is_victory_points() && self.score.is_some() => {
+            (Some(_), scoring) if scoring.is_victory_points() && self.score.is_some() && !self.long => {
                 format!("{said} (half a match's VPs)")
             }
             _ => said,
@@ -179,11 +183,17 @@ pub struct MatchPlan {
     pub deals: Vec<u32>,
     /// Which half-match of a three-way match (1 to 3); `None` for a head-on match.
     pub part: Option<u8>,
+    /// A three-way match over two rounds: `part` is one of its three full matches.
+    pub long: bool,
 }
 
-/// The matches played at `table` in `round`: one head-on match, a three-way match's three
-/// half-matches, or none (a table that seats no match).
+/// The matches scored at `table` in `round`: one head-on match, a three-way match's three
+/// half-matches, a long three-way match's three matches in its second round (none in its
+/// first), or none (a table that seats no match).
 pub fn plans_at(event: &Event, round: u32, table: &Table) -> Vec<MatchPlan> {
+    if long_three_way::long_three_teams(table).is_some() {
+        return long_plans(event, round, table.number);
+    }
     if let Some(teams) = three_way::three_teams(table) {
         let Ok(deals) = three_way::half_match_deals(event, round) else {
             return Vec::new();
@@ -197,6 +207,7 @@ pub fn plans_at(event: &Event, round: u32, table: &Table) -> Vec<MatchPlan> {
                 away,
                 deals,
                 part: Some(part),
+                long: false,
             })
             .collect();
     }
@@ -206,8 +217,32 @@ pub fn plans_at(event: &Event, round: u32, table: &Table) -> Vec<MatchPlan> {
             away,
             deals: event.deals_of_round(round).collect(),
             part: None,
+            long: false,
         })
         .into_iter()
+        .collect()
+}
+
+/// A long three-way match's matches at match `number` of `round`: none in its first round,
+/// its three full matches on their sets in its second.
+fn long_plans(event: &Event, round: u32, number: u32) -> Vec<MatchPlan> {
+    let Some((long, LongHalf::Second)) = long_three_way::long_half(&event.schedule, round, number) else {
+        return Vec::new();
+    };
+    let Ok(sets) = long_three_way::long_sets(event, long.first_round) else {
+        return Vec::new();
+    };
+    long_three_way::long_matches(long.teams)
+        .into_iter()
+        .zip(sets)
+        .zip(1..)
+        .map(|(((home, away), deals), part)| MatchPlan {
+            home,
+            away,
+            deals,
+            part: Some(part),
+            long: true,
+        })
         .collect()
 }
 
@@ -242,22 +277,57 @@ fn card_of(results: &Results, round: u32, table: u32, plan: MatchPlan, scoring: 
     let score = match_boards(results, round, table, &plan.deals)
         .ok()
         .and_then(|entries| score_match(&entries, scoring.match_scoring().ok()?).ok())
-        .map(|result| (result.imps_won, counted(result.points, plan.part, scoring)));
+        .map(|result| (result.imps_won, counted(result.points, &plan, scoring)));
     MatchCard {
         home: plan.home,
         away: plan.away,
         boards,
         score,
         part: plan.part,
+        long: plan.long,
     }
 }
 
-/// A match's points as they count: a three-way's half-match on a VP scale is worth half.
-fn counted(points: [Points; 2], part: Option<u8>, scoring: TeamsScoring) -> [Points; 2] {
-    match part {
-        Some(_) => three_way::counted_points(points, scoring.is_victory_points()),
-        None => points,
+/// A match's points as they count: a three-way's half-match on a VP scale is worth half (a
+/// long three-way's matches are full matches).
+fn counted(points: [Points; 2], plan: &MatchPlan, scoring: TeamsScoring) -> [Points; 2] {
+    match plan.part {
+        Some(_) if !plan.long => three_way::counted_points(points, scoring.is_victory_points()),
+        _ => points,
     }
+}
+
+/// The cards of a three-way match over two rounds at match `number` of `round`, its first
+/// round: its three full matches as they will be scored with the second round (what is
+/// entered there so far), for the sheets printed before it. Empty for any other match; the
+/// standings never read these (the second round's cards count).
+pub fn long_cards_ahead(event: &Event, results: &Results, round: u32, number: u32) -> Vec<MatchCard> {
+    let Scoring::Teams { scoring, .. } = event.settings.scoring else {
+        return Vec::new();
+    };
+    let Some((long, LongHalf::First)) = long_three_way::long_half(&event.schedule, round, number) else {
+        return Vec::new();
+    };
+    let Ok(sets) = long_three_way::long_sets(event, round) else {
+        return Vec::new();
+    };
+    // Read where the boards are entered: the second round's match (none while not paired).
+    let (later, at) = (round + 1, long.second_match.unwrap_or(0));
+    long_three_way::long_matches(long.teams)
+        .into_iter()
+        .zip(sets)
+        .zip(1..)
+        .map(|(((home, away), deals), part)| {
+            let plan = MatchPlan {
+                home,
+                away,
+                deals,
+                part: Some(part),
+                long: true,
+            };
+            card_of(results, later, at, plan, scoring)
+        })
+        .collect()
 }
 
 /// The card of the (first) match at `table` in `round` (`None` when there is no such match);
@@ -332,7 +402,7 @@ fn played(event: &Event, results: &Results) -> (Vec<PlayedMatch>, Vec<usize>) {
                         teams: [card.home, card.away],
                         points,
                         imps_won,
-                        half: card.part.is_some(),
+                        half: card.part.is_some() && !card.long,
                     }),
                     None => complete = false,
                 }
@@ -416,7 +486,13 @@ pub fn standings_table(
         Some(_) => format!(
             "a bye scores {bye_text}. Each board is scored against its datum (the average N-S score across the round's tables, top and bottom left out from five scores, rounded to ten); a match counts once all its boards are entered, and stays provisional until its round is complete."
         ),
-        None => format!("a bye scores {bye_text}. A match counts once all its boards are entered."),
+        None => format!(
+            "a bye scores {bye_text}. A match counts once all its boards are entered.{}",
+            long_in_progress(event, results)
+                .iter()
+                .map(|s| format!(" {s}"))
+                .collect::<String>()
+        ),
     };
     match standing_lines(event, results, scoring, bye) {
         Ok(lines) => StandingsTable {
@@ -443,6 +519,32 @@ pub fn standings_table(
             note: Some(format!("The standings could not be worked out: {why}")),
         },
     }
+}
+
+/// A sentence for each long three-way match still in progress (its second round not paired
+/// or not all entered): its teams' matches with one another do not count yet.
+pub fn long_in_progress(event: &Event, results: &Results) -> Vec<String> {
+    let name = |e: usize| event.schedule.entrants.get(e).map_or("?", String::as_str);
+    long_three_way::long_three_ways(&event.schedule)
+        .into_iter()
+        .filter(|l| {
+            let second = l.first_round + 1;
+            l.second_match.is_none_or(|m| {
+                match_cards_at(event, results, second, m)
+                    .iter()
+                    .any(|c| c.score.is_none())
+            })
+        })
+        .map(|l| {
+            let [a, b, c] = l.teams.map(name);
+            format!(
+                "{a}, {b} and {c} are playing a three-way match over rounds {} and {}: its three matches are in progress, and count once round {}'s boards of it are all entered.",
+                l.first_round,
+                l.first_round + 1,
+                l.first_round + 1
+            )
+        })
+        .collect()
 }
 
 /// A round paired by [`pair_next_round`]: its number and what the director is told.
@@ -529,14 +631,18 @@ fn match_gaps(event: &Event, results: &Results, round: &Round) -> Vec<String> {
 /// The event with its next Swiss round paired from the standings after the last one: the
 /// top team meets the highest-placed team it has not met, down the list, with repeats only
 /// where no pairing avoids them (the fewest, said so) and the bye to the lowest-placed team
-/// that has not had one. Refused, with the reason, for a round robin, before the last
-/// round's every board is entered, and once the Swiss's rounds are all paired. The round is
-/// checked by the independent verifier before it is returned.
+/// that has not had one. `odd`: with an odd number of teams, a bye, a three-way match in
+/// this round, or one over this round and the next (`event::long_three_way`; in the Swiss's
+/// last round a one-round three-way instead, said so). A long three-way match begun in the
+/// last round goes on: its three teams keep their tables and the rest are paired. Refused,
+/// with the reason, for a round robin, before the last round's every board is entered, and
+/// once the Swiss's rounds are all paired. The round is checked by the independent verifiers
+/// before it is returned.
 pub fn pair_next_round(
     event: &Event,
     results: &Results,
     leaving: &[usize],
-    three_way: bool,
+    odd: OddCount,
 ) -> Result<(Event, PairedRound), String> {
     let (scoring, bye) = swiss_settings(event)?;
     let Some(last) = event.schedule.rounds.last() else {
@@ -552,21 +658,138 @@ pub fn pair_next_round(
     }
     check_round_complete(event, results, last)?;
     let left = teams_leaving(event, last, leaving)?;
+    let going_on = long_going_on(event, last.number, &left)?;
     let lines = standing_lines(event, results, scoring, bye)?;
     // The teams that play on, in standings order (a team that has left keeps its place in
-    // the standings, but is not paired).
+    // the standings, but is not paired; a long three-way match's teams play on at its tables).
     let order: Vec<usize> = lines
         .iter()
         .map(|l| l.team)
-        .filter(|t| !left.contains(t))
+        .filter(|t| !left.contains(t) && !going_on.is_some_and(|l| l.teams.contains(t)))
         .collect();
-    if order.len() < 2 {
+    if order.len() < 2 && going_on.is_none() {
         return Err(format!(
             "{} {}(s) would be left to play: a round needs at least two",
             order.len(),
             entrant_word(event)
         ));
     }
+    let number = last.number + 1;
+    let (odd, mut said) = odd_choice(event, odd, order.len(), number, going_on.is_some())?;
+    let paired = pair_order(event, &order, odd)?;
+    said.extend(paired.explanation.iter().cloned());
+    let mut round = round_of(number, &paired, &order, &left, odd);
+    if let Some(long) = going_on {
+        round.tables.push(continued_table(&long, round.tables.len()));
+        said.insert(
+            0,
+            continued_sentence(&names_of(event, long.teams), long.first_round, number),
+        );
+    }
+    let mut next = event.clone();
+    next.schedule.rounds.push(round);
+    check_paired(&next, &paired, odd)?;
+    Ok((
+        next,
+        PairedRound {
+            round: number,
+            explanation: said,
+            repeats: paired.repeats.len(),
+        },
+    ))
+}
+
+/// The long three-way match begun in round `last` that goes on in the next round, if any;
+/// refused when one of its teams is leaving now.
+fn long_going_on(
+    event: &Event,
+    last: u32,
+    left: &[usize],
+) -> Result<Option<long_three_way::LongThreeWay>, String> {
+    let open = long_three_way::long_three_ways(&event.schedule)
+        .into_iter()
+        .find(|l| l.first_round == last && l.second_match.is_none());
+    if let Some(long) = open
+        && let Some(&team) = long.teams.iter().find(|t| left.contains(t))
+    {
+        let name = event.schedule.entrants.get(team).map_or("?", String::as_str);
+        return Err(format!(
+            "{name} is playing a three-way match over rounds {last} and {}: it cannot leave before round {} is played",
+            last + 1,
+            last + 1
+        ));
+    }
+    Ok(open)
+}
+
+/// What the odd team out gets this round, and any sentence saying why it is not what was
+/// asked: a long three-way match falls back to a one-round one in the Swiss's last round,
+/// and while another goes on (the supplementary boards of two would meet).
+fn odd_choice(
+    event: &Event,
+    asked: OddCount,
+    teams: usize,
+    round: u32,
+    long_going_on: bool,
+) -> Result<(OddCount, Vec<String>), String> {
+    let mut said = Vec::new();
+    if asked != OddCount::Bye && swiss_pairs::settings(event).is_some() {
+        return Err(
+            "a three-way match is for Swiss teams; in a Swiss pairs event the odd pair out has the bye"
+                .to_owned(),
+        );
+    }
+    if asked == OddCount::Bye || teams < 3 {
+        return Ok((OddCount::Bye, said));
+    }
+    if teams.is_multiple_of(2) {
+        said.push(format!(
+            "{teams} teams play: an even field, so no three-way match is needed."
+        ));
+        return Ok((OddCount::Bye, said));
+    }
+    let mut odd = asked;
+    if odd == OddCount::LongThreeWay {
+        let why = match long_three_way::rounds_left_for_long(event, round) {
+            Err(why) => Some(why),
+            Ok(()) if long_going_on => {
+                Some("another three-way match over two rounds goes on this round".to_owned())
+            }
+            Ok(()) => None,
+        };
+        if let Some(why) = why {
+            // A scale published for whole matches only cannot score half-matches: a bye then.
+            let discrete = match event.settings.scoring {
+                Scoring::Teams { scoring, .. } => scoring.vp_scale().is_some_and(|s| s.discrete().is_some()),
+                _ => false,
+            };
+            odd = if discrete {
+                OddCount::Bye
+            } else {
+                OddCount::ThreeWay
+            };
+            said.push(if discrete {
+                format!(
+                    "No three-way match over two rounds: {why}; the event's VP scale is published for whole matches only, so the odd team out has the bye instead."
+                )
+            } else {
+                format!(
+                    "No three-way match over two rounds: {why}; the three-way match is played in this round instead (half the boards each)."
+                )
+            });
+        }
+    }
+    match odd {
+        OddCount::ThreeWay => three_way::half_match_deals(event, round).map(|_| ())?,
+        OddCount::LongThreeWay => long_three_way::long_sets(event, round).map(|_| ())?,
+        OddCount::Bye => {}
+    }
+    Ok((odd, said))
+}
+
+/// The teams of `order` (standings order) paired, checked by the independent Swiss round
+/// verifier.
+fn pair_order(event: &Event, order: &[usize], odd: OddCount) -> Result<crate::swiss::SwissRound, String> {
     let mut place = vec![usize::MAX; event.schedule.entrants.len()];
     for (p, &team) in order.iter().enumerate() {
         if let Some(slot) = place.get_mut(team) {
@@ -577,26 +800,11 @@ pub fn pair_next_round(
         .iter()
         .map(|&t| event.schedule.entrants.get(t).cloned().unwrap_or_default())
         .collect();
+    if order.is_empty() {
+        return Ok(crate::swiss::SwissRound::default());
+    }
     let history = history_by_place(event, &place);
-    if three_way && swiss_pairs::settings(event).is_some() {
-        return Err(
-            "a three-way match is for Swiss teams; in a Swiss pairs event the odd pair out has the bye"
-                .to_owned(),
-        );
-    }
-    let odd = if three_way && order.len() % 2 == 1 {
-        three_way::half_match_deals(event, last.number + 1)?;
-        OddCount::ThreeWay
-    } else {
-        OddCount::Bye
-    };
     let mut paired = pair_round(&names, &history, SwissOptions { odd })?;
-    if three_way && odd == OddCount::Bye {
-        paired.explanation.push(format!(
-            "{} teams play: an even field, so no three-way match is needed.",
-            order.len()
-        ));
-    }
     // A three-way match is the round's last, so its three tables follow the others.
     paired.matches.sort_by_key(|m| m.entrants.len());
     let problems = verify_round(names.len(), &history, &paired);
@@ -606,36 +814,88 @@ pub fn pair_next_round(
             problems.join("; ")
         ));
     }
-    let number = last.number + 1;
-    let round = round_of(number, &paired, &order, &left);
-    let mut next = event.clone();
-    next.schedule.rounds.push(round);
+    Ok(paired)
+}
+
+/// The new round `next`'s last round checked by the schedule's verifier, and a long
+/// three-way match begun or continued in it by its own (where every table sits, every set).
+fn check_paired(next: &Event, paired: &crate::swiss::SwissRound, odd: OddCount) -> Result<(), String> {
     let report = crate::verify::verify(&next.schedule);
-    if !report.is_valid() {
-        return Err(format!(
-            "the paired round failed the schedule's check (a bug in Tourney, please report it): {}",
-            report
-                .violations
-                .iter()
-                .map(|v| v.message.clone())
-                .collect::<Vec<_>>()
-                .join("; ")
-        ));
+    let mut problems: Vec<String> = report.violations.iter().map(|v| v.message.clone()).collect();
+    let number = next.schedule.rounds.len() as u32;
+    let longs = long_three_way::long_three_ways(&next.schedule);
+    for long in longs
+        .iter()
+        .filter(|l| l.first_round == number || l.first_round + 1 == number)
+    {
+        let before: Vec<usize> = long
+            .teams
+            .iter()
+            .copied()
+            .filter(|t| {
+                longs
+                    .iter()
+                    .any(|o| o.first_round < long.first_round && o.teams.contains(t))
+            })
+            .collect();
+        let declared = odd != OddCount::LongThreeWay || paired.second_long_three_way;
+        problems.extend(long_three_way::verify_long(next, long, &before, declared));
     }
-    Ok((
-        next,
-        PairedRound {
-            round: number,
-            explanation: paired.explanation,
-            repeats: paired.repeats.len(),
-        },
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "the paired round failed the schedule's check (a bug in Tourney, please report it): {}",
+        problems.join("; ")
     ))
 }
 
+/// The names of three teams.
+fn names_of(event: &Event, teams: [usize; 3]) -> [String; 3] {
+    teams.map(|t| event.schedule.entrants.get(t).cloned().unwrap_or_default())
+}
+
+/// The table that continues a long three-way match in its second round: the same three
+/// seated as before, numbered after the round's `others` matches.
+fn continued_table(long: &long_three_way::LongThreeWay, others: usize) -> Table {
+    let seats = [Seat::Home, Seat::Away, Seat::LongThird]
+        .into_iter()
+        .zip(long.teams)
+        .map(|(seat, entrant)| SeatAssignment {
+            seat,
+            entrant,
+            board: None,
+        })
+        .collect();
+    Table {
+        number: u32::try_from(others).unwrap_or(u32::MAX).saturating_add(1),
+        seats,
+    }
+}
+
+/// The sentence for a long three-way match going on into its second round.
+fn continued_sentence(names: &[String; 3], first: u32, round: u32) -> String {
+    format!(
+        "{}, {} and {} play the second round of their three-way match over rounds {first} and {round}: they are not paired again, and the rest of the field is paired without them.",
+        names[0], names[1], names[2]
+    )
+}
+
 /// A paired Swiss round as the schedule keeps it: a table per match (home, away and, for a
-/// three-way match, third), in the pairing's order; the bye and the teams that have left
-/// absent. `order` maps a place in the standings to its team.
-fn round_of(number: u32, paired: &crate::swiss::SwissRound, order: &[usize], left: &[usize]) -> Round {
+/// three-way match, third — long-third for one over two rounds), in the pairing's order; the
+/// bye and the teams that have left absent. `order` maps a place in the standings to its team.
+fn round_of(
+    number: u32,
+    paired: &crate::swiss::SwissRound,
+    order: &[usize],
+    left: &[usize],
+    odd: OddCount,
+) -> Round {
+    let third = if odd == OddCount::LongThreeWay {
+        Seat::LongThird
+    } else {
+        Seat::Third
+    };
     Round {
         number,
         tables: paired
@@ -643,7 +903,7 @@ fn round_of(number: u32, paired: &crate::swiss::SwissRound, order: &[usize], lef
             .iter()
             .zip(1..)
             .map(|(m, table)| {
-                let seats = [Seat::Home, Seat::Away, Seat::Third]
+                let seats = [Seat::Home, Seat::Away, third]
                     .into_iter()
                     .zip(&m.entrants)
                     .map(|(seat, &p)| SeatAssignment {
@@ -699,20 +959,40 @@ fn teams_leaving(event: &Event, last: &Round, leaving: &[usize]) -> Result<Vec<u
     Ok(left)
 }
 
-/// The meetings at a table: a head-on match's two teams, or a three-way match's three pairs.
+/// The meetings at a table: a head-on match's two teams, or a three-way match's three pairs
+/// (a long one's in each of its two rounds).
 pub fn meetings_at(table: &Table) -> Vec<(usize, usize)> {
-    match three_way::three_teams(table) {
-        Some(teams) => three_way::half_matches(teams).to_vec(),
-        None => match_teams(table).into_iter().collect(),
+    if let Some(teams) = three_way::three_teams(table) {
+        return three_way::half_matches(teams).to_vec();
     }
+    if let Some(teams) = long_three_way::long_three_teams(table) {
+        return long_three_way::long_matches(teams).to_vec();
+    }
+    match_teams(table).into_iter().collect()
 }
 
 /// Every meeting and bye so far, with each team named by its place in the standings.
 fn history_by_place(event: &Event, place: &[usize]) -> History {
     let mut history = History::default();
     let at = |e: usize| place.get(e).copied().filter(|&p| p != usize::MAX);
+    let longs = long_three_way::long_three_ways(&event.schedule);
+    for long in &longs {
+        for entrant in long.teams.iter().filter_map(|&t| at(t)) {
+            history.long_three_ways.push(ByeTaken {
+                entrant,
+                round: long.first_round,
+            });
+        }
+    }
     for round in &event.schedule.rounds {
         for table in &round.tables {
+            // A long three-way match's meetings count once, in its first round.
+            let going_on = longs
+                .iter()
+                .any(|l| l.first_round + 1 == round.number && l.second_match == Some(table.number));
+            if going_on {
+                continue;
+            }
             for (home, away) in meetings_at(table) {
                 if let (Some(a), Some(b)) = (at(home), at(away)) {
                     history.meetings.push(Meeting {
@@ -737,10 +1017,15 @@ fn history_by_place(event: &Event, place: &[usize]) -> History {
 
 /// A Swiss's first round, before any standings: the teams in roster order (their seeding),
 /// the top half against the bottom half (1 v n/2+1, 2 v n/2+2, …), and with an odd count the
-/// bye to the last team, or with `three_way` the last three in a three-way match (the round's
-/// last).
-pub fn first_swiss_round(teams: usize, three_way: bool) -> Round {
-    let three_way = three_way && teams % 2 == 1 && teams >= 3;
+/// bye to the last team, or with a three-way `odd` the last three in a three-way match (the
+/// round's last; over rounds 1 and 2 for [`OddCount::LongThreeWay`]).
+pub fn first_swiss_round(teams: usize, odd: OddCount) -> Round {
+    let three_way = odd != OddCount::Bye && teams % 2 == 1 && teams >= 3;
+    let third = if odd == OddCount::LongThreeWay {
+        Seat::LongThird
+    } else {
+        Seat::Third
+    };
     let paired = if three_way { teams - 3 } else { teams - teams % 2 };
     let half = paired / 2;
     let seat = |seat, entrant| SeatAssignment {
@@ -760,7 +1045,7 @@ pub fn first_swiss_round(teams: usize, three_way: bool) -> Round {
             seats: vec![
                 seat(Seat::Home, teams - 3),
                 seat(Seat::Away, teams - 2),
-                seat(Seat::Third, teams - 1),
+                seat(third, teams - 1),
             ],
         });
     }
@@ -845,6 +1130,21 @@ pub fn swap_teams(
     };
     slot(played, first)?;
     slot(played, second)?;
+    if let Some(long) = long_three_way::long_three_ways(&event.schedule)
+        .into_iter()
+        .find(|l| l.first_round + 1 == round && [first, second].iter().any(|t| l.teams.contains(t)))
+    {
+        let team = if long.teams.contains(&first) {
+            first
+        } else {
+            second
+        };
+        return Err(format!(
+            "{} plays the second round of its three-way match over rounds {} and {round} at the same tables, so its place in round {round} is not changed by hand",
+            name(team),
+            long.first_round
+        ));
+    }
     let swap = |e: &mut usize| {
         if *e == first {
             *e = second;

@@ -192,6 +192,7 @@ pub fn night_cards(
                 })
                 .collect();
             let card = super::teams::MatchCard {
+                long: false,
                 home: s.m.teams[0],
                 away: s.m.teams[1],
                 boards,

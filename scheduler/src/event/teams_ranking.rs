@@ -18,6 +18,9 @@ enum RoundCell {
     Played { points: Points, opponents: Vec<usize> },
     /// A match still being played or entered.
     InPlay,
+    /// The first round of a three-way match over two rounds: its matches count in the next
+    /// round (given), both shown there.
+    LongFirst(u32),
     /// The bye: its value once the round is complete and when the club gives a fixed one.
     Bye(Option<String>),
     /// Not in the round: not yet arrived, or left.
@@ -32,6 +35,7 @@ impl RoundCell {
                 format!("{} ({})", points_text(*points), numbers.join(" & "))
             }
             RoundCell::InPlay => String::new(),
+            RoundCell::LongFirst(next) => format!("in progress (R{next})"),
             RoundCell::Bye(Some(points)) => format!("{points} (bye)"),
             RoundCell::Bye(None) => "bye".to_owned(),
             RoundCell::Absent => "–".to_owned(),
@@ -107,6 +111,17 @@ fn round_cells(
             *cell = RoundCell::InPlay;
         }
     }
+    // A three-way match over two rounds begun here counts in the next round's column.
+    for long in super::long_three_way::long_three_ways(&event.schedule)
+        .iter()
+        .filter(|l| l.first_round == round.number)
+    {
+        for &team in &long.teams {
+            if let Some(cell) = cells.get_mut(team) {
+                *cell = RoundCell::LongFirst(round.number + 1);
+            }
+        }
+    }
     // A bye counts once its round is complete (as in the standings): its value is shown then.
     let fixed_bye = fixed_bye.filter(|_| complete);
     for absent in &round.absent {
@@ -160,7 +175,7 @@ pub fn running_ranking(event: &Event, results: &Results) -> Option<StandingsTabl
     columns.extend(event.schedule.rounds.iter().map(|r| format!("R{}", r.number)));
     columns.extend([scoring.column().to_owned(), "Quotient".to_owned()]);
     let note = format!(
-        "Each round: the {} scored and, in brackets, the opponents' number (\"–\": not playing that round; blank: the match is not complete). Ranked by {}, then the result between the tied {}s, then the {} quotient; a bye scores {} once its round is complete.",
+        "Each round: the {} scored and, in brackets, the opponents' number (\"–\": not playing that round; blank: the match is not complete; \"in progress (R3)\": a three-way match over two rounds, both its matches shown in round 3). Ranked by {}, then the result between the tied {}s, then the {} quotient; a bye scores {} once its round is complete.",
         scoring.column(),
         scoring.label(),
         who.to_lowercase(),

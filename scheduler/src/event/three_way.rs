@@ -20,6 +20,9 @@
 //! (§143.6.2, the split-tie example of "a triangular match (10 VPs at stake)") scores it so,
 //! and the 4NCL's triangular matches award "half normal match points" for each short match.
 //! IMPs and board-a-match points are counted as they come.
+//!
+//! The other way to play three teams, over two rounds with full matches, is
+//! `event::long_three_way`; it shares this module's tables and words.
 
 use super::{Event, Scoring};
 use crate::model::{Seat, Table};
@@ -121,7 +124,7 @@ pub fn three_way_tables(number: u32) -> [u32; 3] {
 }
 
 /// "Diamonds'", "Aces'" and "Team 4's": a team's name made possessive.
-fn whose(name: &str) -> String {
+pub(crate) fn whose(name: &str) -> String {
     if name.ends_with('s') || name.ends_with('S') {
         format!("{name}'")
     } else {

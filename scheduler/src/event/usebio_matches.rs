@@ -28,7 +28,8 @@
 //! elements, and the match scorings VPS, IMPS and PERCENTAGE. The file is checked against
 //! that reading, not validated against the DTD. Our choices: a round robin of teams is written
 //! as TEAMS; a bye is in its side's total, not a MATCH; a three-way match's half-matches are a
-//! MATCH each, with the points they count (half a match's VPs); a teams night's match, played
+//! MATCH each, with the points they count (half a match's VPs), and a three-way match over two
+//! rounds' three full matches a MATCH each in its second round; a teams night's match, played
 //! in two rounds, has the round of its first half; a knockout is one MATCH, each team's total
 //! IMPs with the carry-over, once every board is in (its stanzas are on its score sheet); who
 //! played for a team

@@ -536,11 +536,15 @@ pub enum Seat {
     /// A Swiss teams event's three-way match: the third team (the table then seats home,
     /// away and third, and the three play one another in half-matches).
     Third,
+    /// A Swiss teams event's long three-way match (over two rounds, each meeting a full
+    /// match): the third team. The table then seats home, away and long-third in both of its
+    /// rounds, the same three teams (`event::long_three_way`).
+    LongThird,
 }
 
 impl Seat {
     /// The label in CSV files and on sheets: "N", "E", "S", "W", "home", "away", "white",
-    /// "black", "third".
+    /// "black", "third", "long-third".
     pub fn label(self) -> &'static str {
         match self {
             Seat::N => "N",
@@ -552,6 +556,7 @@ impl Seat {
             Seat::White => "white",
             Seat::Black => "black",
             Seat::Third => "third",
+            Seat::LongThird => "long-third",
         }
     }
 
@@ -568,6 +573,7 @@ impl Seat {
             "white" => Seat::White,
             "black" => Seat::Black,
             "third" => Seat::Third,
+            "long-third" => Seat::LongThird,
             _ => return None,
         })
     }

@@ -210,7 +210,7 @@ fn seat_word(seat: Seat, bridge: bool) -> &'static str {
         Seat::W => "West",
         Seat::Home => "Home",
         Seat::Away => "Away",
-        Seat::Third => "Third",
+        Seat::Third | Seat::LongThird => "Third",
         Seat::White => "White",
         Seat::Black => "Black",
     }
@@ -572,8 +572,8 @@ fn movement_line(schedule: &Schedule, round: &Round, entrant: usize, bridge: boo
                 others(&opponents).join(" & ")
             )
         }
-        Seat::Home | Seat::Away | Seat::Third => {
-            let rest: Vec<Seat> = [Seat::Home, Seat::Away, Seat::Third]
+        Seat::Home | Seat::Away | Seat::Third | Seat::LongThird => {
+            let rest: Vec<Seat> = [Seat::Home, Seat::Away, Seat::Third, Seat::LongThird]
                 .into_iter()
                 .filter(|&s| s != mine.seat)
                 .collect();

@@ -12,6 +12,7 @@ use super::{
     SheetOptions,
 };
 use crate::deals::{Vulnerability, standard_vulnerability};
+use crate::event::long_three_way::{LongHalf, long_half, long_movement_lines, long_seating, long_sets};
 use crate::event::team_rooms::RoomResults;
 use crate::event::teams::{
     BoardLine, MatchCard, TeamBoard, TeamsScoring, match_cards_at, match_tables, signed,
@@ -168,6 +169,9 @@ pub fn round_sheet(teams: &TeamsSheets) -> (String, SectionBody) {
                 .tables
                 .iter()
                 .flat_map(|table| {
+                    if let Some(rows) = long_first_rows(teams, round.number, table.number) {
+                        return rows;
+                    }
                     match_cards_at(teams.event, teams.results, round.number, table.number)
                         .into_iter()
                         .map(|card| {
@@ -218,6 +222,9 @@ const SEATING: &str = "The home team sits N-S at the first of its match's two ta
 /// Where the teams of a three-way match at `table` go, in sentences (none for a head-on
 /// match).
 fn three_way_note(teams: &TeamsSheets, round: u32, table: &crate::model::Table) -> Vec<String> {
+    if let Some(lines) = long_note(teams, round, table.number) {
+        return lines;
+    }
     let Some(three) = three_teams(table) else {
         return Vec::new();
     };
@@ -231,6 +238,76 @@ fn three_way_note(teams: &TeamsSheets, round: u32, table: &crate::model::Table) 
         three_way_tables(table.number),
         [&deals[0], &deals[1], &deals[2]],
     )
+}
+
+/// Where the teams of a three-way match over two rounds at match `number` go in `round`, in
+/// sentences (`None` when the match is not one).
+fn long_note(teams: &TeamsSheets, round: u32, number: u32) -> Option<Vec<String>> {
+    let (long, half) = long_half(&teams.event.schedule, round, number)?;
+    let sets = long_sets(teams.event, long.first_round).ok()?;
+    let names = long.teams.map(|t| teams.name(t));
+    let sets = sets.map(|d| deals_text(&d));
+    Some(long_movement_lines(
+        [&names[0], &names[1], &names[2]],
+        three_way_tables(number),
+        [&sets[0], &sets[1], &sets[2]],
+        half,
+        round,
+    ))
+}
+
+/// The round sheet's rows for the first round of a three-way match over two rounds at match
+/// `number`: its three matches, in progress (`None` for any other match).
+fn long_first_rows(teams: &TeamsSheets, round: u32, number: u32) -> Option<Vec<Vec<String>>> {
+    let (long, LongHalf::First) = long_half(&teams.event.schedule, round, number)? else {
+        return None;
+    };
+    let tables = three_way_tables(number);
+    let rows = crate::event::long_three_way::long_matches(long.teams)
+        .into_iter()
+        .zip(1..)
+        .map(|((home, away), part)| {
+            vec![
+                format!("{number} ({part}/3)"),
+                format!("{}, {} & {}", tables[0], tables[1], tables[2]),
+                format!("{} ({})", teams.name(home), home + 1),
+                format!("{} ({})", teams.name(away), away + 1),
+                format!("in progress: scored with round {}", round + 1),
+            ]
+        })
+        .collect();
+    Some(rows)
+}
+
+/// A long three-way match's full match on card `card` (scored in `round`, match `number`):
+/// the table of its set in each of the two rounds, its boards, and the title's words.
+fn long_card_place(
+    teams: &TeamsSheets,
+    round: u32,
+    number: u32,
+    card: &MatchCard,
+) -> Option<([u32; 2], String, String)> {
+    let (long, _) = long_half(&teams.event.schedule, round, number)?;
+    let (first_round, second_round) = (long.first_round, long.first_round + 1);
+    let set = usize::from(card.part?.clamp(1, 3)) - 1;
+    let table_of = |half, m: u32| {
+        long_seating(long.teams, three_way_tables(m), half)
+            .into_iter()
+            .find(|s| s.set == set)
+            .map(|s| s.table)
+    };
+    let first = table_of(LongHalf::First, long.first_match)?;
+    // Before the second round is paired, its match is taken to keep its number.
+    let second = table_of(LongHalf::Second, long.second_match.unwrap_or(long.first_match))?;
+    let deals: Vec<u32> = card.boards.iter().map(|b| b.deal).collect();
+    Some((
+        [first, second],
+        format!("boards {}", deals_text(&deals)),
+        format!(
+            " (three-way over rounds {first_round} and {second_round}, match {} of 3: table {first} in round {first_round}, table {second} in round {second_round}; scored with round {second_round})",
+            set + 1,
+        ),
+    ))
 }
 
 /// "Bye: Falcons (6) · Not yet arrived: Hawks (8)", or `None` when every team plays.
@@ -357,10 +434,23 @@ pub fn match_cards(teams: &TeamsSheets, options: &SheetOptions) -> (String, Sect
             cards.push(night_match_card(teams, &m, &card, scoring, &event));
         }
     }
-    for (round, number, card) in crate::event::teams::match_cards(teams.event, teams.results) {
-        if teams.chosen(round) && teams.night().is_none() {
-            cards.push(one_match_card(teams, round, number, &card, &event));
+    let mut matches: Vec<(u32, u32, MatchCard)> =
+        crate::event::teams::match_cards(teams.event, teams.results)
+            .filter(|(round, _, _)| teams.chosen(*round) && teams.night().is_none())
+            .collect();
+    // A three-way match over two rounds: its cards under its first round too, to play from.
+    for round in teams.rounds() {
+        for table in &round.tables {
+            for card in
+                crate::event::teams::long_cards_ahead(teams.event, teams.results, round.number, table.number)
+            {
+                matches.push((round.number, table.number, card));
+            }
         }
+    }
+    matches.sort_by_key(|(round, number, _)| (*round, *number));
+    for (round, number, card) in &matches {
+        cards.push(one_match_card(teams, *round, *number, card, &event));
     }
     let groups = [
         ("", 2),
@@ -490,6 +580,8 @@ fn night_match_card(
 fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard, event: &str) -> PairCard {
     let (home, away) = (teams.name(card.home), teams.name(card.away));
     let (first_second, boards, part) = match card.part {
+        Some(_) if card.long => long_card_place(teams, round, number, card)
+            .unwrap_or_else(|| (match_tables(number), teams.boards_text(round), String::new())),
         Some(part) => {
             let tables = three_way_tables(number);
             let k = usize::from(part.clamp(1, 3)) - 1;
@@ -511,6 +603,7 @@ fn one_match_card(teams: &TeamsSheets, round: u32, number: u32, card: &MatchCard
             let mut line = result_line(&home, &away, imps, points, scoring);
             if let Some(scale) = scoring.and_then(TeamsScoring::vp_scale)
                 && card.part.is_some()
+                && !card.long
             {
                 line.push_str(&format!(
                     " (half a match's VPs: {} at stake)",

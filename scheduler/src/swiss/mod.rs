@@ -59,6 +59,9 @@ pub struct History {
     pub meetings: Vec<Meeting>,
     /// Every bye so far.
     pub byes: Vec<ByeTaken>,
+    /// Every entrant that played in a long three-way match (over two rounds) so far, and the
+    /// round it began in.
+    pub long_three_ways: Vec<ByeTaken>,
 }
 
 /// What an odd number of entrants does.
@@ -67,8 +70,12 @@ pub enum OddCount {
     /// One entrant sits out with the bye (scored as the club decides).
     #[default]
     Bye,
-    /// Three entrants play a three-way match instead.
+    /// Three entrants play a three-way match instead, in this round (a "short threesome").
     ThreeWay,
+    /// Three entrants play a three-way match over this round and the next (a "long
+    /// threesome"): each meeting a full match. Chosen like [`OddCount::ThreeWay`]'s three,
+    /// from the entrants that have not played one before unless none such will do.
+    LongThreeWay,
 }
 
 /// The director's choices for the pairing.
@@ -102,6 +109,9 @@ pub struct SwissRound {
     pub fewest_repeats_proved: bool,
     /// The bye went to an entrant who had one already, since every entrant had.
     pub second_bye: bool,
+    /// A long three-way match seats an entrant that played one before, since no three that
+    /// have not would do (said in the explanation).
+    pub second_long_three_way: bool,
     /// Sentences for the director: the bye, every float and why, every repeat and why.
     pub explanation: Vec<String>,
 }
@@ -113,6 +123,8 @@ struct Field<'a> {
     met: HashMap<(usize, usize), Vec<u32>>,
     /// The rounds each entrant had the bye in.
     byes: Vec<Vec<u32>>,
+    /// The rounds each entrant began a long three-way match in.
+    long: Vec<Vec<u32>>,
 }
 
 impl Field<'_> {
@@ -153,11 +165,11 @@ pub fn pair_round(names: &[String], history: &History, options: SwissOptions) ->
     let field = read_field(names, history)?;
     let n = names.len();
     let everyone: Vec<usize> = (0..n).collect();
-    if n % 2 == 1 && options.odd == OddCount::ThreeWay {
+    if n % 2 == 1 && options.odd != OddCount::Bye {
         if n < 3 {
             return Err("a three-way match needs at least 3 entrants".to_owned());
         }
-        return pair_with_three_way(&field, &everyone);
+        return pair_with_three_way(&field, &everyone, options.odd == OddCount::LongThreeWay);
     }
     let bye = if n % 2 == 1 {
         let eligible: Vec<usize> = everyone
@@ -234,18 +246,31 @@ fn read_field<'a>(names: &'a [String], history: &History) -> Result<Field<'a>, S
         rounds.sort_unstable();
         rounds.dedup();
     }
-    let mut byes = vec![Vec::new(); n];
-    for bye in &history.byes {
-        let Some(list) = byes.get_mut(bye.entrant) else {
+    let byes = rounds_by_entrant(n, &history.byes, "a bye")?;
+    let long = rounds_by_entrant(n, &history.long_three_ways, "a long three-way match")?;
+    Ok(Field {
+        names,
+        met,
+        byes,
+        long,
+    })
+}
+
+/// The rounds of `taken` (byes, or long three-way matches) each entrant had, or why an entry
+/// names an entrant that is not there.
+fn rounds_by_entrant(n: usize, taken: &[ByeTaken], what: &str) -> Result<Vec<Vec<u32>>, String> {
+    let mut rounds = vec![Vec::new(); n];
+    for t in taken {
+        let Some(list) = rounds.get_mut(t.entrant) else {
             return Err(format!(
-                "round {}: a bye names entrant {} but there are only {n} entrants",
-                bye.round,
-                bye.entrant + 1
+                "round {}: {what} names entrant {} but there are only {n} entrants",
+                t.round,
+                t.entrant + 1
             ));
         };
-        list.push(bye.round);
+        list.push(t.round);
     }
-    Ok(Field { names, met, byes })
+    Ok(rounds)
 }
 
 /// The pairing of an even set of entrants (or an odd one with a bye among `bye_eligible`;
@@ -270,6 +295,7 @@ impl Core {
             repeats: self.repeats,
             fewest_repeats_proved,
             second_bye,
+            second_long_three_way: false,
             explanation: self.notes,
         }
     }
@@ -559,36 +585,67 @@ fn float_note(board: &Board, t: usize, natural: usize, u: usize, repeats: bool) 
 
 /// An odd field with a three-way match: the lowest-placed three that have not met one another
 /// and leave the rest a pairing free of repeats; if none, the lowest-placed entrant joins the
-/// bottom match it has met least, and the rest is paired with the fewest repeats.
-fn pair_with_three_way(field: &Field, everyone: &[usize]) -> Result<SwissRound, String> {
-    let triangle = repeat_free_triangle(field, everyone)?;
-    let (three, proved) = match triangle {
-        Some(t) => (t, true),
-        None => {
-            let last = everyone.len() - 1;
-            (vec![everyone[last]], false)
-        }
+/// bottom match it has met least, and the rest is paired with the fewest repeats. A `long`
+/// one (over two rounds) takes three that have not played one before while such three will
+/// do, as a bye goes to an entrant that has not had one.
+fn pair_with_three_way(field: &Field, everyone: &[usize], long: bool) -> Result<SwissRound, String> {
+    let fresh = |e: usize| !long || field.long[e].is_empty();
+    let mut second_long = false;
+    let mut triangle = repeat_free_triangle(field, everyone, &fresh)?;
+    if triangle.is_none() && long && !everyone.iter().all(|&e| fresh(e)) {
+        triangle = repeat_free_triangle(field, everyone, &|_| true)?;
+        second_long = triangle.is_some();
+    }
+    let Some(three) = triangle else {
+        let last = everyone[everyone.len() - 1];
+        let rest: Vec<usize> = everyone.iter().copied().filter(|&e| e != last).collect();
+        let mut round = pair_core(field, &rest, None)?.into_round(false, false);
+        join_bottom_match(field, last, &mut round);
+        round.second_long_three_way = long && !field.long[last].is_empty();
+        return Ok(round);
     };
     let rest: Vec<usize> = everyone.iter().copied().filter(|e| !three.contains(e)).collect();
-    let core = pair_core(field, &rest, None)?;
-    let mut round = core.into_round(proved, false);
-    if proved {
-        round.matches.push(SwissMatch {
-            entrants: three.clone(),
-        });
-        round.explanation.insert(
-            0,
-            format!(
-                "{}, {} and {} play the three-way match: the lowest-placed three that have not met one another and leave everyone else a pairing without a repeat.",
-                field.name(three[0]),
-                field.name(three[1]),
-                field.name(three[2])
-            ),
-        );
-        return Ok(round);
-    }
-    join_bottom_match(field, three[0], &mut round);
+    let mut round = pair_core(field, &rest, None)?.into_round(true, false);
+    round.second_long_three_way = second_long;
+    round
+        .explanation
+        .insert(0, three_way_sentence(field, &three, long, second_long));
+    round.matches.push(SwissMatch { entrants: three });
     Ok(round)
+}
+
+/// Why these three play the three-way match, in a sentence; a long one's says it spans this
+/// round and the next, and who plays a second one when no three fresh ones would do.
+fn three_way_sentence(field: &Field, three: &[usize], long: bool, second_long: bool) -> String {
+    let names = format!(
+        "{}, {} and {}",
+        field.name(three[0]),
+        field.name(three[1]),
+        field.name(three[2])
+    );
+    if !long {
+        return format!(
+            "{names} play the three-way match: the lowest-placed three that have not met one another and leave everyone else a pairing without a repeat."
+        );
+    }
+    let mut sentence = format!(
+        "{names} play the three-way match over two rounds (this round and the next, each meeting a full match): the lowest-placed three that have not met one another"
+    );
+    if second_long {
+        let again: Vec<String> = three
+            .iter()
+            .filter(|&&e| !field.long[e].is_empty())
+            .map(|&e| format!("{} (in {})", field.name(e), rounds_text(&field.long[e])))
+            .collect();
+        sentence.push_str(&format!(
+            " and leave everyone else a pairing without a repeat; no three that have not played one before would do, so {} plays a second.",
+            again.join(" and ")
+        ));
+    } else {
+        sentence
+            .push_str(", have not played one before, and leave everyone else a pairing without a repeat.");
+    }
+    sentence
 }
 
 /// The fallback: `extra` joins the lowest match with the fewest earlier meetings with it.
@@ -621,8 +678,12 @@ fn join_bottom_match(field: &Field, extra: usize, round: &mut SwissRound) {
 }
 
 /// The lowest-placed three entrants that have not met one another and leave the rest a
-/// pairing free of repeats, best first; `None` when there are none.
-fn repeat_free_triangle(field: &Field, entrants: &[usize]) -> Result<Option<Vec<usize>>, String> {
+/// pairing free of repeats, each of them `allowed`, best first; `None` when there are none.
+fn repeat_free_triangle(
+    field: &Field,
+    entrants: &[usize],
+    allowed: &dyn Fn(usize) -> bool,
+) -> Result<Option<Vec<usize>>, String> {
     let k = entrants.len();
     let mut m = Matching::new(k);
     add_field_edges(&mut m, field, entrants, None, None);
@@ -632,20 +693,21 @@ fn repeat_free_triangle(field: &Field, entrants: &[usize]) -> Result<Option<Vec<
     }
     let s = (0..k).find(|&v| m.partner(v).is_none()).ok_or_else(internal)?;
     let outs = m.clone().even_set(s).ok_or_else(internal)?;
-    for x in (0..k).rev().filter(|&x| outs[x]) {
+    let ok = |v: usize| allowed(entrants[v]);
+    for x in (0..k).rev().filter(|&x| outs[x] && ok(x)) {
         let mut mx = m.clone();
         mx.remove(x);
         if x != s && !mx.augment_from(s) {
             return Err(internal());
         }
-        for y in (0..k).rev().filter(|&y| m.has_edge(x, y)) {
+        for y in (0..k).rev().filter(|&y| m.has_edge(x, y) && ok(y)) {
             let mut my = mx.clone();
             let s2 = my.partner(y).ok_or_else(internal)?;
             my.remove(y);
             let even = my.even_set(s2).ok_or_else(internal)?;
             let z = (0..k)
                 .rev()
-                .find(|&z| z != y && m.has_edge(x, z) && m.has_edge(y, z) && even[z]);
+                .find(|&z| z != y && ok(z) && m.has_edge(x, z) && m.has_edge(y, z) && even[z]);
             if let Some(z) = z {
                 let mut three = vec![entrants[x], entrants[y], entrants[z]];
                 three.sort_unstable();

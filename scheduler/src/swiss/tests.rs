@@ -23,6 +23,7 @@ fn met(pairs: &[(usize, usize, u32)]) -> History {
             .map(|&(a, b, round)| Meeting { a, b, round })
             .collect(),
         byes: Vec::new(),
+        long_three_ways: Vec::new(),
     }
 }
 
@@ -238,6 +239,7 @@ impl SwissEvent {
                     round,
                 })
                 .collect(),
+            long_three_ways: Vec::new(),
         };
         let round = pair_round(&names, &history, SwissOptions::default()).unwrap();
         let problems = verify(names.len(), &history, &round);
@@ -806,4 +808,68 @@ proptest! {
         prop_assert!(problems.is_empty(), "{:?}", problems);
         prop_assert_eq!(round.bye, None);
     }
+}
+
+/// A history where entrants 4, 5 and 6 played a long three-way match in round 1 (with or
+/// without its three meetings).
+fn after_a_long_three_way(with_meetings: bool) -> History {
+    let mut history = if with_meetings {
+        met(&[(4, 5, 1), (5, 6, 1), (4, 6, 1)])
+    } else {
+        History::default()
+    };
+    history.long_three_ways = [4, 5, 6]
+        .into_iter()
+        .map(|entrant| ByeTaken { entrant, round: 1 })
+        .collect();
+    history
+}
+
+#[test]
+fn a_long_three_way_goes_to_three_that_have_not_played_one() {
+    let options = SwissOptions {
+        odd: OddCount::LongThreeWay,
+    };
+    let history = after_a_long_three_way(false);
+    let round = pair_round(&names(7), &history, options).unwrap();
+    assert_eq!(round.matches.last().unwrap().entrants, vec![1, 2, 3]);
+    assert!(!round.second_long_three_way);
+    assert!(
+        round.explanation[0].contains("play the three-way match over two rounds")
+            && round.explanation[0].contains("have not played one before"),
+        "{:?}",
+        round.explanation
+    );
+    assert!(verify(7, &history, &round).is_empty());
+    // A short three-way does not mind: the bottom three again.
+    let short = pair_round(
+        &names(7),
+        &history,
+        SwissOptions {
+            odd: OddCount::ThreeWay,
+        },
+    )
+    .unwrap();
+    assert_eq!(short.matches.last().unwrap().entrants, vec![4, 5, 6]);
+}
+
+#[test]
+fn a_second_long_three_way_is_played_only_when_no_fresh_three_will_do_and_said_so() {
+    // 4, 5 and 6 met one another in theirs: any three of 0–3 leaves two of them together
+    // among the rest, a repeat; so one of them plays a second, said so.
+    let history = after_a_long_three_way(true);
+    let options = SwissOptions {
+        odd: OddCount::LongThreeWay,
+    };
+    let round = pair_round(&names(7), &history, options).unwrap();
+    assert!(round.second_long_three_way);
+    assert!(round.repeats.is_empty(), "{:?}", round.repeats);
+    let three = &round.matches.last().unwrap().entrants;
+    assert_eq!(three.iter().filter(|&&e| e >= 4).count(), 1, "{three:?}");
+    assert!(
+        round.explanation[0].contains("no three that have not played one before would do"),
+        "{:?}",
+        round.explanation
+    );
+    assert!(verify(7, &history, &round).is_empty());
 }

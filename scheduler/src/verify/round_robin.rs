@@ -21,12 +21,25 @@ pub(super) fn check(schedule: &Schedule, report: &mut Report) {
     // Per pair and meeting: which of the pair was home.
     let mut home_of: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
     let mut byes: Vec<Vec<u32>> = vec![Vec::new(); n];
+    // Long three-way matches begun in the round before, by their three entrants (sorted).
+    let mut open_long: Vec<[usize; 3]> = Vec::new();
 
     for round in &schedule.rounds {
         let at = Some(round.number);
+        let mut begun_long: Vec<[usize; 3]> = Vec::new();
         for table in &round.tables {
+            if schedule.promise.swiss && table.seats.iter().any(|s| s.seat == Seat::LongThird) {
+                let met = three_way_meetings(schedule, table, at, Seat::LongThird, report);
+                for (a, b) in long_meetings(met, &mut open_long, &mut begun_long) {
+                    meetings
+                        .entry((a.min(b), a.max(b)))
+                        .or_default()
+                        .push(round.number);
+                }
+                continue;
+            }
             if schedule.promise.swiss && table.seats.iter().any(|s| s.seat == Seat::Third) {
-                for (a, b) in three_way_meetings(schedule, table, at, report) {
+                for (a, b) in three_way_meetings(schedule, table, at, Seat::Third, report) {
                     meetings
                         .entry((a.min(b), a.max(b)))
                         .or_default()
@@ -75,6 +88,8 @@ pub(super) fn check(schedule: &Schedule, report: &mut Report) {
             colours[h].push((round.number, Some(true)));
             colours[a].push((round.number, Some(false)));
         }
+        let unfinished = std::mem::replace(&mut open_long, begun_long);
+        report_unfinished_long(schedule, round.number, &unfinished, report);
         // In a Swiss, a team that has left or not yet joined is absent, not on a bye.
         let on_bye: Vec<usize> = round
             .absent
@@ -113,12 +128,55 @@ pub(super) fn check(schedule: &Schedule, report: &mut Report) {
     check_return_colours(schedule, &home_of, report);
 }
 
-/// A Swiss's three-way match: seats home, away and third, three different entrants of the
-/// field; its three meetings, each pair once. A malformed one is reported and meets nobody.
+/// Each long three-way match begun in the round before `round` and not continued in it.
+fn report_unfinished_long(schedule: &Schedule, round: u32, unfinished: &[[usize; 3]], report: &mut Report) {
+    let name = |e: usize| schedule.entrants.get(e).map_or("?", String::as_str);
+    for three in unfinished {
+        let names: Vec<String> = three.iter().map(|&e| name(e).to_owned()).collect();
+        report.add(
+            Rule::Malformed,
+            Some(round),
+            format!(
+                "the three-way match over two rounds of {} begun in round {} is not continued in round {round}",
+                join_and(&names),
+                round.saturating_sub(1),
+            ),
+        );
+    }
+}
+
+/// A long three-way match's meetings (`met`, from [`three_way_meetings`]) as they count: in
+/// the round it begins (kept in `begun` for the next round), none in the round that continues
+/// one of `open` (the same three, begun the round before; taken out of `open`).
+fn long_meetings(
+    met: Vec<(usize, usize)>,
+    open: &mut Vec<[usize; 3]>,
+    begun: &mut Vec<[usize; 3]>,
+) -> Vec<(usize, usize)> {
+    let Some(&(a, b)) = met.first() else {
+        return met;
+    };
+    let Some(&(_, c)) = met.get(1) else {
+        return met;
+    };
+    let mut three = [a, b, c];
+    three.sort_unstable();
+    if let Some(i) = open.iter().position(|o| *o == three) {
+        open.remove(i);
+        return Vec::new();
+    }
+    begun.push(three);
+    met
+}
+
+/// A Swiss's three-way match: seats home, away and `third` (`Seat::Third` in one round, or
+/// `Seat::LongThird` over two), three different entrants of the field; its three meetings,
+/// each pair once. A malformed one is reported and meets nobody.
 fn three_way_meetings(
     schedule: &Schedule,
     table: &crate::model::Table,
     at: Option<u32>,
+    third: Seat,
     report: &mut Report,
 ) -> Vec<(usize, usize)> {
     let n = schedule.entrants.len();
@@ -129,7 +187,7 @@ fn three_way_meetings(
         .iter()
         .enumerate()
         .all(|(i, e)| !entrants[..i].contains(e));
-    if seats != [Seat::Home, Seat::Away, Seat::Third] || !distinct {
+    if seats != [Seat::Home, Seat::Away, third] || !distinct {
         let labels: Vec<&str> = table.seats.iter().map(|s| s.seat.label()).collect();
         report.add(
             Rule::Malformed,

@@ -94,6 +94,184 @@ pub fn check_swiss_round(data: &SwissRoundData) -> Vec<String> {
     problems
 }
 
+/// One table of a long three-way match in one of its two rounds, as plain numbers: its
+/// number, the teams whose pairs sit N-S and E-W, and the boards it plays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LongTableData {
+    /// The table's number.
+    pub table: u32,
+    /// The team whose pair sits N-S.
+    pub ns: usize,
+    /// The team whose pair sits E-W.
+    pub ew: usize,
+    /// The boards played at the table in this round.
+    pub boards: Vec<u32>,
+}
+
+/// A long three-way match (three teams over two rounds) as plain numbers: its tables in each
+/// round, the teams seated anywhere else in those rounds, and who played one before.
+#[derive(Debug, Clone, Copy)]
+pub struct LongThreeWayData<'a> {
+    /// The three teams.
+    pub teams: [usize; 3],
+    /// Its three tables in its first round.
+    pub first: &'a [LongTableData],
+    /// Its three tables in its second round (empty while that round is not paired).
+    pub second: &'a [LongTableData],
+    /// How many boards a full match has: every meeting is one.
+    pub boards_per_match: usize,
+    /// Every team seated at another table, or on a bye, in the first round.
+    pub elsewhere_first: &'a [usize],
+    /// The same in the second round.
+    pub elsewhere_second: &'a [usize],
+    /// Which of the three played a long three-way match in an earlier round.
+    pub played_one_before: &'a [usize],
+    /// The pairing said a team plays a second one (no three fresh ones would do).
+    pub second_declared: bool,
+}
+
+/// Every problem with a long three-way match, in words; empty when it is right. Each round:
+/// three tables, each team's pairs once N-S and once E-W, no board at two tables, the three
+/// teams nowhere else. Across the two rounds: the N-S pairs stay at their tables, each table's
+/// boards go to another table where the same two teams play them with the directions
+/// swapped (a full match), and each two of the three meet exactly once.
+pub fn check_long_three_way(data: &LongThreeWayData) -> Vec<String> {
+    let mut problems = Vec::new();
+    let [a, b, c] = data.teams;
+    if a == b || b == c || a == c {
+        problems.push(format!(
+            "the three teams are not three: {}, {} and {}",
+            a + 1,
+            b + 1,
+            c + 1
+        ));
+        return problems;
+    }
+    let rounds = [
+        ("first", data.first, data.elsewhere_first),
+        ("second", data.second, data.elsewhere_second),
+    ];
+    for (which, tables, elsewhere) in rounds {
+        if which == "second" && tables.is_empty() {
+            continue;
+        }
+        check_long_round(data, which, tables, elsewhere, &mut problems);
+    }
+    if !data.second.is_empty() && problems.is_empty() {
+        check_long_sets(data, &mut problems);
+    }
+    if !data.played_one_before.is_empty() && !data.second_declared {
+        let teams: Vec<String> = data
+            .played_one_before
+            .iter()
+            .map(|t| (t + 1).to_string())
+            .collect();
+        problems.push(format!(
+            "team(s) {} play a second long three-way match and it was not declared",
+            teams.join(", ")
+        ));
+    }
+    problems
+}
+
+/// One round of a long three-way match: three tables, each of the three teams once N-S and
+/// once E-W, no board at two tables, full matches' boards, none of the teams elsewhere.
+fn check_long_round(
+    data: &LongThreeWayData,
+    which: &str,
+    tables: &[LongTableData],
+    elsewhere: &[usize],
+    problems: &mut Vec<String>,
+) {
+    if tables.len() != 3 {
+        problems.push(format!(
+            "the {which} round has {} table(s), not three",
+            tables.len()
+        ));
+        return;
+    }
+    for team in data.teams {
+        let ns = tables.iter().filter(|t| t.ns == team).count();
+        let ew = tables.iter().filter(|t| t.ew == team).count();
+        if ns != 1 || ew != 1 {
+            problems.push(format!(
+                "in the {which} round team {} sits N-S at {ns} table(s) and E-W at {ew}, not one each",
+                team + 1
+            ));
+        }
+        if elsewhere.contains(&team) {
+            problems.push(format!(
+                "team {} is also paired elsewhere in the {which} round",
+                team + 1
+            ));
+        }
+    }
+    let mut seen: HashSet<u32> = HashSet::new();
+    for t in tables {
+        if t.ns == t.ew || !data.teams.contains(&t.ns) || !data.teams.contains(&t.ew) {
+            problems.push(format!(
+                "table {} in the {which} round does not seat two of the three",
+                t.table
+            ));
+        }
+        if t.boards.len() != data.boards_per_match {
+            problems.push(format!(
+                "table {} in the {which} round plays {} board(s), not a full match's {}",
+                t.table,
+                t.boards.len(),
+                data.boards_per_match
+            ));
+        }
+        for board in &t.boards {
+            if !seen.insert(*board) {
+                problems.push(format!("board {board} is at two tables in the {which} round"));
+            }
+        }
+    }
+}
+
+/// Across the two rounds: N-S pairs stay put, each first-round table's boards are played in
+/// the second round at another table by the same two teams with directions swapped, and the
+/// three matches are the three pairs of teams.
+fn check_long_sets(data: &LongThreeWayData, problems: &mut Vec<String>) {
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for first in data.first {
+        let stays = data
+            .second
+            .iter()
+            .any(|t| t.ns == first.ns && t.table == first.table);
+        if !stays {
+            problems.push(format!(
+                "team {}'s N-S pair does not stay at table {} in the second round",
+                first.ns + 1,
+                first.table
+            ));
+        }
+        let Some(later) = data.second.iter().find(|t| t.boards == first.boards) else {
+            problems.push(format!(
+                "the boards of table {} are not played together at one table in the second round",
+                first.table
+            ));
+            continue;
+        };
+        if later.table == first.table || later.ns != first.ew || later.ew != first.ns {
+            problems.push(format!(
+                "the boards of table {} go to table {}, where teams {} and {} do not play them with the directions swapped",
+                first.table,
+                later.table,
+                first.ns + 1,
+                first.ew + 1
+            ));
+        }
+        pairs.push((first.ns.min(first.ew), first.ns.max(first.ew)));
+    }
+    pairs.sort_unstable();
+    pairs.dedup();
+    if pairs.len() != 3 {
+        problems.push("the three matches are not the three pairs of teams, each meeting once".to_owned());
+    }
+}
+
 /// Every entrant once, at one match or on the bye; matches of the right sizes.
 fn check_attendance(data: &SwissRoundData, problems: &mut Vec<String>) {
     let n = data.entrants;
@@ -359,5 +537,103 @@ mod tests {
         let groups = vec![vec![0, 1, 2], vec![3, 4]];
         let found = check_swiss_round(&data(5, &met, &groups, None, &[(3, 4)]));
         assert!(found.iter().any(|p| p.contains("without a repeat")), "{found:?}");
+    }
+
+    /// A long three-way of teams 4, 5 and 6 at tables 7–9 over sets 9–12, 13–16 and 29–32:
+    /// the first round's rows and the second's, as the procedure seats them.
+    fn long_rows() -> (Vec<LongTableData>, Vec<LongTableData>) {
+        let row = |table, ns, ew, boards: &[u32]| LongTableData {
+            table,
+            ns,
+            ew,
+            boards: boards.to_vec(),
+        };
+        let (s1, s2, s3) = ([9, 10, 11, 12], [13, 14, 15, 16], [29, 30, 31, 32]);
+        (
+            vec![row(7, 4, 6, &s1), row(8, 5, 4, &s2), row(9, 6, 5, &s3)],
+            vec![row(7, 4, 5, &s2), row(8, 5, 6, &s3), row(9, 6, 4, &s1)],
+        )
+    }
+
+    fn long_data<'a>(
+        first: &'a [LongTableData],
+        second: &'a [LongTableData],
+        elsewhere_second: &'a [usize],
+    ) -> LongThreeWayData<'a> {
+        LongThreeWayData {
+            teams: [4, 5, 6],
+            first,
+            second,
+            boards_per_match: 4,
+            elsewhere_first: &[0, 1, 2, 3],
+            elsewhere_second,
+            played_one_before: &[],
+            second_declared: false,
+        }
+    }
+
+    #[test]
+    fn a_long_three_way_as_the_procedure_seats_it_passes() {
+        let (first, second) = long_rows();
+        assert_eq!(
+            check_long_three_way(&long_data(&first, &second, &[0, 1, 2, 3])),
+            Vec::<String>::new()
+        );
+        // Its first round alone, before the second is paired, passes too.
+        assert_eq!(
+            check_long_three_way(&long_data(&first, &[], &[])),
+            Vec::<String>::new()
+        );
+    }
+
+    #[test]
+    fn a_team_of_the_three_paired_elsewhere_in_the_second_round_is_caught() {
+        let (first, second) = long_rows();
+        let problems = check_long_three_way(&long_data(&first, &second, &[0, 1, 5, 3]));
+        assert!(
+            problems.contains(&"team 6 is also paired elsewhere in the second round".to_owned()),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn a_set_at_two_tables_in_one_round_is_caught() {
+        let (first, mut second) = long_rows();
+        second[1].boards = second[0].boards.clone();
+        let problems = check_long_three_way(&long_data(&first, &second, &[0, 1, 2, 3]));
+        assert!(
+            problems.contains(&"board 13 is at two tables in the second round".to_owned()),
+            "{problems:?}"
+        );
+        // Its first round with a set at two tables is caught the same way.
+        let (mut first, second) = long_rows();
+        first[2].boards = first[0].boards.clone();
+        let problems = check_long_three_way(&long_data(&first, &second, &[0, 1, 2, 3]));
+        assert!(
+            problems.contains(&"board 9 is at two tables in the first round".to_owned()),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn boards_that_do_not_swap_directions_or_a_second_undeclared_long_one_are_caught() {
+        let (first, mut second) = long_rows();
+        // Table 9's second-round pair the wrong way round: 4 N-S and 6 E-W would play set 1
+        // in the same directions as in the first round.
+        second.swap(0, 2);
+        second[0].table = 7;
+        second[2].table = 9;
+        let problems = check_long_three_way(&long_data(&first, &second, &[0, 1, 2, 3]));
+        assert!(!problems.is_empty(), "{problems:?}");
+        let (first, second) = long_rows();
+        let mut data = long_data(&first, &second, &[0, 1, 2, 3]);
+        data.played_one_before = &[5];
+        let problems = check_long_three_way(&data);
+        assert_eq!(
+            problems,
+            ["team(s) 6 play a second long three-way match and it was not declared"]
+        );
+        data.second_declared = true;
+        assert!(check_long_three_way(&data).is_empty());
     }
 }

@@ -144,7 +144,7 @@ fn a_tie_says_how_many_boards_the_tie_break_plays() {
     let refused = session
         .apply(Command::PairNextRound {
             leaving: vec![],
-            three_way: false,
+            odd: scheduler::swiss::OddCount::Bye,
         })
         .unwrap_err()
         .to_string();

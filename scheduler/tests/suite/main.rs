@@ -18,6 +18,7 @@ mod exports;
 mod hostile_text;
 mod knockout;
 mod limits;
+mod long_three_way;
 mod movements;
 mod rosters;
 mod round_robin_properties;

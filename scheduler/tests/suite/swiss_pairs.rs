@@ -35,7 +35,7 @@ fn pair_next(session: &mut Session) -> String {
     session
         .apply(Command::PairNextRound {
             leaving: vec![],
-            three_way: false,
+            odd: scheduler::swiss::OddCount::Bye,
         })
         .map(|applied| applied.message)
         .unwrap_or_else(|e| e.to_string())
@@ -300,7 +300,7 @@ fn an_odd_field_gives_the_bye_and_a_pair_may_join_or_leave_between_rounds() {
     let refused = session
         .apply(Command::PairNextRound {
             leaving: vec![1],
-            three_way: true,
+            odd: scheduler::swiss::OddCount::ThreeWay,
         })
         .unwrap_err()
         .to_string();
@@ -312,7 +312,7 @@ fn an_odd_field_gives_the_bye_and_a_pair_may_join_or_leave_between_rounds() {
     let said = session
         .apply(Command::PairNextRound {
             leaving: vec![1],
-            three_way: false,
+            odd: scheduler::swiss::OddCount::Bye,
         })
         .unwrap()
         .message;

@@ -65,7 +65,7 @@ pub(crate) fn pair_next(session: &mut Session) {
     session
         .apply(Command::PairNextRound {
             leaving: vec![],
-            three_way: false,
+            odd: scheduler::swiss::OddCount::Bye,
         })
         .unwrap();
 }
@@ -105,7 +105,7 @@ fn a_nine_team_swiss_is_paired_round_by_round_without_repeats_or_second_byes() {
     let refused = session
         .apply(Command::PairNextRound {
             leaving: vec![],
-            three_way: false,
+            odd: scheduler::swiss::OddCount::Bye,
         })
         .unwrap_err()
         .to_string();
@@ -125,7 +125,7 @@ fn a_nine_team_swiss_is_paired_round_by_round_without_repeats_or_second_byes() {
         let applied = session
             .apply(Command::PairNextRound {
                 leaving: vec![],
-                three_way: false,
+                odd: scheduler::swiss::OddCount::Bye,
             })
             .unwrap();
         assert!(
@@ -194,7 +194,7 @@ fn a_nine_team_swiss_is_paired_round_by_round_without_repeats_or_second_byes() {
     let refused = session
         .apply(Command::PairNextRound {
             leaving: vec![],
-            three_way: false,
+            odd: scheduler::swiss::OddCount::Bye,
         })
         .unwrap_err()
         .to_string();
@@ -234,7 +234,7 @@ fn a_pairing_is_taken_back_by_undo_and_made_once_by_two_writers() {
     let mut two = Session::open(&path).unwrap();
     one.apply(Command::PairNextRound {
         leaving: vec![],
-        three_way: false,
+        odd: scheduler::swiss::OddCount::Bye,
     })
     .unwrap();
     // The second writer read the event before the pairing: its request is checked against
@@ -242,7 +242,7 @@ fn a_pairing_is_taken_back_by_undo_and_made_once_by_two_writers() {
     let refused = two
         .apply(Command::PairNextRound {
             leaving: vec![],
-            three_way: false,
+            odd: scheduler::swiss::OddCount::Bye,
         })
         .unwrap_err()
         .to_string();
@@ -309,7 +309,7 @@ fn byes_score_as_the_club_decides_and_a_round_robin_is_not_paired() {
     let refused = session
         .apply(Command::PairNextRound {
             leaving: vec![],
-            three_way: false,
+            odd: scheduler::swiss::OddCount::Bye,
         })
         .unwrap_err()
         .to_string();
@@ -359,7 +359,7 @@ fn a_pairing_is_changed_by_hand_before_its_round_is_played() {
     session
         .apply(Command::PairNextRound {
             leaving: vec![],
-            three_way: false,
+            odd: scheduler::swiss::OddCount::Bye,
         })
         .unwrap();
     let refused = swap(&mut session, 1, 0, 2).unwrap_err().to_string();
@@ -478,7 +478,7 @@ fn a_late_team_joins_and_a_team_withdraws_between_rounds() {
     let said = session
         .apply(Command::PairNextRound {
             leaving: vec![1],
-            three_way: false,
+            odd: scheduler::swiss::OddCount::Bye,
         })
         .unwrap()
         .message;
@@ -503,7 +503,7 @@ fn a_late_team_joins_and_a_team_withdraws_between_rounds() {
     session
         .apply(Command::PairNextRound {
             leaving: vec![],
-            three_way: false,
+            odd: scheduler::swiss::OddCount::Bye,
         })
         .unwrap();
     let round3 = session.event().schedule.round(3).unwrap().clone();
@@ -527,7 +527,7 @@ fn a_late_team_joins_and_a_team_withdraws_between_rounds() {
     let refused = session
         .apply(Command::PairNextRound {
             leaving: vec![1],
-            three_way: false,
+            odd: scheduler::swiss::OddCount::Bye,
         })
         .unwrap_err()
         .to_string();
@@ -535,7 +535,7 @@ fn a_late_team_joins_and_a_team_withdraws_between_rounds() {
     let refused = session
         .apply(Command::PairNextRound {
             leaving: vec![9],
-            three_way: false,
+            odd: scheduler::swiss::OddCount::Bye,
         })
         .unwrap_err()
         .to_string();

@@ -40,7 +40,7 @@ fn enter_all(session: &mut Session, round: u32) {
 
 /// A head-on match's VPs (hundredths) for `home` and `away` over `deals`, worked out here from
 /// the boards' nets: IMPs per board, the margin, the WBF 2013 scale for that many boards.
-fn vps(home: usize, away: usize, deals: &[u32]) -> [i64; 2] {
+pub(crate) fn vps(home: usize, away: usize, deals: &[u32]) -> [i64; 2] {
     let margin: i32 = deals
         .iter()
         .map(|&d| imps(board(home, away, d).entry().net().unwrap()))
@@ -72,7 +72,7 @@ fn seven_teams_play_a_three_way_match_instead_of_a_bye() {
     let applied = session
         .apply(Command::PairNextRound {
             leaving: vec![],
-            three_way: true,
+            odd: scheduler::swiss::OddCount::ThreeWay,
         })
         .unwrap();
     assert!(
@@ -140,7 +140,7 @@ fn seven_teams_play_a_three_way_match_instead_of_a_bye() {
     let refused = session
         .apply(Command::PairNextRound {
             leaving: vec![],
-            three_way: true,
+            odd: scheduler::swiss::OddCount::ThreeWay,
         })
         .unwrap_err()
         .to_string();
@@ -229,7 +229,7 @@ fn seven_teams_play_a_three_way_match_instead_of_a_bye() {
     session
         .apply(Command::PairNextRound {
             leaving: vec![],
-            three_way: false,
+            odd: scheduler::swiss::OddCount::Bye,
         })
         .unwrap();
     let event = session.event();
@@ -261,7 +261,7 @@ fn an_even_field_asked_for_a_three_way_is_paired_as_usual_and_told_so() {
     let applied = session
         .apply(Command::PairNextRound {
             leaving: vec![],
-            three_way: true,
+            odd: scheduler::swiss::OddCount::ThreeWay,
         })
         .unwrap();
     let round2 = session.event().schedule.round(2).unwrap();

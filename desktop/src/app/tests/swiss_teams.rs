@@ -632,3 +632,105 @@ fn a_swiss_made_with_three_way_matches_from_the_form() {
         "the event's choice is the default"
     );
 }
+
+/// Types every board each match of `round` takes results for (a three-way's sets included;
+/// none at a long three-way's first round), each field by its label.
+fn enter_boards_at(harness: &mut Harness<'static, TourneyApp>, round: u32) {
+    let event = session(harness).event().clone();
+    for table in event
+        .schedule
+        .round(round)
+        .unwrap()
+        .tables
+        .iter()
+        .map(|t| t.number)
+    {
+        for deal in event.boards_at(round, table) {
+            replace_field(
+                harness,
+                &format!("Match {table} board {deal} result"),
+                &typed(table, deal),
+            );
+        }
+    }
+}
+
+/// Seven teams, round 2 paired with the window's third choice, a three-way match over rounds
+/// 2 and 3: the bottom three keep their tables for round 3 (the panel says so and offers no
+/// odd choice, the rest being even), their three full matches are typed with round 3, and
+/// each of them has then played three matches (or two and the bye).
+#[test]
+fn an_odd_swiss_pairs_a_three_way_match_over_two_rounds_from_the_window() {
+    let dir = folder("swiss-long-three-way");
+    let event_path = dir.join("swiss.tourney");
+    let mut harness = harness(TourneyApp::new(
+        dir.join("data"),
+        Vec::new(),
+        scripted(vec![Some(event_path.clone())]),
+    ));
+    open_new_event_form(&mut harness, Some("teams of four"));
+    replace_field(&mut harness, "Teams", "7");
+    harness.get_by_label("Generate the schedule").click();
+    harness.step();
+    wait_for_generation(&mut harness, |app| app.new_event.is_generating());
+    harness.get_by_label("Results").click();
+    harness.run();
+    enter_round(&mut harness, 1);
+    harness.get_by_label("Round 1: complete (21 of 21)");
+    // The three choices for the odd team out; the bye to start with.
+    let bye = harness.get_by_label_contains("Bye (the lowest-placed team without one sits out)");
+    assert_eq!(
+        bye.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True)
+    );
+    harness.get_by_label_contains("Three-way match instead of the bye");
+    harness
+        .get_by_label_contains("Three-way match over rounds 2 and 3")
+        .click();
+    harness.run();
+    harness.get_by_label("Pair round 2").click();
+    harness.run();
+    harness.run();
+    let event = session(&harness).event().clone();
+    let round2 = event.schedule.round(2).unwrap().clone();
+    assert!(round2.absent.is_empty(), "no bye: {:?}", round2.absent);
+    let three = scheduler::event::long_three_way::long_three_teams(&round2.tables[2])
+        .expect("match 3 is the three-way over two rounds");
+    // Round 2's two head-on matches take results; the three-way's boards wait for round 3.
+    harness.get_by_label("Round 2: 0 of 14 results");
+    harness.get_by_label("three-way: entered with round 3");
+    enter_boards_at(&mut harness, 2);
+    harness.get_by_label("Round 2: complete (14 of 14)");
+    harness.get_by_label_contains("play the second round of their three-way match over rounds 2 and 3");
+    assert!(
+        harness
+            .query_by_label_contains("Three-way match over rounds 3 and 4")
+            .is_none(),
+        "the four others are even: no odd choice"
+    );
+    harness.get_by_label("Pair round 3").click();
+    harness.run();
+    harness.run();
+    let event = session(&harness).event().clone();
+    let round3 = event.schedule.round(3).unwrap().clone();
+    assert_eq!(
+        scheduler::event::long_three_way::long_three_teams(&round3.tables[2]),
+        Some(three)
+    );
+    // 2 matches of 7 boards, and the three full matches of 7 boards each.
+    harness.get_by_label("Round 3: 0 of 35 results");
+    enter_boards_at(&mut harness, 3);
+    harness.get_by_label("Round 3: complete (35 of 35)");
+    harness.run();
+    let standings = session(&harness).standings()[0].clone();
+    assert!(
+        !standings.note.clone().unwrap_or_default().contains("in progress"),
+        "{:?}",
+        standings.note
+    );
+    for row in &standings.rows {
+        let played: u32 = row[3].parse().unwrap();
+        let byes: u32 = row[4].parse().unwrap();
+        assert_eq!(played + byes, 3, "{row:?}");
+    }
+}

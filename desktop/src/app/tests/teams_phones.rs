@@ -104,7 +104,7 @@ fn a_round_paired_while_serving_adds_its_new_tables_codes() {
     other
         .apply(Command::PairNextRound {
             leaving: Vec::new(),
-            three_way: false,
+            odd: scheduler::swiss::OddCount::Bye,
         })
         .unwrap();
     // The window looks once a second.

@@ -230,9 +230,11 @@ fn match_boards_html(event: &Event, results: &Results, round: &Round) -> String 
             .map(move |card| (seated, card))
     });
     for (seated, card) in cards {
-        let part = card
-            .part
-            .map_or(String::new(), |p| format!(" (three-way, part {p} of 3)"));
+        let part = match card.part {
+            Some(p) if card.long => format!(" (three-way over two rounds, match {p} of 3)"),
+            Some(p) => format!(" (three-way, part {p} of 3)"),
+            None => String::new(),
+        };
         html.push_str(&format!(
             "<h2>Match {}{part}: {} v {}</h2>\n<p>{}</p>\n",
             seated.number,
@@ -338,6 +340,36 @@ fn three_way_rows(event: &Event, results: &Results, round: u32, table: u32) -> V
         .collect()
 }
 
+/// A three-way match over two rounds on a round's page: its three full matches, in
+/// progress in its first round (scored with the second), with their scores in its second.
+fn long_rows(
+    event: &Event,
+    results: &Results,
+    round: u32,
+    table: u32,
+    teams: [usize; 3],
+) -> Vec<Vec<String>> {
+    let scored = three_way_rows(event, results, round, table);
+    if !scored.is_empty() {
+        return scored;
+    }
+    crate::event::long_three_way::long_matches(teams)
+        .iter()
+        .zip(1..)
+        .map(|(&(home, away), part)| {
+            vec![
+                format!("{table} ({part}/3)"),
+                esc(&side_names(event, &[home])),
+                esc(&side_names(event, &[away])),
+                format!(
+                    "in progress: a three-way match over rounds {round} and {}",
+                    round + 1
+                ),
+            ]
+        })
+        .collect()
+}
+
 /// A round's page: a line per table (who against whom, and the result), then who did not
 /// play.
 fn round_page(
@@ -358,6 +390,9 @@ fn round_page(
         .flat_map(|table| {
             if crate::event::three_way::three_teams(table).is_some() {
                 return three_way_rows(event, results, round.number, table.number);
+            }
+            if let Some(teams) = crate::event::long_three_way::long_three_teams(table) {
+                return long_rows(event, results, round.number, table.number, teams);
             }
             let (a, b) = sides(table);
             let result = result_text(event, results, round.number, table);
