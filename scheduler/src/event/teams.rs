@@ -490,6 +490,7 @@ pub fn standings_table(
             "a bye scores {bye_text}. A match counts once all its boards are entered.{}",
             long_in_progress(event, results)
                 .iter()
+                .chain(&not_scored(event, results, scoring))
                 .map(|s| format!(" {s}"))
                 .collect::<String>()
         ),
@@ -519,6 +520,25 @@ pub fn standings_table(
             note: Some(format!("The standings could not be worked out: {why}")),
         },
     }
+}
+
+/// A sentence for each match with every board entered that its scale cannot score (a
+/// three-way half-match shorter than a scale published for whole matches, paired by an
+/// earlier Tourney): it does not count, and the standings say so rather than leave it out
+/// unsaid.
+fn not_scored(event: &Event, results: &Results, scoring: TeamsScoring) -> Vec<String> {
+    match_cards(event, results)
+        .filter(|(_, _, card)| card.score.is_none() && card.boards.iter().all(|b| b.board.is_some()))
+        .map(|(round, table, card)| {
+            let boards = i64::try_from(card.boards.len()).unwrap_or(i64::MAX);
+            let why = match scoring.vp_scale().map(|scale| scale.table(boards)) {
+                Some(Err(why)) => why,
+                _ => "its boards do not make a match score".to_owned(),
+            };
+            let part = card.part.map(|k| format!(" ({k}/3)")).unwrap_or_default();
+            format!("Round {round} match {table}{part} has every board entered but does not count: {why}.")
+        })
+        .collect()
 }
 
 /// A sentence for each long three-way match still in progress (its second round not paired
@@ -780,11 +800,34 @@ fn odd_choice(
         }
     }
     match odd {
-        OddCount::ThreeWay => three_way::half_match_deals(event, round).map(|_| ())?,
+        OddCount::ThreeWay => half_matches_scored(event, round)?,
         OddCount::LongThreeWay => long_three_way::long_sets(event, round).map(|_| ())?,
         OddCount::Bye => {}
     }
     Ok((odd, said))
+}
+
+/// Refuses a three-way match in `round` whose half-matches the event's VP scale cannot score
+/// (a scale published for whole matches of 6 to 11 boards, and half-matches shorter): their
+/// results would be entered and then never count.
+fn half_matches_scored(event: &Event, round: u32) -> Result<(), String> {
+    let halves = three_way::half_match_deals(event, round)?;
+    let Scoring::Teams { scoring, .. } = event.settings.scoring else {
+        return Ok(());
+    };
+    let Some(scale) = scoring.vp_scale() else {
+        return Ok(());
+    };
+    for half in &halves {
+        let boards = i64::try_from(half.len()).unwrap_or(i64::MAX);
+        if let Err(why) = scale.table(boards) {
+            return Err(format!(
+                "a three-way match in round {round} would score each half-match ({boards} boards) on the {} scale, which cannot score it ({why}): pair the round with a bye (--bye, or Bye in the window) or over two rounds (--long-three-way)",
+                scale.name()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The teams of `order` (standings order) paired, checked by the independent Swiss round

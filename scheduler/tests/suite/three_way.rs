@@ -353,3 +353,62 @@ fn a_swiss_made_with_three_way_matches_starts_with_one() {
         "{refused}"
     );
 }
+
+/// A three-way match the event's VP scale cannot score is refused when the round is paired
+/// (before, it was paired, its boards entered, and its half-matches then silently never
+/// counted): the ACBL's 30-VP scale is published for matches of 6 to 11 boards, and an
+/// 8-board round's half-matches have 4. Over two rounds (full matches) it is paired. A file
+/// paired so by an earlier Tourney says in its standings that those half-matches do not count.
+#[test]
+fn a_three_way_the_scale_cannot_score_is_refused_and_an_old_one_said_so() {
+    use scheduler::event::create::{EventFormat, NewEvent, build_event};
+    use scheduler::event::teams::TeamsScoring;
+    use scheduler::model::Roster;
+    use scheduler::solver::Control;
+    use scheduler::swiss::OddCount;
+    let mut spec = NewEvent::new("ACBL Swiss", EventFormat::Teams, Roster::numbered(5));
+    spec.options.swiss = true;
+    spec.options.rounds = Some(3);
+    spec.options.boards_per_round = 8;
+    spec.options.teams_scoring = TeamsScoring::Acbl30;
+    let (event, _) = build_event(&spec, &Control::unlimited()).unwrap();
+    let path = scratch("teams", "three_way_acbl.tourney");
+    let mut session = Session::create(&path, &event).unwrap();
+    enter_round(&mut session, 1);
+    let pair = |odd| Command::PairNextRound { leaving: vec![], odd };
+    let refused = session.apply(pair(OddCount::ThreeWay)).unwrap_err().to_string();
+    assert!(
+        refused.contains(
+            "a three-way match in round 2 would score each half-match (4 boards) on the acbl30 scale, which cannot score it"
+        ) && refused.contains("pair the round with a bye"),
+        "{refused}"
+    );
+    assert_eq!(session.event().schedule.rounds.len(), 1, "nothing paired");
+    session.apply(pair(OddCount::LongThreeWay)).unwrap();
+    assert_eq!(session.event().schedule.rounds.len(), 2);
+
+    // An earlier Tourney's file: round 2 paired with a three-way on the same scale (made here
+    // on the WBF scale, which can score it, then given the ACBL's), every board entered.
+    let mut wbf = event.clone();
+    if let scheduler::event::Scoring::Teams { scoring, .. } = &mut wbf.settings.scoring {
+        *scoring = TeamsScoring::Wbf2013;
+    }
+    let path = scratch("teams", "three_way_acbl_old.tourney");
+    let mut old = Session::create(&path, &wbf).unwrap();
+    enter_round(&mut old, 1);
+    old.apply(pair(OddCount::ThreeWay)).unwrap();
+    let mut paired = old.event().clone();
+    if let scheduler::event::Scoring::Teams { scoring, .. } = &mut paired.settings.scoring {
+        *scoring = TeamsScoring::Acbl30;
+    }
+    let path = scratch("teams", "three_way_acbl_older.tourney");
+    let mut older = Session::create(&path, &paired).unwrap();
+    enter_all(&mut older, 1);
+    enter_all(&mut older, 2);
+    let standings = scheduler::event::standings::standings(older.event(), older.results());
+    let note = standings[0].note.clone().unwrap_or_default();
+    assert!(
+        note.contains("Round 2 match 2 (1/3) has every board entered but does not count: 4 boards: acbl30 is published for matches of 6 to 11 boards only"),
+        "{note}"
+    );
+}
