@@ -51,6 +51,7 @@ pub fn room_view(
                 name(last.north_south())
             )),
         ),
+        _ if last.is_long() => (name(last.east_west()), Some(long_notice(event, last))),
         _ => (name(last.east_west()), None),
     };
     Some(TableView {
@@ -71,6 +72,25 @@ pub fn room_view(
         },
         notice,
     })
+}
+
+/// What a table of a three-way match over two rounds is told: which of its two rounds this
+/// is, and where these boards are played the other time.
+fn long_notice(event: &Event, room: &Room) -> String {
+    let name = |team: usize| event.schedule.entrants.get(team).cloned().unwrap_or_default();
+    let [first_round, second_round] = room.rounds();
+    let (which, other) = if room.first {
+        ("first", "after this round")
+    } else {
+        ("second", "last round")
+    };
+    format!(
+        "A three-way match over rounds {first_round} and {second_round}, its {which} round: {} N-S here against {} on {}, which table {} plays {other}; the match is scored once both tables have them. The E-W pairs and boards move as the round sheet says.",
+        name(room.north_south()),
+        name(room.east_west()),
+        boards_words(&room.deals),
+        room.other_table()
+    )
 }
 
 /// Board `deal` of the match as this table's page shows it.
@@ -99,12 +119,13 @@ fn room_board(event: &Event, results: &Results, rooms: &RoomResults, room: &Room
         } else {
             (room.away, room.home)
         };
-        let key = super::ResultKey {
-            table,
-            ..room.key(deal)
+        let key = if this_table {
+            room.key(deal)
+        } else {
+            room.other_key(deal)
         };
         TravellerLine {
-            round: room.round,
+            round: key.round,
             table,
             north_south: name(ns),
             east_west: name(ew),
@@ -123,6 +144,11 @@ fn room_board(event: &Event, results: &Results, rooms: &RoomResults, room: &Room
                 .and_then(|board| swing_words(event, room, board))
                 .map(|words| format!("This board: {words}."))
         }
+        None if room.is_long() => Some(format!(
+            "Table {} plays this board in round {}: its result shows here once it is in.",
+            room.other_table(),
+            room.other_round
+        )),
         None => Some(format!("Waiting for table {}'s result.", room.other_table())),
     };
     BoardView {

@@ -8,8 +8,12 @@
 //! N-S). A three-way match's three tables ([`three_way::three_way_tables`]) each keep one
 //! team's N-S pair; each half-match is played at its two teams' tables, so a table there plays
 //! two half-matches, one a half ([`three_way::movement_lines`]): each of its boards belongs to
-//! one of them, and is put together with the other table of that half-match.
+//! one of them, and is put together with the other table of that half-match. A three-way
+//! match over two rounds ([`long_three_way`]) plays each set at two of its tables a round
+//! apart: a table's result waits for the other table's, a round later (or earlier), and the
+//! match's board is written under the second round's match.
 
+use super::long_three_way::{self, LongHalf, long_seating};
 use super::teams::{TeamBoard, match_tables, match_teams};
 use super::{BridgeResult, Event, ResultKey, ResultValue, Results, Scoring, three_way};
 use crate::model::{Round, Table};
@@ -22,9 +26,14 @@ pub type RoomResults = BTreeMap<ResultKey, BridgeResult>;
 /// One of the two tables of a teams match (or of a three-way's half-match) in a round.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Room {
-    /// The round.
+    /// The round this table plays the boards in.
     pub round: u32,
-    /// The match's number in the round (the schedule's table number).
+    /// The round the other table plays them in: the same but at a three-way match over two
+    /// rounds, whose first table plays a set a round before its second.
+    pub other_round: u32,
+    /// The round the match's board is kept under (a long three-way's second round).
+    pub match_round: u32,
+    /// The match's number in `match_round` (the schedule's table number).
     pub match_no: u32,
     /// The match's two tables: the home team's pair N-S at the first, the away team's at the
     /// second.
@@ -63,10 +72,25 @@ impl Room {
     /// The match's board `deal`, as the results hold it.
     pub fn match_key(&self, deal: u32) -> ResultKey {
         ResultKey {
-            round: self.round,
+            round: self.match_round,
             table: self.match_no,
             deal,
         }
+    }
+
+    /// The round each of `tables` plays the boards in.
+    pub fn rounds(&self) -> [u32; 2] {
+        if self.first {
+            [self.round, self.other_round]
+        } else {
+            [self.other_round, self.round]
+        }
+    }
+
+    /// Whether the match's two tables play its boards in different rounds (a three-way match
+    /// over two rounds).
+    pub fn is_long(&self) -> bool {
+        self.round != self.other_round
     }
 
     /// This table's result on board `deal`, as the room results hold it.
@@ -81,8 +105,9 @@ impl Room {
     /// The other table's result on board `deal`.
     pub fn other_key(&self, deal: u32) -> ResultKey {
         ResultKey {
+            round: self.other_round,
             table: self.other_table(),
-            ..self.key(deal)
+            deal,
         }
     }
 
@@ -109,7 +134,7 @@ pub fn tables_of_round(event: &Event, round: &Round) -> Vec<u32> {
         .tables
         .iter()
         .flat_map(|t| {
-            if three_way::three_teams(t).is_some() {
+            if three_way::three_teams(t).is_some() || long_three_way::long_three_teams(t).is_some() {
                 three_way::three_way_tables(t.number).to_vec()
             } else if match_teams(t).is_some() {
                 match_tables(t.number).to_vec()
@@ -123,6 +148,9 @@ pub fn tables_of_round(event: &Event, round: &Round) -> Vec<u32> {
 /// Every match of `seated` (round `round`) as seen from its first table: a head-on match, or
 /// a three-way match's three half-matches (each at its two teams' tables).
 fn match_rooms(event: &Event, round: u32, seated: &Table) -> Vec<Room> {
+    if long_three_way::long_three_teams(seated).is_some() {
+        return long_rooms(event, round, seated);
+    }
     if let Some(teams) = three_way::three_teams(seated) {
         let tables = three_way::three_way_tables(seated.number);
         let table_of = |team: usize| teams.iter().position(|&t| t == team).map(|k| tables[k]);
@@ -135,6 +163,8 @@ fn match_rooms(event: &Event, round: u32, seated: &Table) -> Vec<Room> {
             .filter_map(|((home, away), deals)| {
                 Some(Room {
                     round,
+                    other_round: round,
+                    match_round: round,
                     match_no: seated.number,
                     tables: [table_of(home)?, table_of(away)?],
                     first: true,
@@ -148,6 +178,8 @@ fn match_rooms(event: &Event, round: u32, seated: &Table) -> Vec<Room> {
     match_teams(seated)
         .map(|(home, away)| Room {
             round,
+            other_round: round,
+            match_round: round,
             match_no: seated.number,
             tables: match_tables(seated.number),
             first: true,
@@ -156,6 +188,51 @@ fn match_rooms(event: &Event, round: u32, seated: &Table) -> Vec<Room> {
             deals: event.deals_of_round(round).collect(),
         })
         .into_iter()
+        .collect()
+}
+
+/// The three matches of a three-way match over two rounds at match `seated` of `round`, each
+/// seen from its table in this round (`event::long_three_way`: set s is played by its first
+/// table in the first round and its second table in the second, each table keeping its team's
+/// N-S pair); the match's boards are kept under the second round's match.
+fn long_rooms(event: &Event, round: u32, seated: &Table) -> Vec<Room> {
+    let Some((long, half)) = long_three_way::long_half(&event.schedule, round, seated.number) else {
+        return Vec::new();
+    };
+    let Ok(sets) = long_three_way::long_sets(event, long.first_round) else {
+        return Vec::new();
+    };
+    let (second_round, second_match) = (
+        long.first_round.saturating_add(1),
+        long.second_match.unwrap_or(seated.number),
+    );
+    let first = long_seating(
+        long.teams,
+        three_way::three_way_tables(long.first_match),
+        LongHalf::First,
+    );
+    let second = long_seating(
+        long.teams,
+        three_way::three_way_tables(second_match),
+        LongHalf::Second,
+    );
+    let in_first = half == LongHalf::First;
+    first
+        .iter()
+        .filter_map(|f| {
+            let s = second.iter().find(|s| s.set == f.set)?;
+            Some(Room {
+                round,
+                other_round: if in_first { second_round } else { long.first_round },
+                match_round: second_round,
+                match_no: second_match,
+                tables: [f.table, s.table],
+                first: in_first,
+                home: f.ns,
+                away: f.ew,
+                deals: sets.get(f.set)?.clone(),
+            })
+        })
         .collect()
 }
 
@@ -173,10 +250,15 @@ pub fn rooms_at(event: &Event, round: u32, table: u32) -> Vec<Room> {
         .tables
         .iter()
         .flat_map(|t| match_rooms(event, round, t))
-        .filter(|room| room.tables.contains(&table))
-        .map(|room| Room {
-            first: room.tables[0] == table,
-            ..room
+        .filter_map(|room| {
+            // A long three-way's rooms are already seen from this round's table.
+            if room.is_long() {
+                return (room.table() == table).then_some(room);
+            }
+            room.tables.contains(&table).then(|| Room {
+                first: room.tables[0] == table,
+                ..room
+            })
         })
         .collect();
     // At a three-way table the half-match where this table's team is away is played first.
@@ -293,6 +375,8 @@ mod tests {
     fn a_matchs_tables_are_two_rooms_with_the_teams_crossed() {
         let room = Room {
             round: 2,
+            other_round: 2,
+            match_round: 2,
             match_no: 3,
             tables: [5, 6],
             first: false,
@@ -314,6 +398,29 @@ mod tests {
         assert_eq!(room.source(), "tables 5 and 6");
         let first = Room { first: true, ..room };
         assert_eq!((first.table(), first.north_south()), (5, 4));
+        assert!(!first.is_long());
+        // A long three-way's set: table 5 plays it in round 2, table 7 in round 3; kept under
+        // round 3's match.
+        let long = Room {
+            round: 3,
+            other_round: 2,
+            match_round: 3,
+            tables: [5, 7],
+            ..first.clone()
+        };
+        let long = Room { first: false, ..long };
+        assert!(long.is_long());
+        assert_eq!(long.table(), 7);
+        assert_eq!(long.rounds(), [2, 3]);
+        assert_eq!(
+            long.other_key(9),
+            ResultKey {
+                round: 2,
+                table: 5,
+                deal: 9
+            }
+        );
+        assert_eq!(long.match_key(9).round, 3);
     }
 
     #[test]

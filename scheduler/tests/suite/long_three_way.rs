@@ -541,12 +541,16 @@ fn names_index(event: &Event, name: &str) -> usize {
     event.schedule.entrants.iter().position(|e| e == name).unwrap() + 1
 }
 
-/// The tables' phones do not score a long three-way (each board's two tables are a round
-/// apart): its tables are given no phone page, and a result sent for one is refused, saying
-/// why.
+/// A long three-way's tables enter their own contracts from their phones, as a match's do:
+/// each set's first table in round 2 and its second in round 3. The first table's result
+/// waits a round for the other's; then the match's board is written under round 3's match,
+/// from both tables, with its history line. Set 1 (round 2's boards) is A (N-S) v C at A's
+/// table in round 2 and C (N-S) v A at C's table in round 3.
 #[test]
-fn a_long_three_ways_tables_are_refused_on_the_phones_with_the_reason() {
-    use scheduler::event::team_rooms::{room_for, tables_of_round};
+fn a_long_three_ways_tables_enter_their_own_contracts_from_their_phones() {
+    use super::tables::{at_table, contract};
+    use scheduler::event::tables::{TableReply, missing_at};
+    use scheduler::event::team_rooms::tables_of_round;
     let path = scratch("teams", "long_three_way_phones.tourney");
     let mut session = Session::create(&path, &swiss(7, 4)).unwrap();
     enter_round(&mut session, 1);
@@ -557,22 +561,193 @@ fn a_long_three_ways_tables_are_refused_on_the_phones_with_the_reason() {
         })
         .unwrap();
     let event = session.event().clone();
-    let round2 = event.schedule.round(2).unwrap();
-    assert_eq!(tables_of_round(&event, round2), [1, 2, 3, 4]);
-    let refused = room_for(
-        &event,
-        ResultKey {
-            round: 2,
-            table: 6,
-            deal: 5,
-        },
-    )
-    .unwrap_err();
-    assert!(
-        refused.contains("table 6 is at match 3 of round 2, a three-way match over two rounds")
-            && refused.contains("not from the tables' phones"),
-        "{refused}"
+    assert_eq!(
+        tables_of_round(&event, event.schedule.round(2).unwrap()),
+        [1, 2, 3, 4, 5, 6, 7]
     );
+    let long = long_three_ways(&event.schedule)[0];
+    assert_eq!(long.first_match, 3);
+    let [a, _, c] = long.teams;
+    let name = |team: usize| event.schedule.entrants[team].clone();
+    let keys = session.table_access().unwrap().keys;
+    let key = |table: u32| keys.iter().find(|(t, _)| *t == table).unwrap().1.clone();
+    let saved = |reply| match reply {
+        Ok(TableReply::Saved { then, .. }) => then.unwrap(),
+        other => panic!("not saved: {other:?}"),
+    };
+
+    // Tables 5 and 6 played round 1 (entered by the director): their phones move them on.
+    let move_on = |session: &mut Session, table: u32| {
+        let caller = scheduler::event::tables::Caller::Table {
+            table,
+            key: key(table),
+        };
+        let moved = session
+            .next_table_round(&caller, &format!("long-t{table}-next"))
+            .unwrap();
+        assert!(moved.is_ok(), "{moved:?}");
+    };
+    move_on(&mut session, 5);
+    move_on(&mut session, 6);
+
+    // Round 2, table 5 (A's N-S against C's E-W) plays set 1, boards 5–8: 4S by N making on
+    // board 5 (N-S vulnerable), +620; the board waits for table 7, which plays it in round 3.
+    let view = session.table_view(5, None).unwrap().unwrap();
+    assert_eq!(
+        (view.north_south.clone(), view.east_west.clone()),
+        (name(a), name(c))
+    );
+    assert_eq!(
+        view.boards.iter().map(|b| b.board).collect::<Vec<_>>(),
+        [5, 6, 7, 8]
+    );
+    assert!(
+        view.notice
+            .as_deref()
+            .is_some_and(|n| n.contains("A three-way match over rounds 2 and 3, its first round")),
+        "{:?}",
+        view.notice
+    );
+    let then = saved(
+        session
+            .table_result(&at_table(
+                5,
+                &key(5),
+                "long-t5-b5",
+                contract(2, 5, 5, "4S", "N", "10"),
+            ))
+            .unwrap(),
+    );
+    assert_eq!(
+        then,
+        "waiting for table 7's result on this board (it plays it in round 3)"
+    );
+    let view = session.table_view(5, None).unwrap().unwrap();
+    assert_eq!(
+        view.boards[0].note.as_deref(),
+        Some("Table 7 plays this board in round 3: its result shows here once it is in.")
+    );
+    // Its other boards, so the table may move on; a board of another set is refused.
+    for deal in [6, 7, 8] {
+        let id = format!("long-t5-b{deal}");
+        saved(
+            session
+                .table_result(&at_table(5, &key(5), &id, contract(2, 5, deal, "3NT", "S", "9")))
+                .unwrap(),
+        );
+    }
+    assert!(missing_at(session.event(), session.results(), session.rooms(), 2, 5).is_empty());
+    let refused = session
+        .table_result(&at_table(
+            5,
+            &key(5),
+            "long-t5-b9",
+            contract(2, 5, 9, "1NT", "N", "7"),
+        ))
+        .unwrap();
+    assert!(refused.is_err(), "{refused:?}");
+
+    // The rest of round 2 from the other two tables' phones, the head-on matches typed, round
+    // 3 paired: the three play on at their tables, and table 7's phone moves it on.
+    for table in [6, 7] {
+        let deals: Vec<u32> = scheduler::event::team_rooms::rooms_at(session.event(), 2, table)
+            .iter()
+            .flat_map(|r| r.deals.clone())
+            .collect();
+        for deal in deals {
+            let id = format!("long-t{table}-b{deal}");
+            saved(
+                session
+                    .table_result(&at_table(
+                        table,
+                        &key(table),
+                        &id,
+                        contract(2, table, deal, "2H", "W", "8"),
+                    ))
+                    .unwrap(),
+            );
+        }
+    }
+    enter_head_on(&mut session, 2);
+    session
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            odd: OddCount::Bye,
+        })
+        .unwrap();
+    move_on(&mut session, 7);
+
+    // Round 3, table 7 (C's N-S against A's E-W) plays set 1 again: 4S by N one off,
+    // vulnerable, -100. The match's board: table 5 N-S +620, table 7 N-S -100: 720 net to A,
+    // 12 IMPs (600–740).
+    let view = session.table_view(7, None).unwrap().unwrap();
+    assert_eq!(
+        (view.north_south.clone(), view.east_west.clone()),
+        (name(c), name(a))
+    );
+    assert_eq!(
+        view.boards.iter().map(|b| b.board).collect::<Vec<_>>(),
+        [5, 6, 7, 8]
+    );
+    let then = saved(
+        session
+            .table_result(&at_table(
+                7,
+                &key(7),
+                "long-t7-b5",
+                contract(3, 7, 5, "4S", "N", "9"),
+            ))
+            .unwrap(),
+    );
+    assert_eq!(
+        then,
+        format!("both tables are in: {} +12 IMPs (720 net)", name(a))
+    );
+    let round3 = session.event().schedule.round(3).unwrap().clone();
+    let second_match = round3
+        .tables
+        .iter()
+        .find(|t| long_three_teams(t).is_some())
+        .unwrap()
+        .number;
+    assert_eq!(
+        session.results().get(&ResultKey {
+            round: 3,
+            table: second_match,
+            deal: 5
+        }),
+        Some(&ResultValue::Teams {
+            board: TeamBoard::Tables {
+                table1_ns: 620,
+                table2_ns: -100
+            }
+        })
+    );
+    let history = session.file().history().unwrap();
+    assert_eq!(history.last().unwrap().source.as_deref(), Some("tables 5 and 7"));
+    // Table 7's page now shows table 5's line, from round 2.
+    let view = session.table_view(7, None).unwrap().unwrap();
+    let board5 = &view.boards[0];
+    assert_eq!(board5.traveller.len(), 2);
+    assert_eq!((board5.traveller[0].table, board5.traveller[0].round), (5, 2));
+    assert_eq!(
+        board5.note,
+        Some(format!("This board: {} +12 IMPs (720 net).", name(a)))
+    );
+
+    // Undo takes the board and both tables' own results on it, a round apart.
+    session.undo().unwrap().unwrap();
+    let rooms = session.rooms();
+    assert!(!rooms.contains_key(&ResultKey {
+        round: 2,
+        table: 5,
+        deal: 5
+    }));
+    assert!(!rooms.contains_key(&ResultKey {
+        round: 3,
+        table: 7,
+        deal: 5
+    }));
 }
 
 /// In the Swiss's last round on a scale published for whole matches only (ACBL 30), a long

@@ -101,11 +101,14 @@ pub(super) fn forget_tables_results(
     if !exists {
         return Ok(0);
     }
-    let [first, second] = room.tables;
-    tx.execute(
-        "DELETE FROM room_result WHERE round = ?1 AND deal = ?2 AND table_no IN (?3, ?4)",
-        params![key.round, key.deal, first, second],
-    )
+    let mut removed = 0;
+    for (round, table) in room.rounds().into_iter().zip(room.tables) {
+        removed += tx.execute(
+            "DELETE FROM room_result WHERE round = ?1 AND table_no = ?2 AND deal = ?3",
+            params![round, table, key.deal],
+        )?;
+    }
+    Ok(removed)
 }
 
 /// A table's own result on a board of its teams match (see `EventFile::table_result`): checked,
@@ -193,8 +196,13 @@ fn both_tables(
     let other =
         half(tx, room.other_key(deal))?.and_then(|text| serde_json::from_str::<BridgeResult>(&text).ok());
     let Some(other) = other else {
+        let when = if room.is_long() {
+            format!(" (it plays it in round {})", room.other_round)
+        } else {
+            String::new()
+        };
         return Ok(format!(
-            "waiting for table {}'s result on this board",
+            "waiting for table {}'s result on this board{when}",
             room.other_table()
         ));
     };
