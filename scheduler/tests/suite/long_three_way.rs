@@ -7,7 +7,7 @@
 //! to a three-way in the round, said so. The verifiers catch a broken one.
 
 use super::common::scratch;
-use super::teams_event::{board, enter_round, swiss};
+use super::teams_event::{enter_head_on, enter_round, swiss};
 use super::three_way::vps;
 use scheduler::event::Event;
 use scheduler::event::long_three_way::{LongHalf, long_half, long_sets, long_three_teams, long_three_ways};
@@ -70,27 +70,6 @@ fn standings_by_team(session: &Session) -> BTreeMap<usize, (String, u32, u32)> {
 
 fn text(points: i64) -> String {
     format!("{}.{:02}", points / 100, points % 100)
-}
-
-/// Enters the head-on matches of `round` (`board`'s results).
-fn enter_head_on(session: &mut Session, round: u32) {
-    let event = session.event().clone();
-    for table in &event.schedule.round(round).unwrap().tables {
-        let Some((home, away)) = match_teams(table) else {
-            continue;
-        };
-        for deal in event.deals_of_round(round) {
-            let key = ResultKey {
-                round,
-                table: table.number,
-                deal,
-            };
-            let value = ResultValue::Teams {
-                board: board(home, away, deal),
-            };
-            session.apply(Command::SetResult(key, value)).unwrap();
-        }
-    }
 }
 
 #[test]

@@ -40,12 +40,26 @@ pub(crate) fn board(home: usize, away: usize, deal: u32) -> TeamBoard {
     }
 }
 
-/// Enters every board of every match of `round`, through the session.
+/// Enters every board of every match of `round`, through the session (every match a head-on
+/// one).
 pub(crate) fn enter_round(session: &mut Session, round: u32) {
+    let played = session.event().schedule.round(round).unwrap().clone();
+    assert!(
+        played.tables.iter().all(|t| match_teams(t).is_some()),
+        "round {round} has a match that is not head-on"
+    );
+    enter_head_on(session, round);
+}
+
+/// Enters every board of every head-on match of `round`, through the session (a three-way
+/// match's boards are left out).
+pub(crate) fn enter_head_on(session: &mut Session, round: u32) {
     let event = session.event().clone();
     let played = event.schedule.round(round).unwrap().clone();
     for table in &played.tables {
-        let (home, away) = match_teams(table).unwrap();
+        let Some((home, away)) = match_teams(table) else {
+            continue;
+        };
         for deal in event.deals_of_round(round) {
             let key = ResultKey {
                 round,
