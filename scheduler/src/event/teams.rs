@@ -198,18 +198,7 @@ pub fn plans_at(event: &Event, round: u32, table: &Table) -> Vec<MatchPlan> {
         let Ok(deals) = three_way::half_match_deals(event, round) else {
             return Vec::new();
         };
-        return three_way::half_matches(teams)
-            .into_iter()
-            .zip(deals)
-            .zip(1..)
-            .map(|(((home, away), deals), part)| MatchPlan {
-                home,
-                away,
-                deals,
-                part: Some(part),
-                long: false,
-            })
-            .collect();
+        return parts(three_way::half_matches(teams), deals, false);
     }
     match_teams(table)
         .map(|(home, away)| MatchPlan {
@@ -232,7 +221,13 @@ fn long_plans(event: &Event, round: u32, number: u32) -> Vec<MatchPlan> {
     let Ok(sets) = long_three_way::long_sets(event, long.first_round) else {
         return Vec::new();
     };
-    long_three_way::long_matches(long.teams)
+    parts(long_three_way::long_matches(long.teams), sets, true)
+}
+
+/// A three-way match's three matches (home and away) on their three sets of boards, numbered
+/// 1 to 3; `long`: full matches over two rounds, else half-matches.
+fn parts(matches: [(usize, usize); 3], sets: [Vec<u32>; 3], long: bool) -> Vec<MatchPlan> {
+    matches
         .into_iter()
         .zip(sets)
         .zip(1..)
@@ -241,7 +236,7 @@ fn long_plans(event: &Event, round: u32, number: u32) -> Vec<MatchPlan> {
             away,
             deals,
             part: Some(part),
-            long: true,
+            long,
         })
         .collect()
 }

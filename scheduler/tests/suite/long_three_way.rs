@@ -72,6 +72,21 @@ fn text(points: i64) -> String {
     format!("{}.{:02}", points / 100, points % 100)
 }
 
+/// A 7-team Swiss over 4 rounds (file `name`), round 1 entered and round 2 paired with a
+/// three-way match over rounds 2 and 3.
+fn seven_with_long_round_2(name: &str) -> Session {
+    let path = scratch("teams", name);
+    let mut session = Session::create(&path, &swiss(7, 4)).unwrap();
+    enter_round(&mut session, 1);
+    session
+        .apply(Command::PairNextRound {
+            leaving: vec![],
+            odd: OddCount::LongThreeWay,
+        })
+        .unwrap();
+    session
+}
+
 #[test]
 fn seven_teams_play_a_three_way_match_over_rounds_two_and_three() {
     let path = scratch("teams", "long_three_way7.tourney");
@@ -425,15 +440,7 @@ fn the_verifiers_catch_a_team_of_the_three_paired_elsewhere_and_a_three_way_left
 fn the_round_sheet_and_match_cards_say_where_each_set_and_pair_goes_in_both_rounds() {
     use scheduler::sheets::teams::{TeamsSheets, match_cards, round_sheet};
     use scheduler::sheets::{SectionBody, SheetOptions};
-    let path = scratch("teams", "long_three_way_sheets.tourney");
-    let mut session = Session::create(&path, &swiss(7, 4)).unwrap();
-    enter_round(&mut session, 1);
-    session
-        .apply(Command::PairNextRound {
-            leaving: vec![],
-            odd: OddCount::LongThreeWay,
-        })
-        .unwrap();
+    let mut session = seven_with_long_round_2("long_three_way_sheets.tourney");
     enter_head_on(&mut session, 2);
     session
         .apply(Command::PairNextRound {
@@ -530,15 +537,7 @@ fn a_long_three_ways_tables_enter_their_own_contracts_from_their_phones() {
     use super::tables::{at_table, contract};
     use scheduler::event::tables::{TableReply, missing_at};
     use scheduler::event::team_rooms::tables_of_round;
-    let path = scratch("teams", "long_three_way_phones.tourney");
-    let mut session = Session::create(&path, &swiss(7, 4)).unwrap();
-    enter_round(&mut session, 1);
-    session
-        .apply(Command::PairNextRound {
-            leaving: vec![],
-            odd: OddCount::LongThreeWay,
-        })
-        .unwrap();
+    let mut session = seven_with_long_round_2("long_three_way_phones.tourney");
     let event = session.event().clone();
     assert_eq!(
         tables_of_round(&event, event.schedule.round(2).unwrap()),
